@@ -1,0 +1,72 @@
+"""The payout chart of a rule set: outcome x role, with a partner and alone,
+in the shape of a printed payout table.  Every cell is the engine's own
+payout for a representative hand, so the chart can never disagree with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorekeeper.rules.hand import Hand, Tricks
+from scorekeeper.rules.options import Rules
+from scorekeeper.rules.scoring import score
+
+# (key, label, picking side's points, tricks) — the points are chosen to fall
+# on the same side of every schneider line.
+OUTCOMES: tuple[tuple[str, str, int, Tricks], ...] = (
+    ("win-all-tricks", "Won every trick", 120, Tricks.ALL),
+    ("win-schneider", "Won, defense schneidered", 95, Tricks.SOME),
+    ("win", "Won", 75, Tricks.SOME),
+    ("lose", "Lost", 45, Tricks.SOME),
+    ("lose-schneider", "Lost, schneidered", 20, Tricks.SOME),
+    ("lose-no-trick", "Lost without a trick", 0, Tricks.NONE),
+)
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """One outcome: what the picker, a partner and each defender get."""
+
+    key: str
+    label: str
+    points: int
+    tricks: Tricks
+    with_partner: Mapping[str, int] | None
+    alone: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The whole chart; ``partners`` is how many partners the first table has."""
+
+    partners: int
+    defenders_with_partner: int
+    defenders_alone: int
+    rows: tuple[ChartRow, ...]
+
+
+def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
+    """The chart for ``rules`` (``doubling=1`` for a doubled hand)."""
+    seated = tuple(f"seat{i}" for i in range(rules.seats))
+    partners = 2 if rules.partner in ("jd-and-right", "jd-and-die") else 1
+    with_partner = seated[-partners:] if rules.has_partner else None
+    rows = []
+    for key, label, points, tricks in OUTCOMES:
+        rows.append(ChartRow(
+            key, label, points, tricks,
+            _cell(rules, seated, points, tricks, with_partner, doubling) if with_partner else None,
+            _cell(rules, seated, points, tricks, (), doubling)))
+    return Chart(partners if rules.has_partner else 0, rules.seats - 1 - partners,
+                 rules.seats - 1, tuple(rows))
+
+
+def _cell(rules: Rules, seated: tuple[str, ...], points: int, tricks: Tricks,
+          partners: tuple[str, ...], doubling: int) -> dict[str, int]:
+    hand = Hand(picker=seated[0], partners=partners, points=points, tricks=tricks,
+                alone=bool(rules.has_partner and not partners))
+    payouts = score(rules, hand, seated, doubling)
+    cell = {"picker": payouts[seated[0]], "defender": payouts[seated[1]]}
+    if partners:
+        cell["partner"] = payouts[partners[0]]
+    return cell

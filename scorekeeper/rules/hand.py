@@ -1,0 +1,284 @@
+"""What the scorekeeper records for one hand, and the checks that refuse an
+inconsistent one (RULES.md §1) with a message a player understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+from scorekeeper.rules.options import Rules
+
+
+class Kind(StrEnum):
+    """What happened to a dealt hand."""
+
+    PICKED = "picked"
+    LEASTER = "leaster"
+    NO_PICK = "no-pick"
+    MISDEAL = "misdeal"
+    VOID = "void"
+    RENEGE = "renege"
+    CALLED_ACE_BURIED = "called-ace-buried"
+
+
+class Tricks(StrEnum):
+    """Whether the picking side took every trick, no trick, or some."""
+
+    SOME = "some"
+    ALL = "all"
+    NONE = "none"
+
+
+class HandError(ValueError):
+    """A hand that cannot be recorded; ``field`` names the input at fault."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One recorded hand, as entered.  Names are players at the table.
+
+    ``points`` is the picking side's card points including the bury.
+    ``dealer`` and ``seated`` may be left out: the replay derives them from
+    the rotation (RULES.md §8).  ``present`` is who was at the table when the
+    hand was dealt (``None``: every player), for rosters that change mid-night.
+    """
+
+    kind: Kind = Kind.PICKED
+    picker: str | None = None
+    partners: tuple[str, ...] = ()
+    alone: bool = False
+    points: int | None = None
+    tricks: Tricks = Tricks.SOME
+    cracks: int = 0
+    blitzes: int = 0
+    declared_doubler: bool = False
+    forced: bool = False
+    king_of_diamonds_cut: bool = False
+    stolen_from: str | None = None
+    no_trick_pickers: tuple[str, ...] = ()
+    winner: str | None = None
+    offender: str | None = None
+    dealer: str | None = None
+    seated: tuple[str, ...] | None = None
+    present: tuple[str, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready fields (enums as strings, tuples as lists)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        out["kind"], out["tricks"] = str(self.kind), str(self.tricks)
+        return out
+
+    def with_deal(self, dealer: str, seated: tuple[str, ...]) -> Hand:
+        """The same hand with its dealer and seated players filled in."""
+        return replace(self, dealer=dealer, seated=seated)
+
+
+HAND_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Hand))
+
+_SCORED_FIELDS = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
+                  "declared_doubler", "forced", "stolen_from", "no_trick_pickers")
+_ALLOWED: dict[Kind, frozenset[str]] = {
+    Kind.PICKED: frozenset(_SCORED_FIELDS + ("king_of_diamonds_cut",)),
+    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut")),
+    Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
+    Kind.MISDEAL: frozenset(),
+    Kind.VOID: frozenset(),
+    Kind.RENEGE: frozenset(_SCORED_FIELDS + ("offender", "king_of_diamonds_cut"))
+    - {"points", "tricks", "no_trick_pickers"},
+    Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
+}
+_DEFAULTS = Hand()
+_NAMES = {
+    "picker": "a picker", "partners": "partners", "alone": "going alone",
+    "points": "points", "tricks": "all/no tricks", "cracks": "cracks",
+    "blitzes": "blitzes", "declared_doubler": "a declared doubler",
+    "forced": "a forced pick", "king_of_diamonds_cut": "K♦ at the cut",
+    "stolen_from": "a stolen blind", "no_trick_pickers": "a no-trick pick",
+    "winner": "a leaster winner", "offender": "an offender",
+}
+
+
+def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str) -> None:
+    """Raise :class:`HandError` unless ``hand`` is consistent under ``rules``."""
+    _check_kind_allowed(rules, hand)
+    _check_unused_fields(hand)
+    _check_flags(rules, hand)
+    forfeit = hand.kind is Kind.RENEGE and rules.renege == "forfeit"
+    if hand.kind in (Kind.PICKED, Kind.CALLED_ACE_BURIED) or forfeit:
+        _check_sides(rules, hand, seated, dealer)
+    if hand.kind is Kind.PICKED:
+        _check_points(rules, hand)
+    if hand.kind is Kind.LEASTER:
+        _need_seated(hand.winner, "winner", "the leaster winner", seated)
+    if hand.kind is Kind.RENEGE:
+        _need_seated(hand.offender, "offender", "who reneged", seated)
+        if rules.renege == "forfeit" and hand.picker is None:
+            raise HandError("A forfeit needs the sides: who picked?", "picker")
+        if rules.renege == "penalty-8":
+            _refuse_sides_under_penalty(hand)
+
+
+def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
+    if hand.kind in (Kind.LEASTER, Kind.NO_PICK):
+        wanted = "leaster" if hand.kind is Kind.LEASTER else "no-pick"
+        if rules.nobody_picks is None:
+            raise HandError("Two-handed has no blind: record every hand as picked", "kind")
+        if rules.nobody_picks != wanted:
+            raise HandError(f"This table plays {_all_pass_words(rules)} when nobody picks",
+                            "kind")
+    if hand.kind is Kind.CALLED_ACE_BURIED:
+        if rules.called_ace_buried is None:
+            raise HandError("Burying the called ace only happens when the picker calls an ace",
+                            "kind")
+        if rules.called_ace_buried == "play-alone":
+            raise HandError("At this table a picker who buried his called ace plays it out "
+                            "alone: record a picked hand with the picker alone", "kind")
+
+
+def _all_pass_words(rules: Rules) -> str:
+    return {
+        "leaster": "a leaster",
+        "no-pick": "a throw-in (no-pick doubler)",
+        "forced-pick": "a forced pick by the dealer (record it as picked, forced)",
+    }[rules.nobody_picks or "leaster"]
+
+
+def _check_unused_fields(hand: Hand) -> None:
+    allowed = _ALLOWED[hand.kind]
+    for name, words in _NAMES.items():
+        if name not in allowed and getattr(hand, name) != getattr(_DEFAULTS, name):
+            raise HandError(f"A {hand.kind} hand has no {words}", name)
+
+
+def _check_flags(rules: Rules, hand: Hand) -> None:
+    if not 0 <= hand.cracks <= rules.max_cracks:
+        allowed = "no cracking" if rules.max_cracks == 0 else f"at most {rules.max_cracks}"
+        raise HandError(f"Cracks must be 0 to {rules.max_cracks} here ({allowed})", "cracks")
+    if not 0 <= hand.blitzes <= (2 if rules.blitz else 0):
+        raise HandError("Blitzes must be 0, 1 or 2" if rules.blitz
+                        else "This table doesn't play blitzes", "blitzes")
+    _refuse_unless(hand.declared_doubler, rules.declared_doubler,
+                   "This table doesn't declare doublers", "declared_doubler")
+    _refuse_unless(hand.king_of_diamonds_cut, rules.round_of_doubles,
+                   "This table doesn't play rounds of doubles (K♦ at the cut)",
+                   "king_of_diamonds_cut")
+    _refuse_unless(hand.stolen_from is not None, rules.steal_blind,
+                   "This table doesn't allow stealing the blind", "stolen_from")
+    _refuse_unless(bool(hand.no_trick_pickers), rules.no_trick_pick_penalty,
+                   "This table has no no-trick-pick penalty", "no_trick_pickers")
+    _refuse_unless(hand.forced, rules.nobody_picks == "forced-pick",
+                   "Only a forced-pick table forces the dealer to pick", "forced")
+    _refuse_unless(hand.alone, rules.has_partner,
+                   "Everyone plays alone at this table: there is no partner to go alone from",
+                   "alone")
+
+
+def _refuse_unless(used: bool, enabled: bool, message: str, field: str) -> None:
+    if used and not enabled:
+        raise HandError(message, field)
+
+
+def _need_seated(name: str | None, field: str, role: str, seated: Sequence[str]) -> str:
+    if name is None:
+        raise HandError(f"Name {role}", field)
+    if name not in seated:
+        raise HandError(f"{name} isn't playing this hand", field)
+    return name
+
+
+def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str) -> None:
+    picker = _need_seated(hand.picker, "picker", "the picker", seated)
+    for partner in hand.partners:
+        _need_seated(partner, "partners", "the partner", seated)
+        if partner == picker:
+            raise HandError(f"{picker} can't be both picker and partner", "partners")
+    if len(set(hand.partners)) != len(hand.partners):
+        raise HandError("The same partner is named twice", "partners")
+    if hand.forced and picker != dealer:
+        raise HandError(f"A forced pick is the dealer's: {dealer} dealt", "forced")
+    if hand.stolen_from is not None:
+        _check_steal(hand, picker, seated)
+    for name in hand.no_trick_pickers:
+        if name not in (picker, hand.stolen_from):
+            raise HandError(f"{name} didn't pick: only the picker (or the player robbed of "
+                            "the blind) can owe the no-trick-pick penalty", "no_trick_pickers")
+    if hand.kind is not Kind.CALLED_ACE_BURIED:
+        _check_partner_count(rules, hand, picker, seated)
+
+
+def _check_steal(hand: Hand, picker: str, seated: Sequence[str]) -> None:
+    thief_victim = _need_seated(hand.stolen_from, "stolen_from", "who picked first", seated)
+    if thief_victim == picker:
+        raise HandError(f"{picker} can't steal the blind from himself", "stolen_from")
+    if hand.partners:
+        raise HandError("A player who steals the blind plays alone: no partner", "partners")
+
+
+def _check_partner_count(rules: Rules, hand: Hand, picker: str, seated: Sequence[str]) -> None:
+    count = len(hand.partners)
+    if rules.partner == "none":
+        if count:
+            raise HandError("At this table the picker always plays alone", "partners")
+        return
+    if hand.alone or hand.stolen_from is not None:
+        if count:
+            raise HandError(f"{picker} went alone, so there is no partner", "partners")
+        return
+    if rules.partner == "called-ace" and count != 1:
+        raise HandError("Name the partner (who held the called card), or mark the picker "
+                        "alone", "partners")
+    if rules.partner == "jack-of-diamonds" and count > 1:
+        raise HandError("There is only one partner at this table", "partners")
+    if rules.partner in ("jd-and-right", "jd-and-die") and count not in (1, 2):
+        raise HandError("Name one or two partners (the J♦ holder and the "
+                        + ("player on the picker's right)" if rules.partner == "jd-and-right"
+                           else "player the die chose)"), "partners")
+    if rules.partner == "jd-and-right":
+        right = seat_to_right(picker, seated)
+        if right not in hand.partners:
+            raise HandError(f"{right}, on {picker}'s right, is always a partner here",
+                            "partners")
+
+
+def seat_to_right(player: str, seated: Sequence[str]) -> str:
+    """The seated player on ``player``'s right (the seat before, clockwise)."""
+    return seated[(list(seated).index(player) - 1) % len(seated)]
+
+
+def _check_points(rules: Rules, hand: Hand) -> None:
+    points = hand.points
+    if points is None:
+        raise HandError("Enter the picking side's points (0 to 120)", "points")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 120:
+        raise HandError("Points must be a whole number from 0 to 120", "points")
+    if hand.tricks is Tricks.ALL and points != 120:
+        raise HandError(f"A picking side that took every trick has 120 points, not {points}",
+                        "points")
+    buried = 11 * rules.bury_size
+    if hand.tricks is Tricks.NONE and points > buried:
+        raise HandError(
+            f"A picking side that took no trick has only its bury, at most {buried} points, "
+            f"not {points}", "points")
+    if hand.tricks is Tricks.ALL and hand.no_trick_pickers == (hand.picker,) \
+            and not hand.partners and hand.stolen_from is None:
+        raise HandError(f"{hand.picker} took every trick alone, so did take a trick",
+                        "no_trick_pickers")
+
+
+def _refuse_sides_under_penalty(hand: Hand) -> None:
+    for name in ("picker", "partners", "alone", "cracks", "blitzes", "declared_doubler",
+                 "forced", "stolen_from"):
+        if getattr(hand, name) != getattr(_DEFAULTS, name):
+            raise HandError(f"A renege here costs a flat 8 to each player: {_NAMES[name]} "
+                            "doesn't matter", name)

@@ -1,0 +1,221 @@
+"""Replay of a night: from the ordered hands, who dealt and sat in, which
+hands were doubled and by which earlier hand, the pending doublers after
+each hand, running balances and the next dealer (RULES.md §4 and §8).
+
+Nothing here is stored: editing, inserting or deleting a hand is a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.rules.hand import Hand, HandError, Kind, check_hand
+from scorekeeper.rules.options import Rules
+from scorekeeper.rules.scoring import multiplier, score
+
+SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand after replay.  ``payouts`` covers every player at the table."""
+
+    number: int
+    hand: Hand
+    dealer: str
+    seated: tuple[str, ...]
+    payouts: Mapping[str, int]
+    doubled: bool
+    multiplier: int
+    doubled_by: tuple[int, ...]
+    pending_after: tuple[int, ...]
+    balances: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Night:
+    """The whole night so far."""
+
+    players: tuple[str, ...]
+    results: tuple[HandResult, ...]
+    balances: Mapping[str, int]
+    pending: tuple[int, ...]
+    next_dealer: str
+
+
+class NightError(HandError):
+    """A hand that the replay refused; ``number`` is its 1-based position."""
+
+    def __init__(self, number: int, error: HandError) -> None:
+        super().__init__(error.message, error.field)
+        self.number = number
+
+
+@dataclass
+class _Doublers:
+    """Pending doublers during a replay; entries are the creating hand's number."""
+
+    rules: Rules
+    queue: list[int] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    previous: int | None = None
+
+    def pending(self) -> tuple[int, ...]:
+        if self.rules.doublers == "previous":
+            return tuple(([self.previous] if self.previous else []) + self.rounds)
+        return tuple(self.queue + self.rounds)
+
+    def before(self, number: int, hand: Hand) -> None:
+        if hand.king_of_diamonds_cut:
+            self._add_round(number)
+
+    def use(self) -> tuple[int, tuple[int, ...]]:
+        """Consume what doubles a scored hand: (doubling exponent, sources)."""
+        policy = self.rules.doublers
+        if policy == "extend" and self.queue:
+            return 1, (self.queue.pop(0),)
+        if policy == "stack" and self.queue:
+            sources, self.queue = tuple(self.queue), []
+            if self.rounds:
+                self.rounds.pop(0)
+            return len(sources), sources
+        if policy == "previous" and self.previous:
+            source, self.previous = self.previous, None
+            if self.rounds:
+                self.rounds.pop(0)
+            return 1, (source,)
+        if self.rounds:
+            return 1, (self.rounds.pop(0),)
+        return 0, ()
+
+    def after(self, number: int, hand: Hand) -> None:
+        if hand.kind in (Kind.VOID, Kind.CALLED_ACE_BURIED):
+            return
+        if self.rules.doublers == "previous":
+            self.previous = number if hand.kind in (Kind.NO_PICK, Kind.MISDEAL) else None
+        elif hand.kind is Kind.NO_PICK:
+            self.queue.append(number)
+        if self.rules.round_of_doubles and hand.kind is Kind.PICKED and hand.points == 60:
+            self._add_round(number)
+
+    def _add_round(self, number: int) -> None:
+        """A round of doubles: the next ``seats`` scored hands are doubled."""
+        target = self.queue if self.rules.doublers == "extend" else self.rounds
+        target.extend([number] * self.rules.seats)
+
+
+def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
+           present: Sequence[str] | None = None) -> Night:
+    """Score ``hands`` in order for a table whose seat order is ``players``.
+
+    ``present`` is who is at the table now (for the next dealer; ``None``:
+    everyone).  Raises :class:`NightError` for the first hand that cannot be
+    scored.
+    """
+    players = tuple(players)
+    doublers = _Doublers(rules)
+    balances = dict.fromkeys(players, 0)
+    results: list[HandResult] = []
+    last_dealer: str | None = None
+    dealer_stays = False
+    for number, hand in enumerate(hands, start=1):
+        try:
+            dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
+            check_hand(rules, hand, seated, dealer)
+        except HandError as error:
+            raise NightError(number, error) from error
+        doublers.before(number, hand)
+        exponent, sources = doublers.use() if hand.kind in SCORED else (0, ())
+        payouts = dict.fromkeys(players, 0)
+        payouts.update(score(rules, hand, seated, exponent))
+        doublers.after(number, hand)
+        for name, amount in payouts.items():
+            balances[name] += amount
+        results.append(HandResult(
+            number, hand.with_deal(dealer, seated), dealer, seated, payouts,
+            doubled=exponent > 0, multiplier=_reported_multiplier(rules, hand, exponent),
+            doubled_by=sources, pending_after=doublers.pending(), balances=dict(balances)))
+        last_dealer, dealer_stays = dealer, _dealer_stays(rules, hand)
+    return Night(players, tuple(results), balances, doublers.pending(),
+                 next_dealer(players, present, last_dealer, dealer_stays))
+
+
+def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
+    if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege == "forfeit"):
+        return multiplier(rules, hand, exponent)
+    return 2**exponent if hand.kind is Kind.LEASTER else 1
+
+
+def _dealer_stays(rules: Rules, hand: Hand) -> bool:
+    """The deal passes after every hand but a void one or a same-dealer throw-in."""
+    if hand.kind is Kind.VOID:
+        return True
+    if hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried == "redeal":
+        return True
+    return hand.kind is Kind.NO_PICK and bool(rules.no_pick_same_dealer)
+
+
+def next_dealer(players: Sequence[str], present: Sequence[str] | None,
+                last: str | None, stays: bool = False) -> str:
+    """Who deals next: the first present player to the left of ``last``."""
+    at_table = [p for p in players if present is None or p in present]
+    if not at_table:
+        raise HandError("Nobody is at the table", "present")
+    if last is None:
+        return at_table[0]
+    start = list(players).index(last)
+    order = [players[(start + i) % len(players)] for i in range(len(players))]
+    if stays and last in at_table:
+        return last
+    return next(p for p in order[1:] + order[:1] if p in at_table)
+
+
+def deal(rules: Rules, players: Sequence[str], hand: Hand, last_dealer: str | None,
+         dealer_stays: bool) -> tuple[str, tuple[str, ...]]:
+    """The dealer and the seated players of ``hand`` (explicit, or by rotation)."""
+    _check_names(players, hand)
+    at_table = tuple(p for p in players if hand.present is None or p in hand.present)
+    if len(at_table) < rules.seats:
+        raise HandError(f"This table plays {rules.seats} to a hand; only {len(at_table)} "
+                        "players are at the table", "present")
+    dealer = hand.dealer or next_dealer(players, at_table, last_dealer, dealer_stays)
+    if dealer not in at_table:
+        raise HandError(f"{dealer} isn't at the table to deal", "dealer")
+    if hand.seated is not None:
+        return dealer, _explicit_seats(rules, at_table, hand.seated)
+    return dealer, sit_out(at_table, dealer, rules.seats)
+
+
+def sit_out(at_table: Sequence[str], dealer: str, seats: int) -> tuple[str, ...]:
+    """Who plays: with too many players the dealer sits out, then those to his right."""
+    extra = len(at_table) - seats
+    start = list(at_table).index(dealer)
+    out = {at_table[(start - i) % len(at_table)] for i in range(extra)}
+    return tuple(p for p in at_table if p not in out)
+
+
+def _explicit_seats(rules: Rules, at_table: Sequence[str], seated: Sequence[str]
+                    ) -> tuple[str, ...]:
+    if len(set(seated)) != len(seated):
+        raise HandError("A player is named twice among those playing", "seated")
+    if len(seated) != rules.seats:
+        raise HandError(f"Exactly {rules.seats} players play each hand, not {len(seated)}",
+                        "seated")
+    for name in seated:
+        if name not in at_table:
+            raise HandError(f"{name} isn't at the table", "seated")
+    return tuple(p for p in at_table if p in seated)
+
+
+def _check_names(players: Sequence[str], hand: Hand) -> None:
+    """Every name on the hand must be a player at this table."""
+    single = ("picker", "stolen_from", "winner", "offender", "dealer")
+    for name in single:
+        value = getattr(hand, name)
+        if value is not None and value not in players:
+            raise HandError(f"{value} isn't a player at this table", name)
+    for name in ("partners", "no_trick_pickers", "seated", "present"):
+        for value in getattr(hand, name) or ():
+            if value not in players:
+                raise HandError(f"{value} isn't a player at this table", name)

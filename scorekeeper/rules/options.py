@@ -1,0 +1,279 @@
+"""House-rule options: what each knob means, which values it takes, and how a
+table's rules are resolved from a preset plus overrides.
+
+The option keys are the names used everywhere (API, exports, forms) and are
+the ones in RULES.md §6.  A :class:`Rules` value is frozen: a table keeps the
+rules it was created with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+OptionValue = str | int | bool | None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of one table, resolved (``None`` means "does not apply")."""
+
+    seats: int
+    deck: int
+    partner: str
+    jd_in_pickers_hand: str
+    ladder: str
+    schneider_line: str
+    bump: int
+    alone_factor: int
+    nobody_picks: str | None
+    forced_loss_doubled: bool | None
+    doublers: str
+    round_of_doubles: bool
+    max_cracks: int
+    blitz: bool
+    declared_doubler: bool
+    no_trick_pick_penalty: bool
+    steal_blind: bool
+    renege: str
+    called_ace_buried: str | None
+    leaster_needs_trick: bool | None
+    partner_spared_on_no_trick: bool
+    max_multiplier: int | None
+    base: int
+    no_pick_same_dealer: bool | None
+
+    def to_dict(self) -> dict[str, OptionValue]:
+        """The options as a plain JSON-ready dict, in declaration order."""
+        return asdict(self)
+
+    @property
+    def has_partner(self) -> bool:
+        """True when the picker normally plays with a partner."""
+        return self.partner != "none"
+
+    @property
+    def bury_size(self) -> int:
+        """How many cards the picking side buries (0 two-handed)."""
+        return bury_size(self.seats, self.deck)
+
+
+def bury_size(seats: int, deck: int) -> int:
+    """Cards buried by the picking side: the blind's size, by deal."""
+    if seats == 2:
+        return 0
+    if seats == 7 or (seats == 4 and deck == 32):
+        return 4
+    return 2
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule knob: its values, topic and a one-line explanation."""
+
+    key: str
+    label: str
+    topic: str
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    nullable: bool = False
+    default: OptionValue = None
+    applies: Callable[[Mapping[str, Any]], bool] = lambda _rules: True
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``bool`` or ``int`` — how a form should ask for it."""
+        if self.choices and all(isinstance(c, bool) for c in self.choices):
+            return "bool"
+        if self.choices:
+            return "choice"
+        return "int"
+
+    def check(self, value: object) -> OptionValue:
+        """Return ``value`` if valid for this option, else raise ValueError."""
+        if value is None and self.nullable:
+            return None
+        if self.choices:
+            for choice in self.choices:
+                if value == choice and type(value) is type(choice):
+                    return choice
+            valid = ", ".join(_show(c) for c in self.choices)
+            raise ValueError(f"{self.key} must be one of {valid}, not {_show(value)}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is None or value >= self.minimum:
+                return value
+        extra = " or null" if self.nullable else ""
+        raise ValueError(
+            f"{self.key} must be a whole number of at least {self.minimum}{extra}, "
+            f"not {_show(value)}"
+        )
+
+    def parse_text(self, text: str) -> OptionValue:
+        """Turn a form's text into a checked value (forms send strings)."""
+        text = text.strip()
+        if self.nullable and text.lower() in ("", "none", "null"):
+            return None
+        for choice in self.choices:
+            if text.lower() == _show(choice):
+                return choice
+        if not self.choices and text.lstrip("-").isdigit():
+            return self.check(int(text))
+        return self.check(text)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _with_partner(r: Mapping[str, Any]) -> bool:
+    return r.get("partner") != "none"
+
+
+def _not_two_handed(r: Mapping[str, Any]) -> bool:
+    return r.get("seats") != 2
+
+
+BOOL = (True, False)
+
+OPTIONS: tuple[Option, ...] = (
+    Option("seats", "Players per hand", "Table",
+           "How many play each hand; extra players sit out in turn.",
+           choices=(2, 3, 4, 5, 6, 7)),
+    Option("deck", "Deck", "Table",
+           "32 cards (7 through ace), or the 26-card four-handed deck.",
+           choices=(32, 26)),
+    Option("partner", "Partner", "Partner",
+           "How the picker's partner is found.",
+           choices=("none", "called-ace", "jack-of-diamonds", "jd-and-right", "jd-and-die")),
+    Option("jd_in_pickers_hand", "Picker holds J♦", "Partner",
+           "When the picker holds the jack of diamonds: play alone, or call up J♥.",
+           choices=("alone", "call-up-jh")),
+    Option("ladder", "Ladder", "Scoring",
+           "Additive (1, 2, 3 units) or doubling (x2 schneider, x2 no trick).",
+           choices=("additive", "doubling")),
+    Option("schneider_line", "Schneider line", "Scoring",
+           "Where schneider falls: at 30, under 30, or 31 for both sides.",
+           choices=("at-30", "under-30", "31-both")),
+    Option("bump", "Bump", "Scoring",
+           "A losing picking side pays this many times what it would have won.",
+           choices=(2, 1)),
+    Option("alone_factor", "Alone factor", "Scoring",
+           "Stake multiplier when the picker plays without a partner.",
+           choices=(1, 2, 3)),
+    Option("nobody_picks", "Nobody picks", "Nobody picks",
+           "When all pass: play a leaster, throw in for a doubler, or the dealer must pick.",
+           choices=("leaster", "no-pick", "forced-pick"), default="leaster",
+           applies=_not_two_handed),
+    Option("forced_loss_doubled", "Forced picker pays the bump", "Nobody picks",
+           "Whether a dealer forced to pick pays double on a loss like anyone else.",
+           choices=BOOL, default=True, applies=_not_two_handed),
+    Option("doublers", "Doublers", "Doublers",
+           "How thrown-in hands double later hands: extend, stack, or the next hand only.",
+           choices=("extend", "stack", "previous")),
+    Option("round_of_doubles", "Round of doubles", "Doublers",
+           "K♦ at the cut or a 60-60 hand doubles a whole round of hands.",
+           choices=BOOL),
+    Option("max_cracks", "Cracks", "Announcements",
+           "How far cracking may go: 0 none, 1 crack, 2 re-crack, 3 triple crack.",
+           choices=(0, 1, 2, 3)),
+    Option("blitz", "Blitz", "Announcements",
+           "Showing both black (or both red) queens before picking doubles the stakes.",
+           choices=BOOL),
+    Option("declared_doubler", "Declared doubler", "Announcements",
+           "The table may declare a hand a doubler before it is dealt.",
+           choices=BOOL),
+    Option("no_trick_pick_penalty", "No-trick-pick penalty", "Penalties",
+           "A picker who takes no trick personally pays 1 to every other player.",
+           choices=BOOL),
+    Option("steal_blind", "Steal the blind", "Picking",
+           "A player may steal the blind after the bury and play it alone.",
+           choices=BOOL),
+    Option("renege", "Renege", "Penalties",
+           "Caught reneging: pay 8 to everyone, or the offender's side forfeits.",
+           choices=("penalty-8", "forfeit")),
+    Option("called_ace_buried", "Called ace buried", "Penalties",
+           "Picker buried the ace he called: pay the board, play alone, or redeal.",
+           choices=("pay-the-board", "play-alone", "redeal"), default="pay-the-board",
+           applies=lambda r: r.get("partner") == "called-ace"),
+    Option("leaster_needs_trick", "Leaster needs a trick", "Nobody picks",
+           "A leaster is won only by a player who took at least one trick.",
+           choices=BOOL, default=True, applies=_not_two_handed),
+    Option("partner_spared_on_no_trick", "Partner spared on no trick", "Scoring",
+           "When the picking side takes no trick the picker pays the partner's share too.",
+           choices=BOOL),
+    Option("max_multiplier", "Multiplier cap", "Scoring",
+           "Cap on tier x multiplier (blank for no cap).", minimum=1, nullable=True),
+    Option("base", "Base", "Scoring",
+           "Points in one unit of the payout ladder.", minimum=1),
+    Option("no_pick_same_dealer", "Same dealer after a throw-in", "Nobody picks",
+           "After a thrown-in hand the same dealer deals again.",
+           choices=BOOL, default=False,
+           applies=lambda r: r.get("nobody_picks") == "no-pick"),
+)
+
+OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
+assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
+
+
+def find_option(key: str) -> Option:
+    """The option called ``key``; a ValueError names the valid keys otherwise."""
+    try:
+        return OPTION_BY_KEY[key]
+    except KeyError:
+        raise ValueError(
+            f"Unknown option {key!r}; the options are: {', '.join(OPTION_BY_KEY)}"
+        ) from None
+
+
+def resolve(base: Mapping[str, OptionValue], overrides: Mapping[str, object]) -> Rules:
+    """Apply ``overrides`` to a preset's values, check them, and freeze them.
+
+    Options are checked in declaration order, so an option whose relevance
+    depends on another (``called_ace_buried`` on ``partner``) sees that one
+    already checked.  An option that stops applying becomes ``None``; one that
+    starts applying takes its default.
+    """
+    for key in overrides:
+        find_option(key)
+    values: dict[str, Any] = {**base, **overrides}
+    for option in OPTIONS:
+        key = option.key
+        if option.applies(values):
+            if values.get(key) is None and key not in overrides and option.default is not None:
+                values[key] = option.default
+            values[key] = option.check(values.get(key))
+        elif overrides.get(key) is not None:
+            raise ValueError(f"{key} does not apply to this table ({_why_not(key)})")
+        else:
+            values[key] = None
+    _check_combination(values)
+    return Rules(**values)
+
+
+def _why_not(key: str) -> str:
+    return {
+        "called_ace_buried": "it needs partner = called-ace",
+        "no_pick_same_dealer": "it needs nobody_picks = no-pick",
+    }.get(key, "two-handed has no blind")
+
+
+def _check_combination(v: Mapping[str, Any]) -> None:
+    seats, partner = v["seats"], v["partner"]
+    if v["deck"] == 26 and seats != 4:
+        raise ValueError("The 26-card deck is for four players (seats = 4)")
+    if partner == "jd-and-right" and seats != 6:
+        raise ValueError("partner = jd-and-right is the six-handed method (seats = 6)")
+    if partner == "jd-and-die" and seats != 7:
+        raise ValueError("partner = jd-and-die is the seven-handed method (seats = 7)")
+    if partner in ("called-ace", "jack-of-diamonds") and seats < 4:
+        raise ValueError(f"partner = {partner} needs at least 4 players per hand")
+    if v["jd_in_pickers_hand"] == "call-up-jh" and partner in ("none", "called-ace"):
+        raise ValueError("jd_in_pickers_hand = call-up-jh needs a jack-of-diamonds partner method")
+    if seats == 2 and v["steal_blind"]:
+        raise ValueError("Two-handed has no blind to steal (steal_blind must be false)")

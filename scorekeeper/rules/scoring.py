@@ -1,0 +1,123 @@
+"""Payouts of one hand (RULES.md §2 and §5), given who sat in and how many
+times a pending doubler doubles it.  Every result sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.rules.hand import Hand, Kind, Tricks
+from scorekeeper.rules.options import Rules
+
+RENEGE_PENALTY = 8
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a picked hand came out for the picking side."""
+
+    won: bool
+    tier: int
+    schneider: bool
+    no_trick: bool
+
+
+def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
+    """Win or lose, and the ladder tier, from the picking side's points."""
+    won = points >= 61
+    sweep = tricks is (Tricks.ALL if won else Tricks.NONE)
+    if won:
+        schneider = points >= (90 if rules.schneider_line == "31-both" else 91)
+    else:
+        schneider = points <= (29 if rules.schneider_line == "under-30" else 30)
+    schneider = schneider or sweep
+    if rules.ladder == "additive":
+        tier = 3 if sweep else 2 if schneider else 1
+    else:
+        tier = (2 if schneider else 1) * (2 if sweep else 1)
+    return Outcome(won, tier, schneider, sweep)
+
+
+def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
+          ) -> dict[str, int]:
+    """Points won (+) or paid (−) by each seated player for a checked hand.
+
+    ``doubling`` is how many times pending doublers double this hand
+    (0 or 1, more only under the ``stack`` policy).
+    """
+    payouts = dict.fromkeys(seated, 0)
+    if hand.kind is Kind.PICKED:
+        _add(payouts, _picked(rules, hand, seated, doubling))
+        for name in hand.no_trick_pickers:
+            _add(payouts, _pays_each(name, 1, seated))
+    elif hand.kind is Kind.LEASTER:
+        assert hand.winner is not None
+        _add(payouts, _pays_each(hand.winner, -rules.base * 2**doubling, seated))
+    elif hand.kind is Kind.RENEGE:
+        _add(payouts, _renege(rules, hand, seated, doubling))
+    elif hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried == "pay-the-board":
+        assert hand.picker is not None
+        _add(payouts, _pays_each(hand.picker, 1, seated))
+    assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"
+    return payouts
+
+
+def _add(total: dict[str, int], more: dict[str, int]) -> None:
+    for name, amount in more.items():
+        total[name] += amount
+
+
+def _pays_each(payer: str, amount: int, seated: Sequence[str]) -> dict[str, int]:
+    """``payer`` pays ``amount`` to every other seated player (negative: is paid)."""
+    out = {name: amount for name in seated if name != payer}
+    out[payer] = -amount * (len(seated) - 1)
+    return out
+
+
+def multiplier(rules: Rules, hand: Hand, doubling: int) -> int:
+    """The stake multiplier M: doublers, cracks, blitzes, declared doubler, alone."""
+    exponent = doubling + hand.cracks + hand.blitzes + int(hand.declared_doubler)
+    alone = rules.has_partner and not hand.partners
+    return 2**exponent * (rules.alone_factor if alone else 1)
+
+
+def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
+    assert hand.points is not None
+    if rules.seats == 2 and hand.points == 60:
+        return {}
+    result = outcome(rules, hand.points, hand.tricks)
+    return _shares(rules, hand, seated, result.won, result.tier * multiplier(rules, hand, doubling),
+                   spare_partner=rules.partner_spared_on_no_trick and result.no_trick
+                   and not result.won)
+
+
+def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: int,
+            spare_partner: bool = False) -> dict[str, int]:
+    """Split one unit among the sides (RULES.md §2 step 5)."""
+    if rules.max_multiplier is not None:
+        factor = min(factor, rules.max_multiplier)
+    unit = rules.base * factor
+    if not won:
+        bump = 1 if hand.forced and not rules.forced_loss_doubled else rules.bump
+        unit = -unit * bump
+    assert hand.picker is not None
+    partners = list(hand.partners)
+    defenders = [n for n in seated if n != hand.picker and n not in partners]
+    out = {name: -unit for name in defenders}
+    out.update({name: unit for name in partners})
+    out[hand.picker] = (len(defenders) - len(partners)) * unit
+    if spare_partner:
+        for name in partners:
+            out[hand.picker] += out[name]
+            out[name] = 0
+    return out
+
+
+def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
+    assert hand.offender is not None
+    if rules.renege == "penalty-8":
+        return _pays_each(hand.offender, RENEGE_PENALTY, seated)
+    picking_side = {hand.picker, *hand.partners}
+    won = hand.offender not in picking_side
+    return _shares(rules, hand, seated, won, multiplier(rules, hand, doubling))
