@@ -57,7 +57,9 @@ def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
             key, label, points, tricks,
             _cell(rules, seated, points, tricks, with_partner, doubling) if with_partner else None,
             _cell(rules, seated, points, tricks, (), doubling)))
-    return Chart(partners if rules.has_partner else 0, rules.seats - 1 - partners,
+    if not rules.has_partner:
+        partners = 0
+    return Chart(partners, rules.seats - 1 - partners if partners else 0,
                  rules.seats - 1, tuple(rows))
 
 

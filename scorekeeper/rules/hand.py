@@ -70,6 +70,22 @@ class Hand:
     seated: tuple[str, ...] | None = None
     present: tuple[str, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """Accept plain strings and lists from forms and JSON: store enums and tuples."""
+        try:
+            object.__setattr__(self, "kind", Kind(self.kind))
+        except ValueError:
+            raise HandError(f"Unknown kind of hand {self.kind!r}; choose one of: "
+                            + ", ".join(k.value for k in Kind), "kind") from None
+        try:
+            object.__setattr__(self, "tricks", Tricks(self.tricks))
+        except ValueError:
+            raise HandError("Tricks must be some, all or none", "tricks") from None
+        for name in ("partners", "no_trick_pickers", "seated", "present"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (enums as strings, tuples as lists)."""
         out: dict[str, Any] = {}
@@ -100,8 +116,8 @@ _ALLOWED: dict[Kind, frozenset[str]] = {
 }
 _DEFAULTS = Hand()
 _NAMES = {
-    "picker": "a picker", "partners": "partners", "alone": "going alone",
-    "points": "points", "tricks": "all/no tricks", "cracks": "cracks",
+    "picker": "a picker", "partners": "partners", "alone": "a picker going alone",
+    "points": "points", "tricks": "all or no tricks", "cracks": "cracks",
     "blitzes": "blitzes", "declared_doubler": "a declared doubler",
     "forced": "a forced pick", "king_of_diamonds_cut": "K♦ at the cut",
     "stolen_from": "a stolen blind", "no_trick_pickers": "a no-trick pick",
@@ -109,24 +125,29 @@ _NAMES = {
 }
 
 
-def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str) -> None:
-    """Raise :class:`HandError` unless ``hand`` is consistent under ``rules``."""
+def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
+               players: Sequence[str] | None = None) -> None:
+    """Raise :class:`HandError` unless ``hand`` is consistent under ``rules``.
+
+    ``players`` is the table's seat order; it locates a dealer who sits out,
+    so that a forced pick falls to the last seated player to pick.
+    """
     _check_kind_allowed(rules, hand)
     _check_unused_fields(hand)
     _check_flags(rules, hand)
     forfeit = hand.kind is Kind.RENEGE and rules.renege == "forfeit"
+    if hand.kind is Kind.RENEGE:
+        _need_seated(hand.offender, "offender", "who reneged", seated)
+        if forfeit and hand.picker is None:
+            raise HandError("A forfeit needs the sides: who picked?", "picker")
+        if not forfeit:
+            _refuse_sides_under_penalty(hand)
     if hand.kind in (Kind.PICKED, Kind.CALLED_ACE_BURIED) or forfeit:
-        _check_sides(rules, hand, seated, dealer)
+        _check_sides(rules, hand, seated, last_to_pick(seated, dealer, players))
     if hand.kind is Kind.PICKED:
         _check_points(rules, hand)
     if hand.kind is Kind.LEASTER:
         _need_seated(hand.winner, "winner", "the leaster winner", seated)
-    if hand.kind is Kind.RENEGE:
-        _need_seated(hand.offender, "offender", "who reneged", seated)
-        if rules.renege == "forfeit" and hand.picker is None:
-            raise HandError("A forfeit needs the sides: who picked?", "picker")
-        if rules.renege == "penalty-8":
-            _refuse_sides_under_penalty(hand)
 
 
 def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
@@ -158,13 +179,13 @@ def _check_unused_fields(hand: Hand) -> None:
     allowed = _ALLOWED[hand.kind]
     for name, words in _NAMES.items():
         if name not in allowed and getattr(hand, name) != getattr(_DEFAULTS, name):
-            raise HandError(f"A {hand.kind} hand has no {words}", name)
+            raise HandError(f"A {hand.kind} hand can't have {words}", name)
 
 
 def _check_flags(rules: Rules, hand: Hand) -> None:
     if not 0 <= hand.cracks <= rules.max_cracks:
-        allowed = "no cracking" if rules.max_cracks == 0 else f"at most {rules.max_cracks}"
-        raise HandError(f"Cracks must be 0 to {rules.max_cracks} here ({allowed})", "cracks")
+        raise HandError(f"Cracks must be 0 to {rules.max_cracks} here" if rules.max_cracks
+                        else "This table doesn't play cracks", "cracks")
     if not 0 <= hand.blitzes <= (2 if rules.blitz else 0):
         raise HandError("Blitzes must be 0, 1 or 2" if rules.blitz
                         else "This table doesn't play blitzes", "blitzes")
@@ -197,7 +218,19 @@ def _need_seated(name: str | None, field: str, role: str, seated: Sequence[str])
     return name
 
 
-def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str) -> None:
+def last_to_pick(seated: Sequence[str], dealer: str, players: Sequence[str] | None = None
+                 ) -> str:
+    """Who is asked last: the dealer, or if he sits out the nearest seated
+    player to his right (the one a forced pick falls to)."""
+    if dealer in seated or not players or dealer not in players:
+        return dealer
+    order = list(players)
+    start = order.index(dealer)
+    return next(order[(start - i) % len(order)] for i in range(1, len(order) + 1)
+                if order[(start - i) % len(order)] in seated)
+
+
+def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], last: str) -> None:
     picker = _need_seated(hand.picker, "picker", "the picker", seated)
     for partner in hand.partners:
         _need_seated(partner, "partners", "the partner", seated)
@@ -205,16 +238,23 @@ def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str) -
             raise HandError(f"{picker} can't be both picker and partner", "partners")
     if len(set(hand.partners)) != len(hand.partners):
         raise HandError("The same partner is named twice", "partners")
-    if hand.forced and picker != dealer:
-        raise HandError(f"A forced pick is the dealer's: {dealer} dealt", "forced")
+    if hand.forced and picker != last:
+        raise HandError(f"A forced pick is the dealer's: {last} was last to pick", "forced")
     if hand.stolen_from is not None:
         _check_steal(hand, picker, seated)
-    for name in hand.no_trick_pickers:
+    _check_no_trick_pickers(hand, picker)
+    if hand.kind is not Kind.CALLED_ACE_BURIED:
+        _check_partner_count(rules, hand, picker, seated)
+
+
+def _check_no_trick_pickers(hand: Hand, picker: str) -> None:
+    named = hand.no_trick_pickers
+    if len(set(named)) != len(named):
+        raise HandError("A no-trick picker is named twice", "no_trick_pickers")
+    for name in named:
         if name not in (picker, hand.stolen_from):
             raise HandError(f"{name} didn't pick: only the picker (or the player robbed of "
                             "the blind) can owe the no-trick-pick penalty", "no_trick_pickers")
-    if hand.kind is not Kind.CALLED_ACE_BURIED:
-        _check_partner_count(rules, hand, picker, seated)
 
 
 def _check_steal(hand: Hand, picker: str, seated: Sequence[str]) -> None:
@@ -270,15 +310,18 @@ def _check_points(rules: Rules, hand: Hand) -> None:
         raise HandError(
             f"A picking side that took no trick has only its bury, at most {buried} points, "
             f"not {points}", "points")
-    if hand.tricks is Tricks.ALL and hand.no_trick_pickers == (hand.picker,) \
-            and not hand.partners and hand.stolen_from is None:
+    picker_listed = hand.picker in hand.no_trick_pickers
+    if hand.tricks is Tricks.ALL and picker_listed and not hand.partners:
         raise HandError(f"{hand.picker} took every trick alone, so did take a trick",
                         "no_trick_pickers")
+    if hand.tricks is Tricks.NONE and rules.no_trick_pick_penalty and not picker_listed:
+        raise HandError(f"{hand.picker}'s side took no trick, so {hand.picker} took none "
+                        "either: mark the no-trick pick", "no_trick_pickers")
 
 
 def _refuse_sides_under_penalty(hand: Hand) -> None:
     for name in ("picker", "partners", "alone", "cracks", "blitzes", "declared_doubler",
                  "forced", "stolen_from"):
         if getattr(hand, name) != getattr(_DEFAULTS, name):
-            raise HandError(f"A renege here costs a flat 8 to each player: {_NAMES[name]} "
-                            "doesn't matter", name)
+            raise HandError("A renege here costs a flat 8 to each player, so don't enter "
+                            f"{_NAMES[name]}", name)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.rules.hand import Hand, HandError, Kind, check_hand
 from scorekeeper.rules.options import Rules
-from scorekeeper.rules.scoring import multiplier, score
+from scorekeeper.rules.scoring import leaster_factor, multiplier, score
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
 
@@ -122,7 +122,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
     for number, hand in enumerate(hands, start=1):
         try:
             dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
-            check_hand(rules, hand, seated, dealer)
+            check_hand(rules, hand, seated, dealer, players)
         except HandError as error:
             raise NightError(number, error) from error
         doublers.before(number, hand)
@@ -144,7 +144,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
 def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
     if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege == "forfeit"):
         return multiplier(rules, hand, exponent)
-    return 2**exponent if hand.kind is Kind.LEASTER else 1
+    return leaster_factor(rules, exponent) if hand.kind is Kind.LEASTER else 1
 
 
 def _dealer_stays(rules: Rules, hand: Hand) -> bool:

@@ -53,7 +53,8 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
             _add(payouts, _pays_each(name, 1, seated))
     elif hand.kind is Kind.LEASTER:
         assert hand.winner is not None
-        _add(payouts, _pays_each(hand.winner, -rules.base * 2**doubling, seated))
+        _add(payouts, _pays_each(hand.winner, -rules.base * leaster_factor(rules, doubling),
+                                 seated))
     elif hand.kind is Kind.RENEGE:
         _add(payouts, _renege(rules, hand, seated, doubling))
     elif hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried == "pay-the-board":
@@ -73,6 +74,15 @@ def _pays_each(payer: str, amount: int, seated: Sequence[str]) -> dict[str, int]
     out = {name: amount for name in seated if name != payer}
     out[payer] = -amount * (len(seated) - 1)
     return out
+
+
+def _capped(rules: Rules, factor: int) -> int:
+    return factor if rules.max_multiplier is None else min(factor, rules.max_multiplier)
+
+
+def leaster_factor(rules: Rules, doubling: int) -> int:
+    """A leaster's stake: doubled by pending doublers, within the table's cap."""
+    return _capped(rules, 2**doubling)
 
 
 def multiplier(rules: Rules, hand: Hand, doubling: int) -> int:
@@ -95,9 +105,7 @@ def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> d
 def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: int,
             spare_partner: bool = False) -> dict[str, int]:
     """Split one unit among the sides (RULES.md §2 step 5)."""
-    if rules.max_multiplier is not None:
-        factor = min(factor, rules.max_multiplier)
-    unit = rules.base * factor
+    unit = rules.base * _capped(rules, factor)
     if not won:
         bump = 1 if hand.forced and not rules.forced_loss_doubled else rules.bump
         unit = -unit * bump

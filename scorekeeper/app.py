@@ -1,0 +1,117 @@
+"""The Flask application factory: configuration, database, CSRF, blueprints,
+error pages, and a log filter that keeps tokens out of the logs.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.models import db
+
+ROOT = Path(__file__).resolve().parent.parent
+csrf = CSRFProtect()
+_TOKEN_IN_PATH = re.compile(r"/(s|claim|edit-link)/[A-Za-z0-9_-]{16,}")
+
+
+class RedactTokens(logging.Filter):
+    """Replace share and edit tokens in logged request lines with '…'."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN_IN_PATH.sub(r"/\1/…", record.msg)
+        if record.args:
+            record.args = tuple(_TOKEN_IN_PATH.sub(r"/\1/…", a) if isinstance(a, str) else a
+                                for a in record.args)
+        return True
+
+
+def _secret_key(instance: Path) -> str:
+    """SECRET_KEY from the environment, else one kept in instance/ across restarts."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def build_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the app (see :func:`scorekeeper.create_app`)."""
+    app = Flask("scorekeeper", instance_path=str(ROOT / "instance"),
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=os.environ.get(
+            "SQLALCHEMY_DATABASE_URI", f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}"),
+        SCOREKEEPER_BASE_URL=os.environ.get("SCOREKEEPER_BASE_URL"),
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
+        WTF_CSRF_TIME_LIMIT=None,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    db.init_app(app)
+    csrf.init_app(app)
+    _register(app)
+    _errors(app)
+    logging.getLogger("werkzeug").addFilter(RedactTokens())
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def _register(app: Flask) -> None:
+    from scorekeeper.views import BLUEPRINTS, api
+
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    csrf.exempt(api.bp)
+
+    @app.get("/healthz")
+    def healthz() -> str:
+        """A trivial route (benchmarks compare pages against it)."""
+        return "ok"
+
+
+def _errors(app: Flask) -> None:
+    def wants_json() -> bool:
+        return request.path.startswith("/api/")
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> Any:
+        return render_template("error.html", title="Form expired",
+                               message="This form is out of date. Go back, reload the page "
+                                       "and try again.", code=400), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        message = error.description or error.name
+        if wants_json():
+            return jsonify(error=message), error.code
+        return render_template("error.html", title=error.name, message=message,
+                               code=error.code), error.code
+
+    @app.errorhandler(Exception)
+    def crash(error: Exception) -> Any:
+        app.logger.exception("Unhandled error")
+        db.session.rollback()
+        if wants_json():
+            return jsonify(error="Something went wrong on our side; nothing was changed"), 500
+        return render_template("error.html", title="Something went wrong",
+                               message="Nothing was changed. Try again.", code=500), 500

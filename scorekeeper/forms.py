@@ -1,0 +1,177 @@
+"""WTForms for the pages: the shape of the input only.  The rules engine
+judges whether a hand makes sense; its errors are attached to the field
+they name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    widgets,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from scorekeeper.rules import OPTIONS, PRESETS, Rules
+
+KEEP = "__preset__"
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """Several names as tappable checkboxes."""
+
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "no cap" if value is None else str(value)
+
+
+class TableForm(FlaskForm):
+    """Start a table: name, players (handled as a list), preset, options, stake."""
+
+    name = StringField("Table name", validators=[InputRequired(), Length(max=80)],
+                       default="Friday night")
+    preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
+                        default="called-ace", validators=[InputRequired()])
+    stake_cents = IntegerField("Stake per point (cents)", default=25,
+                               validators=[InputRequired(), NumberRange(0, 100_000)])
+
+
+def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(key, choices) for each house-rule select; the first choice keeps the preset's."""
+    out = []
+    for option in OPTIONS:
+        choices = [(KEEP, "As the preset")]
+        if option.choices:
+            choices += [(_text(c), _show(c)) for c in option.choices]
+        out.append((option.key, choices))
+    return out
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def overrides_from(form: Any) -> tuple[dict[str, object], dict[str, str]]:
+    """Parse the ``opt-<key>`` inputs: (overrides, errors by key)."""
+    overrides: dict[str, object] = {}
+    errors: dict[str, str] = {}
+    for option in OPTIONS:
+        raw = form.get(f"opt-{option.key}", KEEP)
+        if raw in (KEEP, None) or (raw == "" and not option.nullable):
+            continue
+        try:
+            overrides[option.key] = option.parse_text(raw)
+        except ValueError as error:
+            errors[option.key] = str(error)
+    return overrides, errors
+
+
+class HandForm(FlaskForm):
+    """Record or edit one hand; choices are filled in from the table's players."""
+
+    kind = RadioField("What happened?", default="picked")
+    picker = RadioField("Who picked?", validators=[Optional()], validate_choice=False)
+    partners = MultiCheckboxField("Partner", validate_choice=False)
+    alone = BooleanField("Alone")
+    points = IntegerField("Picking side's points", validators=[Optional()])
+    count_side = RadioField("Count", choices=[("picking", "Picking side"),
+                                              ("defense", "Defense")], default="picking")
+    tricks = RadioField("Tricks", choices=[("some", "Some"), ("all", "Every trick"),
+                                           ("none", "No trick")], default="some")
+    cracks = RadioField("Cracks", default="0", validate_choice=False)
+    blitzes = RadioField("Blitzes", choices=[("0", "None"), ("1", "1"), ("2", "2")],
+                         default="0")
+    declared_doubler = BooleanField("Declared doubler")
+    forced = BooleanField("Forced pick (dealer)")
+    king_of_diamonds_cut = BooleanField("K♦ at the cut")
+    stolen_from = SelectField("Stole the blind from", validate_choice=False)
+    no_trick_pickers = MultiCheckboxField("Took no trick themselves", validate_choice=False)
+    winner = RadioField("Leaster winner", validators=[Optional()], validate_choice=False)
+    offender = RadioField("Who reneged?", validators=[Optional()], validate_choice=False)
+    dealer = SelectField("Dealer", validate_choice=False)
+    seated = MultiCheckboxField("Playing this hand", validate_choice=False)
+    submission = HiddenField()
+
+    def set_players(self, rules: Rules, players: Sequence[str], kinds: Sequence[str]) -> None:
+        """Fill the name choices and the kinds/cracks this table allows."""
+        names = [(p, p) for p in players]
+        for field in (self.picker, self.partners, self.no_trick_pickers, self.winner,
+                      self.offender, self.dealer, self.seated):
+            field.choices = list(names)
+        self.stolen_from.choices = [("", "—")] + names
+        self.kind.choices = [(k, KIND_LABELS[k]) for k in kinds]
+        self.cracks.choices = [(str(i), CRACK_LABELS[i]) for i in range(rules.max_cracks + 1)]
+
+    def to_hand_json(self) -> dict[str, Any]:
+        """The API-shaped hand body from the submitted fields."""
+        kind = self.kind.data or "picked"
+        body: dict[str, Any] = {"kind": kind}
+        if self.dealer.data:
+            body["dealer"] = self.dealer.data
+        if self.seated.data:
+            body["seated"] = list(self.seated.data)
+        if kind == "leaster":
+            body["winner"] = self.winner.data or None
+        elif kind == "renege":
+            body["offender"] = self.offender.data or None
+        if kind in ("picked", "renege", "called-ace-buried"):
+            body["picker"] = self.picker.data or None
+        if kind in ("picked", "renege"):
+            body.update(self._picked_fields(kind))
+        if kind in ("picked", "leaster", "no-pick", "renege") and self.king_of_diamonds_cut.data:
+            body["king_of_diamonds_cut"] = True
+        return body
+
+    def _picked_fields(self, kind: str) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "partners": [p for p in self.partners.data or [] if p != self.picker.data],
+            "alone": bool(self.alone.data),
+            "cracks": int(self.cracks.data or 0),
+            "blitzes": int(self.blitzes.data or 0),
+            "declared_doubler": bool(self.declared_doubler.data),
+            "forced": bool(self.forced.data),
+            "stolen_from": self.stolen_from.data or None,
+        }
+        if body["alone"] or body["stolen_from"]:
+            body["partners"] = []
+        if kind == "picked":
+            points = self.points.data
+            if points is not None and self.count_side.data == "defense":
+                points = 120 - points
+            body["points"] = points
+            body["tricks"] = self.tricks.data or "some"
+            body["no_trick_pickers"] = list(self.no_trick_pickers.data or [])
+        return body
+
+    def field_for(self, name: str | None) -> Field | None:
+        """The form field an engine error names (``points`` etc.)."""
+        return getattr(self, name, None) if name else None
+
+
+KIND_LABELS = {
+    "picked": "Someone picked",
+    "leaster": "Leaster",
+    "no-pick": "Nobody picked (throw in)",
+    "misdeal": "Misdeal",
+    "void": "Thrown in, no score",
+    "renege": "Renege",
+    "called-ace-buried": "Buried the called ace",
+}
+CRACK_LABELS = {0: "None", 1: "Crack", 2: "Re-crack", 3: "Triple"}

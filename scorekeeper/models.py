@@ -1,0 +1,126 @@
+"""Database tables (typed SQLAlchemy 2 models).  Rows only: no scoring, no
+URLs.  Balances, doublers and the next dealer are never stored; they are
+replayed from the ordered hands by the rules engine.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    """Declarative base shared by every model."""
+
+
+db = SQLAlchemy(model_class=Base)
+
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model
+
+
+def utcnow() -> datetime:
+    """Timezone-aware now, for timestamps."""
+    return datetime.now(UTC)
+
+
+class GameTable(Model):
+    """One night at one card table: its players, frozen rules and hands."""
+
+    __tablename__ = "game_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    preset: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stake_cents: Mapped[int]
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")
+    hands: Mapped[list[HandRow]] = relationship(
+        back_populates="table", order_by="HandRow.position", cascade="all, delete-orphan")
+    editors: Mapped[list[Editor]] = relationship(
+        back_populates="table", order_by="Editor.id", cascade="all, delete-orphan")
+    audit: Mapped[list[AuditEntry]] = relationship(
+        back_populates="table", order_by="AuditEntry.id", cascade="all, delete-orphan")
+
+
+class Player(Model):
+    """A player at a table, in seat order; ``present`` is False after leaving."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("table_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int]
+    present: Mapped[bool] = mapped_column(default=True)
+
+    table: Mapped[GameTable] = relationship(back_populates="players")
+
+
+class HandRow(Model):
+    """One recorded hand: the engine's Hand fields as JSON, at a position."""
+
+    __tablename__ = "hand"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    position: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[GameTable] = relationship(back_populates="hands")
+
+
+class Editor(Model):
+    """A device or client allowed to edit a table; only a hash of its token is kept."""
+
+    __tablename__ = "editor"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    label: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    table: Mapped[GameTable] = relationship(back_populates="editors")
+
+
+class AuditEntry(Model):
+    """What changed, when, and the hand before and after."""
+
+    __tablename__ = "audit_entry"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(20))
+    hand_number: Mapped[int | None]
+    summary: Mapped[str] = mapped_column(String(300))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+
+    table: Mapped[GameTable] = relationship(back_populates="audit")
+
+
+class Submission(Model):
+    """A form token already used, so a double-tapped submit records one hand."""
+
+    __tablename__ = "submission"
+
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,66 @@
+"""Roster changes mid-night: a player joins, leaves or comes back.  Balances
+are replayed from the hands, so they are kept whatever the roster does.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.models import GameTable, Player, db
+from scorekeeper.services import ServiceError
+from scorekeeper.services.tables import audit, clean_players, lock, night_of, table_rules
+
+
+def balances(table: GameTable) -> dict[str, int]:
+    """Each player's points so far."""
+    return dict(night_of(table).balances)
+
+
+def apply(table: GameTable, action: str, name: str) -> str:
+    """Do one roster action; returns what to tell the scorekeeper."""
+    name = " ".join(name.split())
+    if action == "join":
+        return join(table, name)
+    player = next((p for p in table.players if p.name == name), None)
+    if player is None:
+        raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
+    if action == "leave":
+        return leave(table, player)
+    if action == "return":
+        return come_back(table, player)
+    raise ServiceError("Choose join, leave or return", "action")
+
+
+def join(table: GameTable, name: str) -> str:
+    """A new player takes the next seat (to the left of the last one)."""
+    names = clean_players([p.name for p in table.players] + [name])
+    lock(table)
+    table.players.append(Player(name=names[-1], seat=len(table.players)))
+    audit(table, "roster", f"{names[-1]} joined the table")
+    db.session.commit()
+    return f"{names[-1]} joined; they are dealt in from the next hand."
+
+
+def leave(table: GameTable, player: Player) -> str:
+    """The player stops being dealt in; their balance stays."""
+    if not player.present:
+        raise ServiceError(f"{player.name} has already left", "name")
+    lock(table)
+    player.present = False
+    audit(table, "roster", f"{player.name} left the table")
+    db.session.commit()
+    left = sum(p.present for p in table.players)
+    seats = table_rules(table).seats
+    if left < seats:
+        return (f"{player.name} left. Only {left} remain for a {seats}-handed game: "
+                "add a player before the next hand.")
+    return f"{player.name} left; their balance is kept."
+
+
+def come_back(table: GameTable, player: Player) -> str:
+    """A player who left is dealt in again."""
+    if player.present:
+        raise ServiceError(f"{player.name} is already at the table", "name")
+    lock(table)
+    player.present = True
+    audit(table, "roster", f"{player.name} came back")
+    db.session.commit()
+    return f"{player.name} is back in."

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# run.sh: serve the app on the LAN with waitress so phones at the table can open it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup-venv.sh
+mkdir -p instance
+
+PORT="${PORT:-5000}"
+echo "Scorekeeper is starting. Open one of these on a phone on the same network:"
+ips="$(hostname -I 2>/dev/null || true)"
+if [ -z "${ips// /}" ]; then
+    # Fallback: the address the OS would use for outgoing traffic (no packet is sent).
+    ips="$(.venv/bin/python -c 'import socket
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+try:
+    s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])
+except OSError:
+    pass' || true)"
+fi
+for ip in $ips; do
+    case "$ip" in
+        127.*|*:*) ;;  # skip loopback and IPv6
+        *) echo "  http://$ip:$PORT/" ;;
+    esac
+done
+echo "  http://127.0.0.1:$PORT/ (this machine)"
+
+exec .venv/bin/waitress-serve --host 0.0.0.0 --port "$PORT" --threads 16 \
+    --call scorekeeper:create_app

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# setup-venv.sh: create/refresh the project's .venv and install the app with its dev extras.
+# Idempotent: safe to run again; it reuses .venv and only installs what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x .venv/bin/python ]; then
+    PY="$(command -v python3.11 || command -v python3)"
+    echo "Creating .venv with $PY"
+    "$PY" -m venv .venv
+fi
+
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet uv
+
+if ! .venv/bin/uv pip install --quiet --python .venv/bin/python -e '.[dev]'; then
+    echo "uv failed; falling back to pip" >&2
+    .venv/bin/python -m pip install --quiet -e '.[dev]'
+fi

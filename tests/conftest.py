@@ -1,0 +1,109 @@
+"""Shared fixtures: an app on a throw-away SQLite database, a client, a
+logged-in scorekeeper's client with a table, and (for browser tests) a live
+waitress server plus Debian's Chromium driven by Playwright.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.models import db
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+
+
+@pytest.fixture()
+def app(tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+        "WTF_CSRF_ENABLED": False,
+    })
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def start_table(client: FlaskClient, preset: str = "called-ace",
+                players: list[str] | None = None, **options: Any) -> int:
+    """Create a table through the start page (this client becomes its scorekeeper)."""
+    data: dict[str, Any] = {"name": "Friday", "players": players or PLAYERS,
+                            "preset": preset, "stake_cents": "25"}
+    data.update({f"opt-{k}": v for k, v in options.items()})
+    response = client.post("/", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].split("/")[2])
+
+
+@pytest.fixture()
+def table_id(client: FlaskClient) -> int:
+    return start_table(client)
+
+
+# --- browser tests -----------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (/usr/bin/chromium)")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM),
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
+            "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture()
+def live_app(tmp_path: Path) -> Iterator[Flask]:
+    """An app with CSRF on, as in production, for a live server."""
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "live-secret",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'live.db'}",
+    })
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture()
+def live_server(live_app: Flask) -> Iterator[str]:
+    """A real waitress server on 127.0.0.1 (random port) in a daemon thread."""
+    from waitress.server import create_server
+
+    server = create_server(live_app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under tests/screenshots/ (git-ignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
