@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.models import db
+from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -106,6 +107,17 @@ def _errors(app: Flask) -> None:
             return jsonify(error=message), error.code
         return render_template("error.html", title=error.name, message=message,
                                code=error.code), error.code
+
+    @app.errorhandler(ServiceError)
+    def refused(error: ServiceError) -> Any:
+        db.session.rollback()
+        if wants_json():
+            body = {"error": error.message}
+            if error.field:
+                body["field"] = error.field
+            return jsonify(body), error.status
+        return render_template("error.html", title="Not done", message=error.message,
+                               code=error.status), error.status
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> Any:

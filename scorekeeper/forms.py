@@ -86,7 +86,7 @@ def overrides_from(form: Any) -> tuple[dict[str, object], dict[str, str]]:
 class HandForm(FlaskForm):
     """Record or edit one hand; choices are filled in from the table's players."""
 
-    kind = RadioField("What happened?", default="picked")
+    kind = RadioField("What happened?", default="picked", validate_choice=False)
     picker = RadioField("Who picked?", validators=[Optional()], validate_choice=False)
     partners = MultiCheckboxField("Partner", validate_choice=False)
     alone = BooleanField("Alone")
@@ -141,7 +141,7 @@ class HandForm(FlaskForm):
 
     def _picked_fields(self, kind: str) -> dict[str, Any]:
         body: dict[str, Any] = {
-            "partners": [p for p in self.partners.data or [] if p != self.picker.data],
+            "partners": list(self.partners.data or []),
             "alone": bool(self.alone.data),
             "cracks": int(self.cracks.data or 0),
             "blitzes": int(self.blitzes.data or 0),
