@@ -9,15 +9,6 @@ mkdir -p instance
 PORT="${PORT:-5000}"
 echo "Scorekeeper is starting. Open one of these on a phone on the same network:"
 ips="$(hostname -I 2>/dev/null || true)"
-if [ -z "${ips// /}" ]; then
-    # Fallback: the address the OS would use for outgoing traffic (no packet is sent).
-    ips="$(.venv/bin/python -c 'import socket
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-try:
-    s.connect(("10.254.254.254", 1)); print(s.getsockname()[0])
-except OSError:
-    pass' || true)"
-fi
 for ip in $ips; do
     case "$ip" in
         127.*|*:*) ;;  # skip loopback and IPv6
