@@ -188,6 +188,8 @@ def test_deleting_a_hand_replays_the_night(client: FlaskClient, table_id: int) -
 
 def test_six_friends_at_a_five_handed_table_sit_the_dealer_out(client: FlaskClient) -> None:
     table_id = start_table(client, players=PLAYERS + ["Fay"])
+    assert "Sitting out: Ann (Ann deals)" in client.get(f"/t/{table_id}/hand/new").get_data(
+        as_text=True)
     hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
     found = totals(client, table_id)
     assert found["Ann"] == "0" and found["Bob"] == "+2"

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.forms import HandForm
 from scorekeeper.handio import hand_to_request, parse_hand, stored_hand
 from scorekeeper.models import GameTable
-from scorekeeper.rules import Hand, HandError, Night, Rules
+from scorekeeper.rules import Hand, HandError, Night, Rules, sit_out
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.tables import (
@@ -74,8 +74,12 @@ def _hand_from(form: HandForm) -> Hand:
 def _context(table: GameTable, form: HandForm, **extra: Any) -> dict[str, Any]:
     rules = table_rules(table)
     night = night_of(table)
+    present = present_names(table)
+    dealer = form.dealer.data if form.dealer.data in present else night.next_dealer
+    sitting_out = [p for p in present if len(present) >= rules.seats
+                   and p not in sit_out(present, dealer, rules.seats)]
     return {"table": table, "form": form, "rules": rules, "night": night,
-            "present": present_names(table), "players": player_names(table),
+            "present": present, "players": player_names(table), "sitting_out": sitting_out,
             "pending": pending_text(night), **extra}
 
 
