@@ -72,19 +72,15 @@ class Hand:
 
     def __post_init__(self) -> None:
         """Accept plain strings and lists from forms and JSON: store enums and tuples."""
-        try:
-            object.__setattr__(self, "kind", Kind(self.kind))
-        except ValueError:
-            raise HandError(f"Unknown kind of hand {self.kind!r}; choose one of: "
-                            + ", ".join(k.value for k in Kind), "kind") from None
-        try:
-            object.__setattr__(self, "tricks", Tricks(self.tricks))
-        except ValueError:
-            raise HandError("Tricks must be some, all or none", "tricks") from None
-        for name in ("partners", "no_trick_pickers", "seated", "present"):
+        for name, enum in (("kind", Kind), ("tricks", Tricks)):
             value = getattr(self, name)
-            if value is not None and not isinstance(value, tuple):
-                object.__setattr__(self, name, tuple(value))
+            if value not in list(enum):
+                raise HandError(f"Unknown {name} {value!r}; choose one of: "
+                                + ", ".join(e.value for e in enum), name)
+            object.__setattr__(self, name, enum(value))
+        for name in ("partners", "no_trick_pickers", "seated", "present"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (enums as strings, tuples as lists)."""
@@ -114,6 +110,9 @@ _ALLOWED: dict[Kind, frozenset[str]] = {
     - {"points", "tricks", "no_trick_pickers"},
     Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
 }
+_FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut"))
+_ALL_PASS = {"leaster": "a leaster", "no-pick": "a throw-in (no-pick doubler)",
+             "forced-pick": "a forced pick by the dealer (record it as picked, forced)"}
 _DEFAULTS = Hand()
 _NAMES = {
     "picker": "a picker", "partners": "partners", "alone": "a picker going alone",
@@ -133,15 +132,13 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
     so that a forced pick falls to the last seated player to pick.
     """
     _check_kind_allowed(rules, hand)
-    _check_unused_fields(hand)
+    _check_unused_fields(rules, hand)
     _check_flags(rules, hand)
     forfeit = hand.kind is Kind.RENEGE and rules.renege == "forfeit"
     if hand.kind is Kind.RENEGE:
         _need_seated(hand.offender, "offender", "who reneged", seated)
         if forfeit and hand.picker is None:
             raise HandError("A forfeit needs the sides: who picked?", "picker")
-        if not forfeit:
-            _refuse_sides_under_penalty(hand)
     if hand.kind in (Kind.PICKED, Kind.CALLED_ACE_BURIED) or forfeit:
         _check_sides(rules, hand, seated, last_to_pick(seated, dealer, players))
     if hand.kind is Kind.PICKED:
@@ -156,8 +153,8 @@ def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
         if rules.nobody_picks is None:
             raise HandError("Two-handed has no blind: record every hand as picked", "kind")
         if rules.nobody_picks != wanted:
-            raise HandError(f"This table plays {_all_pass_words(rules)} when nobody picks",
-                            "kind")
+            raise HandError(f"This table plays {_ALL_PASS[rules.nobody_picks]} when nobody "
+                            "picks", "kind")
     if hand.kind is Kind.CALLED_ACE_BURIED:
         if rules.called_ace_buried is None:
             raise HandError("Burying the called ace only happens when the picker calls an ace",
@@ -167,19 +164,13 @@ def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
                             "alone: record a picked hand with the picker alone", "kind")
 
 
-def _all_pass_words(rules: Rules) -> str:
-    return {
-        "leaster": "a leaster",
-        "no-pick": "a throw-in (no-pick doubler)",
-        "forced-pick": "a forced pick by the dealer (record it as picked, forced)",
-    }[rules.nobody_picks or "leaster"]
-
-
-def _check_unused_fields(hand: Hand) -> None:
-    allowed = _ALLOWED[hand.kind]
+def _check_unused_fields(rules: Rules, hand: Hand) -> None:
+    flat = hand.kind is Kind.RENEGE and rules.renege == "penalty-8"
     for name, words in _NAMES.items():
-        if name not in allowed and getattr(hand, name) != getattr(_DEFAULTS, name):
-            raise HandError(f"A {hand.kind} hand can't have {words}", name)
+        if name not in (_FLAT_RENEGE if flat else _ALLOWED[hand.kind]) \
+                and getattr(hand, name) != getattr(_DEFAULTS, name):
+            raise HandError(("A renege here costs a flat 8 to each player, so don't enter "
+                             if flat else f"A {hand.kind} hand can't have ") + words, name)
 
 
 def _check_flags(rules: Rules, hand: Hand) -> None:
@@ -224,10 +215,9 @@ def last_to_pick(seated: Sequence[str], dealer: str, players: Sequence[str] | No
     player to his right (the one a forced pick falls to)."""
     if dealer in seated or not players or dealer not in players:
         return dealer
-    order = list(players)
-    start = order.index(dealer)
-    return next(order[(start - i) % len(order)] for i in range(1, len(order) + 1)
-                if order[(start - i) % len(order)] in seated)
+    at = list(players).index(dealer)
+    return next(p for p in (players[(at - i) % len(players)] for i in range(len(players)))
+                if p in seated)
 
 
 def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], last: str) -> None:
@@ -242,19 +232,14 @@ def _check_sides(rules: Rules, hand: Hand, seated: Sequence[str], last: str) -> 
         raise HandError(f"A forced pick is the dealer's: {last} was last to pick", "forced")
     if hand.stolen_from is not None:
         _check_steal(hand, picker, seated)
-    _check_no_trick_pickers(hand, picker)
-    if hand.kind is not Kind.CALLED_ACE_BURIED:
-        _check_partner_count(rules, hand, picker, seated)
-
-
-def _check_no_trick_pickers(hand: Hand, picker: str) -> None:
-    named = hand.no_trick_pickers
-    if len(set(named)) != len(named):
+    if len(set(hand.no_trick_pickers)) != len(hand.no_trick_pickers):
         raise HandError("A no-trick picker is named twice", "no_trick_pickers")
-    for name in named:
+    for name in hand.no_trick_pickers:
         if name not in (picker, hand.stolen_from):
             raise HandError(f"{name} didn't pick: only the picker (or the player robbed of "
                             "the blind) can owe the no-trick-pick penalty", "no_trick_pickers")
+    if hand.kind is not Kind.CALLED_ACE_BURIED:
+        _check_partner_count(rules, hand, picker, seated)
 
 
 def _check_steal(hand: Hand, picker: str, seated: Sequence[str]) -> None:
@@ -285,15 +270,10 @@ def _check_partner_count(rules: Rules, hand: Hand, picker: str, seated: Sequence
                         + ("player on the picker's right)" if rules.partner == "jd-and-right"
                            else "player the die chose)"), "partners")
     if rules.partner == "jd-and-right":
-        right = seat_to_right(picker, seated)
+        right = seated[(list(seated).index(picker) - 1) % len(seated)]  # the seat before
         if right not in hand.partners:
             raise HandError(f"{right}, on {picker}'s right, is always a partner here",
                             "partners")
-
-
-def seat_to_right(player: str, seated: Sequence[str]) -> str:
-    """The seated player on ``player``'s right (the seat before, clockwise)."""
-    return seated[(list(seated).index(player) - 1) % len(seated)]
 
 
 def _check_points(rules: Rules, hand: Hand) -> None:
@@ -318,10 +298,3 @@ def _check_points(rules: Rules, hand: Hand) -> None:
         raise HandError(f"{hand.picker}'s side took no trick, so {hand.picker} took none "
                         "either: mark the no-trick pick", "no_trick_pickers")
 
-
-def _refuse_sides_under_penalty(hand: Hand) -> None:
-    for name in ("picker", "partners", "alone", "cracks", "blitzes", "declared_doubler",
-                 "forced", "stolen_from"):
-        if getattr(hand, name) != getattr(_DEFAULTS, name):
-            raise HandError("A renege here costs a flat 8 to each player, so don't enter "
-                            f"{_NAMES[name]}", name)

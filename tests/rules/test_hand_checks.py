@@ -206,7 +206,9 @@ def test_refused_hand_reports_its_place_in_the_night() -> None:
 
 def test_check_hand_accepts_a_consistent_hand() -> None:
     hand = Hand(picker="Ann", partners=("Cat",), points=75)
-    assert check_hand(make_rules("called-ace"), hand, FIVE, "Ann") is None
+    check_hand(make_rules("called-ace"), hand, FIVE, "Ann")  # raises if refused
+    with pytest.raises(HandError):
+        check_hand(make_rules("called-ace"), Hand(picker="Ann", points=75), FIVE, "Ann")
 
 
 def test_forced_pick_falls_to_the_last_seated_player_when_the_dealer_sits_out() -> None:

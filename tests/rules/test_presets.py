@@ -56,7 +56,8 @@ def test_every_preset_of_the_rules_is_offered() -> None:
 def test_preset_resolves_to_the_values_of_the_rules_table(preset_id: str) -> None:
     rules = make_rules(preset_id)
     assert isinstance(rules, Rules)
-    assert {key: getattr(rules, key) for key in KEYS} == dict(zip(KEYS, EXPECTED[preset_id]))
+    expected = dict(zip(KEYS, EXPECTED[preset_id], strict=True))
+    assert {key: getattr(rules, key) for key in KEYS} == expected
 
 
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED))
@@ -75,7 +76,7 @@ def test_only_a_no_pick_table_says_whether_the_dealer_redeals(
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED))
 def test_preset_options_dict_round_trips_through_rules(preset_id: str) -> None:
     rules = make_rules(preset_id)
-    assert Rules(**rules.to_dict()) == rules
+    assert Rules(**rules.to_dict()) == rules  # type: ignore[arg-type]
     assert list(rules.to_dict()) == [option.key for option in OPTIONS]
 
 
