@@ -99,7 +99,8 @@ def test_a_double_tapped_submit_records_one_hand(client: FlaskClient, app: Flask
 
 
 @pytest.mark.parametrize(("fields", "message"), [
-    ({"picker": "Cat", "partners": ["Cat"], "points": "75"}, "Cat can't be both picker and partner"),
+    ({"picker": "Cat", "partners": ["Cat"], "points": "75"},
+     "Cat can't be both picker and partner"),
     ({"picker": "Ann", "partners": ["Cat"], "points": "95", "tricks": "all"},
      "A picking side that took every trick has 120 points, not 95"),
     ({"picker": "Ann", "partners": ["Cat"]}, "Enter the picking side's points"),
