@@ -124,3 +124,36 @@ class Submission(Model):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Payment(Model):
+    """Money that changed hands during the night (a player who left settled
+    early); the final settle-up counts it, so nobody is paid twice."""
+
+    __tablename__ = "payment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    payer: Mapped[str] = mapped_column(String(40))
+    payee: Mapped[str] = mapped_column(String(40))
+    cents: Mapped[int]
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Handover(Model):
+    """A one-time "take over scoring" code: opening it on another phone makes
+    that phone an editor, once.  Only a hash of the code is kept; ``used_at``
+    is set by the claim, and an unused code dies at ``expires_at``.
+    """
+
+    __tablename__ = "handover"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)
+    editor_id: Mapped[int | None] = mapped_column(ForeignKey("editor.id"), default=None)
+
+    editor: Mapped[Editor | None] = relationship()

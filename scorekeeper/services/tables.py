@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,12 +14,14 @@ from sqlalchemy import update
 
 from scorekeeper.handio import stored_hand
 from scorekeeper.models import AuditEntry, Editor, GameTable, Player, db, utcnow
-from scorekeeper.rules import Hand, Night, Rules, make_rules, replay
+from scorekeeper.rules import PRESETS, Hand, Night, Rules, make_rules, replay
 from scorekeeper.services import Conflict, NotFound, ServiceError
 
 MAX_PLAYERS = 12
 MAX_STAKE_CENTS = 100_000
 DEFAULT_STAKE_CENTS = 25
+MAX_BASE = 1000
+MAX_ROW_ID = 2**63 - 1
 
 
 def new_token() -> str:
@@ -31,6 +34,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def storable(text: str) -> bool:
+    """False for control characters and lone surrogates (JSON bodies can carry
+    both; databases refuse them with a crash rather than an error)."""
+    return all(unicodedata.category(c) not in ("Cc", "Cs") for c in text)
+
+
 def clean_players(players: object) -> list[str]:
     """Checked player names in seat order."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -38,6 +47,8 @@ def clean_players(players: object) -> list[str]:
     names = [" ".join(p.split()) for p in players]
     if any(not n for n in names):
         raise ServiceError("Every player needs a name", "players")
+    if not all(storable(n) for n in names):
+        raise ServiceError("Names can't contain control characters", "players")
     if any(len(n) > 40 for n in names):
         raise ServiceError("Keep names to 40 characters", "players")
     folded = [n.casefold() for n in names]
@@ -66,15 +77,19 @@ def create_table(name: object, players: object, preset: object,
     """Create a table with frozen rules; returns it and its first edit token."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
         raise ServiceError("Give the table a name (up to 80 characters)", "name")
+    if not storable(name):
+        raise ServiceError("The table's name can't contain control characters", "name")
     names = clean_players(players)
-    if not isinstance(preset, str):
-        raise ServiceError("preset must be a preset id", "preset")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ServiceError(f"preset must be one of: {', '.join(PRESETS)}", "preset")
     if options is not None and not isinstance(options, Mapping):
         raise ServiceError("options must be an object of option: value", "options")
     try:
         rules = make_rules(preset, options or {})
     except ValueError as error:
-        raise ServiceError(str(error), "options" if options else "preset") from None
+        raise ServiceError(str(error), "options") from None
+    if rules.base > MAX_BASE:
+        raise ServiceError(f"base must be at most {MAX_BASE}", "options")
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
     table = GameTable(name=name.strip(), preset=preset, rules=rules.to_dict(),
@@ -88,7 +103,9 @@ def create_table(name: object, players: object, preset: object,
 
 
 def get_table(table_id: int) -> GameTable:
-    """The table, or NotFound."""
+    """The table, or NotFound (also for ids too big for the database)."""
+    if not 0 < table_id <= MAX_ROW_ID:
+        raise NotFound("No such table")
     table = db.session.get(GameTable, table_id)
     if table is None:
         raise NotFound("No such table")

@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
-from scorekeeper.views import api, hands, tables
+# api_hands only adds the hand routes to api.bp
+# api_transfer only adds the export/import routes to api.bp
+from scorekeeper.views import (  # noqa: F401
+    api,
+    api_hands,
+    api_transfer,
+    hands,
+    rulings,
+    settle,
+    share,
+    tables,
+    transfer,
+)
 
-BLUEPRINTS = [tables.bp, hands.bp, api.bp]
+BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, transfer.bp, rulings.bp, api.bp]

@@ -57,7 +57,7 @@ def api_access(table: GameTable, write: bool) -> None:
         abort(401, "Send Authorization: Bearer <token>")
     if editor_for(table, token) is not None:
         return
-    if hmac.compare_digest(token, table.view_token):
+    if hmac.compare_digest(token.encode(), table.view_token.encode()):
         if write:
             abort(403, "The share token can only read this table")
         return

@@ -1,0 +1,45 @@
+"""QR codes as inline SVG (no Pillow, no image files), and whether the address
+inside one can be reached from the other phones at the table.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from urllib.parse import urlsplit
+
+import qrcode
+import qrcode.image.svg
+
+_SIZE_ATTRS = re.compile(r'\s(?:width|height)="[^"]*"')
+_ID_ATTR = re.compile(r'\sid="[^"]*"')
+
+
+def qr_svg(data: str, label: str) -> str:
+    """``data`` as an SVG QR code that scales with CSS (viewBox only, no mm size).
+
+    The path's id is dropped so that two codes can share a page.  ``label``
+    becomes the accessible name; it is escaped here.
+    """
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage)
+    svg = image.to_string(encoding="unicode")
+    svg = _ID_ATTR.sub("", _SIZE_ATTRS.sub("", svg, count=2))
+    safe = label.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+    return svg.replace("<svg ", f'<svg class="qr" role="img" aria-label="{safe}" '
+                                 'shape-rendering="crispEdges" ', 1)
+
+
+def only_this_machine(url: str) -> bool:
+    """True when ``url``'s host is loopback (127.x, ::1, localhost) or 0.0.0.0:
+    another phone opening it would reach itself, not this server.
+    """
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost") or not host:
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    return address.is_loopback or address.is_unspecified

@@ -1,0 +1,253 @@
+"""Checking an exported table before it is imported.
+
+A file may be hand-edited, truncated or from somewhere else, so nothing in
+it is trusted: every field is checked for shape, the rules are re-resolved,
+every hand is replayed by the engine, and the file's own balances (when
+present) must match the replay.  The first problem is refused with a
+message that says where it is; nothing is written until all is well.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.handio import store_hand, stored_hand
+from scorekeeper.rules import PRESETS, HandError, Rules, replay
+from scorekeeper.rules.options import resolve
+from scorekeeper.rules.settle import Transfer
+from scorekeeper.services import ServiceError
+from scorekeeper.services.tables import check_stake, clean_players, storable
+
+FORMAT = "sheepshead-scorekeeper/1"
+MAX_BYTES = 5_000_000
+MAX_HANDS = 2_000
+MAX_PAYMENTS = 500
+MAX_AUDIT = 20_000
+_RULE_KEYS = frozenset(f.name for f in fields(Rules))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """An export that passed every check, ready to write."""
+
+    name: str
+    players: list[tuple[str, bool]]
+    preset: str
+    rules: Rules
+    stake_cents: int
+    hands: list[dict[str, Any]]
+    payments: list[tuple[Transfer, datetime]]
+    audit: list[dict[str, Any]]
+    created_at: datetime | None
+    closed_at: datetime | None
+
+
+def refuse(message: str, field: str = "file") -> ServiceError:
+    """An import refusal; ``field`` is where the problem is, for the API."""
+    return ServiceError(f"Not imported: {message}. Nothing was created.", field)
+
+
+def parse_json(raw: bytes | str) -> object:
+    """The file's JSON, or a clear refusal (too big, not text, not JSON)."""
+    if len(raw) > MAX_BYTES:
+        raise refuse(f"the file is over {MAX_BYTES // 1_000_000} MB")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise refuse("the file isn't text (expected a .json export)") from None
+    if not raw.strip():
+        raise refuse("the file is empty")
+    try:
+        return json.loads(raw, parse_constant=_no_constants)
+    except RecursionError:
+        raise refuse("the JSON is nested too deeply") from None
+    except ValueError as error:
+        raise refuse(f"this isn't valid JSON ({error})") from None
+
+
+def _no_constants(name: str) -> object:
+    """NaN and Infinity are not JSON, and no export contains them."""
+    raise ValueError(f"{name} is not allowed")
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    """``data[key]`` if it has the right type (bool is never taken for int)."""
+    value = data.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _types(kind)):
+        raise refuse(f"{key} must be {what}", key)
+    return value
+
+
+def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _when(value: object, where: str) -> datetime:
+    """An ISO 8601 timestamp, in UTC."""
+    if not isinstance(value, str):
+        raise refuse(f"{where} must be a date and time (ISO 8601)", where)
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise refuse(f"{where} isn't a date and time: {value[:40]!r}", where) from None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def check_export(data: object) -> Checked:
+    """Every check an import needs, in the order a person would fix them."""
+    if not isinstance(data, Mapping):
+        raise refuse("the file must hold one JSON object (a table export)")
+    if data.get("format") != FORMAT:
+        raise refuse(f'this isn\'t a scorekeeper export (expected "format": "{FORMAT}")',
+                     "format")
+    name = _get(data, "name", str, "the table's name").strip()
+    if not name or len(name) > 80 or not storable(name):
+        raise refuse("the table's name must be 1 to 80 characters of text", "name")
+    players = _players(data.get("players"))
+    preset = data.get("preset")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise refuse(f"unknown preset {preset!r}; this app knows {', '.join(PRESETS)}",
+                     "preset")
+    rules = _rules(data.get("rules"))
+    if len(players) < rules.seats:
+        raise refuse(f"these rules need at least {rules.seats} players", "players")
+    try:
+        stake = check_stake(data.get("stake_cents"))
+    except ServiceError as error:
+        raise refuse(error.message, "stake_cents") from None
+    names = [n for n, _ in players]
+    if not any(here for _, here in players):
+        raise refuse("at least one player must still be at the table", "players")
+    hands = _hands(data.get("hands"), rules, names, [n for n, here in players if here],
+                   data.get("balances"))
+    return Checked(name, players, preset, rules, stake, hands,
+                   _payments(data.get("early_payments", []), names),
+                   _audit(data.get("audit", [])),
+                   _when(data["created_at"], "created_at") if data.get("created_at") else None,
+                   _closed(data))
+
+
+def _players(raw: object) -> list[tuple[str, bool]]:
+    """(name, present) in seat order; seats must be 0..n-1, names as the app keeps them."""
+    if not isinstance(raw, list) or not raw or not all(isinstance(p, Mapping) for p in raw):
+        raise refuse("players must be a list of {name, seat, present}", "players")
+    for p in raw:
+        _get(p, "name", str, "a name")
+        _get(p, "seat", int, "a whole number")
+        _get(p, "present", bool, "true or false")
+    ordered = sorted(raw, key=lambda p: p["seat"])
+    if [p["seat"] for p in ordered] != list(range(len(raw))):
+        raise refuse("players' seats must be 0, 1, 2 … with none missing or repeated",
+                     "players")
+    names = [p["name"] for p in ordered]
+    try:
+        cleaned = clean_players(names)
+    except ServiceError as error:
+        raise refuse(error.message, "players") from None
+    if cleaned != names:
+        raise refuse("a player's name has extra spaces", "players")
+    return [(p["name"], p["present"]) for p in ordered]
+
+
+def _rules(raw: object) -> Rules:
+    """The frozen rules, re-checked: every option present, valid, and consistent."""
+    if not isinstance(raw, Mapping) or set(raw) != _RULE_KEYS:
+        missing = sorted(_RULE_KEYS - set(raw)) if isinstance(raw, Mapping) else []
+        extra = sorted(set(raw) - _RULE_KEYS) if isinstance(raw, Mapping) else []
+        detail = (f" (missing {', '.join(missing)})" if missing else
+                  f" (unknown {', '.join(extra)})" if extra else "")
+        raise refuse(f"rules must list every option{detail}", "rules")
+    try:
+        rules = resolve(raw, {})
+    except (ValueError, TypeError) as error:
+        raise refuse(f"the rules don't hold together: {error}", "rules") from None
+    changed = sorted(k for k, v in rules.to_dict().items()
+                     if v != raw[k] or type(v) is not type(raw[k]))
+    if changed:
+        raise refuse(f"the rules don't hold together: check {', '.join(changed)}", "rules")
+    return rules
+
+
+def _hands(raw: object, rules: Rules, names: list[str], present: list[str],
+           balances: object) -> list[dict[str, Any]]:
+    """Every hand parsed and replayed in order; the file's balances must agree."""
+    if not isinstance(raw, list) or len(raw) > MAX_HANDS:
+        raise refuse(f"hands must be a list of at most {MAX_HANDS} hands", "hands")
+    parsed = []
+    for number, data in enumerate(raw, start=1):
+        if not isinstance(data, Mapping) or not isinstance(data.get("present"), list | None):
+            raise refuse(f"hand {number} must be an object as exported", "hands")
+        try:
+            parsed.append(stored_hand(data))
+        except HandError as error:
+            raise refuse(f"hand {number}: {error.message}", "hands") from None
+    try:
+        night = replay(rules, names, parsed, present)
+    except HandError as error:
+        failed = getattr(error, "number", None)
+        where = f"hand {failed} doesn't replay" if failed else "the hands don't replay"
+        raise refuse(f"{where} under these rules: {error.message}", "hands") from None
+    if balances is not None and balances != dict(night.balances):
+        raise refuse("the file's balances don't match its hands (was it edited?)", "balances")
+    return [store_hand(hand) for hand in parsed]
+
+
+def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
+    """Early payments between players at this table, each a positive amount."""
+    if not isinstance(raw, list) or len(raw) > MAX_PAYMENTS:
+        raise refuse("early_payments must be a list of {payer, payee, cents, at}",
+                     "early_payments")
+    payments = []
+    for number, p in enumerate(raw, start=1):
+        if not isinstance(p, Mapping) or p.get("payer") not in names \
+                or p.get("payee") not in names:
+            raise refuse(f"early payment {number} must be between two players of this table",
+                         "early_payments")
+        try:
+            transfer = Transfer(p["payer"], p["payee"], p.get("cents"))  # type: ignore[arg-type]
+        except (TypeError, ValueError) as error:
+            raise refuse(f"early payment {number}: {error}", "early_payments") from None
+        payments.append((transfer, _when(p.get("at"), "early_payments")))
+    return payments
+
+
+def _audit(raw: object) -> list[dict[str, Any]]:
+    """The history entries, shape-checked (they are shown, never replayed)."""
+    if not isinstance(raw, list) or len(raw) > MAX_AUDIT:
+        raise refuse("audit must be a list of history entries", "audit")
+    entries = []
+    for number, e in enumerate(raw, start=1):
+        if not _entry_ok(e):
+            raise refuse(f"history entry {number} isn't shaped like an export's", "audit")
+        entries.append({"at": _when(e.get("at"), "audit"), "action": e["action"],
+                        "hand_number": e.get("hand_number"), "summary": e["summary"],
+                        "before": e.get("before"), "after": e.get("after")})
+    return entries
+
+
+def _entry_ok(e: object) -> bool:
+    """A history entry's fields have the types and lengths the database keeps."""
+    return (isinstance(e, Mapping) and isinstance(e.get("action"), str)
+            and 0 < len(e["action"]) <= 20 and storable(e["action"])
+            and isinstance(e.get("summary"), str) and len(e["summary"]) <= 300
+            and storable(e["summary"])
+            and isinstance(e.get("hand_number"), int | None)
+            and not isinstance(e.get("hand_number"), bool)
+            and all(isinstance(e.get(k), dict | None) and "\\u0000" not in json.dumps(e.get(k))
+                    for k in ("before", "after")))
+
+
+def _closed(data: Mapping[str, Any]) -> datetime | None:
+    """When the night was closed (None: still open)."""
+    closed = data.get("closed", False)
+    if not isinstance(closed, bool):
+        raise refuse("closed must be true or false", "closed")
+    if not closed:
+        return None
+    at = data.get("closed_at")
+    return _when(at, "closed_at") if at is not None else datetime.now(UTC)

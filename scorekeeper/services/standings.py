@@ -1,0 +1,57 @@
+"""Reading a night without changing it: where everyone stands in points and
+cents, what is pending, one hand's result, and who pays whom to settle up.
+The JSON API and any page that shows totals read the night through here,
+so money is always points × the table's stake, computed in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.models import GameTable
+from scorekeeper.rules import HandResult
+from scorekeeper.rules.settle import Transfer, settle
+from scorekeeper.services import NotFound
+from scorekeeper.services.tables import night_of
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The replayed totals of a table after its last hand."""
+
+    balances: dict[str, int]
+    balances_cents: dict[str, int]
+    hands: int
+    pending: tuple[int, ...]
+    next_dealer: str
+
+
+def in_cents(table: GameTable, balances: dict[str, int]) -> dict[str, int]:
+    """Points turned into money at the table's stake (integer cents)."""
+    return {name: points * table.stake_cents for name, points in balances.items()}
+
+
+def standings(table: GameTable) -> Standings:
+    """Balances (points and cents), hands played, pending doublers, next dealer."""
+    night = night_of(table)
+    balances = dict(night.balances)
+    return Standings(balances, in_cents(table, balances), len(night.results),
+                     night.pending, night.next_dealer)
+
+
+def hand_results(table: GameTable) -> tuple[HandResult, ...]:
+    """Every hand's result, in order, from a fresh replay."""
+    return night_of(table).results
+
+
+def hand_result(table: GameTable, number: int) -> HandResult:
+    """Hand ``number``'s result (1-based), or NotFound."""
+    results = hand_results(table)
+    if not 1 <= number <= len(results):
+        raise NotFound(f"No hand {number}")
+    return results[number - 1]
+
+
+def settlement(table: GameTable) -> list[Transfer]:
+    """The fewest payments, in cents, that bring every balance to zero."""
+    return settle(in_cents(table, dict(night_of(table).balances)))
