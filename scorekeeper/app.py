@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.models import db
+from scorekeeper.schema import init_schema
 from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,10 +72,16 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     _register(app)
     _errors(app)
-    logging.getLogger("werkzeug").addFilter(RedactTokens())
-    with app.app_context():
-        db.create_all()
+    _redact_werkzeug_log()
+    init_schema(app, ROOT / "migrations")
     return app
+
+
+def _redact_werkzeug_log() -> None:
+    """Keep tokens out of the request log (added once, however many apps are built)."""
+    log = logging.getLogger("werkzeug")
+    if not any(isinstance(f, RedactTokens) for f in log.filters):
+        log.addFilter(RedactTokens())
 
 
 def _register(app: Flask) -> None:

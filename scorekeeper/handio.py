@@ -61,10 +61,12 @@ def _convert(key: str, value: object) -> Any:
 def _enum(enum: type[Kind] | type[Tricks], value: object, key: str, label: str) -> Any:
     if value is None:
         return next(iter(enum))
+    valid = ", ".join(e.value for e in enum)
+    if not isinstance(value, str):
+        raise HandError(f"{label} must be one of {valid}", key)
     try:
         return enum(value)
     except ValueError:
-        valid = ", ".join(e.value for e in enum)
         raise HandError(f"{label} must be one of {valid}", key) from None
 
 

@@ -365,3 +365,42 @@ def test_unicode_names_round_trip(client: FlaskClient) -> None:
     result = table.add({"picker": "山田", "partners": ["Łukasz"], "points": 61}).get_json()
     assert result["payouts"]["山田"] == 2 and result["dealer"] == "Zoë"
     assert table.get().get_json()["players"] == players
+
+
+def test_settlement_counts_what_an_early_leaver_already_paid(client: FlaskClient) -> None:
+    table = api_table(client, players=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    table.add({"picker": "Bob", "partners": ["Cat"], "points": 91})
+    before = table.get("/settlement").get_json()
+    assert "paid_early" not in before
+    with client.session_transaction() as session:
+        session.setdefault("editors", {})[str(table.id)] = table.edit_token
+    response = client.post(f"/t/{table.id}/settle/leave", data={"name": "Dan"})
+    assert response.status_code == 302
+    after = table.get("/settlement").get_json()
+    assert after["paid_early"] == [t for t in before["transfers"] if "Dan" in (t["from"], t["to"])]
+    assert all("Dan" not in (t["from"], t["to"]) for t in after["transfers"])
+    cents = table.get("/standings").get_json()["balances_cents"]
+    for transfer in after["paid_early"] + after["transfers"]:
+        cents[transfer["from"]] += transfer["cents"]
+        cents[transfer["to"]] -= transfer["cents"]
+    assert set(cents.values()) == {0}
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("?round=nickels", "Round to none, quarters or dollars"),
+    ("?bank=Zed", "Zed isn't a player at this table"),
+    ("?sort=up", "Unknown parameter: sort"),
+])
+def test_settlement_options_are_checked(table: ApiTable, query: str, message: str) -> None:
+    table.add(PICK)
+    response = table.get("/settlement" + query)
+    assert response.status_code == 400
+    assert response.get_json()["error"] == message
+
+
+def test_settlement_rounds_and_goes_through_a_bank(table: ApiTable) -> None:
+    table.add(PICK)
+    rounded = table.get("/settlement?round=dollars").get_json()["transfers"]
+    assert all(t["cents"] % 100 == 0 for t in rounded)
+    banked = table.get("/settlement?bank=Cat").get_json()["transfers"]
+    assert all("Cat" in (t["from"], t["to"]) for t in banked)

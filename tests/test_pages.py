@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.models import GameTable, HandRow, db
+from scorekeeper.rules import PRESETS, HandError, check_hand, score
+from scorekeeper.services.tables import night_of
 from tests.conftest import PLAYERS, start_table
 
 
@@ -209,6 +212,24 @@ def test_a_player_who_leaves_keeps_their_balance_and_is_not_dealt_in(
     assert refused.status_code == 400
 
 
+def test_the_last_player_at_the_table_cannot_leave_and_every_page_still_opens(
+        client: FlaskClient, table_id: int) -> None:
+    hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
+    for name in PLAYERS[:-1]:
+        client.post(f"/t/{table_id}/players", data={"action": "leave", "name": name})
+    refused = client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Eve"})
+    assert "Eve is the last one at the table" in html.unescape(refused.get_data(as_text=True))
+    for page in ("", "/players", "/settle", "/hand/new", "/summary", "/share", "/history"):
+        assert client.get(f"/t/{table_id}{page}").status_code in (200, 302), page
+    assert client.get(f"/t/{table_id}/players").get_data(as_text=True).count(">Back in<") == 4
+
+
+def test_the_players_page_offers_to_settle_a_leaver_now(client: FlaskClient, table_id: int
+                                                         ) -> None:
+    page = client.get(f"/t/{table_id}/players").get_data(as_text=True)
+    assert f'href="/t/{table_id}/settle/leave?name=Bob"' in page
+
+
 def test_someone_elses_phone_cannot_open_or_change_the_table(app: Flask, table_id: int) -> None:
     stranger = app.test_client()
     assert stranger.get(f"/t/{table_id}").status_code == 403
@@ -246,3 +267,34 @@ def test_a_failure_while_saving_leaves_no_half_written_hand(
     assert response.status_code == 500
     assert hand_count(app) == 0
     assert totals(client, table_id)["Ann"] == "0"
+
+
+def test_the_start_page_preselects_a_preset_from_the_comparison_page(client: FlaskClient
+                                                                     ) -> None:
+    page = client.get("/?preset=sheephead-4").get_data(as_text=True)
+    assert 'value="sheephead-4" checked' in page
+    assert 'value="called-ace" checked' not in page
+    unknown = client.get("/?preset=nope").get_data(as_text=True)
+    assert 'value="called-ace" checked' in unknown
+    assert 'href="/import"' in page
+    compare = client.get("/presets").get_data(as_text=True)
+    assert 'href="/?preset=imsa#new-table"' in compare
+
+
+def test_a_side_with_no_trick_marks_the_picker_for_the_no_trick_penalty(
+        client: FlaskClient) -> None:
+    four = ["Ann", "Bob", "Cat", "Dan"]
+    table_id = start_table(client, preset="sheephead-4", players=four)
+    response = hand(client, table_id, picker="Bob", partners=["Cat"], points="0",
+                    tricks="none")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    with client.application.app_context():
+        table = db.session.get(GameTable, table_id)
+        assert table is not None
+        result = night_of(table).results[0]
+    assert result.hand.no_trick_pickers == ("Bob",)
+    unmarked = replace(result.hand, no_trick_pickers=())
+    marked = score(PRESETS["sheephead-4"].rules, result.hand, tuple(four), 0)
+    assert dict(result.payouts) == marked
+    with pytest.raises(HandError, match="mark the no-trick pick"):
+        check_hand(PRESETS["sheephead-4"].rules, unmarked, tuple(four), "Ann", tuple(four))

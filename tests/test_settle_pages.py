@@ -239,7 +239,8 @@ def test_a_closed_table_refuses_every_write(app: Flask, client: FlaskClient) -> 
     assert client.post(f"/t/{table_id}/hand/new", data={"kind": "leaster", "winner": "Ann",
                                                         "cracks": "0"}).status_code == 409
     assert client.get(f"/t/{table_id}/hand/1/edit").status_code == 409
-    client.post(f"/t/{table_id}/hand/1/delete")
+    assert client.get(f"/t/{table_id}/hand/1/delete").status_code == 409
+    assert client.post(f"/t/{table_id}/hand/1/delete").status_code == 409
     client.post(f"/t/{table_id}/hand/confirm", data={
         "mode": "add", "number": "1", "hand_json": '{"kind": "leaster", "winner": "Ann"}'})
     for action, name in (("leave", "Ann"), ("join", "Gus")):

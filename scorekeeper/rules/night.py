@@ -109,9 +109,9 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
            present: Sequence[str] | None = None) -> Night:
     """Score ``hands`` in order for a table whose seat order is ``players``.
 
-    ``present`` is who is at the table now (for the next dealer; ``None``:
-    everyone).  Raises :class:`NightError` for the first hand that cannot be
-    scored.
+    ``present`` is who is at the table now (for the next dealer; ``None`` or
+    nobody: everyone, so an empty table still has a dealer to show).  Raises
+    :class:`NightError` for the first hand that cannot be scored.
     """
     players = tuple(players)
     doublers = _Doublers(rules)
@@ -138,7 +138,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
             doubled_by=sources, pending_after=doublers.pending(), balances=dict(balances)))
         last_dealer, dealer_stays = dealer, _dealer_stays(rules, hand)
     return Night(players, tuple(results), balances, doublers.pending(),
-                 next_dealer(players, present, last_dealer, dealer_stays))
+                 next_dealer(players, present or None, last_dealer, dealer_stays))
 
 
 def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:

@@ -134,7 +134,7 @@ def describe(result: HandResult) -> str:
     """A one-line description of a hand for the audit log and badges."""
     hand = result.hand
     if hand.kind == "picked":
-        side = hand.picker + (" alone" if not hand.partners else
+        side = (hand.picker or "?") + (" alone" if not hand.partners else
                               " with " + " and ".join(hand.partners))
         return f"{side}, {hand.points} points"
     if hand.kind == "leaster":

@@ -43,6 +43,9 @@ def leave(table: GameTable, player: Player) -> str:
     """The player stops being dealt in; their balance stays."""
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
+    if sum(p.present for p in table.players) == 1:
+        raise ServiceError(f"{player.name} is the last one at the table: close the table "
+                           "instead", "name")
     lock(table)
     player.present = False
     audit(table, "roster", f"{player.name} left the table")

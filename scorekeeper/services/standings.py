@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from scorekeeper.models import GameTable
 from scorekeeper.rules import HandResult
-from scorekeeper.rules.settle import Transfer, settle
+from scorekeeper.rules.settle import Transfer
 from scorekeeper.services import NotFound
+from scorekeeper.services import settle as settle_service
 from scorekeeper.services.tables import night_of
 
 
@@ -52,6 +53,9 @@ def hand_result(table: GameTable, number: int) -> HandResult:
     return results[number - 1]
 
 
-def settlement(table: GameTable) -> list[Transfer]:
-    """The fewest payments, in cents, that bring every balance to zero."""
-    return settle(in_cents(table, dict(night_of(table).balances)))
+def settlement(table: GameTable, unit: str = "none", bank: str | None = None
+               ) -> tuple[tuple[Transfer, ...], tuple[Transfer, ...]]:
+    """The fewest payments, in cents, that bring every balance to zero, after
+    the payments early leavers already made (returned second, oldest first)."""
+    result = settle_service.settlement(table, unit, bank)
+    return result.transfers, tuple(p.transfer for p in result.early)

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper.models import GameTable, db
 from scorekeeper.rules import PRESETS, HandError
+from scorekeeper.rules.settle import Transfer
 from scorekeeper.services import ServiceError
 from scorekeeper.services import standings as standings_service
 from scorekeeper.services.tables import (
@@ -161,7 +162,20 @@ def standings(table_id: int) -> Response:
 
 @bp.get("/tables/<int:table_id>/settlement")
 def settlement(table_id: int) -> Response:
-    """The fewest payments that settle the table, in cents."""
-    transfers = standings_service.settlement(table_for(table_id))
-    return jsonify({"transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}
-                                  for t in transfers]})
+    """The fewest payments that settle the table, in cents, after early leavers'
+    payments; ``?round=quarters|dollars`` rounds to a cash unit and
+    ``?bank=<name>`` settles everyone through one player."""
+    table = table_for(table_id)
+    unknown = set(request.args) - {"round", "bank"}
+    if unknown:
+        raise ServiceError(f"Unknown parameter: {sorted(unknown)[0][:40]}", "query")
+    transfers, early = standings_service.settlement(
+        table, request.args.get("round", "none"), request.args.get("bank") or None)
+    body: dict[str, Any] = {"transfers": [_transfer(t) for t in transfers]}
+    if early:
+        body["paid_early"] = [_transfer(t) for t in early]
+    return jsonify(body)
+
+
+def _transfer(t: Transfer) -> dict[str, Any]:
+    return {"from": t.payer, "to": t.payee, "cents": t.cents}

@@ -6,6 +6,7 @@ confirmation of which totals change.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -14,7 +15,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.forms import HandForm
 from scorekeeper.handio import hand_to_request, parse_hand, stored_hand
 from scorekeeper.models import GameTable
-from scorekeeper.rules import Hand, HandError, Night, Rules, sit_out
+from scorekeeper.rules import Hand, HandError, Kind, Night, Rules, Tricks, sit_out
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.tables import (
@@ -67,8 +68,16 @@ def _form(table: GameTable, rules: Rules) -> HandForm:
     return form
 
 
-def _hand_from(form: HandForm) -> Hand:
-    return parse_hand(form.to_hand_json())
+def _hand_from(form: HandForm, rules: Rules) -> Hand:
+    """The hand the form describes.  On a table with the no-trick-pick penalty,
+    a picking side that took no trick means the picker took none either, so
+    the picker is marked without a separate tap."""
+    hand = parse_hand(form.to_hand_json())
+    if (rules.no_trick_pick_penalty and hand.kind is Kind.PICKED
+            and hand.tricks is Tricks.NONE and hand.picker is not None
+            and hand.picker not in hand.no_trick_pickers):
+        hand = replace(hand, no_trick_pickers=(hand.picker, *hand.no_trick_pickers))
+    return hand
 
 
 def _context(table: GameTable, form: HandForm, **extra: Any) -> dict[str, Any]:
@@ -108,7 +117,7 @@ def ledger(table_id: int) -> str:
 
 
 @bp.route("/t/<int:table_id>/hand/new", methods=["GET", "POST"])
-def new(table_id: int) -> str | Response:
+def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before hand ``?before=n``, with confirmation)."""
     table = get_table(table_id)
     require_editor(table)
@@ -125,7 +134,7 @@ def new(table_id: int) -> str | Response:
                                                               active="record"))
     if form.validate_on_submit():
         try:
-            hand = _hand_from(form)
+            hand = _hand_from(form, table_rules(table))
             if before is not None:
                 return _confirm(table, hand, before, "add")
             result = hand_service.record_hand(table, hand, submission=form.submission.data)
@@ -158,7 +167,7 @@ def preview(table_id: int) -> str:
     before = request.args.get("before", type=int)
     form.validate()
     try:
-        hand = _hand_from(form)
+        hand = _hand_from(form, table_rules(table))
         if number is not None:
             proposal = hand_service.propose(table, hand, number, "replace")
         else:
@@ -170,7 +179,7 @@ def preview(table_id: int) -> str:
 
 
 @bp.route("/t/<int:table_id>/hand/<int:number>/edit", methods=["GET", "POST"])
-def edit(table_id: int, number: int) -> str | Response:
+def edit(table_id: int, number: int) -> str | Response | tuple[str, int]:
     """Edit hand ``number``; a confirmation shows which totals change."""
     table = get_table(table_id)
     require_editor(table)
@@ -185,7 +194,7 @@ def edit(table_id: int, number: int) -> str | Response:
                                                               active="ledger"))
     if form.validate_on_submit():
         try:
-            return _confirm(table, _hand_from(form), number, "replace")
+            return _confirm(table, _hand_from(form, table_rules(table)), number, "replace")
         except (HandError, ServiceError) as error:
             _attach(form, error)
     return render_template("hands/form.html", **_context(table, form, number=number,
@@ -220,6 +229,8 @@ def delete(table_id: int, number: int) -> str | Response:
     """Delete hand ``number`` after confirming whose totals change."""
     table = get_table(table_id)
     require_editor(table)
+    if table.closed_at is not None:
+        abort(409, "This table is closed: the night is over")
     if not 1 <= number <= len(table.hands):
         abort(404, f"No hand {number}")
     if request.method == "GET":

@@ -74,7 +74,13 @@ def home() -> str | Response:
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, chosen=request.form, keep=KEEP,
-                           my_tables=_my_tables())
+                           asked_preset=_asked_preset(), my_tables=_my_tables())
+
+
+def _asked_preset() -> str | None:
+    """``?preset=`` from the presets comparison page, when it names a preset."""
+    asked = request.args.get("preset")
+    return asked if asked in PRESETS else None
 
 
 def _first_dealer(table: GameTable) -> str:
