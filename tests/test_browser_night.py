@@ -98,8 +98,17 @@ def test_a_no_pick_table_doubles_the_next_hand_and_says_so(page: Any, live_serve
 
 def test_every_night_page_fits_a_phone_screen(page: Any, live_server: str) -> None:
     start(page, live_server, "sheephead-4")
-    for path in ("", "/hand/new", "/players", "/rules", "/history"):
-        page.goto(page.url.split("/t/")[0] + "/t/" + page.url.split("/t/")[1].split("/")[0]
-                  + path)
+    table = page.url.split("/t/")[0] + "/t/" + page.url.split("/t/")[1].split("/")[0]
+    for path in ("", "/hand/new", "/players", "/rules", "/history", "/share", "/settle",
+                 "/rulings", "/summary"):
+        page.goto(table + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path or 'ledger'} is {width}px wide"
+        tabs = page.locator("nav.tabs a")
+        assert tabs.count() == 8, path
+        for i in range(tabs.count()):
+            box = tabs.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, \
+                f"the {tabs.nth(i).inner_text()} tab is cut off on {path or 'ledger'}"
+    page.goto(table + "/players")
+    screenshot(page, "night-players")
