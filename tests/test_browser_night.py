@@ -8,47 +8,10 @@ from typing import Any
 
 import pytest
 
+from tests.browser import record, start, tap, totals
 from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
-
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-def start(page: Any, base: str, preset: str, options: dict[str, str] | None = None) -> None:
-    page.goto(base + "/")
-    for i, name in enumerate(PLAYERS):
-        page.locator("input[name=players]").nth(i).fill(name)
-    page.locator(f"input[name=preset][value={preset}]").check()
-    if options:
-        page.locator("details.options summary").click()
-        for key, value in options.items():
-            page.select_option(f"select[name=opt-{key}]", value)
-    page.locator("form#new-table button", has_text="Start the table").click()
-    page.wait_for_url("**/hand/new")
-
-
-def tap(page: Any, group: str, name: str) -> None:
-    page.locator(f"#{group} label", has_text=name).first.click()
-
-
-def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
-    if not page.url.endswith("/hand/new"):
-        page.locator("#record-next").click()
-    tap(page, "kind", kind)
-    for group, value in choices.items():
-        if group == "points":
-            page.locator(f"button[data-points='{value}']").click()
-        else:
-            tap(page, group, value)
-    page.locator("#save").click()
-    page.wait_for_selector("#ledger")
-
-
-def totals(page: Any) -> dict[str, str]:
-    cells = page.locator("#totals td[data-player]")
-    return {cells.nth(i).get_attribute("data-player"): cells.nth(i).inner_text().strip()
-            for i in range(cells.count())}
 
 
 def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_server: str) -> None:
@@ -112,3 +75,14 @@ def test_every_night_page_fits_a_phone_screen(page: Any, live_server: str) -> No
                 f"the {tabs.nth(i).inner_text()} tab is cut off on {path or 'ledger'}"
     page.goto(table + "/players")
     screenshot(page, "night-players")
+
+
+def test_a_common_hand_takes_four_taps(page: Any, live_server: str) -> None:
+    """Picker, partner, a points chip, Save: nothing typed, nothing else to open."""
+    start(page, live_server, "called-ace")
+    tap(page, "picker", "Dan")
+    tap(page, "partners", "Bob")
+    page.locator("button[data-points='91']").click()
+    page.locator("#save").click()
+    page.wait_for_selector("#ledger")
+    assert totals(page) == {"Ann": "−2", "Bob": "+2", "Cat": "−2", "Dan": "+4", "Eve": "−2"}

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 
 from scorekeeper.models import GameTable, db
+from tests.browser import start
 from tests.conftest import SCREENSHOTS, screenshot
-from tests.test_browser_night import start
 
 pytestmark = pytest.mark.browser
 

@@ -8,27 +8,12 @@ from typing import Any
 
 import pytest
 
+from tests.browser import record, tap
 from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-
-
-def tap(page: Any, group: str, name: str) -> None:
-    page.locator(f"#{group} label", has_text=name).first.click()
-
-
-def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
-    page.locator("nav.tabs a", has_text="Record").click()
-    tap(page, "kind", kind)
-    for group, value in choices.items():
-        if group == "points":
-            page.locator(f"button[data-points='{value}']").click()
-        else:
-            tap(page, group, value)
-    page.locator("#save").click()
-    page.wait_for_selector("#ledger")
 
 
 def lines(page: Any, selector: str) -> list[str]:

@@ -50,12 +50,18 @@ def leave(table: GameTable, player: Player) -> str:
     player.present = False
     audit(table, "roster", f"{player.name} left the table")
     db.session.commit()
+    return short_handed(table, f"{player.name} left") or \
+        f"{player.name} left; their balance is kept."
+
+
+def short_handed(table: GameTable, what: str) -> str | None:
+    """"<what>. Only 3 remain for a 4-handed game: ..." when too few are left."""
     left = sum(p.present for p in table.players)
     seats = table_rules(table).seats
-    if left < seats:
-        return (f"{player.name} left. Only {left} remain for a {seats}-handed game: "
-                "add a player before the next hand.")
-    return f"{player.name} left; their balance is kept."
+    if left >= seats:
+        return None
+    return (f"{what}. Only {left} remain for a {seats}-handed game: "
+            "add a player before the next hand.")
 
 
 def come_back(table: GameTable, player: Player) -> str:

@@ -24,7 +24,8 @@ from scorekeeper.rules.settle import (
     settle_through_bank,
 )
 from scorekeeper.services import Conflict, ServiceError
-from scorekeeper.services.tables import audit, lock, night_of, table_rules
+from scorekeeper.services.roster import short_handed
+from scorekeeper.services.tables import audit, lock, night_of
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {
@@ -162,12 +163,8 @@ def settle_and_leave(table: GameTable, name: str, version: int | None = None
 def _left_message(table: GameTable, name: str, was_present: bool) -> str:
     if not was_present:
         return f"{name} is settled."
-    left = sum(p.present for p in table.players)
-    seats = table_rules(table).seats
-    if left < seats:
-        return (f"{name} settled and left. Only {left} remain for a {seats}-handed game: "
-                "add a player before the next hand.")
-    return f"{name} settled and left; the others play on."
+    return short_handed(table, f"{name} settled and left") or \
+        f"{name} settled and left; the others play on."
 
 
 def describe_transfer(transfer: Transfer) -> str:

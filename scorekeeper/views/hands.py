@@ -68,6 +68,12 @@ def _form(table: GameTable, rules: Rules) -> HandForm:
     return form
 
 
+def refuse_if_closed(table: GameTable) -> None:
+    """409 on a closed table: the night is over, its hands can't change."""
+    if table.closed_at is not None:
+        abort(409, "This table is closed: the night is over")
+
+
 def _hand_from(form: HandForm, rules: Rules) -> Hand:
     """The hand the form describes.  On a table with the no-trick-pick penalty,
     a picking side that took no trick means the picker took none either, so
@@ -121,8 +127,7 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before hand ``?before=n``, with confirmation)."""
     table = get_table(table_id)
     require_editor(table)
-    if table.closed_at is not None:
-        abort(409, "This table is closed: the night is over")
+    refuse_if_closed(table)
     before = request.args.get("before", type=int)
     rules = table_rules(table)
     form = _form(table, rules)
@@ -183,8 +188,7 @@ def edit(table_id: int, number: int) -> str | Response | tuple[str, int]:
     """Edit hand ``number``; a confirmation shows which totals change."""
     table = get_table(table_id)
     require_editor(table)
-    if table.closed_at is not None:
-        abort(409, "This table is closed: the night is over")
+    refuse_if_closed(table)
     if not 1 <= number <= len(table.hands):
         abort(404, f"No hand {number}")
     form = _form(table, table_rules(table))
@@ -229,8 +233,7 @@ def delete(table_id: int, number: int) -> str | Response:
     """Delete hand ``number`` after confirming whose totals change."""
     table = get_table(table_id)
     require_editor(table)
-    if table.closed_at is not None:
-        abort(409, "This table is closed: the night is over")
+    refuse_if_closed(table)
     if not 1 <= number <= len(table.hands):
         abort(404, f"No hand {number}")
     if request.method == "GET":

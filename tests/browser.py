@@ -1,0 +1,45 @@
+"""Steps the browser tests share: start a table on the start page, tap the
+big name buttons, record a hand, read the ledger's totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def start(page: Any, base: str, preset: str, options: dict[str, str] | None = None) -> None:
+    page.goto(base + "/")
+    for i, name in enumerate(PLAYERS):
+        page.locator("input[name=players]").nth(i).fill(name)
+    page.locator(f"input[name=preset][value={preset}]").check()
+    if options:
+        page.locator("details.options summary").click()
+        for key, value in options.items():
+            page.select_option(f"select[name=opt-{key}]", value)
+    page.locator("form#new-table button", has_text="Start the table").click()
+    page.wait_for_url("**/hand/new")
+
+
+def tap(page: Any, group: str, name: str) -> None:
+    page.locator(f"#{group} label", has_text=name).first.click()
+
+
+def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
+    if not page.url.endswith("/hand/new"):
+        page.locator("nav.tabs a", has_text="Record").click()
+        page.wait_for_url("**/hand/new")
+    tap(page, "kind", kind)
+    for group, value in choices.items():
+        if group == "points":
+            page.locator(f"button[data-points='{value}']").click()
+        else:
+            tap(page, group, value)
+    page.locator("#save").click()
+    page.wait_for_selector("#ledger")
+
+
+def totals(page: Any) -> dict[str, str]:
+    cells = page.locator("#totals td[data-player]")
+    return {cells.nth(i).get_attribute("data-player"): cells.nth(i).inner_text().strip()
+            for i in range(cells.count())}
