@@ -83,6 +83,8 @@ def test_a_common_hand_takes_four_taps(page: Any, live_server: str) -> None:
     tap(page, "picker", "Dan")
     tap(page, "partners", "Bob")
     page.locator("button[data-points='91']").click()
+    pressed = page.locator(".chips [aria-pressed=true]")
+    assert pressed.count() == 1 and pressed.inner_text() == "91"
     page.locator("#save").click()
     page.wait_for_selector("#ledger")
     assert totals(page) == {"Ann": "−2", "Bob": "+2", "Cat": "−2", "Dan": "+4", "Eve": "−2"}

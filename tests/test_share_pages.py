@@ -178,6 +178,7 @@ def test_the_last_phone_that_can_edit_cannot_be_revoked(app: Flask, client: Flas
                                                          table_id: int) -> None:
     with app.app_context():
         mine = db.session.scalars(db.select(Editor.id).filter_by(table_id=table_id)).one()
+    assert f"editors/{mine}/revoke" not in share_page(client, table_id)
     response = client.post(f"/t/{table_id}/editors/{mine}/revoke", follow_redirects=True)
     assert "only device that can edit" in response.get_data(as_text=True)
     assert editors(app, table_id) == [("Scorekeeper", True)]
