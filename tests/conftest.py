@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -23,17 +24,27 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
 
+#: Run the suite on another database (e.g. PostgreSQL) instead of a throw-away
+#: SQLite file: ``SCOREKEEPER_TEST_DATABASE_URI=postgresql+psycopg://...``.
+#: Every table is dropped after each test, so point it at a scratch database.
+OTHER_DATABASE = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
+
+
 @pytest.fixture()
 def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.db'}",
+        "SQLALCHEMY_DATABASE_URI": OTHER_DATABASE or f"sqlite:///{tmp_path / 'test.db'}",
         "WTF_CSRF_ENABLED": False,
     })
     yield app
     with app.app_context():
         db.session.remove()
+        if OTHER_DATABASE:
+            db.drop_all()
+            with db.engine.begin() as conn:
+                conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
         db.engine.dispose()
 
 
