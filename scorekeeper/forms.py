@@ -143,8 +143,8 @@ class HandForm(FlaskForm):
         body: dict[str, Any] = {
             "partners": list(self.partners.data or []),
             "alone": bool(self.alone.data),
-            "cracks": int(self.cracks.data or 0),
-            "blitzes": int(self.blitzes.data or 0),
+            "cracks": _whole(self.cracks.data),
+            "blitzes": _whole(self.blitzes.data),
             "declared_doubler": bool(self.declared_doubler.data),
             "forced": bool(self.forced.data),
             "stolen_from": self.stolen_from.data or None,
@@ -163,6 +163,13 @@ class HandForm(FlaskForm):
     def field_for(self, name: str | None) -> Field | None:
         """The form field an engine error names (``points`` etc.)."""
         return getattr(self, name, None) if name else None
+
+
+def _whole(value: str | None) -> int | str:
+    """A count from a radio button: the number, or the raw text for the
+    engine's checks to refuse in words ("cracks must be a whole number")."""
+    text = (value or "0").strip()
+    return int(text) if text.isascii() and text.isdigit() else text
 
 
 KIND_LABELS = {

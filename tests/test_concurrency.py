@@ -64,7 +64,7 @@ def test_edits_and_deletes_racing_each_other_never_half_apply(live_server: str) 
     status, table = call(live_server, "POST", "/tables",
                          {"name": "Race", "players": PLAYERS, "preset": "called-ace"})
     token, path = table["edit_token"], f"/tables/{table['id']}"
-    for i in range(6):
+    for _ in range(6):
         assert call(live_server, "POST", path + "/hands",
                     {"picker": "Bob", "partners": ["Cat"], "points": 70}, token)[0] == 201
     statuses: list[int] = []

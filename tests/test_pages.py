@@ -63,7 +63,7 @@ def test_a_bad_table_is_refused_next_to_the_field(client: FlaskClient, app: Flas
                             "stake_cents": "25"}
     form.update(data)
     response = client.post("/", data=form)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     with app.app_context():
         assert db.session.query(GameTable).count() == 0
@@ -298,3 +298,15 @@ def test_a_side_with_no_trick_marks_the_picker_for_the_no_trick_penalty(
     assert dict(result.payouts) == marked
     with pytest.raises(HandError, match="mark the no-trick pick"):
         check_hand(PRESETS["sheephead-4"].rules, unmarked, tuple(four), "Ann", tuple(four))
+
+
+def test_a_phone_that_starts_many_tables_keeps_a_cookie_browsers_accept(
+        client: FlaskClient) -> None:
+    from scorekeeper.views.auth import MAX_REMEMBERED
+
+    ids = [start_table(client) for _ in range(MAX_REMEMBERED + 6)]
+    cookie = client.get_cookie("session")
+    assert cookie is not None and len(cookie.value) < 3000
+    assert client.get(f"/t/{ids[-1]}").status_code == 200
+    assert client.get(f"/t/{ids[-MAX_REMEMBERED]}").status_code == 200
+    assert client.get(f"/t/{ids[0]}").status_code == 403

@@ -16,11 +16,18 @@ NOT_EDITOR = ("Only the scorekeeper's phone can change this table. "
               "Ask the scorekeeper for the 'take over scoring' code.")
 
 
+#: Edit tokens one device keeps.  A cookie over 4 KB is silently dropped by
+#: browsers, which would lose every table at once; so the oldest tables (lowest
+#: ids) are forgotten first, never the one just added.
+MAX_REMEMBERED = 24
+
+
 def remember_editor(table_id: int, token: str) -> None:
     """Keep an edit token for this device (signed cookie, 60 days)."""
-    editors = dict(session.get("editors", {}))
-    editors[str(table_id)] = token
-    session["editors"] = editors
+    editors = {k: v for k, v in session.get("editors", {}).items()
+               if k != str(table_id) and k.isdigit()}
+    keep = sorted(editors, key=int)[-(MAX_REMEMBERED - 1):]
+    session["editors"] = {**{k: editors[k] for k in keep}, str(table_id): token}
     session.permanent = True
 
 

@@ -95,7 +95,25 @@ def _context(table: GameTable, form: HandForm, **extra: Any) -> dict[str, Any]:
                    and p not in sit_out(present, dealer, rules.seats)]
     return {"table": table, "form": form, "rules": rules, "night": night,
             "present": present, "players": player_names(table), "sitting_out": sitting_out,
-            "pending": pending_text(night), **extra}
+            "pending": pending_text(night),
+            "unshown_errors": _unshown_errors(form, rules, len(present) > rules.seats),
+            **extra}
+
+
+def _unshown_errors(form: HandForm, rules: Rules, sit_outs: bool) -> list[str]:
+    """Errors on fields this table's form doesn't show (a flag its rules don't
+    enable, a tampered value): said at the top, so no refusal is silent."""
+    shown = {"kind", "picker", "points", "tricks", "winner", "offender", "dealer"}
+    optional = {
+        "seated": sit_outs,
+        "partners": rules.partner != "none", "alone": rules.partner != "none",
+        "no_trick_pickers": rules.no_trick_pick_penalty, "cracks": rules.max_cracks > 0,
+        "blitzes": rules.blitz, "declared_doubler": rules.declared_doubler,
+        "forced": rules.nobody_picks == "forced-pick", "stolen_from": rules.steal_blind,
+        "king_of_diamonds_cut": rules.round_of_doubles,
+    }
+    shown |= {name for name, on in optional.items() if on}
+    return [str(e) for field in form if field.name not in shown for e in field.errors]
 
 
 def pending_text(night: Night) -> str | None:

@@ -52,7 +52,7 @@ def _my_tables() -> list[GameTable]:
 
 
 @bp.route("/", methods=["GET", "POST"])
-def home() -> str | Response:
+def home() -> tuple[str, int] | Response:
     """Start a table (players in seat order, preset, house rules, stake)."""
     form = TableForm()
     players = [p for p in request.form.getlist("players")] if request.method == "POST" \
@@ -71,10 +71,12 @@ def home() -> str | Response:
                 remember_editor(table.id, token)
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
                 return redirect(url_for("hands.new", table_id=table.id))
+    refused = request.method == "POST" and not moved
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, chosen=request.form, keep=KEEP,
-                           asked_preset=_asked_preset(), my_tables=_my_tables())
+                           asked_preset=_asked_preset(), my_tables=_my_tables()
+                           ), 400 if refused else 200
 
 
 def _asked_preset() -> str | None:
