@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask import Blueprint, Response, abort, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.models import GameTable, db
@@ -29,6 +29,7 @@ from scorekeeper.services.tables import (
     table_rules,
 )
 from scorekeeper.views.auth import api_access
+from scorekeeper.views.share import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -126,15 +127,15 @@ def create() -> tuple[Response, int, dict[str, str]]:
                                 data.get("options"),
                                 data.get("stake_cents", DEFAULT_STAKE_CENTS),
                                 editor_label="API client")
+    return created(table, token)
+
+
+def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:
+    """201 for a new table (started or imported): the only time its edit token is shown."""
     body = {"id": table.id, "edit_token": token, "view_token": table.view_token,
-            "view_url": view_url(table), "rules": table_rules(table).to_dict()}
+            "view_url": link("share.view", token=table.view_token),
+            "rules": table_rules(table).to_dict()}
     return jsonify(body), 201, {"Location": f"{bp.url_prefix}/tables/{table.id}"}
-
-
-def view_url(table: GameTable) -> str:
-    """The absolute address of the table's share page (``/s/<view_token>``)."""
-    base = current_app.config.get("SCOREKEEPER_BASE_URL") or request.host_url
-    return f"{base.rstrip('/')}/s/{table.view_token}"
 
 
 @bp.get("/tables/<int:table_id>")
