@@ -92,3 +92,12 @@ def test_the_rulings_chart_and_comparison_read_on_a_phone(page: Any, live_server
     page.locator(".jump a", has_text="Seven-handed").click()
     page.wait_for_timeout(400)
     assert page.locator("#preset-seven-handed").is_visible()
+
+
+def test_the_start_page_payouts_fit_a_phone(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/")
+    page.locator("#preset-payouts summary").click()
+    table = page.locator("#preset-payouts table")
+    table.screenshot(path=str(SCREENSHOTS / "start-preset-payouts.png"))
+    assert table.evaluate("n => n.getBoundingClientRect().right") <= 390
+    assert page_width(page) <= 390

@@ -297,3 +297,20 @@ def test_the_comparison_shows_what_sets_presets_apart(client: FlaskClient) -> No
 def test_the_start_page_links_to_the_comparison(client: FlaskClient) -> None:
     body = page(client, "/")
     assert '<a href="/presets">Compare the presets\' payouts</a>' in body
+
+
+def test_the_start_page_sets_the_presets_payouts_side_by_side(client: FlaskClient) -> None:
+    page = client.get("/").get_data(as_text=True)
+    rows = dict(re.findall(r'<tr data-preset="([^"]+)">(.*?)</tr>', page, re.S))
+    assert set(rows) == set(PRESETS)
+    for preset_id, row in rows.items():
+        chart = payout_chart(PRESETS[preset_id].rules)
+        by_key = {r.key: r for r in chart.rows}
+        expected = [(by_key[k].with_partner or by_key[k].alone)["picker"]
+                    for k in ("win", "win-schneider", "lose", "lose-schneider")]
+        expected.append(by_key["win"].alone["picker"])
+        cells = [int(c.replace("−", "-").replace("+", ""))
+                 for c in re.findall(r"<td[^>]*>([^<]+)</td>", row)]
+        assert cells == expected, preset_id
+    called_ace = re.findall(r"<td[^>]*>([^<]+)</td>", rows["called-ace"])
+    assert called_ace == ["+2", "+4", "−4", "−8", "+4"]

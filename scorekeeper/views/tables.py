@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
@@ -9,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.forms import KEEP, TableForm, option_fields, overrides_from
 from scorekeeper.models import GameTable, db
-from scorekeeper.rules import OPTIONS, PRESETS, find_option
+from scorekeeper.rules import OPTIONS, PRESETS, find_option, payout_chart
 from scorekeeper.services import ServiceError
 from scorekeeper.services import roster as roster_service
 from scorekeeper.services.tables import create_table, get_table, table_rules
@@ -75,8 +76,24 @@ def home() -> tuple[str, int] | Response:
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, chosen=request.form, keep=KEEP,
-                           asked_preset=_asked_preset(), my_tables=_my_tables()
-                           ), 400 if refused else 200
+                           asked_preset=_asked_preset(), my_tables=_my_tables(),
+                           payouts=preset_payouts()), 400 if refused else 200
+
+
+@cache
+def preset_payouts() -> list[tuple[str, str, dict[str, int]]]:
+    """Per preset, what the picker gets for the common outcomes (points, plain
+    hand), from the engine's own payout chart: the start page's side-by-side."""
+    wanted = ("win", "win-schneider", "lose", "lose-schneider")
+    out = []
+    for preset in PRESETS.values():
+        chart = payout_chart(preset.rules)
+        picker = {row.key: (row.with_partner or row.alone)["picker"] for row in chart.rows}
+        cells = {key: picker[key] for key in wanted}
+        alone = next(row.alone["picker"] for row in chart.rows if row.key == "win")
+        cells["alone"] = alone
+        out.append((preset.id, preset.name, cells))
+    return out
 
 
 def _asked_preset() -> str | None:
