@@ -44,6 +44,10 @@ class GameTable(Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The night started from this one ("new night with the same players and
+    #: rules"), so the people watching this night's share link can follow on.
+    next_table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game_table.id", name="fk_game_table_next_table_id"), default=None)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")

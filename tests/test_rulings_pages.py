@@ -296,7 +296,7 @@ def test_the_comparison_shows_what_sets_presets_apart(client: FlaskClient) -> No
 
 def test_the_start_page_links_to_the_comparison(client: FlaskClient) -> None:
     body = page(client, "/")
-    assert '<a href="/presets">Compare the presets\' payouts</a>' in body
+    assert '<a href="/presets">Compare the presets\' payouts in full</a>' in body
 
 
 def test_the_start_page_sets_the_presets_payouts_side_by_side(client: FlaskClient) -> None:

@@ -91,3 +91,29 @@ def test_a_database_from_before_migrations_is_brought_under_them(tmp_path: Path)
     assert "handover" in sa.inspect(engine).get_table_names()
     engine.dispose()
     assert version_of(path) == [head(app)]
+
+
+def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
+        tmp_path: Path) -> None:
+    path = tmp_path / "first.db"
+    first = make_app(path)
+    client = first.test_client()
+    table_id = start_table(client)
+    client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Bob", "partners": ["Cat"], "points": "75",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0001")
+        db.session.remove()
+        db.engine.dispose()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    columns = {c["name"] for c in sa.inspect(engine).get_columns("game_table")}
+    engine.dispose()
+    assert version_of(path) == ["0001"] and "next_table_id" not in columns
+
+    again = make_app(path)
+    assert version_of(path) == [head(again)] != ["0001"]
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'data-player="Bob">+2<' in page

@@ -320,3 +320,29 @@ def test_new_night_starts_a_table_with_the_same_players_rules_and_stake(
 
 def test_settling_a_transfer_reads_as_a_sentence() -> None:
     assert settle_service.describe_transfer(Transfer("Bob", "Ann", 275)) == "Bob pays Ann $2.75"
+
+
+def test_viewers_of_the_old_night_are_pointed_to_the_new_one(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = closed_table(client)
+    with app.app_context():
+        old_token = table_of(app, table_id).view_token
+    viewer = app.test_client()
+    live = viewer.get(f"/s/{old_token}/live")
+    assert 'id="next-night"' not in live.get_data(as_text=True)
+    assert viewer.get(f"/s/{old_token}/live",
+                      headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
+
+    new_id = int(client.post(f"/t/{table_id}/new-night").headers["Location"].split("/")[2])
+    with app.app_context():
+        new_token = table_of(app, new_id).view_token
+        assert table_of(app, table_id).next_table_id == new_id
+    again = viewer.get(f"/s/{old_token}/live", headers={"If-None-Match": live.headers["ETag"]})
+    assert again.status_code == 200
+    assert f'href="/s/{new_token}"' in again.get_data(as_text=True)
+    assert f'href="/s/{new_token}/tv"' in viewer.get(f"/s/{old_token}/tv").get_data(as_text=True)
+    shared_summary = viewer.get(f"/s/{old_token}/summary").get_data(as_text=True)
+    assert f'href="/s/{new_token}"' in shared_summary and f"/t/{new_id}" not in shared_summary
+    mine = client.get(f"/t/{table_id}/summary").get_data(as_text=True)
+    assert f'href="/t/{new_id}"' in mine
+    assert viewer.get(f"/s/{new_token}").status_code == 200

@@ -120,6 +120,13 @@ def table_by_view_token(token: str) -> GameTable:
     return table
 
 
+def next_night(table: GameTable) -> GameTable | None:
+    """The night started from this one with the same players and rules, if any."""
+    if table.next_table_id is None:
+        return None
+    return db.session.get(GameTable, table.next_table_id)
+
+
 def editor_for(table: GameTable, token: str | None) -> Editor | None:
     """The live editor grant that ``token`` proves, if any."""
     if not token:

@@ -22,6 +22,7 @@ from scorekeeper.services.hands import describe
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
 from scorekeeper.services.tables import (
     audit,
+    bump,
     hash_token,
     new_token,
     night_of,
@@ -145,5 +146,7 @@ def new_night(table: GameTable, label: str = "Scorekeeper") -> tuple[GameTable, 
     new, token = build_table(table.name, players, table.preset, table_rules(table),
                              table.stake_cents, label)
     audit(new, "create", f"New night with the players and rules of table {table.id}")
+    table.next_table_id = new.id
+    bump(table)  # the old night's live viewers see the way to the new one
     db.session.commit()
     return new, token

@@ -16,7 +16,7 @@ from scorekeeper.rules import Night
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services import transfer as transfer_service
-from scorekeeper.services.tables import get_table, night_of, table_by_view_token
+from scorekeeper.services.tables import get_table, next_night, night_of, table_by_view_token
 from scorekeeper.stats import summarize
 from scorekeeper.views.auth import remember_editor, require_editor
 
@@ -99,7 +99,8 @@ def close(table_id: int) -> str | Response:
 def _summary_context(table: GameTable) -> dict[str, Any]:
     """What both summary pages (scorekeeper's and share link's) show."""
     night = night_of(table)
-    return {"table": table, "night": night, "summary": summarize(night),
+    following = next_night(table)
+    return {"table": table, "night": night, "summary": summarize(night), "following": following,
             "settlement": settle_service.settlement(table, night=night), "chart": _chart(night),
             "describe": settle_service.describe_transfer}
 

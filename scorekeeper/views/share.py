@@ -34,7 +34,13 @@ from scorekeeper.qr import only_this_machine, qr_svg
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import share as share_service
 from scorekeeper.services.hands import describe
-from scorekeeper.services.tables import get_table, night_of, player_names, table_by_view_token
+from scorekeeper.services.tables import (
+    get_table,
+    next_night,
+    night_of,
+    player_names,
+    table_by_view_token,
+)
 from scorekeeper.views.auth import remember_editor, require_editor, session_token
 from scorekeeper.views.hands import pending_text
 
@@ -204,7 +210,16 @@ def _live_context(table: GameTable, big: bool) -> dict[str, Any]:
         "chart": running_chart(player_names(table), [r.balances for r in night.results]),
         "etag": quote_etag(_etag(table, big)),
         "live_url": url_for("share.live", token=table.view_token, big=1 if big else None),
+        "next_url": next_night_url(table, big),
     }
+
+
+def next_night_url(table: GameTable, big: bool = False) -> str | None:
+    """Where this night's viewers follow on once a new night started from it."""
+    following = next_night(table)
+    if following is None:
+        return None
+    return url_for("share.tv" if big else "share.view", token=following.view_token)
 
 
 def _page(token: str, big: bool) -> Response:
