@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
+from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.models import db
@@ -21,6 +22,15 @@ def make_app(path: Path) -> Flask:
     app: Flask = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False,
                              "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     return app
+
+
+def night_with_one_hand(client: FlaskClient) -> int:
+    """A table where Bob picked with Cat and won (Bob +2)."""
+    table_id = start_table(client)
+    client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Bob", "partners": ["Cat"], "points": "75",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    return table_id
 
 
 def head(app: Flask) -> str:
@@ -65,10 +75,7 @@ def test_an_existing_database_keeps_its_night_across_restarts(tmp_path: Path) ->
     path = tmp_path / "night.db"
     first = make_app(path)
     client = first.test_client()
-    table_id = start_table(client)
-    client.post(f"/t/{table_id}/hand/new", data={
-        "kind": "picked", "picker": "Bob", "partners": ["Cat"], "points": "75",
-        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    table_id = night_with_one_hand(client)
     again = make_app(path)
     with again.test_client() as second:
         with second.session_transaction() as session:
@@ -98,10 +105,7 @@ def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
     path = tmp_path / "first.db"
     first = make_app(path)
     client = first.test_client()
-    table_id = start_table(client)
-    client.post(f"/t/{table_id}/hand/new", data={
-        "kind": "picked", "picker": "Bob", "partners": ["Cat"], "points": "75",
-        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    table_id = night_with_one_hand(client)
     with first.app_context():
         config = first.extensions["migrate"].migrate.get_config()
         config.attributes["configure_logger"] = False
