@@ -11,7 +11,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -84,12 +84,28 @@ def _redact_werkzeug_log() -> None:
         log.addFilter(RedactTokens())
 
 
+#: Sent with every response: no sniffing, no framing (clickjacking a
+#: scorekeeper's page), and links never carry a share or edit token's URL to
+#: another site (same-origin keeps the Referer that CSRF checks over HTTPS).
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
 def _register(app: Flask) -> None:
     from scorekeeper.views import BLUEPRINTS, api
 
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
 
     @app.get("/healthz")
     def healthz() -> str:

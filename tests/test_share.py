@@ -341,3 +341,12 @@ def test_no_token_reaches_the_logs(app: Flask, client: FlaskClient, night: dict[
     assert "/claim/…" in caplog.text
     for secret in (night["token"], claim, edit):
         assert secret not in caplog.text
+
+
+def test_every_response_carries_the_security_headers(client: FlaskClient) -> None:
+    from scorekeeper.app import SECURITY_HEADERS
+
+    for path in ("/", "/healthz", "/presets", "/api/v1/presets", "/s/nope", "/t/999"):
+        response = client.get(path)
+        for name, value in SECURITY_HEADERS.items():
+            assert response.headers.get(name) == value, (path, name)
