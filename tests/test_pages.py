@@ -310,3 +310,42 @@ def test_a_phone_that_starts_many_tables_keeps_a_cookie_browsers_accept(
     assert client.get(f"/t/{ids[-1]}").status_code == 200
     assert client.get(f"/t/{ids[-MAX_REMEMBERED]}").status_code == 200
     assert client.get(f"/t/{ids[0]}").status_code == 403
+
+
+def selected_dealer(page: str) -> str:
+    select = page.split('name="dealer"')[1].split("</select>")[0]
+    found = re.search(r'<option value="([^"]+)" selected>', select)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_insert_form_offers_the_dealer_at_that_point_of_the_night(
+        client: FlaskClient, table_id: int) -> None:
+    for picker in ("Ann", "Bob", "Cat"):
+        hand(client, table_id, picker=picker, partners=["Eve" if picker != "Eve" else "Dan"],
+             points="75")
+    assert selected_dealer(client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)) \
+        == "Dan"
+    for before, dealer in ((1, "Ann"), (2, "Bob"), (3, "Cat")):
+        page = client.get(f"/t/{table_id}/hand/new?before={before}").get_data(as_text=True)
+        assert selected_dealer(page) == dealer, before
+
+
+def test_six_handed_adds_the_player_on_the_pickers_right_by_itself(
+        client: FlaskClient, app: Flask) -> None:
+    six = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+    table_id = start_table(client, preset="six-handed", players=six)
+    response = hand(client, table_id, picker="Cat", partners=["Eve"], points="75",
+                    dealer="Ann")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    picker_holds_jd = hand(client, table_id, picker="Dan", points="75", dealer="Bob")
+    assert picker_holds_jd.status_code == 302
+    alone = hand(client, table_id, picker="Eve", alone="y", points="75", dealer="Cat")
+    with app.app_context():
+        table = db.session.get(GameTable, table_id)
+        assert table is not None
+        results = night_of(table).results
+    assert results[0].hand.partners == ("Eve", "Bob")
+    assert results[1].hand.partners == ("Cat",)
+    assert alone.status_code == 302 and results[2].hand.partners == ()
+    assert results[2].payouts["Eve"] == 5

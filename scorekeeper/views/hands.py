@@ -74,16 +74,44 @@ def refuse_if_closed(table: GameTable) -> None:
         abort(409, "This table is closed: the night is over")
 
 
-def _hand_from(form: HandForm, rules: Rules) -> Hand:
-    """The hand the form describes.  On a table with the no-trick-pick penalty,
-    a picking side that took no trick means the picker took none either, so
-    the picker is marked without a separate tap."""
+def _hand_from(form: HandForm, table: GameTable) -> Hand:
+    """The hand the form describes, with what the table's rules already decide
+    filled in, so nobody taps it:
+
+    - with the no-trick-pick penalty, a picking side that took no trick means
+      the picker took none either;
+    - with J♦ and the picker's right (six-handed), the player on the picker's
+      right is always a partner, so only the J♦ holder needs a tap.
+    """
+    rules = table_rules(table)
     hand = parse_hand(form.to_hand_json())
-    if (rules.no_trick_pick_penalty and hand.kind is Kind.PICKED
-            and hand.tricks is Tricks.NONE and hand.picker is not None
-            and hand.picker not in hand.no_trick_pickers):
-        hand = replace(hand, no_trick_pickers=(hand.picker, *hand.no_trick_pickers))
+    picker = hand.picker
+    if hand.kind is not Kind.PICKED or picker is None:
+        return hand
+    if (rules.no_trick_pick_penalty and hand.tricks is Tricks.NONE
+            and picker not in hand.no_trick_pickers):
+        hand = replace(hand, no_trick_pickers=(picker, *hand.no_trick_pickers))
+    if (rules.partner == "jd-and-right" and len(hand.partners) <= 1 and not hand.alone
+            and hand.stolen_from is None):
+        right = _right_of(picker, hand.seated or _seats(table, rules, hand.dealer))
+        if right is not None and right not in hand.partners:
+            hand = replace(hand, partners=(*hand.partners, right))
     return hand
+
+
+def _seats(table: GameTable, rules: Rules, dealer: str | None) -> tuple[str, ...]:
+    """Who plays a hand dealt by ``dealer`` with today's players."""
+    present = present_names(table)
+    if dealer not in present or len(present) < rules.seats:
+        return ()
+    return sit_out(present, dealer, rules.seats)
+
+
+def _right_of(picker: str, seated: tuple[str, ...] | list[str]) -> str | None:
+    """The seated player on the picker's right (the seat before him)."""
+    if picker not in seated:
+        return None
+    return seated[(list(seated).index(picker) - 1) % len(seated)]
 
 
 def _context(table: GameTable, form: HandForm, **extra: Any) -> dict[str, Any]:
@@ -152,12 +180,16 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     if request.method == "GET":
         night = night_of(table)
         form.dealer.data = night.next_dealer
+        if before is not None and 1 <= before <= len(night.results):
+            # an inserted hand is dealt by whoever followed the hand before it
+            earlier = [r.hand for r in night.results[:before - 1]]
+            form.dealer.data = night_of(table, earlier).next_dealer
         form.submission.data = new_token()
         return render_template("hands/form.html", **_context(table, form, before=before,
                                                               active="record"))
     if form.validate_on_submit():
         try:
-            hand = _hand_from(form, table_rules(table))
+            hand = _hand_from(form, table)
             if before is not None:
                 return _confirm(table, hand, before, "add")
             result = hand_service.record_hand(table, hand, submission=form.submission.data)
@@ -190,7 +222,7 @@ def preview(table_id: int) -> str:
     before = request.args.get("before", type=int)
     form.validate()
     try:
-        hand = _hand_from(form, table_rules(table))
+        hand = _hand_from(form, table)
         if number is not None:
             proposal = hand_service.propose(table, hand, number, "replace")
         else:
@@ -216,7 +248,7 @@ def edit(table_id: int, number: int) -> str | Response | tuple[str, int]:
                                                               active="ledger"))
     if form.validate_on_submit():
         try:
-            return _confirm(table, _hand_from(form, table_rules(table)), number, "replace")
+            return _confirm(table, _hand_from(form, table), number, "replace")
         except (HandError, ServiceError) as error:
             _attach(form, error)
     return render_template("hands/form.html", **_context(table, form, number=number,
