@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.models import GameTable, HandRow, Payment, Player, db
 from scorekeeper.rules.settle import Transfer, apply_transfers
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.tables import in_cents, night_of
 from tests.conftest import start_table
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -164,7 +165,7 @@ def test_an_early_leaver_plus_the_later_settlement_settles_everyone_exactly(
         assert not next(p for p in table.players if p.name == "Cat").present
         early = [p.transfer for p in settle_service.early_payments(table)]
         final = settle_service.settlement(table).transfers
-        won = settle_service.money_balances(table)
+        won = in_cents(table, night_of(table).balances)
     assert early and all("Cat" in (t.payer, t.payee) for t in early)
     assert all("Cat" not in (t.payer, t.payee) for t in final)
     assert set(apply_transfers(won, [*early, *final]).values()) == {0}

@@ -25,7 +25,7 @@ from scorekeeper.rules.settle import (
 )
 from scorekeeper.services import Conflict, ServiceError
 from scorekeeper.services.roster import short_handed
-from scorekeeper.services.tables import audit, lock, night_of
+from scorekeeper.services.tables import audit, in_cents, lock, night_of
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {
@@ -78,14 +78,9 @@ def early_payments(table: GameTable) -> list[EarlyPayment]:
     return [EarlyPayment(Transfer(r.payer, r.payee, r.cents), r.at) for r in rows]
 
 
-def money_balances(table: GameTable) -> dict[str, int]:
-    """Each player's winnings in cents from the replayed points."""
-    return {name: points * table.stake_cents for name, points in night_of(table).balances.items()}
-
-
 def remaining_balances(table: GameTable) -> dict[str, int]:
     """What is still owed, in cents, once the early payments are counted."""
-    return apply_transfers(money_balances(table),
+    return apply_transfers(in_cents(table, night_of(table).balances),
                            [p.transfer for p in early_payments(table)])
 
 
@@ -98,7 +93,7 @@ def settlement(table: GameTable, unit: str = "none", bank: str | None = None,
     if unit not in UNITS:
         raise ServiceError("Round to none, quarters or dollars", "round")
     points = (night or night_of(table)).balances
-    exact = {name: value * table.stake_cents for name, value in points.items()}
+    exact = in_cents(table, points)
     early = early_payments(table)
     remaining = apply_transfers(exact, [p.transfer for p in early])
     rounded = round_balances(remaining, UNITS[unit][0])

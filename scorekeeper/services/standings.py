@@ -13,7 +13,7 @@ from scorekeeper.rules import HandResult
 from scorekeeper.rules.settle import Transfer
 from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.tables import night_of
+from scorekeeper.services.tables import in_cents, night_of
 
 
 @dataclass(frozen=True)
@@ -25,11 +25,6 @@ class Standings:
     hands: int
     pending: tuple[int, ...]
     next_dealer: str
-
-
-def in_cents(table: GameTable, balances: dict[str, int]) -> dict[str, int]:
-    """Points turned into money at the table's stake (integer cents)."""
-    return {name: points * table.stake_cents for name, points in balances.items()}
 
 
 def standings(table: GameTable) -> Standings:

@@ -165,6 +165,12 @@ def stored_hands(table: GameTable) -> list[Hand]:
     return [stored_hand(row.data) for row in table.hands]
 
 
+def in_cents(table: GameTable, balances: Mapping[str, int]) -> dict[str, int]:
+    """Points turned into money at the table's stake (integer cents): the one
+    place money is computed."""
+    return {name: points * table.stake_cents for name, points in balances.items()}
+
+
 def night_of(table: GameTable, hands: Sequence[Hand] | None = None) -> Night:
     """Replay the night (or a proposed list of hands) under the table's rules."""
     return replay(table_rules(table), player_names(table),
