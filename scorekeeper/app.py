@@ -15,8 +15,8 @@ from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.models import db
-from scorekeeper.schema import init_schema
+from scorekeeper.db.models import db
+from scorekeeper.db.schema import init_schema
 from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,11 +95,12 @@ SECURITY_HEADERS = {
 
 
 def _register(app: Flask) -> None:
-    from scorekeeper.views import BLUEPRINTS, api
+    from scorekeeper.views import BLUEPRINTS, api, filters
 
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
+    filters.register(app)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

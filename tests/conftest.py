@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.models import db
+from scorekeeper.db.models import db
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 CHROMIUM = Path("/usr/bin/chromium")

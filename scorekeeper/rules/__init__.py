@@ -1,13 +1,15 @@
-"""The pure rules engine: presets and house-rule options, hand checks,
-payouts, replay of a night, the payout chart and settling up.
+"""The pure rules engine: the game's vocabulary, presets and house-rule
+options, which fields a hand has and what the rules fill in, hand checks,
+payouts, the replay of a night and the payout chart.
 
-Standard library only; the web app sits on top of it.
+Standard library only; the ledger, the services and the web app sit on top.
 """
 
 from __future__ import annotations
 
 from scorekeeper.rules.chart import OUTCOMES, Chart, ChartRow, payout_chart
-from scorekeeper.rules.hand import HAND_FIELDS, Hand, HandError, Kind, Tricks, check_hand
+from scorekeeper.rules.fields import allowed_kinds, complete_hand, fields_for, right_of, shown_for
+from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.night import (
     HandResult,
     Night,
@@ -20,11 +22,25 @@ from scorekeeper.rules.night import (
 from scorekeeper.rules.options import OPTIONS, Option, Rules, find_option
 from scorekeeper.rules.presets import PRESETS, Preset, find_preset, make_rules
 from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
+from scorekeeper.rules.vocabulary import (
+    CalledAceBuried,
+    Doublers,
+    JdInPickersHand,
+    Kind,
+    Ladder,
+    NobodyPicks,
+    Partner,
+    Renege,
+    SchneiderLine,
+    Tricks,
+)
 
 __all__ = [
-    "HAND_FIELDS", "OPTIONS", "OUTCOMES", "PRESETS",
-    "Chart", "ChartRow", "Hand", "HandError", "HandResult", "Kind", "Night", "NightError",
-    "Option", "Outcome", "Preset", "Rules", "Tricks",
-    "check_hand", "deal", "find_option", "find_preset", "make_rules", "multiplier",
-    "next_dealer", "outcome", "payout_chart", "replay", "score", "sit_out",
+    "OPTIONS", "OUTCOMES", "PRESETS",
+    "CalledAceBuried", "Chart", "ChartRow", "Doublers", "Hand", "HandError", "HandResult",
+    "JdInPickersHand", "Kind", "Ladder", "Night", "NightError", "NobodyPicks", "Option",
+    "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Tricks",
+    "allowed_kinds", "check_hand", "complete_hand", "deal", "fields_for", "find_option",
+    "find_preset", "make_rules", "multiplier", "next_dealer", "outcome", "payout_chart",
+    "replay", "right_of", "score", "shown_for", "sit_out",
 ]

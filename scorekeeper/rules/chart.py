@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scorekeeper.rules.hand import Hand, Tricks
+from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import score
+from scorekeeper.rules.vocabulary import Tricks
 
 # (key, label, picking side's points, tricks) — the points are chosen to fall
 # on the same side of every schneider line.
@@ -49,7 +50,7 @@ class Chart:
 def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
     """The chart for ``rules`` (``doubling=1`` for a doubled hand)."""
     seated = tuple(f"seat{i}" for i in range(rules.seats))
-    partners = 2 if rules.partner in ("jd-and-right", "jd-and-die") else 1
+    partners = 2 if rules.partner.two_partners else 1
     with_partner = seated[-partners:] if rules.has_partner else None
     rows = []
     for key, label, points, tricks in OUTCOMES:

@@ -6,30 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
-from enum import StrEnum
 from typing import Any
 
+from scorekeeper.rules.fields import flat_renege, kind_fields, kind_refusal, right_of
 from scorekeeper.rules.options import Rules
-
-
-class Kind(StrEnum):
-    """What happened to a dealt hand."""
-
-    PICKED = "picked"
-    LEASTER = "leaster"
-    NO_PICK = "no-pick"
-    MISDEAL = "misdeal"
-    VOID = "void"
-    RENEGE = "renege"
-    CALLED_ACE_BURIED = "called-ace-buried"
-
-
-class Tricks(StrEnum):
-    """Whether the picking side took every trick, no trick, or some."""
-
-    SOME = "some"
-    ALL = "all"
-    NONE = "none"
+from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tricks
 
 
 class HandError(ValueError):
@@ -96,23 +77,6 @@ class Hand:
         return replace(self, dealer=dealer, seated=seated)
 
 
-HAND_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Hand))
-
-_SCORED_FIELDS = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
-                  "declared_doubler", "forced", "stolen_from", "no_trick_pickers")
-_ALLOWED: dict[Kind, frozenset[str]] = {
-    Kind.PICKED: frozenset(_SCORED_FIELDS + ("king_of_diamonds_cut",)),
-    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut")),
-    Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
-    Kind.MISDEAL: frozenset(),
-    Kind.VOID: frozenset(),
-    Kind.RENEGE: frozenset(_SCORED_FIELDS + ("offender", "king_of_diamonds_cut"))
-    - {"points", "tricks", "no_trick_pickers"},
-    Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
-}
-_FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut"))
-_ALL_PASS = {"leaster": "a leaster", "no-pick": "a throw-in (no-pick doubler)",
-             "forced-pick": "a forced pick by the dealer (record it as picked, forced)"}
 _DEFAULTS = Hand()
 _NAMES = {
     "picker": "a picker", "partners": "partners", "alone": "a picker going alone",
@@ -134,7 +98,7 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
     _check_kind_allowed(rules, hand)
     _check_unused_fields(rules, hand)
     _check_flags(rules, hand)
-    forfeit = hand.kind is Kind.RENEGE and rules.renege == "forfeit"
+    forfeit = hand.kind is Kind.RENEGE and rules.renege is Renege.FORFEIT
     if hand.kind is Kind.RENEGE:
         _need_seated(hand.offender, "offender", "who reneged", seated)
         if forfeit and hand.picker is None:
@@ -148,29 +112,18 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
 
 
 def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
-    if hand.kind in (Kind.LEASTER, Kind.NO_PICK):
-        wanted = "leaster" if hand.kind is Kind.LEASTER else "no-pick"
-        if rules.nobody_picks is None:
-            raise HandError("Two-handed has no blind: record every hand as picked", "kind")
-        if rules.nobody_picks != wanted:
-            raise HandError(f"This table plays {_ALL_PASS[rules.nobody_picks]} when nobody "
-                            "picks", "kind")
-    if hand.kind is Kind.CALLED_ACE_BURIED:
-        if rules.called_ace_buried is None:
-            raise HandError("Burying the called ace only happens when the picker calls an ace",
-                            "kind")
-        if rules.called_ace_buried == "play-alone":
-            raise HandError("At this table a picker who buried his called ace plays it out "
-                            "alone: record a picked hand with the picker alone", "kind")
+    refusal = kind_refusal(rules, hand.kind)
+    if refusal is not None:
+        raise HandError(refusal, "kind")
 
 
 def _check_unused_fields(rules: Rules, hand: Hand) -> None:
-    flat = hand.kind is Kind.RENEGE and rules.renege == "penalty-8"
+    allowed = kind_fields(rules, hand.kind)
     for name, words in _NAMES.items():
-        if name not in (_FLAT_RENEGE if flat else _ALLOWED[hand.kind]) \
-                and getattr(hand, name) != getattr(_DEFAULTS, name):
-            raise HandError(("A renege here costs a flat 8 to each player, so don't enter "
-                             if flat else f"A {hand.kind} hand can't have ") + words, name)
+        if name not in allowed and getattr(hand, name) != getattr(_DEFAULTS, name):
+            opening = ("A renege here costs a flat 8 to each player, so don't enter "
+                       if flat_renege(rules, hand.kind) else f"A {hand.kind} hand can't have ")
+            raise HandError(opening + words, name)
 
 
 def _check_flags(rules: Rules, hand: Hand) -> None:
@@ -189,7 +142,7 @@ def _check_flags(rules: Rules, hand: Hand) -> None:
                    "This table doesn't allow stealing the blind", "stolen_from")
     _refuse_unless(bool(hand.no_trick_pickers), rules.no_trick_pick_penalty,
                    "This table has no no-trick-pick penalty", "no_trick_pickers")
-    _refuse_unless(hand.forced, rules.nobody_picks == "forced-pick",
+    _refuse_unless(hand.forced, rules.nobody_picks is NobodyPicks.FORCED_PICK,
                    "Only a forced-pick table forces the dealer to pick", "forced")
     _refuse_unless(hand.alone, rules.has_partner,
                    "Everyone plays alone at this table: there is no partner to go alone from",
@@ -252,7 +205,7 @@ def _check_steal(hand: Hand, picker: str, seated: Sequence[str]) -> None:
 
 def _check_partner_count(rules: Rules, hand: Hand, picker: str, seated: Sequence[str]) -> None:
     count = len(hand.partners)
-    if rules.partner == "none":
+    if rules.partner is Partner.NONE:
         if count:
             raise HandError("At this table the picker always plays alone", "partners")
         return
@@ -260,17 +213,17 @@ def _check_partner_count(rules: Rules, hand: Hand, picker: str, seated: Sequence
         if count:
             raise HandError(f"{picker} went alone, so there is no partner", "partners")
         return
-    if rules.partner == "called-ace" and count != 1:
+    if rules.partner is Partner.CALLED_ACE and count != 1:
         raise HandError("Name the partner (who held the called card), or mark the picker "
                         "alone", "partners")
-    if rules.partner == "jack-of-diamonds" and count > 1:
+    if rules.partner is Partner.JACK_OF_DIAMONDS and count > 1:
         raise HandError("There is only one partner at this table", "partners")
-    if rules.partner in ("jd-and-right", "jd-and-die") and count not in (1, 2):
+    if rules.partner.two_partners and count not in (1, 2):
         raise HandError("Name one or two partners (the J♦ holder and the "
-                        + ("player on the picker's right)" if rules.partner == "jd-and-right"
+                        + ("player on the picker's right)" if rules.partner is Partner.JD_AND_RIGHT
                            else "player the die chose)"), "partners")
-    if rules.partner == "jd-and-right":
-        right = seated[(list(seated).index(picker) - 1) % len(seated)]  # the seat before
+    if rules.partner is Partner.JD_AND_RIGHT:
+        right = right_of(picker, seated)
         if right not in hand.partners:
             raise HandError(f"{right}, on {picker}'s right, is always a partner here",
                             "partners")

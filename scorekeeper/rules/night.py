@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scorekeeper.rules.hand import Hand, HandError, Kind, check_hand
+from scorekeeper.rules.fields import complete_hand
+from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import leaster_factor, multiplier, score
+from scorekeeper.rules.vocabulary import CalledAceBuried, Doublers, Kind, Renege
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
 
@@ -62,7 +64,7 @@ class _Doublers:
     previous: int | None = None
 
     def pending(self) -> tuple[int, ...]:
-        if self.rules.doublers == "previous":
+        if self.rules.doublers is Doublers.PREVIOUS:
             return tuple(([self.previous] if self.previous else []) + self.rounds)
         return tuple(self.queue + self.rounds)
 
@@ -73,14 +75,14 @@ class _Doublers:
     def use(self) -> tuple[int, tuple[int, ...]]:
         """Consume what doubles a scored hand: (doubling exponent, sources)."""
         policy = self.rules.doublers
-        if policy == "extend" and self.queue:
+        if policy is Doublers.EXTEND and self.queue:
             return 1, (self.queue.pop(0),)
-        if policy == "stack" and self.queue:
+        if policy is Doublers.STACK and self.queue:
             sources, self.queue = tuple(self.queue), []
             if self.rounds:
                 self.rounds.pop(0)
             return len(sources), sources
-        if policy == "previous" and self.previous:
+        if policy is Doublers.PREVIOUS and self.previous:
             source, self.previous = self.previous, None
             if self.rounds:
                 self.rounds.pop(0)
@@ -92,7 +94,7 @@ class _Doublers:
     def after(self, number: int, hand: Hand) -> None:
         if hand.kind in (Kind.VOID, Kind.CALLED_ACE_BURIED):
             return
-        if self.rules.doublers == "previous":
+        if self.rules.doublers is Doublers.PREVIOUS:
             self.previous = number if hand.kind in (Kind.NO_PICK, Kind.MISDEAL) else None
         elif hand.kind is Kind.NO_PICK:
             self.queue.append(number)
@@ -101,7 +103,7 @@ class _Doublers:
 
     def _add_round(self, number: int) -> None:
         """A round of doubles: the next ``seats`` scored hands are doubled."""
-        target = self.queue if self.rules.doublers == "extend" else self.rounds
+        target = self.queue if self.rules.doublers is Doublers.EXTEND else self.rounds
         target.extend([number] * self.rules.seats)
 
 
@@ -122,6 +124,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
     for number, hand in enumerate(hands, start=1):
         try:
             dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
+            hand = complete_hand(rules, hand, seated)
             check_hand(rules, hand, seated, dealer, players)
         except HandError as error:
             raise NightError(number, error) from error
@@ -142,7 +145,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
 
 
 def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
-    if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege == "forfeit"):
+    if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege is Renege.FORFEIT):
         return multiplier(rules, hand, exponent)
     return leaster_factor(rules, exponent) if hand.kind is Kind.LEASTER else 1
 
@@ -151,7 +154,7 @@ def _dealer_stays(rules: Rules, hand: Hand) -> bool:
     """The deal passes after every hand but a void one or a same-dealer throw-in."""
     if hand.kind is Kind.VOID:
         return True
-    if hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried == "redeal":
+    if hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried is CalledAceBuried.REDEAL:
         return True
     return hand.kind is Kind.NO_PICK and bool(rules.no_pick_same_dealer)
 

@@ -9,8 +9,20 @@ rules it was created with.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
+from enum import StrEnum
 from typing import Any
+
+from scorekeeper.rules.vocabulary import (
+    CalledAceBuried,
+    Doublers,
+    JdInPickersHand,
+    Ladder,
+    NobodyPicks,
+    Partner,
+    Renege,
+    SchneiderLine,
+)
 
 OptionValue = str | int | bool | None
 
@@ -21,23 +33,23 @@ class Rules:
 
     seats: int
     deck: int
-    partner: str
-    jd_in_pickers_hand: str
-    ladder: str
-    schneider_line: str
+    partner: Partner
+    jd_in_pickers_hand: JdInPickersHand
+    ladder: Ladder
+    schneider_line: SchneiderLine
     bump: int
     alone_factor: int
-    nobody_picks: str | None
+    nobody_picks: NobodyPicks | None
     forced_loss_doubled: bool | None
-    doublers: str
+    doublers: Doublers
     round_of_doubles: bool
     max_cracks: int
     blitz: bool
     declared_doubler: bool
     no_trick_pick_penalty: bool
     steal_blind: bool
-    renege: str
-    called_ace_buried: str | None
+    renege: Renege
+    called_ace_buried: CalledAceBuried | None
     leaster_needs_trick: bool | None
     partner_spared_on_no_trick: bool
     max_multiplier: int | None
@@ -46,12 +58,19 @@ class Rules:
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
-        return asdict(self)
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, Any]) -> Rules:
+        """Rules frozen earlier by :meth:`to_dict` (trusted: checked when made)."""
+        coerced: dict[str, Any] = {key: OPTION_BY_KEY[key].coerce(value)
+                                   for key, value in values.items()}
+        return cls(**coerced)
 
     @property
     def has_partner(self) -> bool:
         """True when the picker normally plays with a partner."""
-        return self.partner != "none"
+        return self.partner is not Partner.NONE
 
     @property
     def bury_size(self) -> int:
@@ -91,13 +110,19 @@ class Option:
             return "choice"
         return "int"
 
+    def coerce(self, value: OptionValue) -> OptionValue:
+        """A stored plain value as this option's own type (words become enum members)."""
+        if isinstance(value, str):
+            return next((c for c in self.choices if c == value), value)
+        return value
+
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if valid for this option, else raise ValueError."""
         if value is None and self.nullable:
             return None
         if self.choices:
             for choice in self.choices:
-                if value == choice and type(value) is type(choice):
+                if value == choice and _same_kind(value, choice):
                     return choice
             valid = ", ".join(_show(c) for c in self.choices)
             raise ValueError(f"{self.key} must be one of {valid}, not {_show(value)}")
@@ -123,16 +148,23 @@ class Option:
         return self.check(text)
 
 
+def _same_kind(value: object, choice: object) -> bool:
+    """True/1 and "1"/1 are different answers; "none" and Partner.NONE are the same."""
+    if isinstance(choice, StrEnum):
+        return isinstance(value, str)
+    return type(value) is type(choice)
+
+
+def _plain(value: OptionValue) -> OptionValue:
+    return str(value) if isinstance(value, StrEnum) else value
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "null"
     return str(value)
-
-
-def _with_partner(r: Mapping[str, Any]) -> bool:
-    return r.get("partner") != "none"
 
 
 def _not_two_handed(r: Mapping[str, Any]) -> bool:
@@ -150,16 +182,16 @@ OPTIONS: tuple[Option, ...] = (
            choices=(32, 26)),
     Option("partner", "Partner", "Partner",
            "How the picker's partner is found.",
-           choices=("none", "called-ace", "jack-of-diamonds", "jd-and-right", "jd-and-die")),
+           choices=tuple(Partner)),
     Option("jd_in_pickers_hand", "Picker holds J♦", "Partner",
            "When the picker holds the jack of diamonds: play alone, or call up J♥.",
-           choices=("alone", "call-up-jh")),
+           choices=tuple(JdInPickersHand)),
     Option("ladder", "Ladder", "Scoring",
            "Additive (1, 2, 3 units) or doubling (x2 schneider, x2 no trick).",
-           choices=("additive", "doubling")),
+           choices=tuple(Ladder)),
     Option("schneider_line", "Schneider line", "Scoring",
            "Where schneider falls: at 30, under 30, or 31 for both sides.",
-           choices=("at-30", "under-30", "31-both")),
+           choices=tuple(SchneiderLine)),
     Option("bump", "Bump", "Scoring",
            "A losing picking side pays this many times what it would have won.",
            choices=(2, 1)),
@@ -168,14 +200,14 @@ OPTIONS: tuple[Option, ...] = (
            choices=(1, 2, 3)),
     Option("nobody_picks", "Nobody picks", "Nobody picks",
            "When all pass: play a leaster, throw in for a doubler, or the dealer must pick.",
-           choices=("leaster", "no-pick", "forced-pick"), default="leaster",
+           choices=tuple(NobodyPicks), default=NobodyPicks.LEASTER,
            applies=_not_two_handed),
     Option("forced_loss_doubled", "Forced picker pays the bump", "Nobody picks",
            "Whether a dealer forced to pick pays double on a loss like anyone else.",
            choices=BOOL, default=True, applies=_not_two_handed),
     Option("doublers", "Doublers", "Doublers",
            "How thrown-in hands double later hands: extend, stack, or the next hand only.",
-           choices=("extend", "stack", "previous")),
+           choices=tuple(Doublers)),
     Option("round_of_doubles", "Round of doubles", "Doublers",
            "K♦ at the cut or a 60-60 hand doubles a whole round of hands.",
            choices=BOOL),
@@ -196,11 +228,11 @@ OPTIONS: tuple[Option, ...] = (
            choices=BOOL),
     Option("renege", "Renege", "Penalties",
            "Caught reneging: pay 8 to everyone, or the offender's side forfeits.",
-           choices=("penalty-8", "forfeit")),
+           choices=tuple(Renege)),
     Option("called_ace_buried", "Called ace buried", "Penalties",
            "Picker buried the ace he called: pay the board, play alone, or redeal.",
-           choices=("pay-the-board", "play-alone", "redeal"), default="pay-the-board",
-           applies=lambda r: r.get("partner") == "called-ace"),
+           choices=tuple(CalledAceBuried), default=CalledAceBuried.PAY_THE_BOARD,
+           applies=lambda r: r.get("partner") == Partner.CALLED_ACE),
     Option("leaster_needs_trick", "Leaster needs a trick", "Nobody picks",
            "A leaster is won only by a player who took at least one trick.",
            choices=BOOL, default=True, applies=_not_two_handed),
@@ -214,7 +246,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("no_pick_same_dealer", "Same dealer after a throw-in", "Nobody picks",
            "After a thrown-in hand the same dealer deals again.",
            choices=BOOL, default=False,
-           applies=lambda r: r.get("nobody_picks") == "no-pick"),
+           applies=lambda r: r.get("nobody_picks") == NobodyPicks.NO_PICK),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -267,13 +299,13 @@ def _check_combination(v: Mapping[str, Any]) -> None:
     seats, partner = v["seats"], v["partner"]
     if v["deck"] == 26 and seats != 4:
         raise ValueError("The 26-card deck is for four players (seats = 4)")
-    if partner == "jd-and-right" and seats != 6:
+    if partner == Partner.JD_AND_RIGHT and seats != 6:
         raise ValueError("partner = jd-and-right is the six-handed method (seats = 6)")
-    if partner == "jd-and-die" and seats != 7:
+    if partner == Partner.JD_AND_DIE and seats != 7:
         raise ValueError("partner = jd-and-die is the seven-handed method (seats = 7)")
-    if partner in ("called-ace", "jack-of-diamonds") and seats < 4:
+    if partner in (Partner.CALLED_ACE, Partner.JACK_OF_DIAMONDS) and seats < 4:
         raise ValueError(f"partner = {partner} needs at least 4 players per hand")
-    if v["jd_in_pickers_hand"] == "call-up-jh" and partner in ("none", "called-ace"):
+    if v["jd_in_pickers_hand"] == JdInPickersHand.CALL_UP_JH and not Partner(partner).by_jack:
         raise ValueError("jd_in_pickers_hand = call-up-jh needs a jack-of-diamonds partner method")
     if seats == 2 and v["steal_blind"]:
         raise ValueError("Two-handed has no blind to steal (steal_blind must be false)")

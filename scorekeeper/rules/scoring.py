@@ -7,8 +7,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.rules.hand import Hand, Kind, Tricks
+from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
+from scorekeeper.rules.vocabulary import (
+    CalledAceBuried,
+    Kind,
+    Ladder,
+    Renege,
+    SchneiderLine,
+    Tricks,
+)
 
 RENEGE_PENALTY = 8
 
@@ -28,11 +36,11 @@ def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     won = points >= 61
     sweep = tricks is (Tricks.ALL if won else Tricks.NONE)
     if won:
-        schneider = points >= (90 if rules.schneider_line == "31-both" else 91)
+        schneider = points >= (90 if rules.schneider_line is SchneiderLine.BOTH_31 else 91)
     else:
-        schneider = points <= (29 if rules.schneider_line == "under-30" else 30)
+        schneider = points <= (29 if rules.schneider_line is SchneiderLine.UNDER_30 else 30)
     schneider = schneider or sweep
-    if rules.ladder == "additive":
+    if rules.ladder is Ladder.ADDITIVE:
         tier = 3 if sweep else 2 if schneider else 1
     else:
         tier = (2 if schneider else 1) * (2 if sweep else 1)
@@ -57,7 +65,8 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
                                  seated))
     elif hand.kind is Kind.RENEGE:
         _add(payouts, _renege(rules, hand, seated, doubling))
-    elif hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried == "pay-the-board":
+    elif (hand.kind is Kind.CALLED_ACE_BURIED
+          and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD):
         assert hand.picker is not None
         _add(payouts, _pays_each(hand.picker, 1, seated))
     assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"
@@ -124,7 +133,7 @@ def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: 
 
 def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
     assert hand.offender is not None
-    if rules.renege == "penalty-8":
+    if rules.renege is Renege.PENALTY_8:
         return _pays_each(hand.offender, RENEGE_PENALTY, seated)
     picking_side = {hand.picker, *hand.partners}
     won = hand.offender not in picking_side

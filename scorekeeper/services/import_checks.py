@@ -15,10 +15,10 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.handio import store_hand, stored_hand
-from scorekeeper.rules import PRESETS, HandError, Rules, replay
+from scorekeeper.ledger.settle import Transfer
+from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
+from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.options import resolve
-from scorekeeper.rules.settle import Transfer
 from scorekeeper.services import ServiceError
 from scorekeeper.services.tables import check_stake, clean_players, storable
 
@@ -39,7 +39,7 @@ class Checked:
     preset: str
     rules: Rules
     stake_cents: int
-    hands: list[dict[str, Any]]
+    hands: list[Hand]
     payments: list[tuple[Transfer, datetime]]
     audit: list[dict[str, Any]]
     created_at: datetime | None
@@ -174,8 +174,9 @@ def _rules(raw: object) -> Rules:
 
 
 def _hands(raw: object, rules: Rules, names: list[str], present: list[str],
-           balances: object) -> list[dict[str, Any]]:
-    """Every hand parsed and replayed in order; the file's balances must agree."""
+           balances: object) -> list[Hand]:
+    """Every hand parsed and replayed in order; the file's balances must agree.
+    Returns the hands as the replay dealt them (dealer and seats filled in)."""
     if not isinstance(raw, list) or len(raw) > MAX_HANDS:
         raise refuse(f"hands must be a list of at most {MAX_HANDS} hands", "hands")
     parsed = []
@@ -183,7 +184,7 @@ def _hands(raw: object, rules: Rules, names: list[str], present: list[str],
         if not isinstance(data, Mapping) or not isinstance(data.get("present"), list | None):
             raise refuse(f"hand {number} must be an object as exported", "hands")
         try:
-            parsed.append(stored_hand(data))
+            parsed.append(parse_exported(data))
         except HandError as error:
             raise refuse(f"hand {number}: {error.message}", "hands") from None
     try:
@@ -194,7 +195,7 @@ def _hands(raw: object, rules: Rules, names: list[str], present: list[str],
         raise refuse(f"{where} under these rules: {error.message}", "hands") from None
     if balances is not None and balances != dict(night.balances):
         raise refuse("the file's balances don't match its hands (was it edited?)", "balances")
-    return [store_hand(hand) for hand in parsed]
+    return [result.hand for result in night.results]
 
 
 def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:

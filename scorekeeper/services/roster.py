@@ -4,18 +4,15 @@ are replayed from the hands, so they are kept whatever the roster does.
 
 from __future__ import annotations
 
-from scorekeeper.models import GameTable, Player, db
+from scorekeeper.db.models import GameTable, Player, db
 from scorekeeper.services import ServiceError
-from scorekeeper.services.tables import audit, clean_players, lock, night_of, table_rules
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import audit, clean_players, lock
 
 
-def balances(table: GameTable) -> dict[str, int]:
-    """Each player's points so far."""
-    return dict(night_of(table).balances)
-
-
-def apply(table: GameTable, action: str, name: str) -> str:
+def apply(state: TableState, action: str, name: str) -> str:
     """Do one roster action; returns what to tell the scorekeeper."""
+    table = state.table
     name = " ".join(name.split())
     if action == "join":
         return join(table, name)
@@ -23,7 +20,7 @@ def apply(table: GameTable, action: str, name: str) -> str:
     if player is None:
         raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
     if action == "leave":
-        return leave(table, player)
+        return leave(table, player, state.rules.seats)
     if action == "return":
         return come_back(table, player)
     raise ServiceError("Choose join, leave or return", "action")
@@ -39,7 +36,7 @@ def join(table: GameTable, name: str) -> str:
     return f"{names[-1]} joined; they are dealt in from the next hand."
 
 
-def leave(table: GameTable, player: Player) -> str:
+def leave(table: GameTable, player: Player, seats: int) -> str:
     """The player stops being dealt in; their balance stays."""
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
@@ -50,14 +47,13 @@ def leave(table: GameTable, player: Player) -> str:
     player.present = False
     audit(table, "roster", f"{player.name} left the table")
     db.session.commit()
-    return short_handed(table, f"{player.name} left") or \
+    return short_handed(table, seats, f"{player.name} left") or \
         f"{player.name} left; their balance is kept."
 
 
-def short_handed(table: GameTable, what: str) -> str | None:
+def short_handed(table: GameTable, seats: int, what: str) -> str | None:
     """"<what>. Only 3 remain for a 4-handed game: ..." when too few are left."""
     left = sum(p.present for p in table.players)
-    seats = table_rules(table).seats
     if left >= seats:
         return None
     return (f"{what}. Only {left} remain for a {seats}-handed game: "

@@ -9,15 +9,13 @@ claimed.  Every change here is audited, and commits once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import delete, update
 
-from scorekeeper.models import Editor, GameTable, Handover, Player, db, utcnow
+from scorekeeper.db.models import Editor, GameTable, Handover, db, utcnow
 from scorekeeper.services import Conflict, NotFound, ServiceError
-from scorekeeper.services.tables import audit, hash_token, new_token
+from scorekeeper.services.tables import audit, check_open, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
 MAX_LABEL = 40
@@ -41,8 +39,7 @@ def _drop_pending_handovers(table: GameTable) -> None:
 
 def start_handover(table: GameTable) -> str:
     """A fresh one-time take-over code (replacing any unused one); returns the code."""
-    if table.closed_at is not None:
-        raise Conflict("This table is closed: there is nothing left to score")
+    check_open(table, "there is nothing left to score")
     _drop_pending_handovers(table)
     token = new_token()
     db.session.add(Handover(table_id=table.id, token_hash=hash_token(token),
@@ -88,8 +85,7 @@ def claim_handover(token: str, label: str) -> tuple[GameTable, str]:
     table = db.session.get(GameTable, handover.table_id)
     if table is None:
         raise NotFound(CODE_GONE)
-    if table.closed_at is not None:
-        raise Conflict("This table is closed: there is nothing left to score")
+    check_open(table, "there is nothing left to score")
     name = clean_label(label, table)
     claimed = db.session.execute(update(Handover).where(
         Handover.id == handover.id, Handover.used_at.is_(None)).values(used_at=utcnow()))
@@ -130,29 +126,3 @@ def revoke_editor(table: GameTable, editor_id: int) -> Editor:
     audit(table, "revoke", f"{editor.label} can no longer edit")
     db.session.commit()
     return editor
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of the standings: rank (ties share it), points and money."""
-
-    rank: int
-    name: str
-    points: int
-    cents: int
-    present: bool
-
-
-def standings(players: Sequence[Player], balances: Mapping[str, int],
-              stake_cents: int) -> list[Standing]:
-    """Players ranked by points, most first; ties share a rank (1, 2, 2, 4) and
-    keep seat order.
-    """
-    ordered = sorted(players, key=lambda p: (-balances.get(p.name, 0), p.seat))
-    rows: list[Standing] = []
-    for index, player in enumerate(ordered):
-        points = balances.get(player.name, 0)
-        tied = rows and rows[-1].points == points
-        rank = rows[-1].rank if tied else index + 1
-        rows.append(Standing(rank, player.name, points, points * stake_cents, player.present))
-    return rows

@@ -1,5 +1,6 @@
-"""Tables: creating one, finding it, its frozen rules, its players, its
-tokens, and the replayed night.
+"""Tables: creating one (or the next night of one), finding it, its tokens
+and editors, and the start of every write (version bump, closed check,
+audit entry).
 """
 
 from __future__ import annotations
@@ -7,15 +8,15 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import update
 
-from scorekeeper.handio import stored_hand
-from scorekeeper.models import AuditEntry, Editor, GameTable, Player, db, utcnow
-from scorekeeper.rules import PRESETS, Hand, Night, Rules, make_rules, replay
+from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
+from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.state import TableState
 
 MAX_PLAYERS = 12
 MAX_STAKE_CENTS = 100_000
@@ -92,14 +93,37 @@ def create_table(name: object, players: object, preset: object,
         raise ServiceError(f"base must be at most {MAX_BASE}", "options")
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
-    table = GameTable(name=name.strip(), preset=preset, rules=rules.to_dict(),
-                      stake_cents=check_stake(stake_cents), view_token=new_token())
-    table.players = [Player(name=n, seat=i) for i, n in enumerate(names)]
-    token = new_token()
-    table.editors = [Editor(token_hash=hash_token(token), label=editor_label)]
-    db.session.add(table)
+    table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
+                               check_stake(stake_cents), editor_label)
     db.session.commit()
     return table, token
+
+
+def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: Rules,
+                stake_cents: int, label: str = "Scorekeeper") -> tuple[GameTable, str]:
+    """A new table row with fresh tokens, added to the session but not committed."""
+    table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
+                      stake_cents=stake_cents, view_token=new_token())
+    table.players = [Player(name=n, seat=i, present=here)
+                     for i, (n, here) in enumerate(players)]
+    token = new_token()
+    table.editors = [Editor(token_hash=hash_token(token), label=label)]
+    db.session.add(table)
+    db.session.flush()
+    return table, token
+
+
+def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str]:
+    """The next night: same players in the same seats, preset, frozen rules and stake."""
+    table = state.table
+    players = [(name, True) for name in state.players]
+    new, token = build_table(table.name, players, table.preset, state.rules,
+                             table.stake_cents, label)
+    audit(new, "create", f"New night with the players and rules of table {table.id}")
+    table.next_table_id = new.id
+    bump(table)  # the old night's live viewers see the way to the new one
+    db.session.commit()
+    return new, token
 
 
 def get_table(table_id: int) -> GameTable:
@@ -145,45 +169,36 @@ def add_editor(table: GameTable, label: str) -> str:
     return token
 
 
-def table_rules(table: GameTable) -> Rules:
-    """The rules frozen on the table at creation (never re-resolved)."""
-    return Rules(**table.rules)
+def load(table_id: int) -> TableState:
+    """The table's state for this request, or NotFound."""
+    return TableState.load(get_table(table_id))
 
 
-def player_names(table: GameTable) -> list[str]:
-    """Every player, in seat order."""
-    return [p.name for p in table.players]
-
-
-def present_names(table: GameTable) -> tuple[str, ...]:
-    """Players at the table now, in seat order."""
-    return tuple(p.name for p in table.players if p.present)
-
-
-def stored_hands(table: GameTable) -> list[Hand]:
-    """The table's hands in order, as engine values."""
-    return [stored_hand(row.data) for row in table.hands]
-
-
-def in_cents(table: GameTable, balances: Mapping[str, int]) -> dict[str, int]:
-    """Points turned into money at the table's stake (integer cents): the one
-    place money is computed."""
-    return {name: points * table.stake_cents for name, points in balances.items()}
-
-
-def night_of(table: GameTable, hands: Sequence[Hand] | None = None) -> Night:
-    """Replay the night (or a proposed list of hands) under the table's rules."""
-    return replay(table_rules(table), player_names(table),
-                  stored_hands(table) if hands is None else hands, present_names(table))
+def check_open(table: GameTable, why: str = "the night is over") -> None:
+    """Refuse any change to a closed night."""
+    if table.closed_at is not None:
+        raise Conflict(f"This table is closed: {why}")
 
 
 def lock(table: GameTable) -> None:
     """Start the write: bump the version first so writers queue behind each other."""
-    if table.closed_at is not None:
-        raise Conflict("This table is closed: the night is over")
+    check_open(table)
+    seen = table.version
     db.session.execute(update(GameTable).where(GameTable.id == table.id)
                        .values(version=GameTable.version + 1))
     db.session.refresh(table)
+    if table.version != seen + 1:  # another phone wrote since this request read the table
+        db.session.expire(table, ["players", "hands"])
+
+
+def begin_write(state: TableState) -> TableState:
+    """:func:`lock` the table and return its state as of now (reloaded only when
+    another write landed since ``state`` was read)."""
+    seen = state.table.version
+    lock(state.table)
+    if state.table.version == seen + 1:
+        return state
+    return TableState.load(state.table)
 
 
 def bump(table: GameTable) -> None:

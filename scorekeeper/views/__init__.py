@@ -1,19 +1,12 @@
-"""Blueprints, one per page family, plus the JSON API."""
+"""The web front: one blueprint per page family, the read-only viewer behind
+share links, and the JSON API."""
 
 from __future__ import annotations
 
-# api_hands only adds the hand routes to api.bp
-# api_transfer only adds the export/import routes to api.bp
-from scorekeeper.views import (  # noqa: F401
-    api,
-    api_hands,
-    api_transfer,
-    hands,
-    rulings,
-    settle,
-    share,
-    tables,
-    transfer,
-)
+from scorekeeper.views import api, viewer
+from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.pages import exports, hands, rulings, settle, share, tables
 
-BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, transfer.bp, rulings.bp, api.bp]
+BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, exports.bp, rulings.bp, viewer.bp,
+              api.bp]

@@ -102,8 +102,11 @@ def test_six_handed_right_hand_partner_is_the_seated_neighbour() -> None:
     night = replay(make_rules("six-handed"), SEVEN, [hand])
     assert night.results[0].payouts["Ann"] == 0
     with pytest.raises(NightError, match="Gus, on Bob's right"):
-        replay(make_rules("six-handed"), SEVEN, [Hand(picker="Bob", partners=("Cat",),
+        replay(make_rules("six-handed"), SEVEN, [Hand(picker="Bob", partners=("Cat", "Dan"),
                                                       points=75)])
+    completed = replay(make_rules("six-handed"), SEVEN, [Hand(picker="Bob", partners=("Cat",),
+                                                              points=75)])
+    assert completed.results[0].hand.partners == ("Cat", "Gus")
 
 
 def test_explicit_dealer_is_used_and_the_rotation_continues_from_him() -> None:

@@ -47,9 +47,9 @@ REFUSALS = [
      "Ann went alone, so there is no partner", "partners"),
     ("jack-of-diamonds", FIVE, Hand(picker="Ann", partners=("Bob", "Cat"), points=75),
      "There is only one partner at this table", "partners"),
-    ("six-handed", SIX, Hand(picker="Cat", partners=("Dan",), points=75),
+    ("six-handed", SIX, Hand(picker="Cat", partners=("Dan", "Eve"), points=75),
      "Bob, on Cat's right, is always a partner here", "partners"),
-    ("six-handed", SIX, Hand(picker="Ann", partners=("Bob",), points=75),
+    ("six-handed", SIX, Hand(picker="Ann", partners=("Bob", "Cat"), points=75),
      "Fay, on Ann's right, is always a partner here", "partners"),
     ("six-handed", SIX, Hand(picker="Cat", partners=("Bob", "Dan", "Eve"), points=75),
      "Name one or two partners (the J♦ holder and the player on the picker's right)",
@@ -149,9 +149,6 @@ REFUSALS = [
     ("sheephead-4", FOUR, Hand(picker="Bob", stolen_from="Ann", points=120, tricks=Tricks.ALL,
                                no_trick_pickers=("Bob", "Ann")),
      "Bob took every trick alone, so did take a trick", "no_trick_pickers"),
-    ("sheephead-4", FOUR, Hand(picker="Bob", partners=("Cat",), points=0, tricks=Tricks.NONE),
-     "Bob's side took no trick, so Bob took none either: mark the no-trick pick",
-     "no_trick_pickers"),
     # other kinds
     ("called-ace", FIVE, Hand(kind=Kind.LEASTER), "Name the leaster winner", "winner"),
     ("called-ace", FIVE, Hand(kind=Kind.LEASTER, winner="Ann", picker="Bob"),
@@ -243,3 +240,11 @@ def test_hand_round_trips_through_its_dict() -> None:
     data = hand.to_dict()
     assert data["kind"] == "picked" and data["partners"] == ["Cat"]
     assert Hand(**data) == hand
+
+
+def test_a_side_without_a_trick_marks_its_picker_as_having_taken_none() -> None:
+    hand = Hand(picker="Bob", partners=("Cat",), points=0, tricks=Tricks.NONE)
+    night = replay(make_rules("sheephead-4"), FOUR, [hand])
+    assert night.results[0].hand.no_trick_pickers == ("Bob",)
+    with pytest.raises(HandError, match="so Bob took none either"):
+        check_hand(make_rules("sheephead-4"), hand, FOUR, "Ann")

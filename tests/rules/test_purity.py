@@ -1,4 +1,5 @@
-"""The rules engine is pure: importing it loads no web framework or ORM."""
+"""The pure packages (the rules engine, the ledger, the rulings) load no web
+framework, ORM or form library, so they stay fast to test and easy to reuse."""
 
 from __future__ import annotations
 
@@ -14,11 +15,16 @@ ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("flask", "sqlalchemy", "wtforms", "flask_sqlalchemy", "flask_wtf")
 
 
-@pytest.mark.parametrize("module", ["scorekeeper.rules", "scorekeeper.rules.settle"])
-def test_importing_the_rules_engine_loads_no_web_framework(module: str) -> None:
+PURE = ["scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.rulings"]
+
+
+@pytest.mark.parametrize("package", PURE)
+def test_a_pure_package_loads_no_web_framework(package: str) -> None:
+    modules = sorted(f"{package}.{path.stem}" for path in
+                     (ROOT / package.replace(".", "/")).glob("*.py") if path.stem != "__init__")
     code = (
         "import importlib, json, sys\n"
-        f"importlib.import_module({module!r})\n"
+        f"for name in {[package, *modules]!r}: importlib.import_module(name)\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -27,6 +33,6 @@ def test_importing_the_rules_engine_loads_no_web_framework(module: str) -> None:
                           env=env, cwd=ROOT, check=False)
     assert done.returncode == 0, done.stderr
     loaded = json.loads(done.stdout)
-    assert module in loaded
+    assert package in loaded and all(m in loaded for m in modules)
     leaked = [m for m in loaded if m.split(".")[0] in FORBIDDEN]
     assert leaked == []

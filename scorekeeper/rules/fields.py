@@ -1,0 +1,133 @@
+"""Which facts a hand carries, by kind and by table, and what a table's rules
+decide by themselves.  The hand form, the JSON API, the checks and the
+templates all ask here instead of knowing it themselves.
+
+- :func:`allowed_kinds` / :func:`kind_refusal`: the kinds of hand a table records.
+- :func:`fields_for`: the fields a hand of one kind has at one table (the form
+  shows exactly these; the checks refuse any other).
+- :func:`complete_hand`: what is logically forced is filled in, so nobody has
+  to tap it and the form and the API can never disagree about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from scorekeeper.rules.vocabulary import CalledAceBuried, Kind, NobodyPicks, Partner, Renege, Tricks
+
+if TYPE_CHECKING:
+    from scorekeeper.rules.hand import Hand
+    from scorekeeper.rules.options import Rules
+
+#: What the scorekeeper enters about the sides and the play of a picked hand.
+_PLAYED = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
+           "declared_doubler", "forced", "stolen_from", "no_trick_pickers")
+
+#: Every field a hand of each kind may carry, whatever the table.
+BY_KIND: dict[Kind, frozenset[str]] = {
+    Kind.PICKED: frozenset(_PLAYED + ("king_of_diamonds_cut",)),
+    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut")),
+    Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
+    Kind.MISDEAL: frozenset(),
+    Kind.VOID: frozenset(),
+    Kind.RENEGE: frozenset(_PLAYED + ("offender", "king_of_diamonds_cut"))
+    - {"points", "tricks", "no_trick_pickers"},
+    Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
+}
+#: A renege that costs a flat 8 needs only who reneged.
+FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut"))
+
+#: Fields that exist only where a house rule turns them on.
+ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
+    "partners": lambda r: r.has_partner,
+    "alone": lambda r: r.has_partner,
+    "no_trick_pickers": lambda r: r.no_trick_pick_penalty,
+    "cracks": lambda r: r.max_cracks > 0,
+    "blitzes": lambda r: r.blitz,
+    "declared_doubler": lambda r: r.declared_doubler,
+    "forced": lambda r: r.nobody_picks is NobodyPicks.FORCED_PICK,
+    "stolen_from": lambda r: r.steal_blind,
+    "king_of_diamonds_cut": lambda r: r.round_of_doubles,
+}
+
+_ALL_PASS = {NobodyPicks.LEASTER: "a leaster",
+             NobodyPicks.NO_PICK: "a throw-in (no-pick doubler)",
+             NobodyPicks.FORCED_PICK: "a forced pick by the dealer (record it as picked, forced)"}
+
+
+def flat_renege(rules: Rules, kind: Kind) -> bool:
+    """A renege that costs the offender a flat 8 to each player (no sides)."""
+    return kind is Kind.RENEGE and rules.renege is Renege.PENALTY_8
+
+
+def kind_fields(rules: Rules, kind: Kind) -> frozenset[str]:
+    """Every field a hand of ``kind`` may carry at this table, flags included."""
+    return FLAT_RENEGE if flat_renege(rules, kind) else BY_KIND[kind]
+
+
+def fields_for(rules: Rules, kind: Kind) -> frozenset[str]:
+    """The fields the scorekeeper fills in for a hand of ``kind`` at this table."""
+    return frozenset(name for name in kind_fields(rules, kind)
+                     if name not in ENABLED_BY or ENABLED_BY[name](rules))
+
+
+def kind_refusal(rules: Rules, kind: Kind) -> str | None:
+    """Why this table never records a hand of ``kind`` (None: it does)."""
+    if kind in (Kind.LEASTER, Kind.NO_PICK):
+        wanted = NobodyPicks.LEASTER if kind is Kind.LEASTER else NobodyPicks.NO_PICK
+        if rules.nobody_picks is None:
+            return "Two-handed has no blind: record every hand as picked"
+        if rules.nobody_picks is not wanted:
+            return f"This table plays {_ALL_PASS[rules.nobody_picks]} when nobody picks"
+    if kind is Kind.CALLED_ACE_BURIED:
+        if rules.called_ace_buried is None:
+            return "Burying the called ace only happens when the picker calls an ace"
+        if rules.called_ace_buried is CalledAceBuried.PLAY_ALONE:
+            return ("At this table a picker who buried his called ace plays it out alone: "
+                    "record a picked hand with the picker alone")
+    return None
+
+
+def allowed_kinds(rules: Rules) -> tuple[Kind, ...]:
+    """The kinds of hand this table records, in the order the form offers them."""
+    return tuple(kind for kind in Kind if kind_refusal(rules, kind) is None)
+
+
+def shown_for(rules: Rules) -> dict[str, tuple[Kind, ...]]:
+    """For each field, the kinds whose form shows it at this table (a field
+    with no kinds is not on this table's form at all)."""
+    kinds = allowed_kinds(rules)
+    every = set().union(*BY_KIND.values())
+    return {name: tuple(k for k in kinds if name in fields_for(rules, k)) for name in every}
+
+
+def right_of(player: str, seated: Sequence[str]) -> str:
+    """The seated player on ``player``'s right: the seat before him."""
+    return seated[(list(seated).index(player) - 1) % len(seated)]
+
+
+def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
+    """``hand`` with what the rules already decide filled in:
+
+    - with the no-trick-pick penalty, a picking side that took no trick means
+      the picker took none either;
+    - with J♦ and the picker's right (six-handed), the player on the picker's
+      right is always a partner, so only the J♦ holder needs naming.
+
+    Anything else is left for the checks to judge; a hand that already says
+    it is returned unchanged.
+    """
+    picker = hand.picker
+    if hand.kind is not Kind.PICKED or picker is None or picker not in seated:
+        return hand
+    if (rules.no_trick_pick_penalty and hand.tricks is Tricks.NONE
+            and picker not in hand.no_trick_pickers):
+        hand = replace(hand, no_trick_pickers=(picker, *hand.no_trick_pickers))
+    if (rules.partner is Partner.JD_AND_RIGHT and not hand.alone and hand.stolen_from is None
+            and len(hand.partners) <= 1):
+        right = right_of(picker, seated)
+        if right not in hand.partners and right != picker:
+            hand = replace(hand, partners=(*hand.partners, right))
+    return hand

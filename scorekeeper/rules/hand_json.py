@@ -1,0 +1,116 @@
+"""The JSON shape of a hand at the app's edge: API bodies, the hand carried
+by a confirmation page, and the hands of an export file.  Parsing checks the
+shape and names the field at fault; the engine judges the rules.  (How a
+hand is kept in the database is :mod:`scorekeeper.db.codec`, not this.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.rules.hand import Hand, HandError
+from scorekeeper.rules.night import HandResult
+from scorekeeper.rules.vocabulary import Kind, Tricks
+
+REQUEST_FIELDS = (
+    "kind", "picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
+    "declared_doubler", "forced", "king_of_diamonds_cut", "stolen_from",
+    "no_trick_pickers", "winner", "offender", "dealer", "seated",
+)
+_NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer")
+_LIST_FIELDS = ("partners", "no_trick_pickers", "seated")
+_BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut")
+_INT_FIELDS = ("points", "cracks", "blitzes")
+
+
+def parse_hand(data: object, present: tuple[str, ...] | None = None) -> Hand:
+    """A :class:`Hand` from a JSON object; :class:`HandError` names the bad field."""
+    if not isinstance(data, Mapping):
+        raise HandError("A hand must be a JSON object")
+    unknown = sorted(set(data) - set(REQUEST_FIELDS))
+    if unknown:
+        raise HandError(f"Unknown field {unknown[0]!r}; a hand has: "
+                        f"{', '.join(REQUEST_FIELDS)}", unknown[0])
+    values: dict[str, Any] = {"present": present}
+    for key, value in data.items():
+        if value is None and key not in ("kind", "tricks", *_LIST_FIELDS):
+            continue
+        values[key] = _convert(key, value)
+    return Hand(**values)
+
+
+def _convert(key: str, value: object) -> Any:
+    if key == "kind":
+        return _enum(Kind, value, key, "kind")
+    if key == "tricks":
+        return _enum(Tricks, value, key, "tricks")
+    if key in _NAME_FIELDS:
+        return _name(value, key)
+    if key in _LIST_FIELDS:
+        if key == "seated" and value is None:
+            return None
+        if not isinstance(value, list):
+            raise HandError(f"{key} must be a list of names", key)
+        return tuple(_name(v, key) for v in value)
+    if key in _BOOL_FIELDS:
+        if not isinstance(value, bool):
+            raise HandError(f"{key} must be true or false", key)
+        return value
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise HandError(f"{key} must be a whole number", key)
+    return value
+
+
+def _enum(enum: type[Kind] | type[Tricks], value: object, key: str, label: str) -> Any:
+    if value is None:
+        return next(iter(enum))
+    valid = ", ".join(e.value for e in enum)
+    if not isinstance(value, str):
+        raise HandError(f"{label} must be one of {valid}", key)
+    try:
+        return enum(value)
+    except ValueError:
+        raise HandError(f"{label} must be one of {valid}", key) from None
+
+
+def _name(value: object, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise HandError(f"{key} must be a player's name", key)
+    return value.strip()
+
+
+def hand_to_request(hand: Hand) -> dict[str, Any]:
+    """The request fields of ``hand`` (what the API accepts back)."""
+    data = hand.to_dict()
+    return {key: data[key] for key in REQUEST_FIELDS}
+
+
+def parse_exported(data: Mapping[str, Any]) -> Hand:
+    """A hand of an export file: the request fields plus who was at the table."""
+    present = data.get("present")
+    body = {k: v for k, v in data.items() if k != "present"}
+    return parse_hand(body, tuple(present) if present is not None else None)
+
+
+def exported(hand: Hand) -> dict[str, Any]:
+    """A hand as an export file keeps it: its request fields and who was at the table."""
+    data = hand_to_request(hand)
+    data["present"] = list(hand.present) if hand.present is not None else None
+    return data
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    """A hand result as the API returns it."""
+    body = hand_to_request(result.hand)
+    body.update({
+        "number": result.number,
+        "dealer": result.dealer,
+        "seated": list(result.seated),
+        "payouts": dict(result.payouts),
+        "doubled": result.doubled,
+        "multiplier": result.multiplier,
+        "doubled_by": list(result.doubled_by),
+        "pending_doublers": len(result.pending_after),
+    })
+    return body

@@ -1,0 +1,331 @@
+"""The rulings whose answers carry numbers: scoring, doublers, announcements,
+penalties and prices.  Every number is computed by the engine (``score``,
+``outcome``, ``payout_chart``) for the table's own rules, so a ruling can
+never disagree with what the scorekeeper pays out.
+
+Each function takes a table's :class:`Rules` and returns the answer as plain
+text.  A sentence that states the app's own reading of an unsettled point
+starts with :data:`~scorekeeper.rulings.text.INTERPRETATION`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from scorekeeper.rules import (
+    CalledAceBuried,
+    Doublers,
+    Hand,
+    Kind,
+    Ladder,
+    NobodyPicks,
+    Renege,
+    Rules,
+    Tricks,
+    payout_chart,
+)
+from scorekeeper.rulings.text import (
+    Split,
+    chart_split,
+    example,
+    interpret,
+    lines,
+    partner_count,
+    partner_seats,
+    pay,
+    points,
+    pricing_note,
+    say,
+    signed,
+    split_of,
+    words,
+)
+
+# --- scoring -----------------------------------------------------------------
+
+
+def winning_line(r: Rules) -> str:
+    lose = example(r, 60)
+    rounds = (f"A 60-60 hand also starts a round of doubles: the next {r.seats} hands are "
+              "doubled." if r.round_of_doubles else None)
+    if r.seats == 2:
+        return say("Whoever takes 61 of the 120 points wins the hand. A 60-60 tie pays "
+                   "nothing.", rounds, pricing_note(r))
+    return say("The picking side needs 61 of the 120 points, counting what it buried.",
+               f"A 60-60 tie goes to the defense: the picking side has lost and pays as for "
+               f"any loss ({lose}).", rounds)
+
+
+def schneider(r: Rules) -> str:
+    lost, won = lines(r)
+    where = {"at-30": "the picking side must get past 30 while the defense only needs 30",
+             "under-30": "either side is schneidered below 30",
+             "31-both": "both sides need 31"}[r.schneider_line]
+    return say("A side that ends with too few points is schneidered, and the hand pays more "
+               f"(see the ladder). At this table {where}.",
+               f"The picking side is schneidered with {lost} or fewer points (it needs "
+               f"{lost + 1} to get out). The defense is schneidered with {120 - won} or fewer, "
+               f"that is when the picking side takes {won} or more.",
+               "A side that took no trick at all is schneidered too.")
+
+
+def no_trick(r: Rules) -> str:
+    step = ("the third step of the ladder, 3 units instead of 1"
+            if r.ladder is Ladder.ADDITIVE else
+            "the stake doubles for schneider and doubles again for no trick, ×4 in all")
+    bury = 11 * r.bury_size
+    have = (f"A picking side that took no trick has only its bury, at most {bury} points here. "
+            "A defense that took no trick means the picking side has all 120." if bury else
+            "A player who took no trick has 0 points and the other has all 120.")
+    return say(f"That is the worst result, {step}. Mark 'no trick' or 'all tricks' when you "
+               "enter the hand; a trick with no points in it still counts as a trick.", have,
+               f"A picking side that loses without a trick: {example(r, 0, Tricks.NONE)}.")
+
+
+def ladder(r: Rules) -> str:
+    lost, won = lines(r)
+    labels = {"win-all-tricks": "won every trick", "win-schneider": f"won with {won} or more",
+              "win": f"won with 61 to {won - 1}", "lose": f"lost with {lost + 1} to 60",
+              "lose-schneider": f"lost with {lost} or less",
+              "lose-no-trick": "lost without a trick"}
+    chart = payout_chart(r)
+    kind = ("the additive ladder: 1 unit for a plain result, 2 for schneider, 3 for no trick"
+            if r.ladder is Ladder.ADDITIVE else
+            "the doubling ladder: ×2 for schneider and another ×2 for no trick")
+    tables = []
+    if chart.rows[0].with_partner is not None:
+        rows = "; ".join(f"{labels[row.key]}: {chart_split(r, row.with_partner, chart.partners)}"
+                         for row in chart.rows if row.with_partner is not None)
+        tables.append(f"With a partner: {rows}.")
+    rows = "; ".join(f"{labels[row.key]}: {chart_split(r, row.alone, 0)}" for row in chart.rows)
+    alone = ("Alone" if r.has_partner else
+             "One player against the other" if r.seats == 2 else "The picker against the rest")
+    tables.append(f"{alone}: {rows}.")
+    loss = ("twice what the same win collects" if r.bump == 2 else
+            "the same as the same win collects")
+    return say(f"This table pays on {kind}. One unit is {points(r.base)}, and a loss costs "
+               f"{loss}.", *tables, pricing_note(r))
+
+
+def bump(r: Rules) -> str:
+    win, lose = example(r, 75), example(r, 45)
+    head = ("Yes: a loss is paid double, 'on the bump'." if r.bump == 2 else
+            "No: a loss costs exactly what the same win would have collected.")
+    return say(head, f"Winning with 75: {win}. Losing with 45: {lose}.")
+
+
+def shares(r: Rules) -> str:
+    k = partner_count(r)
+    d = r.seats - 1 - k
+    if r.seats == 2:
+        body = "The loser pays the winner one share."
+    elif k == 0:
+        body = (f"The picker plays against {words(d)}: on a win each of them pays him one "
+                "share, on a loss he pays each of them.")
+    else:
+        mates = "each partner collects one" if k > 1 else "the partner collects one"
+        body = (f"On a win each of the {d} defenders pays one share and {mates}; the picker "
+                f"takes what is left, {d - k} share{'s' if d - k != 1 else ''} here. A loss "
+                "turns every sign around and multiplies by the bump.")
+    return say("Every hand adds up to zero: what one side wins the other pays.", body,
+               pricing_note(r))
+
+
+def two_handed(r: Rules) -> str:
+    chart = {row.key: chart_split(r, row.alone, 0) for row in payout_chart(r).rows}
+    return say("Nobody picks, so enter each hand as picked with either player as the picker "
+               "and that player's points.",
+               f"The one under 61 pays: a loss with 45 is {signed(chart['lose'].picker)}, "
+               f"a schneidered loss {signed(chart['lose-schneider'].picker)}, a loss without a "
+               f"trick {signed(chart['lose-no-trick'].picker)}. A 60-60 tie pays nothing.",
+               pricing_note(r))
+
+
+def base(r: Rules) -> str:
+    fixed = [name for name, on in (
+        ("the renege penalty of 8", r.renege is Renege.PENALTY_8),
+        ("the no-trick-pick penalty of 1", r.no_trick_pick_penalty),
+        ("paying the board for a buried called ace",
+         r.called_ace_buried is CalledAceBuried.PAY_THE_BOARD),
+    ) if on]
+    note = interpret(f"the fixed penalties here ({', '.join(fixed)}) stay the same whatever "
+                     "the base; the rule books name them in points, so the app doesn't "
+                     "multiply them.") if fixed else None
+    return say(f"One unit of the ladder is {points(r.base)} here, and every payout in these "
+               "rulings already counts it. Money is points times the table's stake, settled "
+               "at the end of the night.", note)
+
+
+def _big(r: Rules) -> Hand:
+    return Hand(picker="p0", alone=r.has_partner, points=120, tricks=Tricks.ALL,
+                cracks=r.max_cracks)
+
+
+def multiplier_cap(r: Rules) -> str:
+    uncapped = pay(replace(r, max_multiplier=None), _big(r), 1)["p0"]
+    cracked = (f", cracked {r.max_cracks} time{'s' if r.max_cracks > 1 else ''},"
+               if r.max_cracks else "")
+    what = f"a doubled hand{cracked} where the picker, alone, takes every trick"
+    if r.max_multiplier is None:
+        return say("No. Doublers, cracks, blitzes and going alone keep multiplying: "
+                   f"{what} would collect {signed(uncapped)}.")
+    return say(f"Yes: the ladder step times the multiplier never goes above "
+               f"{r.max_multiplier}. {what[0].upper() + what[1:]} would collect "
+               f"{signed(uncapped)} without the cap, {signed(pay(r, _big(r), 1)['p0'])} "
+               "here. The cap doesn't touch leasters or the fixed penalties.")
+
+
+def partner_spared(r: Rules) -> str:
+    if not r.has_partner:
+        return "There is no partner at this table, so the picker always pays his whole loss."
+    split = example(r, 0, Tricks.NONE)
+    if r.partner_spared_on_no_trick:
+        return say("No. When the picking side takes no trick the partner pays nothing and the "
+                   f"picker pays the partner's part as well: {split}.")
+    return say(f"Yes, his share as in any loss: {split}.")
+
+
+# --- doublers ------------------------------------------------------------------
+
+
+def doublers(r: Rules) -> str:
+    how = {
+        "extend": "Each throw-in adds one pending doubler; the next scored hand (picked, "
+                  "leaster or renege) is played at double stakes and uses it up. Two "
+                  "throw-ins in a row double the next two hands: no hand is ever ×4 from "
+                  "them.",
+        "stack": "Pending doublers stack: the next scored hand (picked, leaster or renege) is "
+                 "doubled once for each of them, so two throw-ins in a row make it ×4 and "
+                 "three ×8, and it uses them all.",
+        "previous": "A hand is doubled when the hand recorded just before it was a throw-in "
+                    "or a misdeal (void hands are skipped). Two throw-ins in a row still "
+                    "double only the one hand after them, once.",
+    }[r.doublers]
+    source = None
+    if r.nobody_picks is not NobodyPicks.NO_PICK:
+        only = ("only a misdeal makes one" if r.doublers is Doublers.PREVIOUS else
+                "no hand becomes a doubler that way")
+        source = f"This table never throws in a hand when everybody passes, so {only}."
+    renege = ("A renege uses one up too, though its flat 8 isn't doubled."
+              if r.renege is Renege.PENALTY_8 else None)
+    return say(how, source, renege, "A void hand or a buried called ace neither makes nor "
+               "uses a doubler. Fix or delete an earlier hand and the app works the doublers "
+               f"out again from there. A doubled hand won with 75: {example(r, 75, doubling=1)}.")
+
+
+def round_of_doubles(r: Rules) -> str:
+    if not r.round_of_doubles:
+        return ("This table doesn't play them: the K♦ at the cut and a 60-60 hand are nothing "
+                "special.")
+    head = (f"When the card shown at the cut is the K♦, that hand and the next {r.seats - 1} "
+            f"are doubled; when a hand ends 60-60 the next {r.seats} are doubled. The count "
+            "is the players per hand, not everyone at the table. Mark 'K♦ at the cut' on "
+            "the hand where it showed.")
+    if r.doublers is Doublers.EXTEND:
+        return say(head, "The round's hands join the pending doublers and are used one per "
+                   "hand, so a round never makes a hand ×4.")
+    other = ("stacked throw-ins" if r.doublers is Doublers.STACK
+             else "a doubler from the hand before")
+    return say(head, "A hand already doubled by a throw-in uses up its place in the round "
+               "without being doubled again.",
+               interpret(f"the rule books don't say how a round combines with {other}; the "
+                         "app never lets the round add to it."))
+
+
+# --- announcements and penalties -------------------------------------------------------
+
+
+def cracks(r: Rules) -> str:
+    if r.max_cracks == 0:
+        return "Nobody cracks at this table: the stakes are set once the picker has buried."
+    steps = ["After the pick and before the first card, a player who never got the chance "
+             "to pick may crack, claiming he'd have done better: the stake doubles."]
+    if r.max_cracks >= 2:
+        steps.append("The picking side may answer with a re-crack, doubling it again (×4).")
+    if r.max_cracks >= 3:
+        steps.append("Then one of the other defenders may triple crack (×8).")
+    return say(*steps, f"Enter how many cracks there were, up to {r.max_cracks}. A hand cracked "
+               f"once and won with 75: {example(r, 75, cracks=1)}.")
+
+
+def blitz(r: Rules) -> str:
+    if not r.blitz:
+        return "This table doesn't play blitzes: showing queens changes nothing."
+    return say("Before picking, a player holding both black queens may show them and announce "
+               "a blitz; both red queens make a red blitz. Each doubles the stake, so both on "
+               "one hand is ×4, and a crack may be made as a blitz crack the same way. Enter "
+               "how many blitzes (0 to 2). A blitzed hand won with 75: "
+               f"{example(r, 75, blitzes=1)}.")
+
+
+def declared_doubler(r: Rules) -> str:
+    if not r.declared_doubler:
+        return ("No: a hand is only doubled by the doubler rules (see doublers), never by "
+                "declaring it.")
+    return ("Yes. Before a hand is dealt the table may declare it a doubler (many tables do one "
+            "a round); it is played at double stakes on top of anything else. Mark 'declared "
+            f"doubler' on that hand. Won with 75: {example(r, 75, declared_doubler=True)}.")
+
+
+def renege(r: Rules) -> str:
+    what = ("A renege is not following suit when you could have (trump counts as one suit). "
+            "If it is caught the hand stops.")
+    if r.renege is Renege.PENALTY_8:
+        paid = pay(r, Hand(kind=Kind.RENEGE, offender="p0"))
+        return say(what, f"The offender pays 8 points to each of the other {r.seats - 1} "
+                   f"({signed(paid['p0'])} for him); nothing else in the hand is scored. "
+                   "Record a renege and name who did it.",
+                   interpret("the 8 stays 8 whatever the base and however the hand was "
+                             "doubled; the rule book states it in points."))
+    k = partner_count(r)
+    mates = partner_seats(r, k)
+
+    def forfeit(offender: str) -> Split:
+        hand = Hand(kind=Kind.RENEGE, offender=offender, picker="p0", partners=mates)
+        return split_of(r, pay(r, hand), k)
+    side = "The partner reneges" if mates else "The picker reneges"
+    return say(what, "The offender's side forfeits: it loses at the smallest loss, with every "
+               "multiplier the hand had (doubler, going alone, cracks, blitzes).",
+               f"{side}: {forfeit(mates[0] if mates else 'p0')}. A defender reneges, so the "
+               f"picking side wins the smallest win: {forfeit('p1')}.",
+               "Record a renege with the offender, the picker"
+               + (" and the partner." if mates else " and nobody else."),
+               interpret("the sides are taken as they stood when the renege was caught"
+                         + (", even if the partner wasn't known yet." if mates else ".")))
+
+
+def jd_buried(r: Rules) -> str:
+    cost = ("his side forfeits the hand at the smallest loss" if r.renege is Renege.FORFEIT
+            else "he pays 8 to each other player")
+    return say("He may bury it, but he has to say so; since he held it, the rule for a picker "
+               "holding the J♦ applies. Burying it without a word counts as a renege by the "
+               f"picker: {cost}. Record a renege with the picker as the offender.")
+
+
+def no_trick_pick(r: Rules) -> str:
+    if not r.no_trick_pick_penalty:
+        return ("Nothing extra: only his side's points count, not who took the tricks.")
+    shown = example(r, 70, no_trick_pickers=("p0",))
+    return say(f"He pays the no-trick-pick penalty: 1 point to each of the other {r.seats - 1}, "
+               "on top of the hand's payout, win or lose, doubled or not. His side wins with "
+               f"70 but he took no trick himself: {shown}.",
+               "After a stolen blind both the thief and the player he robbed owe it."
+               if r.steal_blind else None,
+               interpret("the 1 point isn't multiplied by the base; the rule book names it as "
+                         "a flat amount."))
+
+
+def called_ace_buried(r: Rules) -> str:
+    if r.called_ace_buried is CalledAceBuried.PLAY_ALONE:
+        return say("The hand is played out with the picker alone, since nobody can hold the "
+                   "buried ace. Record an ordinary picked hand with the picker alone; it pays "
+                   f"like any loner: a win with 75 is {example(r, 75, alone=True)}.")
+    if r.called_ace_buried is CalledAceBuried.REDEAL:
+        return say("The cards are thrown in and the same dealer deals again: no penalty, no "
+                   "doubler. Record 'called ace buried'; it counts like a void hand.")
+    paid = pay(r, Hand(kind=Kind.CALLED_ACE_BURIED, picker="p0"))
+    return say(f"The hand stops and the picker pays the board: {points(paid['p1'])} to each of "
+               f"the other {r.seats - 1} ({signed(paid['p0'])} for him). Record 'called ace "
+               "buried'; it neither makes nor uses a doubler.",
+               interpret("the rule book says one stake to each player; the app reads that as "
+                         "a flat 1 point, not multiplied by the base or by doublers."))

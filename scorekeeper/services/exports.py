@@ -1,0 +1,116 @@
+"""Copying a table out and back in: the ledger as CSV for a spreadsheet, the
+whole table as JSON (players, frozen rules, stake, hands, audit log, early
+payments, closed flag), and importing that JSON.
+
+An import is checked completely (every hand replays under the file's rules)
+before anything is written, so a bad file creates nothing.  The checks live
+in :mod:`scorekeeper.services.import_checks`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.db import codec
+from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
+from scorekeeper.ledger.money import decimal
+from scorekeeper.ledger.words import describe
+from scorekeeper.rules.hand_json import exported
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.import_checks import FORMAT, Checked, check_export
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import audit, build_table
+
+#: Spreadsheet programs run cells starting with these as formulas.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A timestamp as ISO 8601 in UTC (SQLite hands datetimes back naive)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
+def export_table(state: TableState) -> dict[str, Any]:
+    """The whole table as JSON-ready data; :func:`import_table` reads it back."""
+    table = state.table
+    return {
+        "format": FORMAT,
+        "name": table.name,
+        "created_at": iso(table.created_at),
+        "closed": table.closed_at is not None,
+        "closed_at": iso(table.closed_at),
+        "preset": table.preset,
+        "rules": state.rules.to_dict(),
+        "stake_cents": table.stake_cents,
+        "players": [{"name": p.name, "seat": p.seat, "present": p.present}
+                    for p in table.players],
+        "hands": [exported(hand) for hand in state.hands],
+        "early_payments": [
+            {"payer": p.transfer.payer, "payee": p.transfer.payee, "cents": p.transfer.cents,
+             "at": iso(p.at)} for p in settle_service.early_payments(table)],
+        "audit": [
+            {"at": iso(e.at), "action": e.action, "hand_number": e.hand_number,
+             "summary": e.summary, "before": e.before, "after": e.after} for e in table.audit],
+        "balances": dict(state.night.balances),
+    }
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def export_csv(state: TableState) -> str:
+    """The ledger grid: one row a hand, one column a player, then the totals."""
+    night = state.night
+    names = state.players
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["Hand", "Dealer", "What happened", *(_cell(n) for n in names)])
+    for r in night.results:
+        what = describe(r) + (" (doubled)" if r.doubled else "")
+        writer.writerow([r.number, _cell(r.dealer), _cell(what),
+                         *(r.payouts[n] if n in r.seated else "" for n in names)])
+    writer.writerow(["Total", "", "points", *(night.balances[n] for n in names)])
+    cents = state.standings.cents
+    writer.writerow(["Money", "", f"{state.table.stake_cents} cents a point",
+                     *(decimal(cents[n]) for n in names)])
+    return out.getvalue()
+
+
+def import_table(data: object, label: str = "Scorekeeper") -> tuple[GameTable, str]:
+    """Recreate an exported table; returns it and the importer's edit token.
+
+    Everything is checked first (see :func:`check_export`); then the table,
+    its hands, payments and audit log are written in one commit.
+    """
+    checked = check_export(data)
+    table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
+                               checked.stake_cents, label)
+    _fill(table, checked)
+    audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
+    db.session.commit()
+    return table, token
+
+
+def _fill(table: GameTable, checked: Checked) -> None:
+    """Write the checked hands, payments, audit log and dates onto a new table."""
+    if checked.created_at is not None:
+        table.created_at = checked.created_at
+    table.closed_at = checked.closed_at
+    for position, hand in enumerate(checked.hands, start=1):
+        db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
+    for transfer, at in checked.payments:
+        db.session.add(Payment(table_id=table.id, payer=transfer.payer, payee=transfer.payee,
+                               cents=transfer.cents, at=at))
+    for entry in checked.audit:
+        db.session.add(AuditEntry(table_id=table.id, **entry))
+    db.session.flush()
+    db.session.expire(table, ["hands", "audit"])

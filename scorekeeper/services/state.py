@@ -1,0 +1,70 @@
+"""A table as one request sees it: its rows, its frozen rules, its players and
+its hands decoded once, and the night replayed at most once.  Pages, the API
+and every command read the table through this, so a request never rebuilds
+the rules or replays the same night twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from scorekeeper.db import codec
+from scorekeeper.db.models import GameTable
+from scorekeeper.ledger.money import balances_in_cents
+from scorekeeper.ledger.standings import Standings, standings
+from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
+from scorekeeper.services import NotFound
+
+
+@dataclass
+class TableState:
+    """One table, loaded once; its hands, ``night`` and ``standings`` are worked out
+    on first use."""
+
+    table: GameTable
+    rules: Rules
+    players: tuple[str, ...]
+    present: tuple[str, ...]
+
+    @classmethod
+    def load(cls, table: GameTable) -> TableState:
+        """Read the table's rules and roster (hands are read when first needed)."""
+        return cls(table, Rules.from_dict(table.rules),
+                   tuple(p.name for p in table.players),
+                   tuple(p.name for p in table.players if p.present))
+
+    @cached_property
+    def hands(self) -> tuple[Hand, ...]:
+        """The recorded hands in order, decoded once."""
+        return tuple(codec.decode(row.data) for row in self.table.hands)
+
+    @property
+    def closed(self) -> bool:
+        """True once the night is over (every write is refused)."""
+        return self.table.closed_at is not None
+
+    @cached_property
+    def night(self) -> Night:
+        """The night as recorded, replayed once."""
+        return self.replay(self.hands)
+
+    @cached_property
+    def standings(self) -> Standings:
+        """Where everyone stands, in points and cents."""
+        return standings(self.night, self.present, self.table.stake_cents)
+
+    def replay(self, hands: Sequence[Hand]) -> Night:
+        """The night with ``hands`` instead of the recorded ones (a proposal)."""
+        return replay(self.rules, self.players, hands, self.present)
+
+    def in_cents(self, points: dict[str, int]) -> dict[str, int]:
+        """Points as cents at this table's stake."""
+        return balances_in_cents(points, self.table.stake_cents)
+
+    def result(self, number: int) -> HandResult:
+        """Hand ``number``'s result (1-based), or NotFound."""
+        if not 1 <= number <= len(self.hands):
+            raise NotFound(f"No hand {number}")
+        return self.night.results[number - 1]

@@ -1,0 +1,115 @@
+"""Who may read and who may change a table, in one place.
+
+The scorekeeper's devices hold edit tokens in the signed session cookie
+(the ``editors`` key, handled only here); API clients send
+``Authorization: Bearer <token>``.  The share (view) token never grants a
+write.  :func:`load_table` and :func:`api_table` load a table's state once
+for the request, after the 404, 401, 403 and closed-table checks.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from flask import abort, g, request, session
+
+from scorekeeper.db.models import Editor, GameTable
+from scorekeeper.services import tables as table_service
+from scorekeeper.services.state import TableState
+
+NOT_EDITOR = ("Only the scorekeeper's phone can change this table. "
+              "Ask the scorekeeper for the 'take over scoring' code.")
+EDITORS = "editors"  # session key: table id → this device's edit token
+
+#: Edit tokens one device keeps.  A cookie over 4 KB is silently dropped by
+#: browsers, which would lose every table at once; so the oldest tables (lowest
+#: ids) are forgotten first, never the one just added.
+MAX_REMEMBERED = 24
+
+
+def load_table(table_id: int, *, write: bool = False) -> TableState:
+    """The table this device edits (404, else 403), loaded once; with ``write``,
+    a closed table is refused (409)."""
+    state = table_service.load(table_id)
+    g.editor = require_editor(state.table)
+    if write:
+        table_service.check_open(state.table)
+    return state
+
+
+def editor() -> Editor:
+    """The editor grant :func:`load_table` found for this request."""
+    found: Editor = g.editor
+    return found
+
+
+def api_table(table_id: int, *, write: bool = False) -> TableState:
+    """The table the bearer token may read or, with ``write``, change."""
+    state = table_service.load(table_id)
+    api_access(state.table, write)
+    return state
+
+
+# --- the device's edit tokens (session cookie) ------------------------------------
+
+def remember_editor(table_id: int, token: str) -> None:
+    """Keep an edit token for this device (signed cookie, 60 days)."""
+    editors = {k: v for k, v in session.get(EDITORS, {}).items()
+               if k != str(table_id) and k.isdigit()}
+    keep = sorted(editors, key=int)[-(MAX_REMEMBERED - 1):]
+    session[EDITORS] = {**{k: editors[k] for k in keep}, str(table_id): token}
+    session.permanent = True
+
+
+def forget_editor(table_id: int) -> None:
+    """This device stops holding an edit token for the table."""
+    editors = dict(session.get(EDITORS, {}))
+    editors.pop(str(table_id), None)
+    session[EDITORS] = editors
+
+
+def remembered_table_ids() -> list[int]:
+    """The tables this device holds an edit token for."""
+    return [int(i) for i in session.get(EDITORS, {}) if str(i).isdigit()]
+
+
+def session_token(table_id: int) -> str | None:
+    """This device's edit token for a table, if it has one."""
+    token = session.get(EDITORS, {}).get(str(table_id))
+    return token if isinstance(token, str) else None
+
+
+def current_editor(table: GameTable) -> Editor | None:
+    """The editor grant this device holds for ``table`` (None: view only)."""
+    return table_service.editor_for(table, session_token(table.id))
+
+
+def require_editor(table: GameTable) -> Editor:
+    """The device's editor grant, or a 403 page."""
+    found = current_editor(table)
+    if found is None:
+        abort(403, NOT_EDITOR)
+    return found
+
+
+# --- API clients -------------------------------------------------------------------
+
+def bearer_token() -> str | None:
+    """The token of an ``Authorization: Bearer`` header."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def api_access(table: GameTable, write: bool) -> None:
+    """401 without a valid token, 403 for a view token on a write."""
+    token = bearer_token()
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    if table_service.editor_for(table, token) is not None:
+        return
+    if hmac.compare_digest(token.encode(), table.view_token.encode()):
+        if write:
+            abort(403, "The share token can only read this table")
+        return
+    abort(401, "That token isn't valid for this table")

@@ -1,0 +1,171 @@
+"""JSON API v1 (see docs/api.md): presets, tables, standings and settling up.
+
+Hands are in :mod:`scorekeeper.views.api.hands` and export/import in
+:mod:`scorekeeper.views.api.exports`, on the same blueprint.  The views only
+read JSON, check the bearer token (:func:`~scorekeeper.views.access.api_table`)
+and turn service and engine errors into 4xx JSON; the services do the work,
+exactly as for the pages, so a client and the scorekeeper's phone can never
+disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.db.models import GameTable, db
+from scorekeeper.ledger.settle import Transfer
+from scorekeeper.rules import PRESETS, HandError
+from scorekeeper.services import ServiceError
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
+from scorekeeper.views.access import api_table
+from scorekeeper.views.qr import link
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MAX_BODY_BYTES = 64 * 1024
+TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents")
+
+
+# --- errors and request bodies ------------------------------------------------
+
+def error_response(message: str, status: int, field: str | None = None) -> Response:
+    """The one error shape: ``{"error": ..., "field": ...}`` with a 4xx status."""
+    body: dict[str, str] = {"error": message}
+    if field:
+        body["field"] = field
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+@bp.errorhandler(ServiceError)
+def service_error(error: ServiceError) -> Response:
+    """A refused action: undo anything the service began (the version bump too)."""
+    db.session.rollback()
+    return error_response(error.message, error.status, error.field)
+
+
+@bp.errorhandler(HandError)
+def hand_error(error: HandError) -> Response:
+    """A hand the parser or the engine refused, naming the field at fault."""
+    db.session.rollback()
+    return error_response(error.message, 400, error.field)
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Response:
+    """401/403/404/405/413 from ``abort`` in these views, as JSON."""
+    db.session.rollback()
+    return error_response(error.description or error.name, error.code or 400)
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 that says what is wrong with it."""
+    if not request.is_json:
+        raise ServiceError("Send a JSON body with Content-Type: application/json")
+    if (request.content_length or 0) > MAX_BODY_BYTES:
+        abort(413, f"The body is too large (at most {MAX_BODY_BYTES} bytes)")
+    raw = request.get_data(cache=True)
+    try:
+        data = json.loads(raw, parse_constant=_no_constants)
+    except (ValueError, RecursionError):
+        raise ServiceError("The body isn't valid JSON") from None
+    if not isinstance(data, dict):
+        raise ServiceError("The body must be a JSON object")
+    return data
+
+
+def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
+    """A 400 for the first field the contract doesn't have (typos aren't ignored)."""
+    known = tuple(known)
+    unknown = sorted(set(data) - set(known))
+    if unknown:
+        raise ServiceError(f"Unknown field {unknown[0]!r}; expected: {', '.join(known)}",
+                           unknown[0])
+
+
+# --- endpoints ---------------------------------------------------------------
+
+@bp.get("/presets")
+def presets() -> Response:
+    """Every preset with all its options resolved (no token needed)."""
+    return jsonify([
+        {"id": p.id, "name": p.name, "seats": p.rules.seats, "options": p.rules.to_dict(),
+         "summary": p.summary, "seeds": list(p.seeds)}
+        for p in PRESETS.values()
+    ])
+
+
+@bp.post("/tables")
+def create() -> tuple[Response, int, dict[str, str]]:
+    """Start a table; the only time the edit token is shown."""
+    data = json_body()
+    refuse_unknown(data, TABLE_FIELDS)
+    table, token = create_table(data.get("name"), data.get("players"), data.get("preset"),
+                                data.get("options"),
+                                data.get("stake_cents", DEFAULT_STAKE_CENTS),
+                                editor_label="API client")
+    return created(table, token)
+
+
+def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:
+    """201 for a new table (started or imported): the only time its edit token is shown."""
+    body = {"id": table.id, "edit_token": token, "view_token": table.view_token,
+            "view_url": link("viewer.view", token=table.view_token),
+            "rules": dict(table.rules)}
+    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/tables/{table.id}"}
+
+
+@bp.get("/tables/<int:table_id>")
+def show(table_id: int) -> Response:
+    """The table: players in seat order, frozen rules, stake, whether closed."""
+    state = api_table(table_id)
+    table = state.table
+    return jsonify({
+        "id": table.id, "name": table.name, "players": list(state.players),
+        "rules": state.rules.to_dict(), "stake_cents": table.stake_cents,
+        "closed": state.closed, "preset": table.preset, "present": list(state.present),
+    })
+
+
+@bp.get("/tables/<int:table_id>/standings")
+def standings(table_id: int) -> Response:
+    """Balances in points and cents, hands played, pending doublers, next dealer."""
+    state = api_table(table_id)
+    night = state.night
+    return jsonify({
+        "balances": state.standings.points, "balances_cents": state.standings.cents,
+        "hands": len(night.results), "pending_doublers": len(night.pending),
+        "pending_from": list(night.pending), "next_dealer": night.next_dealer,
+    })
+
+
+@bp.get("/tables/<int:table_id>/settlement")
+def settlement(table_id: int) -> Response:
+    """The fewest payments that settle the table, in cents, after early leavers'
+    payments; ``?round=quarters|dollars`` rounds to a cash unit and
+    ``?bank=<name>`` settles everyone through one player."""
+    state = api_table(table_id)
+    unknown = set(request.args) - {"round", "bank"}
+    if unknown:
+        raise ServiceError(f"Unknown parameter: {sorted(unknown)[0][:40]}", "query")
+    settled = settle_service.settlement(state, request.args.get("round", "none"),
+                                        request.args.get("bank") or None)
+    body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}
+    if settled.early:
+        body["paid_early"] = [_transfer(p.transfer) for p in settled.early]
+    return jsonify(body)
+
+
+def _transfer(t: Transfer) -> dict[str, Any]:
+    return {"from": t.payer, "to": t.payee, "cents": t.cents}

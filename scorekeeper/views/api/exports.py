@@ -1,0 +1,31 @@
+"""JSON API v1: export a whole table and import one (added to ``api.bp``).
+
+The body of an import is exactly what the export returns; it is checked and
+replayed in full before anything is written, like the import page.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request
+
+from scorekeeper.services import exports as export_service
+from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
+from scorekeeper.views.access import api_table
+from scorekeeper.views.api import bp, created
+
+
+@bp.get("/tables/<int:table_id>/export")
+def export_table(table_id: int) -> Response:
+    """The whole table as the import expects it (edit or view token)."""
+    return jsonify(export_service.export_table(api_table(table_id)))
+
+
+@bp.post("/tables/import")
+def import_table() -> tuple[Response, int, dict[str, str]]:
+    """Recreate an exported table; answers like table creation (201, new tokens).
+    A refusal is the blueprint's JSON 4xx and writes nothing."""
+    if (request.content_length or 0) > MAX_BYTES:
+        raise refuse(f"the body is over {MAX_BYTES // 1_000_000} MB")
+    data = parse_json(request.stream.read(MAX_BYTES + 1))
+    table, token = export_service.import_table(data, label="API client")
+    return created(table, token)

@@ -1,0 +1,48 @@
+"""What templates may call, registered once for every page: money and
+signed numbers, a hand or a payment in words, the pending-doubler banner,
+and search words highlighted.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from flask import Flask
+from markupsafe import Markup, escape
+
+from scorekeeper.ledger.money import money, signed, to_cents
+from scorekeeper.ledger.words import describe, describe_transfer, pending_text
+
+
+def mark_words(text: str, query: str) -> Markup:
+    """``text`` escaped, with each search word wrapped in ``<mark>``."""
+    words = sorted(set(query.split()), key=len, reverse=True)
+    if not words:
+        return Markup(escape(text))
+    pattern = re.compile("|".join(re.escape(word) for word in words), re.IGNORECASE)
+    parts: list[Markup] = []
+    last = 0
+    for found in pattern.finditer(text):
+        parts += [escape(text[last:found.start()]), Markup("<mark>%s</mark>") % found.group(0)]
+        last = found.end()
+    parts.append(escape(text[last:]))
+    return Markup("").join(parts)
+
+
+def utc_iso(moment: datetime) -> str:
+    """ISO time with its UTC offset (SQLite hands back naive UTC datetimes)."""
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def register(app: Flask) -> None:
+    """Make the filters and helpers available to every template."""
+    app.add_template_filter(money, "money")
+    app.add_template_filter(signed, "signed")
+    app.add_template_filter(to_cents, "cents")
+    app.add_template_filter(mark_words, "mark_words")
+    app.add_template_global(describe, "describe")
+    app.add_template_global(describe_transfer, "describe_transfer")
+    app.add_template_global(pending_text, "pending_text")
+    app.add_template_global(utc_iso, "utc_iso")

@@ -1,0 +1,192 @@
+"""WTForms for the pages: the shape of the input only.  The hand form builds
+an engine hand directly; the rules engine judges whether it makes sense, and
+its errors are attached to the field they name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    widgets,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
+from scorekeeper.rules.fields import allowed_kinds, kind_fields
+
+KEEP = "__preset__"
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """Several names as tappable checkboxes."""
+
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "no cap" if value is None else str(value)
+
+
+class TableForm(FlaskForm):
+    """Start a table: name, players (handled as a list), preset, options, stake."""
+
+    name = StringField("Table name", validators=[InputRequired(), Length(max=80)],
+                       default="Friday night")
+    preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
+                        default="called-ace", validators=[InputRequired()])
+    stake_cents = IntegerField("Stake per point (cents)", default=25,
+                               validators=[InputRequired(), NumberRange(0, 100_000)])
+
+
+def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(key, choices) for each house-rule select; the first choice keeps the preset's."""
+    out = []
+    for option in OPTIONS:
+        choices = [(KEEP, "As the preset")]
+        if option.choices:
+            choices += [(_text(c), _show(c)) for c in option.choices]
+        out.append((option.key, choices))
+    return out
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def overrides_from(form: Any) -> tuple[dict[str, object], dict[str, str]]:
+    """Parse the ``opt-<key>`` inputs: (overrides, errors by key)."""
+    overrides: dict[str, object] = {}
+    errors: dict[str, str] = {}
+    for option in OPTIONS:
+        raw = form.get(f"opt-{option.key}", KEEP)
+        if raw in (KEEP, None) or (raw == "" and not option.nullable):
+            continue
+        try:
+            overrides[option.key] = option.parse_text(raw)
+        except ValueError as error:
+            errors[option.key] = str(error)
+    return overrides, errors
+
+
+class HandForm(FlaskForm):
+    """Record or edit one hand; choices are filled in from the table's players."""
+
+    kind = RadioField("What happened?", default="picked", validate_choice=False)
+    picker = RadioField("Who picked?", validators=[Optional()], validate_choice=False)
+    partners = MultiCheckboxField("Partner", validate_choice=False)
+    alone = BooleanField("Alone")
+    points = IntegerField("Picking side's points", validators=[Optional()])
+    count_side = RadioField("Count", choices=[("picking", "Picking side"),
+                                              ("defense", "Defense")], default="picking")
+    tricks = RadioField("Tricks", choices=[("some", "Some"), ("all", "Every trick"),
+                                           ("none", "No trick")], default="some")
+    cracks = RadioField("Cracks", default="0", validate_choice=False)
+    blitzes = RadioField("Blitzes", choices=[("0", "None"), ("1", "1"), ("2", "2")],
+                         default="0")
+    declared_doubler = BooleanField("Declared doubler")
+    forced = BooleanField("Forced pick (dealer)")
+    king_of_diamonds_cut = BooleanField("K♦ at the cut")
+    stolen_from = SelectField("Stole the blind from", validate_choice=False)
+    no_trick_pickers = MultiCheckboxField("Took no trick themselves", validate_choice=False)
+    winner = RadioField("Leaster winner", validators=[Optional()], validate_choice=False)
+    offender = RadioField("Who reneged?", validators=[Optional()], validate_choice=False)
+    dealer = SelectField("Dealer", validate_choice=False)
+    seated = MultiCheckboxField("Playing this hand", validate_choice=False)
+    submission = HiddenField()
+
+    def set_players(self, rules: Rules, players: Sequence[str]) -> None:
+        """Fill the name choices and the kinds/cracks this table allows."""
+        names = [(p, p) for p in players]
+        for field in (self.picker, self.partners, self.no_trick_pickers, self.winner,
+                      self.offender, self.dealer, self.seated):
+            field.choices = list(names)
+        self.stolen_from.choices = [("", "—")] + names
+        self.kind.choices = [(str(k), KIND_LABELS[k]) for k in allowed_kinds(rules)]
+        self.cracks.choices = [(str(i), CRACK_LABELS[i]) for i in range(rules.max_cracks + 1)]
+
+    def to_hand(self, rules: Rules) -> Hand:
+        """The hand the submitted fields describe.  Only the fields a hand of the
+        chosen kind has are read (the others stay hidden on the page); the
+        engine judges the rest, including flags this table doesn't play."""
+        kind = self.kind.data or Kind.PICKED
+        if kind not in set(Kind):
+            raise HandError(f"Unknown kind {kind!r}", "kind")
+        wanted = kind_fields(rules, Kind(kind))
+        values = {name: value for name, value in self._values(wanted).items()
+                  if name in wanted}
+        return Hand(kind=kind, dealer=self.dealer.data or None,
+                    seated=tuple(self.seated.data) if self.seated.data else None, **values)
+
+    def _values(self, wanted: frozenset[str]) -> dict[str, Any]:
+        points = self.points.data
+        if points is not None and self.count_side.data == "defense":
+            points = 120 - points
+        return {
+            "picker": self.picker.data or None,
+            "partners": tuple(self.partners.data or ()),
+            "alone": bool(self.alone.data),
+            "points": points,
+            "tricks": self.tricks.data or Tricks.SOME,
+            "cracks": _whole(self.cracks.data, "cracks") if "cracks" in wanted else 0,
+            "blitzes": _whole(self.blitzes.data, "blitzes") if "blitzes" in wanted else 0,
+            "declared_doubler": bool(self.declared_doubler.data),
+            "forced": bool(self.forced.data),
+            "king_of_diamonds_cut": bool(self.king_of_diamonds_cut.data),
+            "stolen_from": self.stolen_from.data or None,
+            "no_trick_pickers": tuple(self.no_trick_pickers.data or ()),
+            "winner": self.winner.data or None,
+            "offender": self.offender.data or None,
+        }
+
+    def fill(self, hand: Hand) -> None:
+        """Put a recorded hand back into the form for editing."""
+        for key in ("picker", "winner", "offender", "dealer"):
+            getattr(self, key).data = getattr(hand, key)
+        self.kind.data, self.tricks.data = str(hand.kind), str(hand.tricks)
+        for key in ("partners", "no_trick_pickers", "seated"):
+            getattr(self, key).data = list(getattr(hand, key) or ())
+        for key in ("alone", "declared_doubler", "forced", "king_of_diamonds_cut"):
+            getattr(self, key).data = getattr(hand, key)
+        self.points.data = hand.points
+        self.cracks.data, self.blitzes.data = str(hand.cracks), str(hand.blitzes)
+        self.stolen_from.data = hand.stolen_from or ""
+
+    def field_for(self, name: str | None) -> Field | None:
+        """The form field an engine error names (``points`` etc.)."""
+        return getattr(self, name, None) if name else None
+
+
+def _whole(value: str | None, name: str) -> int:
+    """A count from a radio button, or a refusal in words."""
+    text = (value or "0").strip()
+    if not (text.isascii() and text.isdigit()):
+        raise HandError(f"{name} must be a whole number", name)
+    return int(text)
+
+
+KIND_LABELS = {
+    Kind.PICKED: "Someone picked",
+    Kind.LEASTER: "Leaster",
+    Kind.NO_PICK: "Nobody picked (throw in)",
+    Kind.MISDEAL: "Misdeal",
+    Kind.VOID: "Thrown in, no score",
+    Kind.RENEGE: "Renege",
+    Kind.CALLED_ACE_BURIED: "Buried the called ace",
+}
+CRACK_LABELS = {0: "None", 1: "Crack", 2: "Re-crack", 3: "Triple"}

@@ -1,0 +1,107 @@
+"""The end of the night: settle up (rounded or through a bank), a player who
+settles and leaves early, closing the table, the night summary and a new
+night with the same players and rules.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper.services import ServiceError
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import new_night as start_new_night
+from scorekeeper.views.access import editor, load_table, remember_editor
+from scorekeeper.views.viewer import summary_context
+
+bp = Blueprint("settle", __name__)
+
+
+def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, str]]:
+    """The settlement for the page's query options; a bad option is named, not fatal."""
+    unit = request.args.get("round", "none")
+    bank = request.args.get("bank") or None
+    errors: dict[str, str] = {}
+    if unit not in settle_service.UNITS:
+        errors["round"] = "Round to exact cents, quarters or whole dollars"
+        unit = "none"
+    if bank is not None and bank not in state.players:
+        errors["bank"] = f"{bank[:40]} isn't a player at this table"
+        bank = None
+    return settle_service.settlement(state, unit, bank), errors
+
+
+@bp.get("/t/<int:table_id>/settle")
+def settle(table_id: int) -> tuple[str, int]:
+    """Balances in points and money, and the fewest payments that settle them."""
+    state = load_table(table_id)
+    settlement, errors = _options(state)
+    return render_template("settle/settle.html", table=state.table, settlement=settlement,
+                           errors=errors, units=settle_service.UNITS,
+                           active="settle"), 400 if errors else 200
+
+
+@bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
+def leave(table_id: int) -> str | Response:
+    """Confirm, then record, the payments of a player who settles and leaves now."""
+    state = load_table(table_id)
+    table = state.table
+    name = request.values.get("name", "")
+    if request.method == "POST":
+        try:
+            _, message = settle_service.settle_and_leave(
+                state, name, request.form.get("version", type=int))
+        except ServiceError as error:
+            flash(f"Not done: {error.message}", "error")
+            if error.field == "version":
+                return redirect(url_for("settle.leave", table_id=table.id, name=name))
+        else:
+            flash(message)
+        return redirect(url_for("settle.settle", table_id=table.id))
+    if table.closed_at is not None:
+        abort(409, "This table is closed: settle up with everyone instead")
+    transfers = settle_service.leaver_payments(state, name)
+    player = settle_service.find_player(table, name)
+    return render_template("settle/leave.html", table=table, player=player,
+                           transfers=transfers,
+                           remaining=settle_service.remaining_balances(state)[name],
+                           active="settle")
+
+
+@bp.route("/t/<int:table_id>/close", methods=["GET", "POST"])
+def close(table_id: int) -> str | Response:
+    """Confirm, then close the table: read-only from then on; the share link still works."""
+    state = load_table(table_id)
+    table = state.table
+    if request.method == "POST":
+        try:
+            settle_service.close_table(table)
+        except ServiceError as error:
+            flash(f"Not done: {error.message}", "error")
+        else:
+            flash("The night is closed. Here is how it went.")
+        return redirect(url_for("settle.summary", table_id=table.id))
+    if table.closed_at is not None:
+        return redirect(url_for("settle.summary", table_id=table.id))
+    return render_template("settle/close.html", table=table,
+                           settlement=settle_service.settlement(state), active="settle")
+
+
+@bp.get("/t/<int:table_id>/summary")
+def summary(table_id: int) -> str:
+    """The night summary for the scorekeeper, with the end-of-night actions."""
+    state = load_table(table_id)
+    return render_template("settle/summary.html", active="settle", **summary_context(state))
+
+
+@bp.post("/t/<int:table_id>/new-night")
+def new_night(table_id: int) -> Response:
+    """One tap: a new table with the same players, rules and stake; this device keeps score."""
+    state = load_table(table_id)
+    new, token = start_new_night(state, editor().label)
+    remember_editor(new.id, token)
+    flash(f"New night started with the same players and rules. {new.players[0].name} "
+          "deals first.")
+    return redirect(url_for("hands.new", table_id=new.id))
+

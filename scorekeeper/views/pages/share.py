@@ -1,0 +1,134 @@
+"""Sharing a table, for the scorekeeper: the QR of the read-only share link,
+a one-time "take over scoring" code (and the page another phone opens from
+it), and the phones that can edit.  What the share link itself shows is in
+:mod:`scorekeeper.views.viewer`.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from scorekeeper.db.models import GameTable, Handover
+from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.services import share as share_service
+from scorekeeper.services.tables import get_table
+from scorekeeper.views.access import (
+    editor,
+    forget_editor,
+    load_table,
+    remember_editor,
+    session_token,
+)
+from scorekeeper.views.qr import link, only_this_machine, qr_svg
+
+bp = Blueprint("share", __name__)
+
+HANDOVERS = "handovers"  # session key: the take-over code this device showed last, per table
+
+
+# --- the scorekeeper's share page -------------------------------------------------
+
+@bp.get("/t/<int:table_id>/share")
+def share(table_id: int) -> str:
+    """QR and link to share, a take-over code, and the phones that can edit."""
+    table = load_table(table_id).table
+    share_url = link("viewer.view", token=table.view_token)
+    handover, claim_url = _my_handover(table)
+    return render_template(
+        "share/share.html", table=table, active="share", me=editor(), share_url=share_url,
+        tv_url=link("viewer.tv", token=table.view_token), unreachable=only_this_machine(share_url),
+        qr=Markup(qr_svg(share_url, "QR code of the share link")),
+        handover=handover, claim_url=claim_url,
+        claim_qr=Markup(qr_svg(claim_url, "QR code to take over scoring")) if claim_url else None,
+        editors=share_service.active_editors(table),
+        minutes=int(share_service.HANDOVER_LIFETIME.total_seconds() // 60))
+
+
+def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
+    """The take-over code this device showed last: (row, URL) while it can still be
+    used, (row, None) once it was claimed (said once, then forgotten)."""
+    codes = dict(session.get(HANDOVERS, {}))
+    token = codes.get(str(table.id))
+    if not isinstance(token, str):
+        return None, None
+    live = share_service.live_handover(token)
+    if live is not None and live.table_id == table.id:
+        return live, link("share.claim", token=token)
+    used = share_service.handover_of(token)
+    codes.pop(str(table.id))
+    session[HANDOVERS] = codes
+    return (used, None) if used is not None and used.used_at is not None else (None, None)
+
+
+@bp.post("/t/<int:table_id>/share/new")
+def new_link(table_id: int) -> Response:
+    """Replace the share link; the old link and QR stop working at once."""
+    table = load_table(table_id).table
+    share_service.rotate_view_token(table)
+    flash("New share link made. The old link and QR code no longer work: "
+          "let the table scan the new one.")
+    return redirect(url_for("share.share", table_id=table.id))
+
+
+@bp.post("/t/<int:table_id>/share/handover")
+def handover(table_id: int) -> Response:
+    """Make a one-time take-over code; this device keeps it to show its QR."""
+    table = load_table(table_id).table
+    try:
+        token = share_service.start_handover(table)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("share.share", table_id=table.id))
+    session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
+    return redirect(url_for("share.share", table_id=table.id, _anchor="handover"))
+
+
+@bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
+def revoke(table_id: int, editor_id: int) -> Response:
+    """Stop a phone editing, at once (this phone too, after a warning)."""
+    table = load_table(table_id).table
+    me = editor()
+    try:
+        gone = share_service.revoke_editor(table, editor_id)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("share.share", table_id=table.id))
+    if gone.id != me.id:
+        flash(f"{gone.label} can no longer edit {table.name}.")
+        return redirect(url_for("share.share", table_id=table.id))
+    forget_editor(table.id)
+    flash(f"This phone can no longer edit {table.name}.")
+    return redirect(url_for("tables.home"))
+
+
+# --- taking over scoring on another phone -----------------------------------------
+
+@bp.route("/claim/<token>", methods=["GET", "POST"])
+def claim(token: str) -> str | Response | tuple[str, int]:
+    """Opened from the take-over QR: name this phone, then it may edit (once).
+
+    Opening the link changes nothing (link previews and scanners open links);
+    only the button does.
+    """
+    code = share_service.live_handover(token)
+    if code is None:
+        abort(404, share_service.CODE_GONE)
+    table = get_table(code.table_id)
+    error = None
+    if request.method == "POST":
+        try:
+            table, edit_token = share_service.claim_handover(token, request.form.get("label", ""))
+        except NotFound as failure:
+            abort(404, failure.message)
+        except ServiceError as failure:
+            error = failure.message
+        else:
+            remember_editor(table.id, edit_token)
+            flash(f"This phone now keeps score for {table.name}.")
+            return redirect(url_for("hands.ledger", table_id=table.id))
+    page = render_template("share/claim.html", table=table, error=error,
+                           already=session_token(table.id) is not None,
+                           label=request.form.get("label", ""))
+    return (page, 400) if error else page

@@ -1,0 +1,136 @@
+"""Starting a table, its house rules, and its roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper.db.models import GameTable, db
+from scorekeeper.rules import OPTIONS, PRESETS, find_option
+from scorekeeper.rulings.chart import preset_payouts
+from scorekeeper.services import ServiceError
+from scorekeeper.services import roster as roster_service
+from scorekeeper.services.tables import create_table
+from scorekeeper.views.access import (
+    load_table,
+    remember_editor,
+    remembered_table_ids,
+    session_token,
+)
+from scorekeeper.views.forms import KEEP, TableForm, option_fields, overrides_from
+
+bp = Blueprint("tables", __name__)
+
+#: The table's tabs after Ledger and Record: (endpoint, label, key).
+TABS = (
+    ("tables.players", "Players", "players"),
+    ("share.share", "Share", "share"),
+    ("settle.settle", "Settle up", "settle"),
+    ("tables.rules", "Rules", "rules"),
+    ("rulings.table_rulings", "Rulings", "rulings"),
+    ("hands.audit", "History", "audit"),
+)
+
+
+@bp.app_context_processor
+def tabs() -> dict[str, Any]:
+    """The tabs every table page shows."""
+    return {"table_tabs": TABS}
+
+
+def _my_tables() -> list[GameTable]:
+    ids = remembered_table_ids()
+    if not ids:
+        return []
+    tables = db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
+                                .order_by(GameTable.created_at.desc())).all()
+    return [t for t in tables if session_token(t.id)]
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home() -> tuple[str, int] | Response:
+    """Start a table (players in seat order, preset, house rules, stake)."""
+    form = TableForm()
+    players = [p for p in request.form.getlist("players")] if request.method == "POST" \
+        else ["", "", "", "", ""]
+    players, moved = _edit_player_list(players)
+    errors: dict[str, str] = {}
+    if request.method == "POST" and not moved and form.validate_on_submit():
+        overrides, errors = overrides_from(request.form)
+        if not errors:
+            try:
+                table, token = create_table(form.name.data, [p for p in players if p.strip()],
+                                            form.preset.data, overrides, form.stake_cents.data)
+            except ServiceError as error:
+                errors[error.field or "form"] = error.message
+            else:
+                remember_editor(table.id, token)
+                flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
+                return redirect(url_for("hands.new", table_id=table.id))
+    refused = request.method == "POST" and not moved
+    return render_template("tables/new.html", form=form, players=players, errors=errors,
+                           presets=PRESETS.values(), option_fields=option_fields(),
+                           options=OPTIONS, chosen=request.form, keep=KEEP,
+                           asked_preset=_asked_preset(), my_tables=_my_tables(),
+                           payouts=preset_payouts()), 400 if refused else 200
+
+
+def _asked_preset() -> str | None:
+    """``?preset=`` from the presets comparison page, when it names a preset."""
+    asked = request.args.get("preset")
+    return asked if asked in PRESETS else None
+
+
+def _first_dealer(table: GameTable) -> str:
+    return table.players[0].name
+
+
+def _edit_player_list(players: list[str]) -> tuple[list[str], bool]:
+    """Apply the add / remove / up buttons of the player list (works without JS)."""
+    action = request.form.get("player_action", "")
+    verb, _, where = action.partition("-")
+    if verb == "add":
+        return players + [""], True
+    if verb in ("remove", "up") and where.isdigit() and int(where) < len(players):
+        i = int(where)
+        if verb == "remove":
+            return players[:i] + players[i + 1:], True
+        if i > 0:
+            players[i - 1], players[i] = players[i], players[i - 1]
+        return players, True
+    return players, False
+
+
+@bp.get("/t/<int:table_id>/rules")
+def rules(table_id: int) -> str:
+    """The house rules frozen on this table."""
+    state = load_table(table_id)
+    table, rules = state.table, state.rules
+    preset = PRESETS.get(table.preset)
+    changed = {k for k, v in rules.to_dict().items()
+               if preset is None or preset.rules.to_dict().get(k) != v}
+    rows = [(find_option(k), v, k in changed) for k, v in rules.to_dict().items()]
+    return render_template("tables/rules.html", table=table, rows=rows, preset=preset,
+                           active="rules")
+
+
+@bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
+def players(table_id: int) -> str | Response:
+    """Roster changes mid-night: someone joins, leaves or comes back."""
+    state = load_table(table_id)
+    table = state.table
+    error = None
+    if request.method == "POST":
+        try:
+            message = roster_service.apply(state, request.form.get("action", ""),
+                                           request.form.get("name", ""))
+        except ServiceError as failure:
+            error = failure.message
+        else:
+            flash(message)
+            return redirect(url_for("tables.players", table_id=table.id))
+    return render_template("tables/players.html", table=table, state=state, error=error,
+                           rules=state.rules, active="players",
+                           balances=state.night.balances)

@@ -1,0 +1,148 @@
+"""Everything behind a share link (``/s/<token>``), read-only: the live
+standings (phone and big screen) with the fragment they poll, the night
+summary and the rulings.  No forms, no session, no edit links; the view token
+grants no write anywhere (see :mod:`scorekeeper.views.access`).
+
+The share link is a secret, so every response here is private: kept out of
+shared caches, referrers and search engines.  The live fragment answers 304
+while the table's version is unchanged, before any replay, so an idle viewer
+costs one indexed lookup a second.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from werkzeug.http import quote_etag
+from werkzeug.wrappers import Response
+
+from scorekeeper.db.models import GameTable
+from scorekeeper.ledger.chart import Chart, running_chart
+from scorekeeper.ledger.stats import summarize
+from scorekeeper.services import NotFound
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import next_night, table_by_view_token
+from scorekeeper.views.pages.rulings import rulings_page
+
+bp = Blueprint("viewer", __name__)
+
+RECENT, RECENT_BIG = 5, 3
+PRIVATE = {"Cache-Control": "no-cache, private", "Referrer-Policy": "no-referrer",
+           "X-Robots-Tag": "noindex"}
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    """The share link is the key: no shared caches, referrers or indexing."""
+    response.headers.update(PRIVATE)
+    return response
+
+
+def _viewed(token: str) -> TableState:
+    try:
+        return TableState.load(table_by_view_token(token))
+    except NotFound as error:
+        abort(404, error.message)
+
+
+def night_chart(state: TableState) -> Chart | None:
+    """The running-balance chart's geometry (None before the first hand)."""
+    if not state.night.results:
+        return None
+    return running_chart(state.players, [r.balances for r in state.night.results])
+
+
+def next_night_url(table: GameTable, big: bool = False) -> str | None:
+    """Where this night's viewers follow on once a new night started from it."""
+    following = next_night(table)
+    if following is None:
+        return None
+    return url_for("viewer.tv" if big else "viewer.view", token=following.view_token)
+
+
+def _etag(table: GameTable, big: bool) -> str:
+    """Changes with every write (the version), closing, the mode and the link."""
+    link_id = hashlib.sha256(table.view_token.encode()).hexdigest()[:12]
+    return f"v{table.version}-{int(table.closed_at is not None)}-{int(big)}-{link_id}"
+
+
+def _live_context(state: TableState, big: bool) -> dict[str, Any]:
+    table = state.table
+    return {
+        "state": state, "table": table, "night": state.night, "big": big,
+        "standings": state.standings.ranked,
+        "recent": state.night.results[-(RECENT_BIG if big else RECENT):][::-1],
+        "chart": night_chart(state),
+        "etag": quote_etag(_etag(table, big)),
+        "live_url": url_for("viewer.live", token=table.view_token, big=1 if big else None),
+        "next_url": next_night_url(table, big),
+    }
+
+
+def _page(token: str, big: bool) -> str:
+    state = _viewed(token)
+    return render_template("viewer/live.html", **_live_context(state, big),
+                           tv_url=url_for("viewer.tv", token=token),
+                           phone_url=url_for("viewer.view", token=token))
+
+
+@bp.get("/s/<token>")
+def view(token: str) -> str:
+    """The live, read-only standings anyone with the link can open (``?big=1``: TV)."""
+    return _page(token, request.args.get("big") == "1")
+
+
+@bp.get("/s/<token>/tv")
+def tv(token: str) -> str:
+    """Big-screen mode for a TV or laptop at the table."""
+    return _page(token, True)
+
+
+@bp.get("/s/<token>/live")
+def live(token: str) -> Response:
+    """The live fragment: 304 while nothing changed, else fresh HTML.
+
+    A replaced link answers a 404 fragment that says so and stops the polling.
+    """
+    try:
+        table = table_by_view_token(token)
+    except NotFound as error:
+        return Response(render_template("viewer/_gone.html", message=error.message),
+                        status=404, mimetype="text/html")
+    big = request.args.get("big") == "1"
+    etag = _etag(table, big)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = Response(render_template("viewer/_live.html",
+                                            **_live_context(TableState.load(table), big)),
+                            mimetype="text/html")
+    response.set_etag(etag)
+    return response
+
+
+@bp.get("/s/<token>/summary")
+def summary(token: str) -> str:
+    """The night summary (read-only, works after closing)."""
+    state = _viewed(token)
+    return render_template("viewer/summary.html", **summary_context(state))
+
+
+def summary_context(state: TableState) -> dict[str, Any]:
+    """What the night summary shows, for the scorekeeper and behind the share link."""
+    return {"state": state, "table": state.table, "night": state.night,
+            "summary": summarize(state.night), "following": next_night(state.table),
+            "standings": state.standings.ranked,
+            "settlement": settle_service.settlement(state), "chart": night_chart(state)}
+
+
+@bp.get("/s/<token>/rulings")
+def rulings(token: str) -> Response:
+    """The table's rulings and payout chart, for anyone with the share link."""
+    state = _viewed(token)
+    return rulings_page("viewer/rulings.html", state.rules, table=state.table,
+                        stake=state.table.stake_cents,
+                        live_url=url_for("viewer.view", token=token))

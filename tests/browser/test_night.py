@@ -1,0 +1,90 @@
+"""A night played through real headless Chromium at phone size: start a
+table, record hands of different kinds, edit one, delete one, and read the
+totals off the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.steps import record, start, tap, totals
+from tests.conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    screenshot(page, "night-record-empty")
+    tap(page, "picker", "Ann")
+    tap(page, "partners", "Cat")
+    page.locator("button[data-points='61']").click()
+    page.wait_for_selector("#preview li")
+    assert "+2" in page.locator("#preview").inner_text()
+    screenshot(page, "night-record-preview")
+    page.locator("#save").click()
+    page.wait_for_selector("#ledger")
+    record(page, "Leaster", winner="Dan")
+    record(page, picker="Cat", alone="Picker went alone", points="91")
+    record(page, "Renege", picker="Dan", partners="Ann", offender="Bob")
+    record(page, "Buried the called ace", picker="Eve")
+    screenshot(page, "night-ledger-five-hands")
+    assert totals(page) == {"Ann": "+1", "Bob": "−4", "Cat": "+8", "Dan": "+4", "Eve": "−9"}
+
+    page.locator("#hand-1 a", has_text="edit").click()
+    page.locator("button[data-points='30']").click()
+    page.locator("#save").click()
+    page.wait_for_selector("#changes")
+    screenshot(page, "night-confirm-edit")
+    page.locator("#confirm").click()
+    page.wait_for_selector("#ledger")
+    assert totals(page) == {"Ann": "−9", "Bob": "+1", "Cat": "+3", "Dan": "+9", "Eve": "−4"}
+
+    page.locator("#hand-2 a", has_text="delete").click()
+    page.locator("#confirm").click()
+    page.wait_for_selector("#ledger")
+    assert totals(page) == {"Ann": "−8", "Bob": "+2", "Cat": "+4", "Dan": "+5", "Eve": "−3"}
+    assert page.locator("tbody.hand").count() == 4
+    screenshot(page, "night-ledger-after-fixes")
+
+
+def test_a_no_pick_table_doubles_the_next_hand_and_says_so(page: Any, live_server: str) -> None:
+    start(page, live_server, "jack-of-diamonds", {"nobody_picks": "no-pick"})
+    record(page, "Nobody picked (throw in)")
+    assert "Next hand doubled — from hand 1" in page.locator("#pending").inner_text()
+    record(page, picker="Bob", partners="Eve", points="61")
+    assert totals(page) == {"Ann": "−2", "Bob": "+4", "Cat": "−2", "Dan": "−2", "Eve": "+2"}
+    assert page.locator("#pending").count() == 0
+    screenshot(page, "night-no-pick-doubled")
+
+
+def test_every_night_page_fits_a_phone_screen(page: Any, live_server: str) -> None:
+    start(page, live_server, "sheephead-4")
+    table = page.url.split("/t/")[0] + "/t/" + page.url.split("/t/")[1].split("/")[0]
+    for path in ("", "/hand/new", "/players", "/rules", "/history", "/share", "/settle",
+                 "/rulings", "/summary"):
+        page.goto(table + path)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path or 'ledger'} is {width}px wide"
+        tabs = page.locator("nav.tabs a")
+        assert tabs.count() == 8, path
+        for i in range(tabs.count()):
+            box = tabs.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, \
+                f"the {tabs.nth(i).inner_text()} tab is cut off on {path or 'ledger'}"
+    page.goto(table + "/players")
+    screenshot(page, "night-players")
+
+
+def test_a_common_hand_takes_four_taps(page: Any, live_server: str) -> None:
+    """Picker, partner, a points chip, Save: nothing typed, nothing else to open."""
+    start(page, live_server, "called-ace")
+    tap(page, "picker", "Dan")
+    tap(page, "partners", "Bob")
+    page.locator("button[data-points='91']").click()
+    pressed = page.locator(".chips [aria-pressed=true]")
+    assert pressed.count() == 1 and pressed.inner_text() == "91"
+    page.locator("#save").click()
+    page.wait_for_selector("#ledger")
+    assert totals(page) == {"Ann": "−2", "Bob": "+2", "Cat": "−2", "Dan": "+4", "Eve": "−2"}

@@ -1,0 +1,123 @@
+"""The schema at start-up: Alembic migrations (Flask-Migrate) build exactly
+the models' schema, a new database is stamped, an existing one is upgraded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.db.models import db
+from tests.conftest import start_table
+
+
+def make_app(path: Path) -> Flask:
+    app: Flask = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False,
+                             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    return app
+
+
+def night_with_one_hand(client: FlaskClient) -> int:
+    """A table where Bob picked with Cat and won (Bob +2)."""
+    table_id = start_table(client)
+    client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Bob", "partners": ["Cat"], "points": "75",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    return table_id
+
+
+def head(app: Flask) -> str:
+    with app.app_context():
+        config = app.extensions["migrate"].migrate.get_config()
+        revision = ScriptDirectory.from_config(config).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def version_of(path: Path) -> list[str]:
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+    engine.dispose()
+    return [r[0] for r in rows]
+
+
+def test_a_new_database_is_created_and_marked_as_the_newest_revision(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "new.db")
+    assert version_of(tmp_path / "new.db") == [head(app)]
+
+
+def test_the_migrations_build_exactly_the_models_schema(app: Flask) -> None:
+    """On the test database (SQLite, or SCOREKEEPER_TEST_DATABASE_URI)."""
+    with app.app_context():
+        db.drop_all()
+        with db.engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE alembic_version"))
+        config = app.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.upgrade(config, "head")
+        with db.engine.connect() as conn:
+            differences = compare_metadata(MigrationContext.configure(conn), db.metadata)
+        with db.engine.connect() as conn:
+            version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).all()
+    assert differences == []
+    assert [v[0] for v in version] == [head(app)]
+
+
+def test_an_existing_database_keeps_its_night_across_restarts(tmp_path: Path) -> None:
+    path = tmp_path / "night.db"
+    first = make_app(path)
+    client = first.test_client()
+    table_id = night_with_one_hand(client)
+    again = make_app(path)
+    with again.test_client() as second:
+        with second.session_transaction() as session:
+            with client.session_transaction() as old:
+                session.update(old)
+        page = second.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'data-player="Bob">+2<' in page
+    assert version_of(path) == [head(again)]
+
+
+def test_a_database_from_before_migrations_is_brought_under_them(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    app = make_app(path)
+    with app.app_context():
+        with db.engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE alembic_version"))
+            conn.execute(sa.text("DROP TABLE handover"))
+    make_app(path)
+    engine = sa.create_engine(f"sqlite:///{path}")
+    assert "handover" in sa.inspect(engine).get_table_names()
+    engine.dispose()
+    assert version_of(path) == [head(app)]
+
+
+def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
+        tmp_path: Path) -> None:
+    path = tmp_path / "first.db"
+    first = make_app(path)
+    client = first.test_client()
+    table_id = night_with_one_hand(client)
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0001")
+        db.session.remove()
+        db.engine.dispose()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    columns = {c["name"] for c in sa.inspect(engine).get_columns("game_table")}
+    engine.dispose()
+    assert version_of(path) == ["0001"] and "next_table_id" not in columns
+
+    again = make_app(path)
+    assert version_of(path) == [head(again)] != ["0001"]
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'data-player="Bob">+2<' in page

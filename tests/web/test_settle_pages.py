@@ -1,0 +1,351 @@
+"""Settling up through the pages: balances and payments, rounding, the bank,
+a player who settles and leaves early, closing the night, the summary and a
+new night with the same players and rules."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import GameTable, HandRow, Payment, Player, db
+from scorekeeper.ledger.settle import Transfer, apply_transfers
+from scorekeeper.ledger.words import describe_transfer
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.state import TableState
+from tests.conftest import start_table
+
+SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def record(client: FlaskClient, table_id: int, **fields: Any) -> None:
+    data: dict[str, Any] = {"kind": "picked", "tricks": "some", "count_side": "picking",
+                            "cracks": "0", "blitzes": "0"}
+    data.update(fields)
+    response = client.post(f"/t/{table_id}/hand/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def three_hands(client: FlaskClient, table_id: int) -> None:
+    """Ann +3, Bob −10, Cat +2, Dan +5, Eve 0 (at 25 cents: Bob owes $2.50)."""
+    record(client, table_id, picker="Ann", partners=["Cat"], points="75")
+    record(client, table_id, picker="Bob", alone="y", points="40")
+    record(client, table_id, kind="leaster", winner="Dan")
+
+
+def text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def shown_transfers(page: str, block: str = "transfers") -> list[str]:
+    match = re.search(rf'<ol class="transfers" id="{block}">(.*?)</ol>', page, re.S)
+    return [text(li) for li in re.findall(r"<li>(.*?)</li>", match.group(1), re.S)] \
+        if match else []
+
+
+def table_of(app: Flask, table_id: int) -> GameTable:
+    table = db.session.get(GameTable, table_id)
+    assert table is not None
+    return table
+
+
+def test_settle_page_shows_points_money_and_the_fewest_payments(client: FlaskClient) -> None:
+    table_id = start_table(client)
+    three_hands(client, table_id)
+    page = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    assert shown_transfers(page) == ["Bob pays Ann $0.75", "Bob pays Cat $0.50",
+                                     "Bob pays Dan $1.25"]
+    row = text(re.search(r'<tr data-player="Bob">(.*?)</tr>', page, re.S).group(1))
+    assert row == "Bob −10 −$2.50 −$2.50"
+    assert "3 payments, the fewest possible" in text(page)
+
+
+def test_a_square_table_says_nobody_pays(client: FlaskClient) -> None:
+    table_id = start_table(client)
+    page = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    assert "Everyone is square" in page
+
+
+@pytest.mark.parametrize(("unit", "cents"), [("quarters", 25), ("dollars", 100)])
+def test_rounding_keeps_zero_sum_and_each_amount_within_one_cash_unit(
+        app: Flask, client: FlaskClient, unit: str, cents: int) -> None:
+    rng = random.Random(cents)
+    for _ in range(6):
+        table_id = start_table(client)
+        with app.app_context():
+            table_of(app, table_id).stake_cents = rng.choice([7, 13, 25, 33, 10])
+            db.session.commit()
+        for _ in range(rng.randint(1, 5)):
+            picker, partner = rng.sample(["Ann", "Bob", "Cat", "Dan", "Eve"], 2)
+            record(client, table_id, picker=picker, partners=[partner],
+                   points=str(rng.choice([31, 45, 61, 75, 89])))
+        with app.app_context():
+            result = settle_service.settlement(TableState.load(table_of(app, table_id)), unit)
+        assert sum(result.rounded.values()) == 0
+        assert all(amount % cents == 0 for amount in result.rounded.values())
+        assert all(abs(result.rounded[name] - left) < cents
+                   for name, left in result.remaining.items())
+        assert set(apply_transfers(result.rounded, result.transfers).values()) <= {0}
+
+
+def test_the_page_shows_exact_and_rounded_amounts_side_by_side(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    with app.app_context():
+        table_of(app, table_id).stake_cents = 33
+        db.session.commit()
+    three_hands(client, table_id)
+    page = client.get(f"/t/{table_id}/settle?round=dollars").get_data(as_text=True)
+    row = text(re.search(r'<tr data-player="Ann">(.*?)</tr>', page, re.S).group(1))
+    assert row == "Ann +3 $0.99 $1.00 exact $0.99"
+    assert "rounded to dollars" in page
+    assert all(t.endswith(".00") for t in shown_transfers(page))
+
+
+def test_settling_through_the_bank_has_everyone_deal_with_the_bank(
+        client: FlaskClient) -> None:
+    table_id = start_table(client)
+    three_hands(client, table_id)
+    page = client.get(f"/t/{table_id}/settle?bank=Cat").get_data(as_text=True)
+    assert shown_transfers(page) == ["Bob pays Cat $2.50", "Cat pays Ann $0.75",
+                                     "Cat pays Dan $1.25"]
+    assert "everyone settling with Cat" in page
+
+
+@pytest.mark.parametrize(("query", "message"), [
+    ("round=pennies", "Round to exact cents, quarters or whole dollars"),
+    ("bank=Zed", "Zed isn&#39;t a player at this table"),
+])
+def test_a_bad_option_is_named_next_to_the_field_and_the_page_still_works(
+        client: FlaskClient, query: str, message: str) -> None:
+    table_id = start_table(client)
+    three_hands(client, table_id)
+    response = client.get(f"/t/{table_id}/settle?{query}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert message in page
+    assert shown_transfers(page)
+
+
+def test_only_the_scorekeeper_sees_the_settle_pages(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    stranger = app.test_client()
+    for url in ("settle", "summary", "close", "settle/leave?name=Ann", "export.csv",
+                "export.json"):
+        assert stranger.get(f"/t/{table_id}/{url}").status_code == 403
+    assert stranger.post(f"/t/{table_id}/close").status_code == 403
+    assert stranger.post(f"/t/{table_id}/new-night").status_code == 403
+
+
+# --- leaving early -------------------------------------------------------------
+
+def test_the_leave_confirmation_shows_the_leavers_payments(client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    record(client, table_id, picker="Bob", partners=["Cat"], points="40")
+    page = client.get(f"/t/{table_id}/settle/leave?name=Cat").get_data(as_text=True)
+    assert "Cat owes $0.50" in text(page)
+    assert shown_transfers(page) == ["Cat pays Dan $0.50"]
+
+
+def test_an_early_leaver_plus_the_later_settlement_settles_everyone_exactly(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    record(client, table_id, picker="Bob", partners=["Cat"], points="40")
+    record(client, table_id, picker="Dan", partners=["Eve"], points="80")
+    response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Cat"})
+    assert response.status_code == 302
+    record(client, table_id, picker="Ann", partners=["Bob"], points="95")
+    record(client, table_id, kind="leaster", winner="Fay")
+    with app.app_context():
+        table = table_of(app, table_id)
+        assert not next(p for p in table.players if p.name == "Cat").present
+        early = [p.transfer for p in settle_service.early_payments(table)]
+        state = TableState.load(table)
+        final = settle_service.settlement(state).transfers
+        won = state.standings.cents
+    assert early and all("Cat" in (t.payer, t.payee) for t in early)
+    assert all("Cat" not in (t.payer, t.payee) for t in final)
+    assert set(apply_transfers(won, [*early, *final]).values()) == {0}
+    page = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    assert [text(li) for li in re.findall(
+        r"<li>(.*?)</li>", page.split('id="early-payments"')[1].split("</ul>")[0])] == \
+        [describe_transfer(t) for t in early]
+
+
+def test_a_leaver_who_is_square_just_leaves(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Fay"},
+                           follow_redirects=True)
+    assert "Fay settled and left" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(Payment).count() == 0
+
+
+def test_a_stale_leave_confirmation_saves_nothing(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    with app.app_context():
+        version = table_of(app, table_id).version
+    record(client, table_id, picker="Bob", partners=["Cat"], points="40")
+    response = client.post(f"/t/{table_id}/settle/leave",
+                           data={"name": "Cat", "version": str(version)}, follow_redirects=True)
+    assert "The scores changed" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(Payment).count() == 0
+        assert all(p.present for p in table_of(app, table_id).players)
+
+
+def test_the_last_player_at_the_table_cannot_leave(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    for name in SIX[:-1]:
+        client.post(f"/t/{table_id}/settle/leave", data={"name": name})
+    response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Fay"},
+                           follow_redirects=True)
+    assert "Fay is the last one at the table" in response.get_data(as_text=True)
+    assert client.get(f"/t/{table_id}/settle").status_code == 200
+
+
+def test_an_unknown_leaver_is_refused(client: FlaskClient) -> None:
+    table_id = start_table(client)
+    response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Zed"},
+                           follow_redirects=True)
+    assert "Zed isn&#39;t at this table" in response.get_data(as_text=True)
+
+
+# --- the end of the night -----------------------------------------------------------
+
+def closed_table(client: FlaskClient) -> int:
+    table_id = start_table(client)
+    three_hands(client, table_id)
+    assert "Close the table?" in client.get(f"/t/{table_id}/close").get_data(as_text=True)
+    response = client.post(f"/t/{table_id}/close")
+    assert response.headers["Location"].endswith(f"/t/{table_id}/summary")
+    return table_id
+
+
+def snapshot(app: Flask, table_id: int) -> tuple[Any, ...]:
+    with app.app_context():
+        table = table_of(app, table_id)
+        return (db.session.query(HandRow).count(), db.session.query(Payment).count(),
+                [(p.name, p.present) for p in db.session.query(Player).order_by(Player.id)],
+                [dict(h.data) for h in table.hands])
+
+
+def test_a_closed_table_refuses_every_write(app: Flask, client: FlaskClient) -> None:
+    table_id = closed_table(client)
+    before = snapshot(app, table_id)
+    assert client.get(f"/t/{table_id}/hand/new").status_code == 409
+    assert client.post(f"/t/{table_id}/hand/new", data={"kind": "leaster", "winner": "Ann",
+                                                        "cracks": "0"}).status_code == 409
+    assert client.get(f"/t/{table_id}/hand/1/edit").status_code == 409
+    assert client.get(f"/t/{table_id}/hand/1/delete").status_code == 409
+    assert client.post(f"/t/{table_id}/hand/1/delete").status_code == 409
+    client.post(f"/t/{table_id}/hand/confirm", data={
+        "mode": "add", "number": "1", "hand_json": '{"kind": "leaster", "winner": "Ann"}'})
+    for action, name in (("leave", "Ann"), ("join", "Gus")):
+        page = client.post(f"/t/{table_id}/players", data={"action": action, "name": name})
+        assert "This table is closed" in page.get_data(as_text=True)
+    leave = client.post(f"/t/{table_id}/settle/leave", data={"name": "Bob"},
+                        follow_redirects=True)
+    assert "This table is closed" in leave.get_data(as_text=True)
+    assert client.get(f"/t/{table_id}/settle/leave?name=Bob").status_code == 409
+    again = client.post(f"/t/{table_id}/close", follow_redirects=True)
+    assert "This table is closed" in again.get_data(as_text=True)
+    client.post(f"/t/{table_id}/share/handover")
+    with client.session_transaction() as session:
+        token = session["editors"][str(table_id)]
+    api = client.post(f"/api/v1/tables/{table_id}/hands", json={"kind": "leaster",
+                      "winner": "Ann"}, headers={"Authorization": f"Bearer {token}"})
+    assert api.status_code == 409 and "closed" in api.get_json()["error"]
+    assert snapshot(app, table_id) == before
+
+
+def test_a_player_who_left_cannot_come_back_after_closing(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Fay"})
+    client.post(f"/t/{table_id}/close")
+    page = client.post(f"/t/{table_id}/players", data={"action": "return", "name": "Fay"})
+    assert "This table is closed" in page.get_data(as_text=True)
+    assert snapshot(app, table_id)[2][-1] == ("Fay", False)
+
+
+def test_the_share_link_still_shows_the_night_after_closing(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = closed_table(client)
+    with app.app_context():
+        token = table_of(app, table_id).view_token
+    viewer = app.test_client()
+    page = viewer.get(f"/s/{token}/summary").get_data(as_text=True)
+    assert "Final standings" in page and "closed" in page
+    assert shown_transfers(page) == ["Bob pays Ann $0.75", "Bob pays Cat $0.50",
+                                     "Bob pays Dan $1.25"]
+    assert "new-night" not in page and "Close the table" not in page
+    assert viewer.get(f"/s/{token}").status_code == 200
+    assert viewer.get("/s/not-a-real-token-at-all/summary").status_code == 404
+
+
+def test_the_summary_shows_standings_stats_and_the_chart(client: FlaskClient) -> None:
+    table_id = closed_table(client)
+    page = client.get(f"/t/{table_id}/summary").get_data(as_text=True)
+    standings = [text(li) for li in re.findall(
+        r"<li>(.*?)</li>", page.split('id="final-standings"')[1].split("</ol>")[0], re.S)]
+    assert standings[0] == "Dan +5 $1.25" and standings[-1] == "Bob −10 −$2.50"
+    assert "3 hands played" in text(page)
+    ann = text(re.search(r'data-player="Ann">(.*?)</article>', page, re.S).group(1))
+    assert "Picked 1 · won 1 (100%)" in ann and "Best hand +2 · hand 1" in ann
+    assert "<polyline" in page
+    assert 'id="new-night"' in page
+
+
+def test_new_night_starts_a_table_with_the_same_players_rules_and_stake(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX, preset="jack-of-diamonds", bump="1")
+    client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Fay"})
+    client.post(f"/t/{table_id}/close")
+    response = client.post(f"/t/{table_id}/new-night")
+    new_id = int(response.headers["Location"].split("/")[2])
+    assert new_id != table_id
+    assert client.get(f"/t/{new_id}/hand/new").status_code == 200
+    with app.app_context():
+        old, new = table_of(app, table_id), table_of(app, new_id)
+        assert [p.name for p in new.players] == SIX and all(p.present for p in new.players)
+        assert (new.preset, new.rules, new.stake_cents) == (old.preset, old.rules,
+                                                            old.stake_cents)
+        assert new.rules["bump"] == 1
+        assert new.closed_at is None and new.hands == []
+        assert new.view_token != old.view_token
+
+
+def test_settling_a_transfer_reads_as_a_sentence() -> None:
+    assert describe_transfer(Transfer("Bob", "Ann", 275)) == "Bob pays Ann $2.75"
+
+
+def test_viewers_of_the_old_night_are_pointed_to_the_new_one(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = closed_table(client)
+    with app.app_context():
+        old_token = table_of(app, table_id).view_token
+    viewer = app.test_client()
+    live = viewer.get(f"/s/{old_token}/live")
+    assert 'id="next-night"' not in live.get_data(as_text=True)
+    assert viewer.get(f"/s/{old_token}/live",
+                      headers={"If-None-Match": live.headers["ETag"]}).status_code == 304
+
+    new_id = int(client.post(f"/t/{table_id}/new-night").headers["Location"].split("/")[2])
+    with app.app_context():
+        new_token = table_of(app, new_id).view_token
+        assert table_of(app, table_id).next_table_id == new_id
+    again = viewer.get(f"/s/{old_token}/live", headers={"If-None-Match": live.headers["ETag"]})
+    assert again.status_code == 200
+    assert f'href="/s/{new_token}"' in again.get_data(as_text=True)
+    assert f'href="/s/{new_token}/tv"' in viewer.get(f"/s/{old_token}/tv").get_data(as_text=True)
+    shared_summary = viewer.get(f"/s/{old_token}/summary").get_data(as_text=True)
+    assert f'href="/s/{new_token}"' in shared_summary and f"/t/{new_id}" not in shared_summary
+    mine = client.get(f"/t/{table_id}/summary").get_data(as_text=True)
+    assert f'href="/t/{new_id}"' in mine
+    assert viewer.get(f"/s/{new_token}").status_code == 200

@@ -1,0 +1,227 @@
+"""The share pages: what the scorekeeper sees (QR, link, take-over code,
+phones that can edit) and what everyone else sees behind the link.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+from scorekeeper.db.models import Editor, GameTable, db
+from scorekeeper.ledger.standings import standings
+from scorekeeper.rules import Night
+from scorekeeper.views.qr import only_this_machine
+from tests.conftest import start_table
+from tests.web.test_share import claim_token_on, record, share_page, share_url_on, take_over
+
+
+@pytest.fixture()
+def table_id(client: FlaskClient) -> int:
+    table_id = start_table(client)
+    record(client, table_id)
+    return table_id
+
+
+def public(app: Flask, table_id: int, path: str = "") -> str:
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token
+    response = app.test_client().get(f"/s/{token}{path}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_the_share_tab_shows_a_qr_the_link_a_copy_button_and_big_screen_mode(
+        client: FlaskClient, table_id: int) -> None:
+    page = share_page(client, table_id)
+    assert '<svg class="qr"' in page and "mm" not in page.split('<svg class="qr"')[1][:80]
+    assert share_url_on(page).startswith("http://localhost/s/")
+    assert 'data-copy="share-url"' in page
+    assert 'id="tv-link"' in page and "/tv" in page
+    assert 'id="new-link"' in page and 'aria-current="page">Share' in page
+
+
+def test_only_the_scorekeeper_opens_the_share_tab(app: Flask, table_id: int) -> None:
+    assert app.test_client().get(f"/t/{table_id}/share").status_code == 403
+    assert app.test_client().get("/t/9999/share").status_code == 404
+
+
+@pytest.mark.parametrize(("url", "unreachable"), [
+    ("http://localhost:5000/s/x", True), ("http://127.0.0.1:5000/", True),
+    ("http://127.8.9.1/", True), ("http://[::1]:5000/", True), ("http://0.0.0.0:5000/", True),
+    ("http://app.localhost/", True), ("http://[::ffff:127.0.0.1]/", True),
+    ("http://192.168.1.20:5000/", False), ("https://scores.example.org/", False),
+    ("http://[fe80::1]:5000/", False),
+])
+def test_loopback_addresses_are_recognised(url: str, unreachable: bool) -> None:
+    assert only_this_machine(url) is unreachable
+
+
+def test_a_loopback_address_warns_and_says_how_to_serve_on_the_lan(
+        app: Flask, client: FlaskClient, table_id: int) -> None:
+    page = share_page(client, table_id)
+    assert 'id="loopback"' in page and "bash scripts/run.sh" in page
+    phone_on_lan = app.test_client()
+    with client.session_transaction() as mine, phone_on_lan.session_transaction(
+            base_url="http://192.168.1.20:5000") as lan_session:
+        lan_session.update(mine)
+    lan = phone_on_lan.get(f"/t/{table_id}/share", base_url="http://192.168.1.20:5000")
+    html = lan.get_data(as_text=True)
+    assert share_url_on(html).startswith("http://192.168.1.20:5000/s/")
+    assert 'id="loopback"' not in html
+
+
+def test_the_base_url_setting_wins_over_the_request_address(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'b.db'}",
+                      "SCOREKEEPER_BASE_URL": "http://10.0.0.7:8000/"})
+    client = app.test_client()
+    table_id = start_table(client)
+    page = share_page(client, table_id)
+    assert share_url_on(page).startswith("http://10.0.0.7:8000/s/")
+    assert 'id="loopback"' not in page
+    client.post(f"/t/{table_id}/share/handover")
+    assert "http://10.0.0.7:8000/claim/" in share_page(client, table_id)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_the_share_page_ranks_players_by_points_with_money(app: Flask, table_id: int) -> None:
+    page = public(app, table_id)
+    names = re.findall(r'<li data-player="(\w+)" data-points="(-?\d+)">', page)
+    assert names == [("Ann", "2"), ("Cat", "1"), ("Bob", "-1"), ("Dan", "-1"), ("Eve", "-1")]
+    ranks = re.findall(r'<span class="rank">(\d+)</span>', page)
+    assert ranks == ["1", "2", "3", "3", "3"]
+    assert "$0.50" in page and "−$0.25" in page
+
+
+def test_tied_players_share_a_rank_and_keep_seat_order() -> None:
+    names = ["A", "B", "C", "D", "Eve"]
+    night = Night(tuple(names), (), {"A": -1, "B": 3, "C": 3, "D": 0, "Eve": -5}, (), "A")
+    rows = standings(night, names[:4], 25).ranked
+    assert [(r.rank, r.name, r.cents) for r in rows] == [
+        (1, "B", 75), (1, "C", 75), (3, "D", 0), (4, "A", -25), (5, "Eve", -125)]
+    assert rows[-1].present is False
+
+
+def test_the_share_page_shows_recent_hands_dealer_and_a_line_per_player(
+        app: Flask, client: FlaskClient, table_id: int) -> None:
+    for picker in ("Bob", "Cat", "Dan", "Eve", "Ann"):
+        record(client, table_id, picker=picker, partners=["Ann" if picker != "Ann" else "Bob"])
+    page = public(app, table_id)
+    assert re.findall(r'<li id="recent-(\d+)">', page) == ["6", "5", "4", "3", "2"]
+    assert "Ann +" in page or "Ann −" in page
+    assert "Next dealer: <strong>Bob</strong>" in page
+    assert len(re.findall(r"<polyline ", page)) == 5
+    assert page.count('<svg class="swatch"') == 5
+
+
+def test_pending_doublers_show_with_the_hand_that_made_them(app: Flask,
+                                                             client: FlaskClient) -> None:
+    table_id = start_table(client, preset="imsa")
+    record(client, table_id, kind="no-pick")
+    page = public(app, table_id)
+    assert "Next hand doubled — from hand 1" in page
+
+
+def test_a_closed_table_still_shows_its_final_standings(app: Flask, table_id: int) -> None:
+    with app.app_context():
+        db.session.get(GameTable, table_id).closed_at = datetime.now(UTC)
+        db.session.commit()
+    page = public(app, table_id)
+    assert "final standings" in page and 'data-player="Ann"' in page
+    assert "Next dealer" not in page
+
+
+def test_big_screen_mode_by_path_or_query(app: Flask, table_id: int) -> None:
+    for path in ("/tv", "?big=1"):
+        page = public(app, table_id, path)
+        assert 'class="share-page tv"' in page and "live?big=1" in page
+    assert 'class="share-page"' in public(app, table_id)
+
+
+def test_the_take_over_code_shows_a_second_qr_and_names_the_new_phone(
+        app: Flask, client: FlaskClient, table_id: int) -> None:
+    phone = take_over(app, client, table_id, "")
+    page = share_page(client, table_id)
+    assert 'id="handover-used"' in page and "Phone 2" in page
+    assert 'id="handover-qr"' not in page
+    assert re.findall(r'<li id="editor-\d+">\s*<div>\s*<strong>([^<]+)</strong>', page) == [
+        "Scorekeeper", "Phone 2"]
+    assert "this phone" in page
+    assert phone.get(f"/t/{table_id}").status_code == 200
+
+
+def test_a_too_long_phone_name_is_refused_next_to_the_field(app: Flask, client: FlaskClient,
+                                                            table_id: int) -> None:
+    client.post(f"/t/{table_id}/share/handover")
+    token = claim_token_on(share_page(client, table_id))
+    phone = app.test_client()
+    response = phone.post(f"/claim/{token}", data={"label": "x" * 41})
+    assert response.status_code == 400
+    assert 'id="label-error"' in response.get_data(as_text=True)
+    assert phone.post(f"/claim/{token}", data={"label": "Bob"}).status_code == 302
+
+
+def editors(app: Flask, table_id: int) -> list[tuple[str, bool]]:
+    with app.app_context():
+        rows = db.session.scalars(db.select(Editor).filter_by(table_id=table_id)).all()
+        return [(e.label, e.revoked_at is None) for e in rows]
+
+
+def test_the_last_phone_that_can_edit_cannot_be_revoked(app: Flask, client: FlaskClient,
+                                                         table_id: int) -> None:
+    with app.app_context():
+        mine = db.session.scalars(db.select(Editor.id).filter_by(table_id=table_id)).one()
+    assert f"editors/{mine}/revoke" not in share_page(client, table_id)
+    response = client.post(f"/t/{table_id}/editors/{mine}/revoke", follow_redirects=True)
+    assert "only device that can edit" in response.get_data(as_text=True)
+    assert editors(app, table_id) == [("Scorekeeper", True)]
+
+
+def test_revoking_this_phone_warns_and_then_takes_its_rights_away(
+        app: Flask, client: FlaskClient, table_id: int) -> None:
+    take_over(app, client, table_id, "Bob")
+    page = share_page(client, table_id)
+    assert "data-confirm=\"Revoke THIS phone?" in page
+    mine = re.search(r'editors/(\d+)/revoke"\s*data-confirm', page).group(1)
+    response = client.post(f"/t/{table_id}/editors/{mine}/revoke")
+    assert response.headers["Location"] == "/"
+    assert client.get(f"/t/{table_id}").status_code == 403
+    assert editors(app, table_id) == [("Scorekeeper", False), ("Bob", True)]
+
+
+def test_sharing_changes_are_in_the_history(app: Flask, client: FlaskClient,
+                                            table_id: int) -> None:
+    take_over(app, client, table_id, "Bob")
+    with app.app_context():
+        bob = db.session.scalars(db.select(Editor.id).filter_by(label="Bob")).one()
+    client.post(f"/t/{table_id}/editors/{bob}/revoke")
+    client.post(f"/t/{table_id}/share/new")
+    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    for line in ("Showed a take-over code", "Bob can now edit", "Bob can no longer edit",
+                 "New share link"):
+        assert line in history
+
+
+def test_a_closed_table_makes_no_take_over_code(app: Flask, client: FlaskClient,
+                                                table_id: int) -> None:
+    with app.app_context():
+        db.session.get(GameTable, table_id).closed_at = datetime.now(UTC)
+        db.session.commit()
+    response = client.post(f"/t/{table_id}/share/handover", follow_redirects=True)
+    assert "closed" in response.get_data(as_text=True)
+    assert 'id="handover-qr"' not in response.get_data(as_text=True)
+
+
+def test_an_unknown_share_link_is_a_404_page(client: FlaskClient) -> None:
+    response = client.get("/s/not-a-real-token-at-all")
+    assert response.status_code == 404
+    assert "replaced" in response.get_data(as_text=True)
+
