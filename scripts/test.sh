@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# test.sh: the project's test command. Sets up the venv quietly, then runs pytest.
-# Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not browser"`).
+# test.sh: the project's test command. Sets up the venv quietly, then runs pytest
+# on two worker processes (pytest-xdist; one per core of a 2-core machine).
+# Extra arguments go to pytest (e.g. `bash scripts/test.sh -m "not slow"`, or `-n 0`
+# for one process). On PostgreSQL (SCOREKEEPER_TEST_DATABASE_URI) the tests share
+# one database, so they run in one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup-venv.sh >/dev/null
 
 status=0
-.venv/bin/python -m pytest "$@" || status=$?
+workers="${PYTEST_WORKERS:-2}"
+if [ -n "${SCOREKEEPER_TEST_DATABASE_URI:-}" ]; then workers=0; fi
+.venv/bin/python -m pytest -n "$workers" "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "ERROR: pytest collected no tests (exit 5); treating as a failure." >&2
     exit 1

@@ -1,6 +1,8 @@
-"""Shared fixtures: an app on a throw-away SQLite database, a client, a
-logged-in scorekeeper's client with a table, and (for browser tests) a live
-waitress server plus Debian's Chromium driven by Playwright.
+"""Shared fixtures: one app on one migrated throw-away SQLite database for the
+run (emptied after every test), a client, a logged-in scorekeeper's client
+with a table, and (for browser tests) a live waitress server plus Debian's
+Chromium driven by Playwright.  Hypothesis profiles: ``default`` (100
+examples a property) and ``thorough`` (1000), chosen by HYPOTHESIS_PROFILE.
 """
 
 from __future__ import annotations
@@ -15,11 +17,19 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+settings.register_profile(
+    "default", max_examples=100, deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                           HealthCheck.data_too_large])
+settings.register_profile("thorough", settings.get_profile("default"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 
@@ -30,14 +40,17 @@ SCREENSHOTS = Path(__file__).parent / "screenshots"
 OTHER_DATABASE = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
 
 
-@pytest.fixture()
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": OTHER_DATABASE or f"sqlite:///{tmp_path / 'test.db'}",
-        "WTF_CSRF_ENABLED": False,
-    })
+def _test_app(uri: str, **config: Any) -> Flask:
+    return create_app({"TESTING": True, "SECRET_KEY": "test-secret",
+                       "SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False, **config})
+
+
+@pytest.fixture(scope="session")
+def session_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """One app and one migrated database for the whole run: building an app and
+    migrating a database for every test cost most of the suite's time."""
+    app = _test_app(OTHER_DATABASE
+                    or f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}")
     yield app
     with app.app_context():
         db.session.remove()
@@ -46,6 +59,21 @@ def app(tmp_path: Path) -> Iterator[Flask]:
             with db.engine.begin() as conn:
                 conn.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
         db.engine.dispose()
+
+
+@pytest.fixture()
+def app(session_app: Flask) -> Iterator[Flask]:
+    """The session's app with an empty database; every row and any change to
+    the configuration are undone after the test."""
+    config = dict(session_app.config)
+    yield session_app
+    session_app.config.clear()
+    session_app.config.update(config)
+    with session_app.app_context():
+        db.session.remove()
+        with db.engine.begin() as conn:
+            for table in reversed(db.metadata.sorted_tables):
+                conn.execute(table.delete())
 
 
 @pytest.fixture()

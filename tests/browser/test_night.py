@@ -11,7 +11,7 @@ import pytest
 from tests.browser.steps import record, start, tap, totals
 from tests.conftest import screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_server: str) -> None:

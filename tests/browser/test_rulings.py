@@ -13,7 +13,7 @@ from scorekeeper.db.models import GameTable, db
 from tests.browser.steps import start
 from tests.conftest import SCREENSHOTS, screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def page_width(page: Any) -> int:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import screenshot
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 

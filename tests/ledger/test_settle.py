@@ -7,7 +7,7 @@ import time
 from collections.abc import Mapping
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.ledger.settle import (
@@ -181,7 +181,7 @@ def test_nobody_both_pays_and_receives_and_square_players_do_neither(
     assert all(balances[name] > 0 for name in payees)
 
 
-@settings(max_examples=300)
+@pytest.mark.slow
 @given(zero_sum_balances(max_players=7))
 def test_settle_uses_the_brute_force_minimum_number_of_payments(
     balances: dict[str, int],

@@ -296,8 +296,9 @@ def snapshot(night: Night) -> Any:
     return repr(night)
 
 
-PROPERTY = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+pytestmark = pytest.mark.slow
+#: Examples come from the Hypothesis profile (tests/conftest.py).
+PROPERTY = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @PROPERTY

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,8 +22,9 @@ from scorekeeper.rules.hand_json import REQUEST_FIELDS
 from tests.conftest import PLAYERS
 from tests.web.api_helpers import API, ApiTable, api_table, assert_error
 
-FUZZ = settings(max_examples=250, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
+pytestmark = pytest.mark.slow
+#: Examples come from the Hypothesis profile (tests/conftest.py); bodies are big.
+FUZZ = settings(suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
 names = st.sampled_from(PLAYERS) | st.text(max_size=6) | st.text(

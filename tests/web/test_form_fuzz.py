@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, event, given, settings
@@ -16,8 +17,9 @@ from scorekeeper.db.models import AuditEntry, GameTable, HandRow, db
 from scorekeeper.rules import PRESETS
 from tests.conftest import PLAYERS, start_table
 
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
+pytestmark = pytest.mark.slow
+#: Examples come from the Hypothesis profile (tests/conftest.py).
+FUZZ = settings(suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
 junk = st.text(max_size=8) | st.sampled_from(["-1", "121", "1e9", "99999999999999999999",
