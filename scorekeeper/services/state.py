@@ -27,13 +27,14 @@ class TableState:
     rules: Rules
     players: tuple[str, ...]
     present: tuple[str, ...]
+    version: int
 
     @classmethod
     def load(cls, table: GameTable) -> TableState:
         """Read the table's rules and roster (hands are read when first needed)."""
         return cls(table, Rules.from_dict(table.rules),
                    tuple(p.name for p in table.players),
-                   tuple(p.name for p in table.players if p.present))
+                   tuple(p.name for p in table.players if p.present), table.version)
 
     @cached_property
     def hands(self) -> tuple[Hand, ...]:

@@ -183,20 +183,16 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
 def lock(table: GameTable) -> None:
     """Start the write: bump the version first so writers queue behind each other."""
     check_open(table)
-    seen = table.version
     db.session.execute(update(GameTable).where(GameTable.id == table.id)
                        .values(version=GameTable.version + 1))
-    db.session.refresh(table)
-    if table.version != seen + 1:  # another phone wrote since this request read the table
-        db.session.expire(table, ["players", "hands"])
+    db.session.expire(table)
 
 
 def begin_write(state: TableState) -> TableState:
-    """:func:`lock` the table and return its state as of now (reloaded only when
-    another write landed since ``state`` was read)."""
-    seen = state.table.version
+    """:func:`lock` the table and return its state as of now: ``state`` itself
+    when nothing was written since it was read, else the table read afresh."""
     lock(state.table)
-    if state.table.version == seen + 1:
+    if state.table.version == state.version + 1:
         return state
     return TableState.load(state.table)
 

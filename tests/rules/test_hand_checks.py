@@ -198,7 +198,8 @@ def test_refused_hand_reports_its_place_in_the_night() -> None:
     with pytest.raises(NightError) as error:
         replay(make_rules("called-ace"), FIVE, [good, good, bad, good])
     assert error.value.number == 3
-    assert isinstance(error.value, HandError) and isinstance(error.value, ValueError)
+    assert (error.value.message, error.value.field) == (
+        "Cat can't be both picker and partner", "partners")
 
 
 def test_check_hand_accepts_a_consistent_hand() -> None:

@@ -3,6 +3,7 @@ the models' schema, a new database is stamped, an existing one is upgraded."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -121,3 +122,55 @@ def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
     assert version_of(path) == [head(again)] != ["0001"]
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert 'data-player="Bob">+2<' in page
+
+
+def test_a_first_revision_database_without_its_version_table_is_upgraded(
+        tmp_path: Path) -> None:
+    """A database of the first release's schema that never had Alembic's table:
+    marked as the first revision and upgraded, so new tables can be started."""
+    path = tmp_path / "unmarked.db"
+    first = make_app(path)
+    client = first.test_client()
+    table_id = night_with_one_hand(client)
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0001")
+        with db.engine.begin() as conn:
+            conn.execute(sa.text("DROP TABLE alembic_version"))
+        db.session.remove()
+        db.engine.dispose()
+
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    with again.test_client() as other:
+        start_table(other)  # asserts the new table was created (302)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'data-player="Bob">+2<' in page
+
+
+#: A hand exactly as the first release stored it: the API's request fields plus
+#: who was at the table, and no format version.
+FIRST_RELEASE_HAND = {
+    "kind": "picked", "picker": "Bob", "partners": ["Cat"], "alone": False, "points": 75,
+    "tricks": "some", "cracks": 0, "blitzes": 0, "declared_doubler": False, "forced": False,
+    "king_of_diamonds_cut": False, "stolen_from": None, "no_trick_pickers": [],
+    "winner": None, "offender": None, "dealer": "Ann",
+    "seated": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+    "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+}
+
+
+def test_hands_stored_by_the_first_release_still_load_and_edit(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = night_with_one_hand(client)
+    with app.app_context():
+        db.session.execute(sa.text("UPDATE hand SET data = :data"),
+                           {"data": json.dumps(FIRST_RELEASE_HAND)})
+        db.session.commit()
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert 'data-player="Bob">+2<' in page and "Bob with Cat, 75 points" in page
+    edit = client.get(f"/t/{table_id}/hand/1/edit").get_data(as_text=True)
+    assert 'value="Cat" checked' in edit
+    exported = client.get(f"/t/{table_id}/export.json").get_json()
+    assert exported["hands"] == [FIRST_RELEASE_HAND]

@@ -289,6 +289,24 @@ def test_the_share_link_still_shows_the_night_after_closing(
     assert viewer.get("/s/not-a-real-token-at-all/summary").status_code == 404
 
 
+@pytest.mark.parametrize("path", ["", "/summary", "/rulings", "/tv", "/live"])
+def test_every_page_behind_the_share_link_is_private_and_sets_no_cookie(
+        app: Flask, client: FlaskClient, path: str) -> None:
+    """The summary behind a share link once used the scorekeeper's base: a
+    session cookie (its CSRF token), the table's tabs and no private headers."""
+    table_id = closed_table(client)
+    with app.app_context():
+        token = table_of(app, table_id).view_token
+    response = app.test_client().get(f"/s/{token}{path}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Set-Cookie" not in response.headers
+    assert response.headers["Cache-Control"] == "no-cache, private"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Robots-Tag"] == "noindex"
+    assert f"/t/{table_id}" not in page and "csrf" not in page.lower()
+
+
 def test_the_summary_shows_standings_stats_and_the_chart(client: FlaskClient) -> None:
     table_id = closed_table(client)
     page = client.get(f"/t/{table_id}/summary").get_data(as_text=True)

@@ -1,0 +1,94 @@
+"""The per-request table state and the hand commands, without HTTP: a request
+replays the night once, a write that finds the table changed works on the
+new night, and every command leaves the stored hands replaying to what it
+returned."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import GameTable, db
+from scorekeeper.rules import Hand
+from scorekeeper.services import hands as hand_service
+from scorekeeper.services import state as state_module
+from scorekeeper.services.hands import Change
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import create_table
+from tests.conftest import PLAYERS, start_table
+from tests.web.test_pages import hand
+
+WIN = Hand(picker="Bob", partners=("Cat",), points=75)
+
+
+@pytest.fixture()
+def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts the nights replayed (each call's number of hands)."""
+    calls: list[int] = []
+    real = state_module.replay
+
+    def counting(rules: Any, players: Any, hands: Any, present: Any = None) -> Any:
+        calls.append(len(hands))
+        return real(rules, players, hands, present)
+
+    monkeypatch.setattr(state_module, "replay", counting)
+    yield calls
+
+
+def state_of(table_id: int) -> TableState:
+    table = db.session.get(GameTable, table_id)
+    assert table is not None
+    return TableState.load(table)
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("get", ""), ("get", "/hand/new"), ("get", "/hand/2/edit"), ("post", "/hand/preview"),
+    ("get", "/settle"), ("get", "/summary"), ("get", "/players"),
+])
+def test_a_page_replays_the_night_at_most_once(
+        client: FlaskClient, replays: list[int], method: str, path: str) -> None:
+    table_id = start_table(client)
+    for _ in range(3):
+        assert hand(client, table_id, picker="Bob", partners=["Cat"], points="75").status_code \
+            == 302
+    replays.clear()
+    data = {"kind": "picked", "picker": "Ann", "partners": ["Dan"], "points": "80"}
+    response = getattr(client, method)(f"/t/{table_id}{path}", data=data)
+    assert response.status_code == 200
+    full = [n for n in replays if n == 3]
+    assert len(full) <= 1, replays
+    assert len(replays) <= 2, replays  # a preview replays the proposal, and only it
+
+
+def test_a_write_on_a_stale_state_works_on_the_night_as_it_is_now(app: Flask) -> None:
+    with app.app_context():
+        table, _ = create_table("Friday", PLAYERS, "called-ace")
+        stale = TableState.load(table)
+        assert stale.hands == ()
+        hand_service.record_hand(state_of(table.id), WIN)  # another phone, meanwhile
+        result = hand_service.record_hand(stale, WIN)
+        assert result is not None and result.number == 2
+        assert result.balances["Bob"] == 4
+        assert len(state_of(table.id).hands) == 2
+
+
+def test_the_commands_leave_hands_that_replay_to_what_they_returned(app: Flask) -> None:
+    with app.app_context():
+        table, _ = create_table("Friday", PLAYERS, "called-ace")
+        table_id = table.id
+        first = hand_service.record_hand(state_of(table_id), WIN)
+        inserted = hand_service.record_hand(state_of(table_id), Hand(kind="leaster",
+                                                                      winner="Dan"), before=1)
+        assert first is not None and inserted is not None and inserted.number == 1
+        replaced = hand_service.replace_hand(state_of(table_id), 2, Hand(
+            picker="Eve", partners=("Ann",), points=30))
+        assert state_of(table_id).night.balances == replaced.balances
+        proposal = hand_service.propose(state_of(table_id), Change.DELETE, number=1)
+        hand_service.delete_hand(state_of(table_id), 1)
+        now = state_of(table_id)
+        assert now.night.balances == proposal.night.balances
+        assert [r.hand.picker for r in now.night.results] == ["Eve"]
