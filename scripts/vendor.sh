@@ -5,7 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 HTMX=htmx.org@2.0.11
-SSE=htmx-ext-sse@2.2.4
 PICO=@picocss/pico@2.1.1
 
 dest="$PWD/static/vendor"
@@ -14,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$dest"
 
 cd "$tmp"
-for pkg in "$HTMX" "$SSE" "$PICO"; do
+for pkg in "$HTMX" "$PICO"; do
     tgz="$(npm pack --silent "$pkg" | tail -n1)"
     name="${tgz%.tgz}"
     mkdir "$name"
@@ -23,10 +22,8 @@ done
 
 cp htmx.org-*/package/dist/htmx.min.js        "$dest/htmx.min.js"
 cp htmx.org-*/package/LICENSE                 "$dest/htmx.LICENSE"
-cp htmx-ext-sse-*/package/dist/sse.min.js     "$dest/sse.min.js"
-cp htmx-ext-sse-*/package/LICENSE             "$dest/sse.LICENSE"
 cp picocss-pico-*/package/css/pico.min.css    "$dest/pico.min.css"
 cp picocss-pico-*/package/LICENSE.md          "$dest/pico.LICENSE.md"
 
-echo "Vendored $HTMX, $SSE, $PICO into static/vendor/:"
+echo "Vendored $HTMX, $PICO into static/vendor/:"
 ls -l "$dest"

@@ -5,12 +5,13 @@ night with the same players and rules.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.views.access import editor, load_table, remember_editor
 from scorekeeper.views.viewer import summary_context
@@ -59,8 +60,7 @@ def leave(table_id: int) -> str | Response:
         else:
             flash(message)
         return redirect(url_for("settle.settle", table_id=table.id))
-    if table.closed_at is not None:
-        abort(409, "This table is closed: settle up with everyone instead")
+    check_open(table, "settle up with everyone instead")
     transfers = settle_service.leaver_payments(state, name)
     player = settle_service.find_player(table, name)
     return render_template("settle/leave.html", table=table, player=player,
@@ -82,7 +82,7 @@ def close(table_id: int) -> str | Response:
         else:
             flash("The night is closed. Here is how it went.")
         return redirect(url_for("settle.summary", table_id=table.id))
-    if table.closed_at is not None:
+    if state.closed:
         return redirect(url_for("settle.summary", table_id=table.id))
     return render_template("settle/close.html", table=table,
                            settlement=settle_service.settlement(state), active="settle")
