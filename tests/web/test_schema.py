@@ -42,6 +42,26 @@ def head(app: Flask) -> str:
     return revision
 
 
+def first_revision_night(path: Path, drop_version_table: bool = False
+                         ) -> tuple[FlaskClient, int]:
+    """A database at the first revision holding one night (optionally without
+    Alembic's table, like a database from before migrations); returns the
+    scorekeeper's client and the table's id."""
+    first = make_app(path)
+    client = first.test_client()
+    table_id = night_with_one_hand(client)
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0001")
+        if drop_version_table:
+            with db.engine.begin() as conn:
+                conn.execute(sa.text("DROP TABLE alembic_version"))
+        db.session.remove()
+        db.engine.dispose()
+    return client, table_id
+
+
 def version_of(path: Path) -> list[str]:
     engine = sa.create_engine(f"sqlite:///{path}")
     with engine.connect() as conn:
@@ -104,15 +124,7 @@ def test_a_database_from_before_migrations_is_brought_under_them(tmp_path: Path)
 def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
         tmp_path: Path) -> None:
     path = tmp_path / "first.db"
-    first = make_app(path)
-    client = first.test_client()
-    table_id = night_with_one_hand(client)
-    with first.app_context():
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0001")
-        db.session.remove()
-        db.engine.dispose()
+    client, table_id = first_revision_night(path)
     engine = sa.create_engine(f"sqlite:///{path}")
     columns = {c["name"] for c in sa.inspect(engine).get_columns("game_table")}
     engine.dispose()
@@ -129,17 +141,7 @@ def test_a_first_revision_database_without_its_version_table_is_upgraded(
     """A database of the first release's schema that never had Alembic's table:
     marked as the first revision and upgraded, so new tables can be started."""
     path = tmp_path / "unmarked.db"
-    first = make_app(path)
-    client = first.test_client()
-    table_id = night_with_one_hand(client)
-    with first.app_context():
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0001")
-        with db.engine.begin() as conn:
-            conn.execute(sa.text("DROP TABLE alembic_version"))
-        db.session.remove()
-        db.engine.dispose()
+    client, table_id = first_revision_night(path, drop_version_table=True)
 
     again = make_app(path)
     assert version_of(path) == [head(again)]

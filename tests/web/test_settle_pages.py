@@ -274,11 +274,15 @@ def test_a_player_who_left_cannot_come_back_after_closing(
     assert snapshot(app, table_id)[2][-1] == ("Fay", False)
 
 
+def view_token(app: Flask, table_id: int) -> str:
+    with app.app_context():
+        return table_of(app, table_id).view_token
+
+
 def test_the_share_link_still_shows_the_night_after_closing(
         app: Flask, client: FlaskClient) -> None:
     table_id = closed_table(client)
-    with app.app_context():
-        token = table_of(app, table_id).view_token
+    token = view_token(app, table_id)
     viewer = app.test_client()
     page = viewer.get(f"/s/{token}/summary").get_data(as_text=True)
     assert "Final standings" in page and "closed" in page
@@ -295,9 +299,7 @@ def test_every_page_behind_the_share_link_is_private_and_sets_no_cookie(
     """The summary behind a share link once used the scorekeeper's base: a
     session cookie (its CSRF token), the table's tabs and no private headers."""
     table_id = closed_table(client)
-    with app.app_context():
-        token = table_of(app, table_id).view_token
-    response = app.test_client().get(f"/s/{token}{path}")
+    response = app.test_client().get(f"/s/{view_token(app, table_id)}{path}")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Set-Cookie" not in response.headers
@@ -346,8 +348,7 @@ def test_settling_a_transfer_reads_as_a_sentence() -> None:
 def test_viewers_of_the_old_night_are_pointed_to_the_new_one(
         app: Flask, client: FlaskClient) -> None:
     table_id = closed_table(client)
-    with app.app_context():
-        old_token = table_of(app, table_id).view_token
+    old_token = view_token(app, table_id)
     viewer = app.test_client()
     live = viewer.get(f"/s/{old_token}/live")
     assert 'id="next-night"' not in live.get_data(as_text=True)
