@@ -13,8 +13,10 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper.db.engine import is_busy
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
 from scorekeeper.services import ServiceError
@@ -142,6 +144,18 @@ def _errors(app: Flask) -> None:
             return jsonify(body), error.status
         return render_template("error.html", title="Not done", message=error.message,
                                code=error.status), error.status
+
+    @app.errorhandler(OperationalError)
+    def busy(error: OperationalError) -> Any:
+        db.session.rollback()
+        if not is_busy(error):
+            return crash(error)
+        message = "The scores are busy being saved from another phone; try again in a moment"
+        headers = {"Retry-After": "1"}
+        if wants_json():
+            return jsonify(error=message), 503, headers
+        return render_template("error.html", title="Busy", message=message,
+                               code=503), 503, headers
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> Any:

@@ -113,6 +113,11 @@ class AuditEntry(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
     action: Mapped[str] = mapped_column(String(20))
     hand_number: Mapped[int | None]
+    #: The hand's id, which never changes (its number does, on insert and delete).
+    hand_id: Mapped[int | None] = mapped_column(default=None)
+    #: The table's version this change made, and the device that made it.
+    version: Mapped[int | None] = mapped_column(default=None)
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
     summary: Mapped[str] = mapped_column(String(300))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
@@ -121,13 +126,20 @@ class AuditEntry(Model):
 
 
 class Submission(Model):
-    """A form token already used, so a double-tapped submit records one hand."""
+    """A request already carried out, so doing it again does nothing new: a
+    form's one-time token (a double-tapped save records one hand, a
+    double-tapped start makes one table), or an API client's Idempotency-Key
+    with a digest of its body and the answer it got (repeated within 24 h).
+    """
 
     __tablename__ = "submission"
 
-    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    token: Mapped[str] = mapped_column(String(200), primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    fingerprint: Mapped[str | None] = mapped_column(String(64), default=None)
+    status: Mapped[int | None] = mapped_column(default=None)
+    response: Mapped[Any] = mapped_column(JSON, nullable=True, default=None)
 
 
 class Payment(Model):

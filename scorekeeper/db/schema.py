@@ -13,6 +13,7 @@ from alembic import command
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
+from scorekeeper.db.engine import startup_lock, tune
 from scorekeeper.db.models import db
 
 migrate = Migrate()
@@ -25,7 +26,9 @@ def init_schema(app: Flask, directory: Path) -> None:
     database to the newest revision."""
     migrate.init_app(app, db, directory=str(directory), render_as_batch=True)
     with app.app_context():
-        prepare_database()
+        tune(db.engine)
+        with startup_lock(db.engine):
+            prepare_database()
 
 
 def prepare_database() -> None:

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from sqlalchemy import delete, update
 
+from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Editor, GameTable, Handover, db, utcnow
 from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.tables import audit, check_open, hash_token, new_token
@@ -25,6 +26,7 @@ CODE_GONE = ("This take-over code was already used, replaced or has expired. "
 
 def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
+    start_write(db.session)
     table.view_token = new_token()
     audit(table, "share", "New share link: the old link and QR code stopped working")
     db.session.commit()
@@ -39,6 +41,7 @@ def _drop_pending_handovers(table: GameTable) -> None:
 
 def start_handover(table: GameTable) -> str:
     """A fresh one-time take-over code (replacing any unused one); returns the code."""
+    start_write(db.session)
     check_open(table, "there is nothing left to score")
     _drop_pending_handovers(table)
     token = new_token()
@@ -79,6 +82,7 @@ def claim_handover(token: str, label: str) -> tuple[GameTable, str]:
     The code is marked used with a guarded UPDATE, so two phones racing for
     the same code cannot both win.
     """
+    start_write(db.session)
     handover = live_handover(token)
     if handover is None:
         raise NotFound(CODE_GONE)
@@ -114,6 +118,7 @@ def revoke_editor(table: GameTable, editor_id: int) -> Editor:
     The last device that can edit is kept: without it nobody could ever edit
     the table again.
     """
+    start_write(db.session)
     editors = active_editors(table)
     editor = next((e for e in editors if e.id == editor_id), None)
     if editor is None:

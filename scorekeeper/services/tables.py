@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import update
 
+from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
@@ -115,6 +116,7 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
 
 def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str]:
     """The next night: same players in the same seats, preset, frozen rules and stake."""
+    start_write(db.session)
     table = state.table
     players = [(name, True) for name in state.players]
     new, token = build_table(table.name, players, table.preset, state.rules,
@@ -162,6 +164,7 @@ def editor_for(table: GameTable, token: str | None) -> Editor | None:
 
 def add_editor(table: GameTable, label: str) -> str:
     """Grant edit rights to a new device; returns its token (kept nowhere)."""
+    start_write(db.session)
     token = new_token()
     db.session.add(Editor(table_id=table.id, token_hash=hash_token(token), label=label[:80]))
     bump(table)
@@ -181,7 +184,9 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
 
 
 def lock(table: GameTable) -> None:
-    """Start the write: bump the version first so writers queue behind each other."""
+    """Start the write: take the write lock, then bump the version first so
+    writers queue behind each other (and readers see that something changed)."""
+    start_write(db.session)
     check_open(table)
     db.session.execute(update(GameTable).where(GameTable.id == table.id)
                        .values(version=GameTable.version + 1))

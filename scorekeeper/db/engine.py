@@ -1,0 +1,103 @@
+"""How the app talks to its database when several phones (and several
+processes) write at once.
+
+SQLite: the write-ahead log (readers never wait for a writer), a busy
+timeout (a writer waits its turn instead of failing), and writes that take
+the write lock when they begin (``BEGIN IMMEDIATE``), so a writer never
+finds, halfway through, that another wrote since it read.  PostgreSQL needs
+none of this: the version row a write updates first is its lock.
+
+Start-up takes a lock too (a file lock beside a SQLite file, an advisory
+lock on PostgreSQL), so several processes starting on one new database
+create its tables once.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, event, text
+from sqlalchemy.orm import Session
+
+#: How long a writer waits for another writer's commit before giving up
+#: (the app then answers 503 with Retry-After, never a 500).
+BUSY_TIMEOUT_MS = 20_000
+_WRITE = "scorekeeper_write"
+_STARTUP_LOCK = 7_291_113  # PostgreSQL advisory lock key for start-up
+
+
+def tune(engine: Engine) -> None:
+    """Set up ``engine`` for concurrent writers (SQLite only; idempotent)."""
+    if engine.dialect.name != "sqlite" or getattr(engine, "_scorekeeper_tuned", False):
+        return
+    engine._scorekeeper_tuned = True  # type: ignore[attr-defined]
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself, below
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # in WAL: safe when a process dies
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        writing = connection.get_execution_options().get(_WRITE)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def start_write(session: Session | Any) -> None:
+    """Make the session's next statements one write transaction that holds the
+    database's write lock from its first statement (SQLite), after the reads
+    so far.  Call it before a write's first read-then-change; nothing may be
+    pending (what was read is read again, now under the lock)."""
+    if not isinstance(session, Session):
+        session = session()  # a scoped session: this thread's session
+    if session.get_bind().dialect.name != "sqlite":
+        return
+    if session.in_transaction() and session.connection().get_execution_options().get(_WRITE):
+        return  # already writing
+    assert not (session.new or session.dirty or session.deleted), \
+        "start_write must come before the first change"
+    session.rollback()
+    session.connection(execution_options={_WRITE: True})
+
+
+def is_busy(error: BaseException) -> bool:
+    """True for the database's "locked"/"busy" refusal (try again shortly)."""
+    words = str(getattr(error, "orig", error)).lower()
+    return "database is locked" in words or "database is busy" in words
+
+
+@contextmanager
+def startup_lock(engine: Engine) -> Iterator[None]:
+    """Only one process at a time creates or upgrades the schema."""
+    if engine.dialect.name == "sqlite":
+        path = engine.url.database
+        if not path or path == ":memory:":
+            yield
+            return
+        with open(f"{os.path.abspath(path)}.startup-lock", "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+        return
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as connection:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _STARTUP_LOCK})
+            connection.commit()
+            try:
+                yield
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"),
+                                   {"key": _STARTUP_LOCK})
+                connection.commit()
+        return
+    yield
