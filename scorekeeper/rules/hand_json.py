@@ -100,10 +100,11 @@ def exported(hand: Hand) -> dict[str, Any]:
     return data
 
 
-def result_to_json(result: HandResult) -> dict[str, Any]:
-    """A hand result as the API returns it."""
+def result_to_json(result: HandResult, hand_id: int) -> dict[str, Any]:
+    """A hand result as the API returns it, with the hand's id (it never changes)."""
     body = hand_to_request(result.hand)
     body.update({
+        "id": hand_id,
         "number": result.number,
         "dealer": result.dealer,
         "seated": list(result.seated),

@@ -15,12 +15,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.db import codec
+from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
 from scorekeeper.ledger.money import decimal
 from scorekeeper.ledger.words import describe
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
+from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import audit, build_table
 
@@ -85,17 +87,24 @@ def export_csv(state: TableState) -> str:
     return out.getvalue()
 
 
-def import_table(data: object, label: str = "Scorekeeper") -> tuple[GameTable, str]:
-    """Recreate an exported table; returns it and the importer's edit token.
+def import_table(data: object, label: str = "Scorekeeper", once: Once | None = None
+                 ) -> tuple[GameTable, str | None]:
+    """Recreate an exported table; returns it and the importer's edit token
+    (a repeated request, ``once``: the table it made, and no token).
 
     Everything is checked first (see :func:`check_export`); then the table,
     its hands, payments and audit log are written in one commit.
     """
     checked = check_export(data)
+    start_write(db.session)
+    done = earlier(once)
+    if done is not None and (made := db.session.get(GameTable, done.table_id)) is not None:
+        return made, None
     table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
                                checked.stake_cents, label)
     _fill(table, checked)
     audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
+    remember(once, table.id, 201)
     db.session.commit()
     return table, token
 

@@ -1,6 +1,12 @@
 """Recording, editing, inserting and deleting hands.  Every change replays
 the night once with the change in it; a hand the engine refuses changes
 nothing.  A hand and its audit entry commit together.
+
+Several phones may write to one night.  A write can say which version of the
+night its author saw (:class:`Seen`): an edit, insert or delete made on an
+older version is refused, saying what changed meanwhile; a new hand at the
+end still goes through when the deal it was entered for (the dealer and who
+sits in) is the same now.
 """
 
 from __future__ import annotations
@@ -9,10 +15,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import HandRow, Submission, db
+from scorekeeper.db.models import AuditEntry, HandRow, db
 from scorekeeper.ledger.words import describe
-from scorekeeper.rules import Hand, HandResult, Night, NightError
-from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.rules import Hand, HandResult, Night, NightError, sit_out
+from scorekeeper.rules.hand_json import result_to_json
+from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import audit, begin_write
 
@@ -23,6 +31,66 @@ class Change(StrEnum):
     ADD = "add"
     REPLACE = "replace"
     DELETE = "delete"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the author of a write was looking at: the night's version and, for
+    a new hand, the deal the form offered (see :func:`deal_of`)."""
+
+    version: int
+    deal: str | None = None
+
+
+class Stale(Conflict):
+    """The night changed since the author looked; nothing was written."""
+
+
+def deal_of(state: TableState) -> str:
+    """The next hand's deal as the record form offers it: dealer and who sits in."""
+    dealer = state.night.next_dealer
+    seats = state.rules.seats
+    seated = sit_out(state.present, dealer, seats) if len(state.present) >= seats else ()
+    return "|".join((dealer, *seated))
+
+
+def what_changed(state: TableState, since: int) -> str:
+    """"Meanwhile, Phone 2: Recorded hand 32: …" for the changes after version ``since``."""
+    entries = db.session.scalars(db.select(AuditEntry).where(
+        AuditEntry.table_id == state.table.id, AuditEntry.version > since)
+        .order_by(AuditEntry.id)).all()
+    if not entries:
+        return "Meanwhile the night changed on another phone."
+    said = [f"{e.by or 'another phone'}: {e.summary}" for e in entries[-3:]]
+    more = f" (and {len(entries) - 3} more changes)" if len(entries) > 3 else ""
+    return f"Meanwhile, {'; '.join(said)}{more}."
+
+
+def stale_message(state: TableState, seen: Seen, appending: bool = False) -> str:
+    """What changed since ``seen``, and what to do about it."""
+    advice = (f"{state.night.next_dealer} deals now; check the hand and save again"
+              if appending else "check the change and save again")
+    return f"{what_changed(state, seen.version)} {advice[0].upper()}{advice[1:]}."
+
+
+def _check_seen(state: TableState, seen: Seen | None, appending: bool) -> None:
+    """After the lock: refuse a write made on an older night, unless it appends
+    a hand to a deal that is still the same."""
+    if seen is None or seen.version == state.table.version - 1:
+        return
+    if appending and seen.deal is not None and seen.deal == deal_of(state):
+        return
+    message = stale_message(state, seen, appending)
+    db.session.rollback()
+    raise Stale(message, "version")
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A hand just recorded: its result and its id."""
+
+    result: HandResult
+    hand_id: int
 
 
 @dataclass(frozen=True)
@@ -86,52 +154,62 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
 
 
 def record_hand(state: TableState, hand: Hand, before: int | None = None,
-                submission: str | None = None) -> HandResult | None:
-    """Add a hand (at the end, or before hand ``before``); None if already submitted."""
+                once: Once | None = None, by: str | None = None,
+                seen: Seen | None = None) -> Saved | None:
+    """Add a hand (at the end, or before hand ``before``); None if ``once`` was
+    already carried out (its Submission holds the first answer)."""
     state = begin_write(state)
-    if submission and db.session.get(Submission, submission) is not None:
+    if earlier(once) is not None:
         db.session.rollback()
         return None
+    _check_seen(state, seen, appending=before is None)
     proposal = propose(state, Change.ADD, hand, before)
     result = proposal.result
     assert result is not None
     _shift(state, result.number - 1, +1)
-    db.session.add(HandRow(table_id=state.table.id, position=result.number,
-                           data=codec.encode(result.hand)))
-    if submission:
-        db.session.add(Submission(token=submission, table_id=state.table.id))
+    row = HandRow(table_id=state.table.id, position=result.number,
+                  data=codec.encode(result.hand))
+    db.session.add(row)
+    db.session.flush()
+    if once is not None:
+        remember(once, state.table.id, 201, result_to_json(result, row.id))
     verb = "Recorded" if before is None else "Inserted"
     audit(state.table, "add" if before is None else "insert",
           f"{verb} hand {result.number}: {describe(result)}", result.number,
-          after=codec.encode(result.hand))
+          after=codec.encode(result.hand), hand_id=row.id, by=by)
     db.session.commit()
-    return result
+    return Saved(result, row.id)
 
 
-def replace_hand(state: TableState, number: int, hand: Hand) -> HandResult:
+def replace_hand(state: TableState, number: int, hand: Hand, by: str | None = None,
+                 seen: Seen | None = None) -> HandResult:
     """Replace hand ``number``; later hands replay."""
     state = begin_write(state)
+    _check_seen(state, seen, appending=False)
     proposal = propose(state, Change.REPLACE, hand, number)
     assert proposal.result is not None
     row = state.table.hands[number - 1]
     before = dict(row.data)
     row.data = codec.encode(proposal.result.hand)
     audit(state.table, "edit", f"Edited hand {number}: {describe(proposal.result)}", number,
-          before=before, after=row.data)
+          before=before, after=row.data, hand_id=row.id, by=by)
     db.session.commit()
     return proposal.result
 
 
-def delete_hand(state: TableState, number: int) -> None:
+def delete_hand(state: TableState, number: int, by: str | None = None,
+                seen: Seen | None = None) -> None:
     """Delete hand ``number``; later hands renumber and replay."""
     state = begin_write(state)
+    _check_seen(state, seen, appending=False)
     propose(state, Change.DELETE, None, number)
     row = state.table.hands[number - 1]
-    before = dict(row.data)
+    before, hand_id = dict(row.data), row.id
     db.session.delete(row)
     db.session.flush()
     _shift(state, number, -1)
-    audit(state.table, "delete", f"Deleted hand {number}", number, before=before)
+    audit(state.table, "delete", f"Deleted hand {number}", number, before=before,
+          hand_id=hand_id, by=by)
     db.session.commit()
 
 

@@ -37,9 +37,26 @@ class TableState:
                    tuple(p.name for p in table.players if p.present), table.version)
 
     @cached_property
+    def _rows(self) -> tuple[tuple[int, Hand], ...]:
+        return tuple((row.id, codec.decode(row.data)) for row in self.table.hands)
+
+    @cached_property
     def hands(self) -> tuple[Hand, ...]:
         """The recorded hands in order, decoded once."""
-        return tuple(codec.decode(row.data) for row in self.table.hands)
+        return tuple(hand for _, hand in self._rows)
+
+    @cached_property
+    def hand_ids(self) -> tuple[int, ...]:
+        """Each hand's id, in order: an id never changes, a number does."""
+        return tuple(hand_id for hand_id, _ in self._rows)
+
+    def number_of(self, hand_id: int) -> int:
+        """The hand's number now (1-based), or NotFound if it is gone."""
+        try:
+            return self.hand_ids.index(hand_id) + 1
+        except ValueError:
+            raise NotFound(f"That hand (#{hand_id}) isn't in this night any more: "
+                           "another phone may have deleted it") from None
 
     @property
     def closed(self) -> bool:

@@ -17,6 +17,7 @@ from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
 
 MAX_PLAYERS = 12
@@ -75,8 +76,11 @@ def check_stake(stake_cents: object) -> int:
 def create_table(name: object, players: object, preset: object,
                  options: Mapping[str, object] | None = None,
                  stake_cents: object = DEFAULT_STAKE_CENTS,
-                 editor_label: str = "Scorekeeper") -> tuple[GameTable, str]:
-    """Create a table with frozen rules; returns it and its first edit token."""
+                 editor_label: str = "Scorekeeper", once: Once | None = None
+                 ) -> tuple[GameTable, str | None]:
+    """Create a table with frozen rules; returns it and its first edit token.
+    A request already carried out (``once``) returns the table it made, and
+    no token (the caller grants the repeating device one if it needs it)."""
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
         raise ServiceError("Give the table a name (up to 80 characters)", "name")
     if not storable(name):
@@ -94,8 +98,16 @@ def create_table(name: object, players: object, preset: object,
         raise ServiceError(f"base must be at most {MAX_BASE}", "options")
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
+    stake = check_stake(stake_cents)
+    start_write(db.session)
+    done = earlier(once)
+    if done is not None:
+        made = db.session.get(GameTable, done.table_id)
+        if made is not None:
+            return made, None
     table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
-                               check_stake(stake_cents), editor_label)
+                               stake, editor_label)
+    remember(once, table.id, 201)
     db.session.commit()
     return table, token
 
@@ -114,10 +126,16 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
     return table, token
 
 
-def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str]:
-    """The next night: same players in the same seats, preset, frozen rules and stake."""
+def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str | None]:
+    """The next night: same players in the same seats, preset, frozen rules and
+    stake.  A night has one next night: asking again (a double tap, a second
+    phone) returns the one already started, and no token."""
     start_write(db.session)
     table = state.table
+    started = next_night(table)
+    if started is not None:
+        db.session.rollback()
+        return started, None
     players = [(name, True) for name in state.players]
     new, token = build_table(table.name, players, table.preset, state.rules,
                              table.stake_cents, label)
@@ -208,7 +226,11 @@ def bump(table: GameTable) -> None:
 
 
 def audit(table: GameTable, action: str, summary: str, number: int | None = None,
-          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None) -> None:
-    """Record one change in the table's audit log (same transaction)."""
+          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+          hand_id: int | None = None, by: str | None = None) -> None:
+    """Record one change in the table's audit log (same transaction): what,
+    which hand (number and id), the version it made and the device."""
     db.session.add(AuditEntry(table_id=table.id, action=action, hand_number=number,
-                              summary=summary[:300], before=before, after=after, at=utcnow()))
+                              hand_id=hand_id, version=table.version,
+                              by=by[:80] if by else None, summary=summary[:300],
+                              before=before, after=after, at=utcnow()))

@@ -44,10 +44,18 @@ def editor() -> Editor:
 
 
 def api_table(table_id: int, *, write: bool = False) -> TableState:
-    """The table the bearer token may read or, with ``write``, change."""
+    """The table the bearer token may read or, with ``write``, change; its
+    version becomes the answer's ETag."""
     state = table_service.load(table_id)
-    api_access(state.table, write)
+    g.editor = api_access(state.table, write)
+    g.api_table = state.table
     return state
+
+
+def editor_label() -> str | None:
+    """The name of the device or client writing in this request (for history)."""
+    found: Editor | None = g.get("editor")
+    return found.label if found is not None else None
 
 
 # --- the device's edit tokens (session cookie) ------------------------------------
@@ -59,6 +67,17 @@ def remember_editor(table_id: int, token: str) -> None:
     keep = sorted(editors, key=int)[-(MAX_REMEMBERED - 1):]
     session[EDITORS] = {**{k: editors[k] for k in keep}, str(table_id): token}
     session.permanent = True
+
+
+def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper") -> None:
+    """This device edits ``table``: with the token just made for it, or (a
+    repeated request whose first answer never arrived) a new grant unless
+    the device already holds one."""
+    if token is None:
+        if current_editor(table) is not None:
+            return
+        token = table_service.add_editor(table, label)
+    remember_editor(table.id, token)
 
 
 def forget_editor(table_id: int) -> None:
@@ -101,15 +120,17 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def api_access(table: GameTable, write: bool) -> None:
-    """401 without a valid token, 403 for a view token on a write."""
+def api_access(table: GameTable, write: bool) -> Editor | None:
+    """The editor grant the bearer token proves (None for the view token);
+    401 without a valid token, 403 for a view token on a write."""
     token = bearer_token()
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
-    if table_service.editor_for(table, token) is not None:
-        return
+    grant = table_service.editor_for(table, token)
+    if grant is not None:
+        return grant
     if hmac.compare_digest(token.encode(), table.view_token.encode()):
         if write:
             abort(403, "The share token can only read this table")
-        return
+        return None
     abort(401, "That token isn't valid for this table")

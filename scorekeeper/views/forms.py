@@ -50,6 +50,7 @@ class TableForm(FlaskForm):
                         default="called-ace", validators=[InputRequired()])
     stake_cents = IntegerField("Stake per point (cents)", default=25,
                                validators=[InputRequired(), NumberRange(0, 100_000)])
+    submission = HiddenField()
 
 
 def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -109,6 +110,8 @@ class HandForm(FlaskForm):
     dealer = SelectField("Dealer", validate_choice=False)
     seated = MultiCheckboxField("Playing this hand", validate_choice=False)
     submission = HiddenField()
+    version = HiddenField()
+    deal = HiddenField()
 
     def set_players(self, rules: Rules, players: Sequence[str]) -> None:
         """Fill the name choices and the kinds/cracks this table allows."""

@@ -70,9 +70,9 @@ def test_a_write_on_a_stale_state_works_on_the_night_as_it_is_now(app: Flask) ->
         stale = TableState.load(table)
         assert stale.hands == ()
         hand_service.record_hand(state_of(table.id), WIN)  # another phone, meanwhile
-        result = hand_service.record_hand(stale, WIN)
-        assert result is not None and result.number == 2
-        assert result.balances["Bob"] == 4
+        saved = hand_service.record_hand(stale, WIN)
+        assert saved is not None and saved.result.number == 2
+        assert saved.result.balances["Bob"] == 4
         assert len(state_of(table.id).hands) == 2
 
 
@@ -83,7 +83,8 @@ def test_the_commands_leave_hands_that_replay_to_what_they_returned(app: Flask) 
         first = hand_service.record_hand(state_of(table_id), WIN)
         inserted = hand_service.record_hand(state_of(table_id), Hand(kind="leaster",
                                                                       winner="Dan"), before=1)
-        assert first is not None and inserted is not None and inserted.number == 1
+        assert first is not None and inserted is not None and inserted.result.number == 1
+        assert state_of(table_id).hand_ids == (inserted.hand_id, first.hand_id)
         replaced = hand_service.replace_hand(state_of(table_id), 2, Hand(
             picker="Eve", partners=("Ann",), points=30))
         assert state_of(table_id).night.balances == replaced.balances

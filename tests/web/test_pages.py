@@ -145,7 +145,7 @@ def test_pending_doublers_show_in_a_banner_with_their_source(client: FlaskClient
 
 
 def _confirm(client: FlaskClient, page: str) -> Any:
-    fields = dict(re.findall(r'name="(mode|number)" value="([^"]*)"', page))
+    fields = dict(re.findall(r'name="(mode|hand_id|version)" value="([^"]*)"', page))
     hand_json = re.search(r'name="hand_json" value="([^"]*)"', page)
     assert hand_json is not None
     raw = hand_json.group(1).replace("&#34;", '"').replace("&quot;", '"')

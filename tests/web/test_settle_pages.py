@@ -245,7 +245,7 @@ def test_a_closed_table_refuses_every_write(app: Flask, client: FlaskClient) -> 
     assert client.get(f"/t/{table_id}/hand/1/delete").status_code == 409
     assert client.post(f"/t/{table_id}/hand/1/delete").status_code == 409
     client.post(f"/t/{table_id}/hand/confirm", data={
-        "mode": "add", "number": "1", "hand_json": '{"kind": "leaster", "winner": "Ann"}'})
+        "mode": "add", "hand_id": "1", "hand_json": '{"kind": "leaster", "winner": "Ann"}'})
     for action, name in (("leave", "Ann"), ("join", "Gus")):
         page = client.post(f"/t/{table_id}/players", data={"action": action, "name": name})
         assert "This table is closed" in page.get_data(as_text=True)

@@ -91,7 +91,7 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
 
 def url_for_rule(app: Flask, endpoint: str, method: str, night: dict[str, Any]) -> str:
     rule = next(r for r in app.url_map.iter_rules(endpoint) if method in r.methods)
-    known = {"table_id": night["id"], "number": 1, "editor_id": night["editor_id"],
+    known = {"table_id": night["id"], "number": 1, "hand_id": 1, "editor_id": night["editor_id"],
              "token": night["token"]}
     values = {arg: known.get(arg, 1) for arg in rule.arguments}
     return app.url_map.bind("localhost").build(endpoint, values, method=method)
@@ -111,7 +111,7 @@ def test_the_view_token_cannot_write_through_any_route(app: Flask, night: dict[s
     else:
         viewer = app.test_client()
         assert viewer.get(f"/s/{night['token']}").status_code == 200
-        form = {**HAND_FORM, "action": "join", "name": "Zed", "mode": "add", "number": "1",
+        form = {**HAND_FORM, "action": "join", "name": "Zed", "mode": "add", "hand_id": "1",
                 "hand_json": json.dumps(HAND), "label": "Sneaky"}
         response = viewer.open(url, method=method, data=form)
     if table_scoped:

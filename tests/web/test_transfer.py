@@ -31,7 +31,7 @@ def busy_table(client: FlaskClient) -> int:
     client.post(f"/t/{table_id}/settle/leave", data={"name": "Cat"})
     record(client, table_id, picker="Ann", points="61", alone="y")
     client.post(f"/t/{table_id}/hand/confirm", data={
-        "mode": "replace", "number": "1",
+        "mode": "replace", "hand_id": "1",
         "hand_json": json.dumps({"kind": "picked", "picker": "Bob", "partners": ["Cat"],
                                  "points": 35})})
     client.post(f"/t/{table_id}/close")

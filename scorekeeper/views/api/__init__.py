@@ -14,7 +14,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, abort, g, jsonify, request
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.db.models import GameTable, db
@@ -22,7 +23,9 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
+from scorekeeper.services.hands import Stale
+from scorekeeper.services.once import api_once
+from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, add_editor, create_table
 from scorekeeper.views.access import api_table
 from scorekeeper.views.qr import link
 
@@ -46,9 +49,23 @@ def error_response(message: str, status: int, field: str | None = None) -> Respo
 
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> Response:
-    """A refused action: undo anything the service began (the version bump too)."""
+    """A refused action: undo anything the service began (the version bump too).
+    A write refused because the night changed since its If-Match is a 412."""
     db.session.rollback()
-    return error_response(error.message, error.status, error.field)
+    status = 412 if isinstance(error, Stale) else error.status
+    return error_response(error.message, status, error.field)
+
+
+@bp.after_request
+def etag(response: Response) -> Response:
+    """Every answer about a table says which version of the night it is."""
+    table = g.get("api_table")
+    if table is not None and "ETag" not in response.headers:
+        try:
+            response.set_etag(str(table.version))
+        except SQLAlchemyError:  # the table itself is gone (never in practice)
+            db.session.rollback()
+    return response
 
 
 @bp.errorhandler(HandError)
@@ -111,10 +128,14 @@ def create() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the only time the edit token is shown."""
     data = json_body()
     refuse_unknown(data, TABLE_FIELDS)
+    once = api_once("tables", request.headers.get("Idempotency-Key"),
+                    request.get_data(cache=True))
     table, token = create_table(data.get("name"), data.get("players"), data.get("preset"),
                                 data.get("options"),
                                 data.get("stake_cents", DEFAULT_STAKE_CENTS),
-                                editor_label="API client")
+                                editor_label="API client", once=once)
+    if token is None:  # a retry: the same table, and a new token for the client
+        token = add_editor(table, "API client")
     return created(table, token)
 
 

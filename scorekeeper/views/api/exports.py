@@ -10,6 +10,8 @@ from flask import Response, jsonify, request
 
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
+from scorekeeper.services.once import api_once
+from scorekeeper.services.tables import add_editor
 from scorekeeper.views.access import api_table
 from scorekeeper.views.api import bp, created
 
@@ -26,6 +28,9 @@ def import_table() -> tuple[Response, int, dict[str, str]]:
     A refusal is the blueprint's JSON 4xx and writes nothing."""
     if (request.content_length or 0) > MAX_BYTES:
         raise refuse(f"the body is over {MAX_BYTES // 1_000_000} MB")
-    data = parse_json(request.stream.read(MAX_BYTES + 1))
-    table, token = export_service.import_table(data, label="API client")
+    raw = request.stream.read(MAX_BYTES + 1)
+    once = api_once("import", request.headers.get("Idempotency-Key"), raw)
+    table, token = export_service.import_table(parse_json(raw), label="API client", once=once)
+    if token is None:  # a retry: the same table, and a new token for the client
+        token = add_editor(table, "API client")
     return created(table, token)

@@ -1,24 +1,25 @@
 """JSON API v1, hands (see docs/api.md): list, read, record, insert before,
 replace and delete.  Every change goes through the same services as the
 pages, so the whole night replays and a refused hand changes nothing.
+
+Every answer about a table carries ``ETag: "<version>"``; a write with
+``If-Match`` is refused with 412 when the night changed since that version,
+and a ``POST`` with ``Idempotency-Key`` is carried out once (a retry gets the
+first answer back).
 """
 
 from __future__ import annotations
 
 from flask import Response, jsonify, request
 
-from scorekeeper.rules import HandResult
+from scorekeeper.db.models import Submission, db
 from scorekeeper.rules.hand_json import parse_hand, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Change
-from scorekeeper.views.access import api_table
+from scorekeeper.services.hands import Change, Seen
+from scorekeeper.services.once import api_once
+from scorekeeper.views.access import api_table, editor_label
 from scorekeeper.views.api import bp, json_body
-
-
-def _created(table_id: int, result: HandResult) -> tuple[Response, int, dict[str, str]]:
-    location = f"{bp.url_prefix}/tables/{table_id}/hands/{result.number}"
-    return jsonify(result_to_json(result)), 201, {"Location": location}
 
 
 def _before() -> int | None:
@@ -31,17 +32,30 @@ def _before() -> int | None:
     return int(raw)
 
 
+def if_match(current: int) -> Seen | None:
+    """The version an ``If-Match`` header names (None without one, or ``*``)."""
+    tags = request.if_match
+    if not request.headers.get("If-Match") or tags.star_tag:
+        return None
+    versions = [int(tag) for tag in tags if tag.isascii() and tag.isdigit()]
+    if not versions:
+        raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
+    return Seen(current if current in versions else versions[0])
+
+
 @bp.get("/tables/<int:table_id>/hands")
 def hands(table_id: int) -> Response:
-    """Every hand's result, in order."""
+    """Every hand's result, in order, each with its id."""
     state = api_table(table_id)
-    return jsonify([result_to_json(r) for r in state.night.results])
+    return jsonify([result_to_json(r, hand_id)
+                    for r, hand_id in zip(state.night.results, state.hand_ids, strict=True)])
 
 
 @bp.get("/tables/<int:table_id>/hands/<int:number>")
 def hand(table_id: int, number: int) -> Response:
     """One hand's result (404 for a hand that doesn't exist)."""
-    return jsonify(result_to_json(api_table(table_id).result(number)))
+    state = api_table(table_id)
+    return jsonify(result_to_json(state.result(number), state.hand_ids[number - 1]))
 
 
 @bp.post("/tables/<int:table_id>/hands")
@@ -51,10 +65,20 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     before = _before()
     if before is not None:
         hand_service.check_number(state, before, Change.REPLACE)
+    once = api_once(f"{table_id}:hands", request.headers.get("Idempotency-Key"),
+                    request.get_data(cache=True) + request.query_string)
     hand = parse_hand(json_body())
-    result = hand_service.record_hand(state, hand, before=before)
-    assert result is not None  # only a repeated form submission returns None
-    return _created(table_id, result)
+    saved = hand_service.record_hand(state, hand, before=before, once=once,
+                                     by=editor_label(), seen=if_match(state.version))
+    if saved is None:  # a retry of a request already carried out: its first answer
+        assert once is not None
+        first = db.session.get(Submission, once.token)
+        assert first is not None and first.response is not None
+        body, status = first.response, first.status or 201
+    else:
+        body, status = result_to_json(saved.result, saved.hand_id), 201
+    location = f"{bp.url_prefix}/tables/{table_id}/hands/{body['number']}"
+    return jsonify(body), status, {"Location": location}
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:number>")
@@ -62,8 +86,10 @@ def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay."""
     state = api_table(table_id, write=True)
     hand_service.check_number(state, number, Change.REPLACE)
-    result = hand_service.replace_hand(state, number, parse_hand(json_body()))
-    return jsonify(result_to_json(result))
+    hand_id = state.hand_ids[number - 1]
+    result = hand_service.replace_hand(state, number, parse_hand(json_body()),
+                                       by=editor_label(), seen=if_match(state.version))
+    return jsonify(result_to_json(result, hand_id))
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:number>")
@@ -71,5 +97,5 @@ def delete(table_id: int, number: int) -> tuple[str, int]:
     """Delete hand ``number``; later hands renumber and replay."""
     state = api_table(table_id, write=True)
     hand_service.check_number(state, number, Change.DELETE)
-    hand_service.delete_hand(state, number)
+    hand_service.delete_hand(state, number, by=editor_label(), seen=if_match(state.version))
     return "", 204

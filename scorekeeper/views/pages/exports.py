@@ -14,7 +14,9 @@ from scorekeeper.db.models import GameTable
 from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
-from scorekeeper.views.access import load_table, remember_editor
+from scorekeeper.services.once import Once
+from scorekeeper.services.tables import new_token
+from scorekeeper.views.access import keep_editing, load_table
 
 bp = Blueprint("exports", __name__)
 
@@ -63,15 +65,18 @@ def _uploaded() -> bytes | str:
 @bp.route("/import", methods=["GET", "POST"])
 def import_page() -> str | Response | tuple[str, int]:
     """Upload or paste a table's JSON export; this device becomes its scorekeeper."""
+    submission = request.form.get("submission") or new_token()
     if request.method == "GET":
-        return render_template("settle/import.html", error=None, text="")
+        return render_template("settle/import.html", error=None, text="",
+                               submission=submission)
     try:
-        table, token = export_service.import_table(parse_json(_uploaded()))
+        table, token = export_service.import_table(parse_json(_uploaded()),
+                                                   once=Once(f"form:{submission}"))
     except ServiceError as error:
         text = request.form.get("text", "")
-        return render_template("settle/import.html", error=error.message,
+        return render_template("settle/import.html", error=error.message, submission=submission,
                                text=text if len(text) <= 200_000 else ""), 400
-    remember_editor(table.id, token)
+    keep_editing(table, token)
     flash(f"Imported {table.name}: {len(table.hands)} hands, standings and payments as "
           "they were. This phone keeps score.")
     return redirect(url_for("hands.ledger", table_id=table.id))

@@ -1,6 +1,11 @@
 """The scorekeeper's night: record a hand (with a live payout preview), the
 ledger, and fixing mistakes (edit, insert before, delete) with a
 confirmation of which totals change.
+
+Pages name a hand by its id, which never changes, and every form carries the
+version of the night it was made on: when another phone changed the night
+meanwhile, the write is refused (see :mod:`scorekeeper.services.hands`) and
+the form comes back refreshed, with the player's entries and what changed.
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from scorekeeper.rules import Hand, HandError, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Change
+from scorekeeper.services.hands import Change, Seen, Stale, deal_of
+from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
-from scorekeeper.views.access import load_table
+from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm
 
 bp = Blueprint("hands", __name__)
@@ -64,40 +70,68 @@ def ledger(table_id: int) -> str:
                            night=state.night, players=state.players, active="ledger")
 
 
+def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
+    """Stamp the form with the night it is made on (and, for a new hand, its deal)."""
+    form.version.data = str(state.version)
+    form.deal.data = deal_of(state) if appending else ""
+    if appending:
+        form.dealer.data = state.night.next_dealer
+
+
+def _seen() -> Seen | None:
+    """The version (and deal) the submitted form was made on; None from a client
+    that sends none (it then writes on whatever the night is now)."""
+    version = request.form.get("version", type=int)
+    return None if version is None else Seen(version, request.form.get("deal") or None)
+
+
+def _fresh(table_id: int) -> TableState:
+    """The table again after a refused write (the session was rolled back)."""
+    return load_table(table_id)
+
+
 @bp.route("/t/<int:table_id>/hand/new", methods=["GET", "POST"])
 def new(table_id: int) -> str | Response | tuple[str, int]:
-    """Record a hand (or insert one before hand ``?before=n``, with confirmation)."""
+    """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
     state = load_table(table_id, write=True)
-    before = request.args.get("before", type=int)
+    before_id = request.args.get("before", type=int)
+    before = state.number_of(before_id) if before_id is not None else None
     form = _form(state)
+    page = {"before": before, "before_id": before_id, "active": "record"}
     if request.method == "GET":
-        form.dealer.data = state.night.next_dealer
-        if before is not None and 1 <= before <= len(state.hands):
+        _refresh(state, form, appending=before is None)
+        if before is not None:
             # an inserted hand is dealt by whoever followed the hand before it
             form.dealer.data = state.replay(state.hands[:before - 1]).next_dealer
         form.submission.data = new_token()
-        return render_template("hands/form.html", **_context(state, form, before=before,
-                                                              active="record"))
+        return render_template("hands/form.html", **_context(state, form, **page))
     if form.validate_on_submit():
         try:
             hand = form.to_hand(state.rules)
             if before is not None:
-                return _confirm(state, hand, before, Change.ADD)
-            result = hand_service.record_hand(state, hand, submission=form.submission.data)
+                refused = _stale_form(state, form, page)
+                return refused or _confirm(state, hand, before, Change.ADD)
+            once = Once(f"form:{form.submission.data}") if form.submission.data else None
+            saved = hand_service.record_hand(state, hand, once=once, by=editor().label,
+                                             seen=_seen())
+        except Stale as error:
+            state = _fresh(table_id)
+            _refresh(state, form, appending=True)
+            form.form_errors.append(error.message)
+            return render_template("hands/form.html", **_context(state, form, **page)), 409
         except (HandError, ServiceError) as error:
             _attach(form, error)
         else:
-            if result is not None:
-                flash(f"Hand {result.number} saved: {describe(result)}.")
+            if saved is not None:
+                flash(f"Hand {saved.result.number} saved: {describe(saved.result)}.")
             return redirect(url_for("hands.ledger", table_id=table_id))
-    return render_template("hands/form.html", **_context(state, form, before=before,
-                                                          active="record")), 400
+    return render_template("hands/form.html", **_context(state, form, **page)), 400
 
 
 def _attach(form: HandForm, error: HandError | ServiceError) -> None:
     """Show an engine or service error next to the field it names."""
     field = form.field_for(error.field)
-    if field is not None and field.name != "submission":
+    if field is not None and field.name not in ("submission", "version"):
         field.errors = [*field.errors, error.message]
     else:
         form.form_errors.append(error.message)
@@ -108,97 +142,148 @@ def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before saving."""
     state = load_table(table_id)
     form = _form(state)
-    number = request.args.get("number", type=int)
-    before = request.args.get("before", type=int)
+    hand_id = request.args.get("hand", type=int)
+    before_id = request.args.get("before", type=int)
     form.validate()
     try:
         hand = form.to_hand(state.rules)
-        if number is not None:
-            proposal = hand_service.propose(state, Change.REPLACE, hand, number)
+        if hand_id is not None:
+            proposal = hand_service.propose(state, Change.REPLACE, hand,
+                                            state.number_of(hand_id))
         else:
+            before = state.number_of(before_id) if before_id is not None else None
             proposal = hand_service.propose(state, Change.ADD, hand, before)
     except (HandError, ServiceError) as error:
         return render_template("hands/_preview.html", error=error.message, result=None)
     return render_template("hands/_preview.html", error=None, result=proposal.result)
 
 
-@bp.route("/t/<int:table_id>/hand/<int:number>/edit", methods=["GET", "POST"])
-def edit(table_id: int, number: int) -> str | Response | tuple[str, int]:
-    """Edit hand ``number``; a confirmation shows which totals change."""
+@bp.route("/t/<int:table_id>/hand/<int:hand_id>/edit", methods=["GET", "POST"])
+def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
+    """Edit a hand; a confirmation shows which totals change."""
     state = load_table(table_id, write=True)
-    hand_service.check_number(state, number, Change.REPLACE)
+    number = state.number_of(hand_id)
     form = _form(state)
+    page = {"number": number, "hand_id": hand_id, "active": "ledger"}
     if request.method == "GET":
         form.fill(state.hands[number - 1])
-        return render_template("hands/form.html", **_context(state, form, number=number,
-                                                              active="ledger"))
+        _refresh(state, form, appending=False)
+        return render_template("hands/form.html", **_context(state, form, **page))
     if form.validate_on_submit():
+        refused = _stale_form(state, form, page)
+        if refused:
+            return refused
         try:
             return _confirm(state, form.to_hand(state.rules), number, Change.REPLACE)
         except (HandError, ServiceError) as error:
             _attach(form, error)
-    return render_template("hands/form.html", **_context(state, form, number=number,
-                                                          active="ledger")), 400
+    return render_template("hands/form.html", **_context(state, form, **page)), 400
 
 
-def _confirm(state: TableState, hand: Hand | None, number: int, change: Change) -> str:
-    """The confirmation page for an edit, insert or delete: whose totals change."""
+def _stale_form(state: TableState, form: HandForm, page: dict[str, Any]
+                ) -> tuple[str, int] | None:
+    """An edit or insert form made on an older night: shown again, refreshed,
+    saying what changed (None when it is current)."""
+    seen = _seen()
+    if seen is None or seen.version == state.version:
+        return None
+    _refresh(state, form, appending=False)
+    form.form_errors.append(hand_service.stale_message(state, seen))
+    return render_template("hands/form.html", **_context(state, form, **page)), 409
+
+
+def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
+             said: str | None = None) -> str:
+    """The confirmation page for an edit, insert or delete: whose totals change.
+    It carries the hand's id and the version it was worked out on."""
     proposal = hand_service.propose(state, change, hand, number)
     return render_template("hands/confirm.html", table=state.table, state=state,
-                           proposal=proposal, active="ledger",
+                           proposal=proposal, active="ledger", said=said,
+                           hand_id=state.hand_ids[number - 1] if number <= len(state.hands)
+                           else None,
                            hand_json=json.dumps(hand_to_request(hand)) if hand else "")
 
 
-@bp.route("/t/<int:table_id>/hand/<int:number>/delete", methods=["GET", "POST"])
-def delete(table_id: int, number: int) -> str | Response:
-    """Delete hand ``number`` after confirming whose totals change."""
+@bp.route("/t/<int:table_id>/hand/<int:hand_id>/delete", methods=["GET", "POST"])
+def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
+    """Delete a hand after confirming whose totals change."""
     state = load_table(table_id, write=True)
-    hand_service.check_number(state, number, Change.DELETE)
+    number = state.number_of(hand_id)
     if request.method == "GET":
         try:
             return _confirm(state, None, number, Change.DELETE)
         except ServiceError as error:
             flash(error.message, "error")
             return redirect(url_for("hands.ledger", table_id=table_id))
-    return _save(state, None, number, Change.DELETE)
+    return _save(state, None, hand_id, Change.DELETE)
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
-def confirm(table_id: int) -> Response:
+def confirm(table_id: int) -> Response | str | tuple[str, int]:
     """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
     state = load_table(table_id)
     mode = request.form.get("mode", "")
-    number = request.form.get("number", type=int)
-    if mode not in (Change.ADD, Change.REPLACE) or number is None:
+    hand_id = request.form.get("hand_id", type=int)
+    if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
         hand = parse_hand(json.loads(request.form.get("hand_json", "")))
     except (ValueError, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
-    return _save(state, hand, number, Change(mode))
+    return _save(state, hand, hand_id, Change(mode))
 
 
-def _save(state: TableState, hand: Hand | None, number: int, change: Change) -> Response:
+def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
+          ) -> Response | str | tuple[str, int]:
+    """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
+    the hand it goes before); a stale confirmation comes back refreshed."""
+    seen, by = _seen(), editor().label
     try:
+        number = state.number_of(hand_id)
         if change is Change.DELETE:
-            hand_service.delete_hand(state, number)
+            hand_service.delete_hand(state, number, by=by, seen=seen)
             flash(f"Hand {number} deleted; later hands renumbered.")
         elif change is Change.REPLACE:
             assert hand is not None
-            hand_service.replace_hand(state, number, hand)
+            hand_service.replace_hand(state, number, hand, by=by, seen=seen)
             flash(f"Hand {number} changed; the night was replayed.")
         else:
             assert hand is not None
-            hand_service.record_hand(state, hand, before=number)
+            hand_service.record_hand(state, hand, before=number, by=by, seen=seen)
             flash(f"Hand inserted as hand {number}.")
+    except Stale as error:
+        return _again(state.table.id, hand, hand_id, change, error.message)
     except (HandError, ServiceError) as error:
         flash(f"Not saved: {error.message}", "error")
     return redirect(url_for("hands.ledger", table_id=state.table.id))
 
 
+def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said: str
+           ) -> Response | str | tuple[str, int]:
+    """After a stale confirmation: the form (edit, insert) or the confirmation
+    (delete) again, worked out on the night as it is now."""
+    state = _fresh(table_id)
+    try:
+        number = state.number_of(hand_id)
+    except ServiceError as gone:
+        flash(f"Not saved: {said} {gone.message}", "error")
+        return redirect(url_for("hands.ledger", table_id=table_id))
+    if change is Change.DELETE:
+        return _confirm(state, None, number, change, said=said), 409
+    assert hand is not None
+    form = _form(state)
+    form.fill(hand)
+    _refresh(state, form, appending=False)
+    form.form_errors.append(said)
+    page: dict[str, Any] = ({"number": number, "hand_id": hand_id} if change is Change.REPLACE
+                            else {"before": number, "before_id": hand_id})
+    return render_template("hands/form.html", **_context(state, form, active="ledger",
+                                                          **page)), 409
+
+
 @bp.get("/t/<int:table_id>/history")
 def audit(table_id: int) -> str:
-    """Every change to the night: what, when, before → after."""
+    """Every change to the night: what, when, by which phone, before → after."""
     state = load_table(table_id)
     return render_template("hands/audit.html", table=state.table,
                            entries=list(reversed(state.table.audit)), active="audit")

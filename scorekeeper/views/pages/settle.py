@@ -13,7 +13,7 @@ from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
-from scorekeeper.views.access import editor, load_table, remember_editor
+from scorekeeper.views.access import editor, keep_editing, load_table
 from scorekeeper.views.viewer import summary_context
 
 bp = Blueprint("settle", __name__)
@@ -100,7 +100,7 @@ def new_night(table_id: int) -> Response:
     """One tap: a new table with the same players, rules and stake; this device keeps score."""
     state = load_table(table_id)
     new, token = start_new_night(state, editor().label)
-    remember_editor(new.id, token)
+    keep_editing(new, token, editor().label)
     flash(f"New night started with the same players and rules. {new.players[0].name} "
           "deals first.")
     return redirect(url_for("hands.new", table_id=new.id))

@@ -12,10 +12,11 @@ from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.services import ServiceError
 from scorekeeper.services import roster as roster_service
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.once import Once
+from scorekeeper.services.tables import create_table, new_token
 from scorekeeper.views.access import (
+    keep_editing,
     load_table,
-    remember_editor,
     remembered_table_ids,
     session_token,
 )
@@ -57,16 +58,19 @@ def home() -> tuple[str, int] | Response:
         else ["", "", "", "", ""]
     players, moved = _edit_player_list(players)
     errors: dict[str, str] = {}
+    if not form.submission.data:
+        form.submission.data = new_token()  # one table per filled-in form, however often sent
     if request.method == "POST" and not moved and form.validate_on_submit():
         overrides, errors = overrides_from(request.form)
         if not errors:
             try:
                 table, token = create_table(form.name.data, [p for p in players if p.strip()],
-                                            form.preset.data, overrides, form.stake_cents.data)
+                                            form.preset.data, overrides, form.stake_cents.data,
+                                            once=Once(f"form:{form.submission.data}"))
             except ServiceError as error:
                 errors[error.field or "form"] = error.message
             else:
-                remember_editor(table.id, token)
+                keep_editing(table, token)
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
                 return redirect(url_for("hands.new", table_id=table.id))
     refused = request.method == "POST" and not moved

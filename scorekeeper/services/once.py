@@ -1,0 +1,73 @@
+"""Requests carried out once: a form's one-time token (a double-tapped save
+records one hand, a double-tapped start makes one table) and an API
+client's ``Idempotency-Key`` (a retry after a lost answer gets the first
+answer back).  The token is written in the same transaction as what it
+made, so an answer that never arrived still counts as done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, timedelta
+from typing import Any
+
+from scorekeeper.db.models import Submission, db, utcnow
+from scorekeeper.services import ServiceError
+
+#: How long an API client's key is remembered.
+RETRY_WINDOW = timedelta(hours=24)
+MAX_KEY = 100
+
+
+class KeyReused(ServiceError):
+    """The same Idempotency-Key came with a different request."""
+
+    status = 422
+
+
+@dataclass(frozen=True)
+class Once:
+    """A request that must happen once: its token and (API) a digest of its body."""
+
+    token: str
+    fingerprint: str | None = None
+
+
+def api_once(scope: str, key: str | None, body: bytes) -> Once | None:
+    """The Once for an API request's ``Idempotency-Key`` (None without one)."""
+    if key is None:
+        return None
+    key = key.strip()
+    if not key or len(key) > MAX_KEY or not key.isprintable():
+        raise ServiceError(f"Idempotency-Key must be 1 to {MAX_KEY} printable characters",
+                           "Idempotency-Key")
+    return Once(f"api:{scope}:{key}", hashlib.sha256(body).hexdigest())
+
+
+def earlier(once: Once | None) -> Submission | None:
+    """The request already carried out under this token, if any (an API key is
+    forgotten after 24 hours; the same key with another body is refused)."""
+    if once is None:
+        return None
+    row = db.session.get(Submission, once.token)
+    if row is None:
+        return None
+    at = row.at if row.at.tzinfo else row.at.replace(tzinfo=UTC)
+    if once.fingerprint is not None and at < utcnow() - RETRY_WINDOW:
+        db.session.delete(row)
+        db.session.flush()
+        return None
+    if once.fingerprint is not None and row.fingerprint != once.fingerprint:
+        raise KeyReused("This Idempotency-Key was already used for a different request; "
+                        "use a new key for a new request", "Idempotency-Key")
+    return row
+
+
+def remember(once: Once | None, table_id: int, status: int | None = None,
+             response: Any = None) -> None:
+    """Mark the request as done (same transaction as what it did)."""
+    if once is not None:
+        db.session.add(Submission(token=once.token, table_id=table_id,
+                                  fingerprint=once.fingerprint, status=status,
+                                  response=response))
