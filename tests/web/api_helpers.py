@@ -37,12 +37,13 @@ class ApiTable:
         return self.client.get(self.url + path, headers=self.auth(token))
 
     def send(self, method: str, path: str, body: Any = None, token: str | None = None,
-             **kwargs: Any) -> TestResponse:
-        """A write with a JSON body (``body=None`` sends no body)."""
+             headers: dict[str, str] | None = None, **kwargs: Any) -> TestResponse:
+        """A write with a JSON body (``body=None`` sends no body); ``headers``
+        are sent besides the authorisation."""
         if body is not None:
             kwargs["json"] = body
-        return self.client.open(self.url + path, method=method, headers=self.auth(token),
-                                **kwargs)
+        return self.client.open(self.url + path, method=method,
+                                headers={**self.auth(token), **(headers or {})}, **kwargs)
 
     def add(self, body: dict[str, Any], before: int | None = None) -> TestResponse:
         query = f"?before={before}" if before is not None else ""
