@@ -12,7 +12,7 @@ bash scripts/setup-venv.sh >/dev/null
 status=0
 workers="${PYTEST_WORKERS:-2}"
 if [ -n "${SCOREKEEPER_TEST_DATABASE_URI:-}" ]; then workers=0; fi
-.venv/bin/python -m pytest -n "$workers" "$@" || status=$?
+.venv/bin/python -m pytest -n "$workers" --dist worksteal "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "ERROR: pytest collected no tests (exit 5); treating as a failure." >&2
     exit 1

@@ -114,7 +114,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, "viewport": {"width": 390, "height": 844},
-            "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+            "device_scale_factor": 1, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture()
