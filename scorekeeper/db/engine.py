@@ -30,7 +30,7 @@ _WRITE = "scorekeeper_write"
 _STARTUP_LOCK = 7_291_113  # PostgreSQL advisory lock key for start-up
 
 
-def tune(engine: Engine) -> None:
+def tune(engine: Engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
     """Set up ``engine`` for concurrent writers (SQLite only; idempotent)."""
     if engine.dialect.name != "sqlite" or getattr(engine, "_scorekeeper_tuned", False):
         return
@@ -41,7 +41,7 @@ def tune(engine: Engine) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself, below
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA synchronous=NORMAL")  # in WAL: safe when a process dies
         cursor.close()
 

@@ -13,7 +13,7 @@ from alembic import command
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
-from scorekeeper.db.engine import startup_lock, tune
+from scorekeeper.db.engine import BUSY_TIMEOUT_MS, startup_lock, tune
 from scorekeeper.db.models import db
 
 migrate = Migrate()
@@ -26,7 +26,7 @@ def init_schema(app: Flask, directory: Path) -> None:
     database to the newest revision."""
     migrate.init_app(app, db, directory=str(directory), render_as_batch=True)
     with app.app_context():
-        tune(db.engine)
+        tune(db.engine, app.config.get("SQLITE_BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS))
         with startup_lock(db.engine):
             prepare_database()
 

@@ -1,0 +1,52 @@
+"""A database that stays busy longer than a writer will wait: the answer is
+503 with Retry-After (JSON for the API, a page for a phone), never a 500, and
+nothing is half-written; once it is free the same request goes through."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from scorekeeper import create_app
+from scorekeeper.db.models import db
+from tests.conftest import start_table
+from tests.web.api_helpers import api_table
+from tests.web.test_pages import hand
+
+
+@pytest.fixture()
+def impatient(tmp_path: Path) -> Iterator[tuple[Flask, Path]]:
+    path = tmp_path / "busy.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "b", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                      "SQLITE_BUSY_TIMEOUT_MS": 150})
+    yield app, path
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_a_write_that_cannot_get_the_database_is_a_503_to_retry(
+        impatient: tuple[Flask, Path]) -> None:
+    app, path = impatient
+    client = app.test_client()
+    table = api_table(client)
+    table_id = start_table(client)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        refused = table.add({"picker": "Bob", "partners": ["Cat"], "points": 75})
+        page = hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
+    assert "try again" in refused.get_json()["error"]
+    assert page.status_code == 503 and "try again" in page.get_data(as_text=True)
+    assert table.get("/hands").get_json() == []
+    again = table.add({"picker": "Bob", "partners": ["Cat"], "points": 75})
+    assert again.status_code == 201
