@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh >/dev/null
 
 status=0
+# Let Python keep compiled modules and pytest its rewritten test modules: each
+# worker imports and rewrites everything again otherwise (seconds per run).
+unset PYTHONDONTWRITEBYTECODE
 workers="${PYTEST_WORKERS:-2}"
 if [ -n "${SCOREKEEPER_TEST_DATABASE_URI:-}" ]; then workers=0; fi
 .venv/bin/python -m pytest -n "$workers" --dist worksteal "$@" || status=$?

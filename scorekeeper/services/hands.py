@@ -69,7 +69,7 @@ def what_changed(state: TableState, since: int) -> str:
 def stale_message(state: TableState, seen: Seen, appending: bool = False) -> str:
     """What changed since ``seen``, and what to do about it."""
     advice = (f"{state.night.next_dealer} deals now; check the hand and save again"
-              if appending else "check the change and save again")
+              if appending else "check it and try again")
     return f"{what_changed(state, seen.version)} {advice[0].upper()}{advice[1:]}."
 
 
@@ -205,10 +205,11 @@ def delete_hand(state: TableState, number: int, by: str | None = None,
     propose(state, Change.DELETE, None, number)
     row = state.table.hands[number - 1]
     before, hand_id = dict(row.data), row.id
+    gone = describe(state.night.results[number - 1])
     db.session.delete(row)
     db.session.flush()
     _shift(state, number, -1)
-    audit(state.table, "delete", f"Deleted hand {number}", number, before=before,
+    audit(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
           hand_id=hand_id, by=by)
     db.session.commit()
 

@@ -297,8 +297,9 @@ def snapshot(night: Night) -> Any:
 
 
 pytestmark = pytest.mark.slow
-#: Examples come from the Hypothesis profile (tests/conftest.py).
-PROPERTY = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+#: Twice the profile's examples (tests/conftest.py): the engine alone is quick.
+PROPERTY = settings(max_examples=2 * settings.default.max_examples,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @PROPERTY

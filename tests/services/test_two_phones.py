@@ -165,7 +165,7 @@ class TwoPhones(RuleBasedStateMachine):
 
 def test_two_phones_change_exactly_what_they_saw(app: Flask) -> None:
     OUTCOMES.clear()
-    run_state_machine_as_test(lambda: TwoPhones(app),
-                              settings=settings(max_examples=30, stateful_step_count=25))
+    run_state_machine_as_test(lambda: TwoPhones(app), settings=settings(
+        max_examples=max(15, settings.default.max_examples // 3), stateful_step_count=20))
     refused = sum(n for outcome, n in OUTCOMES.items() if outcome.startswith("refused"))
     assert refused and OUTCOMES["written: append on a changed night"], OUTCOMES
