@@ -138,10 +138,21 @@ def live_server(live_app: Flask) -> Iterator[str]:
     from waitress.server import create_server
 
     server = create_server(live_app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    closing = threading.Event()
+
+    def serve() -> None:
+        try:
+            server.run()
+        except OSError:  # the loop's select() meeting the socket closed below
+            if not closing.is_set():
+                raise
+
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
+    closing.set()
     server.close()
+    thread.join(1)
 
 
 def screenshot(page: Any, name: str) -> Path:
