@@ -4,17 +4,10 @@ the table reads them.  The one place either is done.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 
 def to_cents(points: int, stake_cents: int) -> int:
     """Points won or lost as cents at ``stake_cents`` a point."""
     return points * stake_cents
-
-
-def balances_in_cents(points: Mapping[str, int], stake_cents: int) -> dict[str, int]:
-    """Every player's points as cents, in the same order."""
-    return {name: to_cents(value, stake_cents) for name, value in points.items()}
 
 
 def money(cents: int) -> str:

@@ -22,9 +22,9 @@ from scorekeeper.ledger.words import describe
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
-from scorekeeper.services.once import Once, earlier, remember
+from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, build_table
+from scorekeeper.services.tables import audit, build_table, get_table
 
 #: Spreadsheet programs run cells starting with these as formulas.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -105,7 +105,9 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     _fill(table, checked)
     audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
     remember(once, table.id, 201)
-    db.session.commit()
+    twin = commit(once)
+    if twin is not None:
+        return get_table(twin.table_id), None
     return table, token
 
 

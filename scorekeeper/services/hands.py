@@ -47,11 +47,13 @@ class Stale(Conflict):
 
 
 def deal_of(state: TableState) -> str:
-    """The next hand's deal as the record form offers it: dealer and who sits in."""
+    """The next hand's deal as the record form offers it: which hand it will be,
+    the dealer and who sits in.  (The count matters: a dealer who keeps the
+    deal after a void hand would otherwise let the same hand be saved twice.)"""
     dealer = state.night.next_dealer
     seats = state.rules.seats
     seated = sit_out(state.present, dealer, seats) if len(state.present) >= seats else ()
-    return "|".join((dealer, *seated))
+    return "|".join((str(len(state.hands) + 1), dealer, *seated))
 
 
 def what_changed(state: TableState, since: int) -> str:
@@ -153,17 +155,41 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
     return Proposal(change, number, new, result, state)
 
 
-def record_hand(state: TableState, hand: Hand, before: int | None = None,
+@dataclass(frozen=True)
+class Ref:
+    """Which hand a write means, worked out under the write lock: by id (pages:
+    an id never moves) or by number (the API's paths)."""
+
+    hand_id: int | None = None
+    number: int | None = None
+
+    def resolve(self, state: TableState, change: Change) -> int:
+        """The hand's number in the night as it is now (NotFound if it is gone)."""
+        if self.hand_id is not None:
+            return state.number_of(self.hand_id)
+        return check_number(state, self.number, change)
+
+
+Target = Ref | int
+
+
+def _ref(target: Target | None) -> Ref | None:
+    return Ref(number=target) if isinstance(target, int) else target
+
+
+def record_hand(state: TableState, hand: Hand, before: Target | None = None,
                 once: Once | None = None, by: str | None = None,
                 seen: Seen | None = None) -> Saved | None:
-    """Add a hand (at the end, or before hand ``before``); None if ``once`` was
-    already carried out (its Submission holds the first answer)."""
+    """Add a hand (at the end, or before the hand ``before``); None if ``once``
+    was already carried out (its Submission holds the first answer)."""
     state = begin_write(state)
     if earlier(once) is not None:
         db.session.rollback()
         return None
-    _check_seen(state, seen, appending=before is None)
-    proposal = propose(state, Change.ADD, hand, before)
+    place = _ref(before)
+    _check_seen(state, seen, appending=place is None)
+    number = place.resolve(state, Change.REPLACE) if place is not None else None
+    proposal = propose(state, Change.ADD, hand, number)
     result = proposal.result
     assert result is not None
     _shift(state, result.number - 1, +1)
@@ -173,35 +199,45 @@ def record_hand(state: TableState, hand: Hand, before: int | None = None,
     db.session.flush()
     if once is not None:
         remember(once, state.table.id, 201, result_to_json(result, row.id))
-    verb = "Recorded" if before is None else "Inserted"
-    audit(state.table, "add" if before is None else "insert",
+    verb = "Recorded" if place is None else "Inserted"
+    audit(state.table, "add" if place is None else "insert",
           f"{verb} hand {result.number}: {describe(result)}", result.number,
           after=codec.encode(result.hand), hand_id=row.id, by=by)
     db.session.commit()
     return Saved(result, row.id)
 
 
-def replace_hand(state: TableState, number: int, hand: Hand, by: str | None = None,
-                 seen: Seen | None = None) -> HandResult:
-    """Replace hand ``number``; later hands replay."""
+def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None = None,
+                 seen: Seen | None = None, once: Once | None = None) -> Saved | None:
+    """Replace a hand; later hands replay.  None if ``once`` was already done."""
     state = begin_write(state)
+    if earlier(once) is not None:
+        db.session.rollback()
+        return None
     _check_seen(state, seen, appending=False)
+    number = Ref.resolve(_ref(target) or Ref(), state, Change.REPLACE)
     proposal = propose(state, Change.REPLACE, hand, number)
     assert proposal.result is not None
     row = state.table.hands[number - 1]
     before = dict(row.data)
     row.data = codec.encode(proposal.result.hand)
+    remember(once, state.table.id)
     audit(state.table, "edit", f"Edited hand {number}: {describe(proposal.result)}", number,
           before=before, after=row.data, hand_id=row.id, by=by)
     db.session.commit()
-    return proposal.result
+    return Saved(proposal.result, row.id)
 
 
-def delete_hand(state: TableState, number: int, by: str | None = None,
-                seen: Seen | None = None) -> None:
-    """Delete hand ``number``; later hands renumber and replay."""
+def delete_hand(state: TableState, target: Target, by: str | None = None,
+                seen: Seen | None = None, once: Once | None = None) -> int | None:
+    """Delete a hand; later hands renumber and replay.  Returns the number the
+    hand had (None if ``once`` was already done)."""
     state = begin_write(state)
+    if earlier(once) is not None:
+        db.session.rollback()
+        return None
     _check_seen(state, seen, appending=False)
+    number = Ref.resolve(_ref(target) or Ref(), state, Change.DELETE)
     propose(state, Change.DELETE, None, number)
     row = state.table.hands[number - 1]
     before, hand_id = dict(row.data), row.id
@@ -209,9 +245,11 @@ def delete_hand(state: TableState, number: int, by: str | None = None,
     db.session.delete(row)
     db.session.flush()
     _shift(state, number, -1)
+    remember(once, state.table.id)
     audit(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
           hand_id=hand_id, by=by)
     db.session.commit()
+    return number
 
 
 def _shift(state: TableState, index: int, step: int) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from scorekeeper.db.models import Submission, db, utcnow
 from scorekeeper.services import ServiceError
 
@@ -34,13 +36,18 @@ class Once:
     fingerprint: str | None = None
 
 
-def api_once(scope: str, key: str | None, body: bytes) -> Once | None:
-    """The Once for an API request's ``Idempotency-Key`` (None without one)."""
+def api_once(scope: str, key: str | None, body: bytes, least: int = 1) -> Once | None:
+    """The Once for an API request's ``Idempotency-Key`` (None without one).
+
+    A request that needs no token (starting or importing a table) wants a key
+    of at least ``least`` characters: its retry hands out an edit token, so
+    the key must be one nobody else could guess (a UUID, say)."""
     if key is None:
         return None
     key = key.strip()
-    if not key or len(key) > MAX_KEY or not key.isprintable():
-        raise ServiceError(f"Idempotency-Key must be 1 to {MAX_KEY} printable characters",
+    if not least <= len(key) <= MAX_KEY or not key.isprintable():
+        raise ServiceError(f"Idempotency-Key must be {least} to {MAX_KEY} printable "
+                           "characters" + (" (a random one, e.g. a UUID)" if least > 1 else ""),
                            "Idempotency-Key")
     return Once(f"api:{scope}:{key}", hashlib.sha256(body).hexdigest())
 
@@ -71,3 +78,18 @@ def remember(once: Once | None, table_id: int, status: int | None = None,
         db.session.add(Submission(token=once.token, table_id=table_id,
                                   fingerprint=once.fingerprint, status=status,
                                   response=response))
+
+
+def commit(once: Once | None) -> Submission | None:
+    """Commit what the request made; if a twin of it (same token) committed
+    first, roll back and return the twin's Submission instead.  (SQLite never
+    gets here: its writers take turns.  On PostgreSQL two creates can race.)"""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        twin = earlier(once)
+        if twin is None:
+            raise
+        return twin
+    return None

@@ -28,8 +28,9 @@ def apply(state: TableState, action: str, name: str) -> str:
 
 def join(table: GameTable, name: str) -> str:
     """A new player takes the next seat (to the left of the last one)."""
+    clean_players([p.name for p in table.players] + [name])  # refuse before waiting
+    lock(table)  # then check again on the roster as it is now (another phone may add too)
     names = clean_players([p.name for p in table.players] + [name])
-    lock(table)
     table.players.append(Player(name=names[-1], seat=len(table.players)))
     audit(table, "roster", f"{names[-1]} joined the table")
     db.session.commit()
@@ -38,12 +39,12 @@ def join(table: GameTable, name: str) -> str:
 
 def leave(table: GameTable, player: Player, seats: int) -> str:
     """The player stops being dealt in; their balance stays."""
+    lock(table)  # first, so the checks below see what another phone did meanwhile
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
     if sum(p.present for p in table.players) == 1:
         raise ServiceError(f"{player.name} is the last one at the table: close the table "
                            "instead", "name")
-    lock(table)
     player.present = False
     audit(table, "roster", f"{player.name} left the table")
     db.session.commit()
@@ -62,9 +63,9 @@ def short_handed(table: GameTable, seats: int, what: str) -> str | None:
 
 def come_back(table: GameTable, player: Player) -> str:
     """A player who left is dealt in again."""
+    lock(table)
     if player.present:
         raise ServiceError(f"{player.name} is already at the table", "name")
-    lock(table)
     player.present = True
     audit(table, "roster", f"{player.name} came back")
     db.session.commit()

@@ -12,7 +12,6 @@ from functools import cached_property
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import GameTable
-from scorekeeper.ledger.money import balances_in_cents
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
 from scorekeeper.services import NotFound
@@ -76,10 +75,6 @@ class TableState:
     def replay(self, hands: Sequence[Hand]) -> Night:
         """The night with ``hands`` instead of the recorded ones (a proposal)."""
         return replay(self.rules, self.players, hands, self.present)
-
-    def in_cents(self, points: dict[str, int]) -> dict[str, int]:
-        """Points as cents at this table's stake."""
-        return balances_in_cents(points, self.table.stake_cents)
 
     def result(self, number: int) -> HandResult:
         """Hand ``number``'s result (1-based), or NotFound."""

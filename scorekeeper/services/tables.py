@@ -17,7 +17,7 @@ from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
-from scorekeeper.services.once import Once, earlier, remember
+from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
 MAX_PLAYERS = 12
@@ -108,7 +108,9 @@ def create_table(name: object, players: object, preset: object,
     table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
                                stake, editor_label)
     remember(once, table.id, 201)
-    db.session.commit()
+    twin = commit(once)
+    if twin is not None:
+        return get_table(twin.table_id), None
     return table, token
 
 
@@ -130,8 +132,10 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     """The next night: same players in the same seats, preset, frozen rules and
     stake.  A night has one next night: asking again (a double tap, a second
     phone) returns the one already started, and no token."""
-    start_write(db.session)
     table = state.table
+    start_write(db.session)
+    bump(table)  # first: on PostgreSQL this row lock makes a second tap wait for the first
+    db.session.refresh(table)
     started = next_night(table)
     if started is not None:
         db.session.rollback()
@@ -140,8 +144,7 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     new, token = build_table(table.name, players, table.preset, state.rules,
                              table.stake_cents, label)
     audit(new, "create", f"New night with the players and rules of table {table.id}")
-    table.next_table_id = new.id
-    bump(table)  # the old night's live viewers see the way to the new one
+    table.next_table_id = new.id  # the version went up: its viewers see the way on
     db.session.commit()
     return new, token
 
@@ -221,8 +224,11 @@ def begin_write(state: TableState) -> TableState:
 
 
 def bump(table: GameTable) -> None:
-    """Mark the table changed (live views compare versions)."""
-    table.version = (table.version or 0) + 1
+    """Mark the table changed (live views and API clients compare versions),
+    in the database itself so two writers never make the same version."""
+    db.session.execute(update(GameTable).where(GameTable.id == table.id)
+                       .values(version=GameTable.version + 1))
+    db.session.expire(table, ["version"])
 
 
 def audit(table: GameTable, action: str, summary: str, number: int | None = None,

@@ -178,7 +178,7 @@ class HandForm(FlaskForm):
 def _whole(value: str | None, name: str) -> int:
     """A count from a radio button, or a refusal in words."""
     text = (value or "0").strip()
-    if not (text.isascii() and text.isdigit()):
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise HandError(f"{name} must be a whole number", name)
     return int(text)
 

@@ -87,7 +87,8 @@ def test_the_commands_leave_hands_that_replay_to_what_they_returned(app: Flask) 
         assert state_of(table_id).hand_ids == (inserted.hand_id, first.hand_id)
         replaced = hand_service.replace_hand(state_of(table_id), 2, Hand(
             picker="Eve", partners=("Ann",), points=30))
-        assert state_of(table_id).night.balances == replaced.balances
+        assert replaced is not None
+        assert state_of(table_id).night.balances == replaced.result.balances
         proposal = hand_service.propose(state_of(table_id), Change.DELETE, number=1)
         hand_service.delete_hand(state_of(table_id), 1)
         now = state_of(table_id)

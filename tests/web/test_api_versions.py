@@ -86,7 +86,7 @@ def test_a_retried_post_records_one_hand_and_answers_as_the_first_time(
 def test_a_retried_table_creation_makes_one_table(client: FlaskClient) -> None:
     body = {"name": "Friday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
             "preset": "called-ace"}
-    headers = {"Idempotency-Key": "start-1"}
+    headers = {"Idempotency-Key": "start-1-8d1c0c9e-4b"}
     first = client.post(f"{API}/tables", json=body, headers=headers)
     again = client.post(f"{API}/tables", json=body, headers=headers)
     assert first.status_code == again.status_code == 201
@@ -98,3 +98,5 @@ def test_a_retried_table_creation_makes_one_table(client: FlaskClient) -> None:
         assert response.status_code == 201
     assert_error(client.post(f"{API}/tables", json={**body, "name": "Saturday"},
                              headers=headers), 422, "Idempotency-Key")
+    assert_error(client.post(f"{API}/tables", json=body, headers={"Idempotency-Key": "k1"}),
+                 400, "Idempotency-Key")  # a key anyone could guess would hand out tokens

@@ -8,12 +8,14 @@ import html
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.services.state import TableState
 from tests.conftest import start_table
+from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand, totals
 
 PICKS = [("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Eve"), ("Eve", "Ann")]
@@ -198,3 +200,54 @@ def test_the_history_names_each_hand_by_id_and_phone(app: Flask, client: FlaskCl
     history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
     first = ids(app, table_id)[0]
     assert f"hand #{first} · Scorekeeper" in history and "Recorded hand 1:" in history
+
+
+def test_the_same_throw_in_saved_on_two_phones_is_recorded_once(
+        app: Flask, client: FlaskClient) -> None:
+    """After a throw-in the same dealer deals again (sheephead-4), so the deal
+    looks the same; the second phone's copy must still be refused."""
+    table_id = start_table(client, "sheephead-4", ["Ann", "Bob", "Cat", "Dan"])
+    other = second_phone(app, client, table_id)
+    forms = [phone.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+             for phone in (client, other)]
+    answers = [hand(phone, table_id, kind="no-pick",
+                    **{name: hidden(form, name) for name in ("version", "deal", "submission")})
+               for phone, form in zip((client, other), forms, strict=True)]
+    assert [a.status_code for a in answers] == [302, 409]
+    assert len(ids(app, table_id)) == 1
+
+
+def test_a_double_tapped_confirmation_changes_the_hand_once(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = night_of_four(client)
+    first = ids(app, table_id)[0]
+    page = client.post(f"/t/{table_id}/hand/new?before={first}", data={
+        "kind": "leaster", "winner": "Eve", "count_side": "picking", "tricks": "some",
+        "cracks": "0"}).get_data(as_text=True)
+    fields = {name: hidden(page, name)
+              for name in ("mode", "hand_id", "version", "hand_json", "submission")}
+    taps = [client.post(f"/t/{table_id}/hand/confirm", data=fields) for _ in range(2)]
+    assert [t.status_code for t in taps] == [302, 302]
+    assert len(ids(app, table_id)) == 5
+
+
+@pytest.mark.parametrize(("method", "path", "data"), [
+    ("post", "/hand/confirm", {"mode": "add", "hand_id": "1", "hand_json": "[" * 100_000}),
+    ("post", "/hand/new", {"kind": "picked", "picker": "Bob", "cracks": "9" * 5000}),
+    ("post", "/hand/preview", {"kind": "picked", "picker": "Bob", "blitzes": "9" * 5000}),
+])
+def test_absurd_form_input_is_refused_in_words(
+        client: FlaskClient, method: str, path: str, data: dict[str, str]) -> None:
+    table_id = night_of_four(client)
+    response = getattr(client, method)(f"/t/{table_id}{path}", data=data)
+    assert response.status_code in (200, 400)
+
+
+def test_absurd_numbers_in_the_start_page_and_api_are_refused(client: FlaskClient) -> None:
+    page = client.post("/", data={"players": ["Ann"], "player_action": "remove-" + "9" * 5000})
+    assert page.status_code == 400  # a refused start form, said in words: no 500
+    table = api_table(client)
+    assert_error(table.send("POST", "/hands?before=" + "9" * 5000, {"kind": "misdeal"}), 400,
+                 "before")
+    assert_error(table.send("POST", "/hands", {"kind": "misdeal"},
+                            headers={"If-Match": '"' + "9" * 5000 + '"'}), 400, "If-Match")

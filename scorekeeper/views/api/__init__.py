@@ -32,6 +32,8 @@ from scorekeeper.views.qr import link
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_BODY_BYTES = 64 * 1024
+#: An Idempotency-Key for a request that needs no token must be this long.
+UNGUESSABLE_KEY = 16
 TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents")
 
 
@@ -129,7 +131,7 @@ def create() -> tuple[Response, int, dict[str, str]]:
     data = json_body()
     refuse_unknown(data, TABLE_FIELDS)
     once = api_once("tables", request.headers.get("Idempotency-Key"),
-                    request.get_data(cache=True))
+                    request.get_data(cache=True), least=UNGUESSABLE_KEY)
     table, token = create_table(data.get("name"), data.get("players"), data.get("preset"),
                                 data.get("options"),
                                 data.get("stake_cents", DEFAULT_STAKE_CENTS),

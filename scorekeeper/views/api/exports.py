@@ -13,7 +13,7 @@ from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
 from scorekeeper.services.once import api_once
 from scorekeeper.services.tables import add_editor
 from scorekeeper.views.access import api_table
-from scorekeeper.views.api import bp, created
+from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created
 
 
 @bp.get("/tables/<int:table_id>/export")
@@ -29,7 +29,8 @@ def import_table() -> tuple[Response, int, dict[str, str]]:
     if (request.content_length or 0) > MAX_BYTES:
         raise refuse(f"the body is over {MAX_BYTES // 1_000_000} MB")
     raw = request.stream.read(MAX_BYTES + 1)
-    once = api_once("import", request.headers.get("Idempotency-Key"), raw)
+    once = api_once("import", request.headers.get("Idempotency-Key"), raw,
+                    least=UNGUESSABLE_KEY)
     table, token = export_service.import_table(parse_json(raw), label="API client", once=once)
     if token is None:  # a retry: the same table, and a new token for the client
         token = add_editor(table, "API client")

@@ -27,7 +27,7 @@ def _before() -> int | None:
     raw = request.args.get("before")
     if raw is None:
         return None
-    if not raw.isascii() or not raw.isdigit():
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 40:
         raise ServiceError("before must be a hand number", "before")
     return int(raw)
 
@@ -37,7 +37,7 @@ def if_match(current: int) -> Seen | None:
     tags = request.if_match
     if not request.headers.get("If-Match") or tags.star_tag:
         return None
-    versions = [int(tag) for tag in tags if tag.isascii() and tag.isdigit()]
+    versions = [int(tag) for tag in tags if tag.isascii() and tag.isdigit() and len(tag) <= 18]
     if not versions:
         raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
     return Seen(current if current in versions else versions[0])
@@ -86,10 +86,10 @@ def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay."""
     state = api_table(table_id, write=True)
     hand_service.check_number(state, number, Change.REPLACE)
-    hand_id = state.hand_ids[number - 1]
-    result = hand_service.replace_hand(state, number, parse_hand(json_body()),
-                                       by=editor_label(), seen=if_match(state.version))
-    return jsonify(result_to_json(result, hand_id))
+    saved = hand_service.replace_hand(state, number, parse_hand(json_body()),
+                                      by=editor_label(), seen=if_match(state.version))
+    assert saved is not None  # only a repeated form submission returns None
+    return jsonify(result_to_json(saved.result, saved.hand_id))
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:number>")

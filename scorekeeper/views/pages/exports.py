@@ -71,7 +71,7 @@ def import_page() -> str | Response | tuple[str, int]:
                                submission=submission)
     try:
         table, token = export_service.import_table(parse_json(_uploaded()),
-                                                   once=Once(f"form:{submission}"))
+                                                   once=Once(f"form:import:{submission[:64]}"))
     except ServiceError as error:
         text = request.form.get("text", "")
         return render_template("settle/import.html", error=error.message, submission=submission,

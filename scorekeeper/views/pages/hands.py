@@ -21,7 +21,7 @@ from scorekeeper.rules import Hand, HandError, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Change, Seen, Stale, deal_of
+from scorekeeper.services.hands import Change, Ref, Seen, Stale, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
@@ -85,6 +85,12 @@ def _seen() -> Seen | None:
     return None if version is None else Seen(version, request.form.get("deal") or None)
 
 
+def _once(table_id: int) -> Once | None:
+    """The submitted form's one-time token, for this table's hands."""
+    token = request.form.get("submission", "")
+    return Once(f"form:hand:{table_id}:{token[:64]}") if token else None
+
+
 def _fresh(table_id: int) -> TableState:
     """The table again after a refused write (the session was rolled back)."""
     return load_table(table_id)
@@ -111,7 +117,7 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
             if before is not None:
                 refused = _stale_form(state, form, page)
                 return refused or _confirm(state, hand, before, Change.ADD)
-            once = Once(f"form:{form.submission.data}") if form.submission.data else None
+            once = _once(table_id)
             saved = hand_service.record_hand(state, hand, once=once, by=editor().label,
                                              seen=_seen())
         except Stale as error:
@@ -198,7 +204,7 @@ def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
     It carries the hand's id and the version it was worked out on."""
     proposal = hand_service.propose(state, change, hand, number)
     return render_template("hands/confirm.html", table=state.table, state=state,
-                           proposal=proposal, active="ledger", said=said,
+                           proposal=proposal, active="ledger", said=said, submission=new_token(),
                            hand_id=state.hand_ids[number - 1] if number <= len(state.hands)
                            else None,
                            hand_json=json.dumps(hand_to_request(hand)) if hand else "")
@@ -208,14 +214,13 @@ def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
 def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Delete a hand after confirming whose totals change."""
     state = load_table(table_id, write=True)
-    number = state.number_of(hand_id)
-    if request.method == "GET":
-        try:
-            return _confirm(state, None, number, Change.DELETE)
-        except ServiceError as error:
-            flash(error.message, "error")
-            return redirect(url_for("hands.ledger", table_id=table_id))
-    return _save(state, None, hand_id, Change.DELETE)
+    if request.method == "POST":
+        return _save(state, None, hand_id, Change.DELETE)
+    try:
+        return _confirm(state, None, state.number_of(hand_id), Change.DELETE)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("hands.ledger", table_id=table_id))
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
@@ -228,7 +233,7 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
         hand = parse_hand(json.loads(request.form.get("hand_json", "")))
-    except (ValueError, HandError):
+    except (ValueError, RecursionError, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
     return _save(state, hand, hand_id, Change(mode))
 
@@ -237,20 +242,23 @@ def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
           ) -> Response | str | tuple[str, int]:
     """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
     the hand it goes before); a stale confirmation comes back refreshed."""
-    seen, by = _seen(), editor().label
+    seen, by, once, ref = _seen(), editor().label, _once(state.table.id), Ref(hand_id)
     try:
-        number = state.number_of(hand_id)
         if change is Change.DELETE:
-            hand_service.delete_hand(state, number, by=by, seen=seen)
-            flash(f"Hand {number} deleted; later hands renumbered.")
+            number = hand_service.delete_hand(state, ref, by=by, seen=seen, once=once)
+            if number is not None:
+                flash(f"Hand {number} deleted; later hands renumbered.")
         elif change is Change.REPLACE:
             assert hand is not None
-            hand_service.replace_hand(state, number, hand, by=by, seen=seen)
-            flash(f"Hand {number} changed; the night was replayed.")
+            saved = hand_service.replace_hand(state, ref, hand, by=by, seen=seen, once=once)
+            if saved is not None:
+                flash(f"Hand {saved.result.number} changed; the night was replayed.")
         else:
             assert hand is not None
-            hand_service.record_hand(state, hand, before=number, by=by, seen=seen)
-            flash(f"Hand inserted as hand {number}.")
+            saved = hand_service.record_hand(state, hand, before=ref, by=by, seen=seen,
+                                             once=once)
+            if saved is not None:
+                flash(f"Hand inserted as hand {saved.result.number}.")
     except Stale as error:
         return _again(state.table.id, hand, hand_id, change, error.message)
     except (HandError, ServiceError) as error:

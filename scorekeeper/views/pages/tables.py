@@ -66,7 +66,7 @@ def home() -> tuple[str, int] | Response:
             try:
                 table, token = create_table(form.name.data, [p for p in players if p.strip()],
                                             form.preset.data, overrides, form.stake_cents.data,
-                                            once=Once(f"form:{form.submission.data}"))
+                                            once=Once(f"form:table:{form.submission.data[:64]}"))
             except ServiceError as error:
                 errors[error.field or "form"] = error.message
             else:
@@ -97,7 +97,8 @@ def _edit_player_list(players: list[str]) -> tuple[list[str], bool]:
     verb, _, where = action.partition("-")
     if verb == "add":
         return players + [""], True
-    if verb in ("remove", "up") and where.isdigit() and int(where) < len(players):
+    if verb in ("remove", "up") and where.isascii() and where.isdigit() and len(where) <= 4 \
+            and int(where) < len(players):
         i = int(where)
         if verb == "remove":
             return players[:i] + players[i + 1:], True
