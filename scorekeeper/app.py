@@ -22,6 +22,7 @@ from scorekeeper.db.schema import init_schema
 from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
+MAX_REQUEST_BYTES = 6 * 1024 * 1024
 csrf = CSRFProtect()
 _TOKEN_IN_PATH = re.compile(r"/(s|claim|edit-link)/[A-Za-z0-9_-]{16,}")
 
@@ -61,6 +62,9 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
         WTF_CSRF_TIME_LIMIT=None,
+        # The largest request anything here reads is an import (5 MB of JSON,
+        # plus a form's envelope): bigger bodies are refused (413) unread.
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,
     )
     if test_config is None:

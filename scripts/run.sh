@@ -17,5 +17,8 @@ for ip in $ips; do
 done
 echo "  http://127.0.0.1:$PORT/ (this machine)"
 
+# A room of phones polling the live standings keeps many connections open;
+# a body bigger than the largest import is refused before it is read.
 exec .venv/bin/waitress-serve --host 0.0.0.0 --port "$PORT" --threads 16 \
+    --connection-limit 1000 --max-request-body-size 6291456 \
     --call scorekeeper:create_app
