@@ -207,15 +207,26 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     return Saved(result, row.id)
 
 
-def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None = None,
-                 seen: Seen | None = None, once: Once | None = None) -> Saved | None:
-    """Replace a hand; later hands replay.  None if ``once`` was already done."""
+def _begin_change(state: TableState, target: Target, change: Change, seen: Seen | None,
+                  once: Once | None) -> tuple[TableState, int] | None:
+    """Under the write lock: the night as it is now and the number of the hand
+    ``target`` means, after the checks every edit and delete makes (None: the
+    request was already carried out)."""
     state = begin_write(state)
     if earlier(once) is not None:
         db.session.rollback()
         return None
     _check_seen(state, seen, appending=False)
-    number = Ref.resolve(_ref(target) or Ref(), state, Change.REPLACE)
+    return state, (_ref(target) or Ref()).resolve(state, change)
+
+
+def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None = None,
+                 seen: Seen | None = None, once: Once | None = None) -> Saved | None:
+    """Replace a hand; later hands replay.  None if ``once`` was already done."""
+    begun = _begin_change(state, target, Change.REPLACE, seen, once)
+    if begun is None:
+        return None
+    state, number = begun
     proposal = propose(state, Change.REPLACE, hand, number)
     assert proposal.result is not None
     row = state.table.hands[number - 1]
@@ -232,12 +243,10 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
                 seen: Seen | None = None, once: Once | None = None) -> int | None:
     """Delete a hand; later hands renumber and replay.  Returns the number the
     hand had (None if ``once`` was already done)."""
-    state = begin_write(state)
-    if earlier(once) is not None:
-        db.session.rollback()
+    begun = _begin_change(state, target, Change.DELETE, seen, once)
+    if begun is None:
         return None
-    _check_seen(state, seen, appending=False)
-    number = Ref.resolve(_ref(target) or Ref(), state, Change.DELETE)
+    state, number = begun
     propose(state, Change.DELETE, None, number)
     row = state.table.hands[number - 1]
     before, hand_id = dict(row.data), row.id
