@@ -13,7 +13,7 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet uv
 
-if ! .venv/bin/uv pip install --quiet --python .venv/bin/python -e '.[dev]'; then
+if ! .venv/bin/uv pip install --quiet --compile-bytecode --python .venv/bin/python -e '.[dev]'; then
     echo "uv failed; falling back to pip" >&2
     .venv/bin/python -m pip install --quiet -e '.[dev]'
 fi
