@@ -53,7 +53,7 @@ def deal_of(state: TableState) -> str:
     dealer = state.night.next_dealer
     seats = state.rules.seats
     seated = sit_out(state.present, dealer, seats) if len(state.present) >= seats else ()
-    return "|".join((str(len(state.hands) + 1), dealer, *seated))
+    return "|".join((str(len(state.night.results) + 1), dealer, *seated))
 
 
 def what_changed(state: TableState, since: int) -> str:

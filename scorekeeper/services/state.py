@@ -1,7 +1,9 @@
 """A table as one request sees it: its rows, its frozen rules, its players and
-its hands decoded once, and the night replayed at most once.  Pages, the API
-and every command read the table through this, so a request never rebuilds
-the rules or replays the same night twice.
+its hands decoded once, and the night replayed at most once (and not at all
+when another request already replayed this version: see
+:mod:`scorekeeper.services.nights`).  Pages, the API and every command read
+the table through this, so a request never rebuilds the rules or replays the
+same night twice.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from scorekeeper.db.models import GameTable
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
 from scorekeeper.services import NotFound
+from scorekeeper.services.nights import NIGHTS
 
 
 @dataclass
@@ -27,27 +30,27 @@ class TableState:
     players: tuple[str, ...]
     present: tuple[str, ...]
     version: int
+    #: False when read inside a write, after the version was raised but before
+    #: the commit: its night must never be shared under that version.
+    cacheable: bool = True
 
     @classmethod
-    def load(cls, table: GameTable) -> TableState:
+    def load(cls, table: GameTable, cacheable: bool = True) -> TableState:
         """Read the table's rules and roster (hands are read when first needed)."""
         return cls(table, Rules.from_dict(table.rules),
                    tuple(p.name for p in table.players),
-                   tuple(p.name for p in table.players if p.present), table.version)
-
-    @cached_property
-    def _rows(self) -> tuple[tuple[int, Hand], ...]:
-        return tuple((row.id, codec.decode(row.data)) for row in self.table.hands)
+                   tuple(p.name for p in table.players if p.present), table.version,
+                   cacheable)
 
     @cached_property
     def hands(self) -> tuple[Hand, ...]:
         """The recorded hands in order, decoded once."""
-        return tuple(hand for _, hand in self._rows)
+        return tuple(codec.decode(row.data) for row in self.table.hands)
 
     @cached_property
     def hand_ids(self) -> tuple[int, ...]:
         """Each hand's id, in order: an id never changes, a number does."""
-        return tuple(hand_id for hand_id, _ in self._rows)
+        return tuple(row.id for row in self.table.hands)
 
     def number_of(self, hand_id: int) -> int:
         """The hand's number now (1-based), or NotFound if it is gone."""
@@ -64,8 +67,15 @@ class TableState:
 
     @cached_property
     def night(self) -> Night:
-        """The night as recorded, replayed once."""
-        return self.replay(self.hands)
+        """The night as recorded: replayed once per version of the table."""
+        if not self.cacheable:
+            return self.replay(self.hands)
+        key = (self.table.view_token, self.version)
+        night = NIGHTS.get(key)
+        if night is None:
+            night = self.replay(self.hands)
+            NIGHTS.put(key, night)
+        return night
 
     @cached_property
     def standings(self) -> Standings:

@@ -220,7 +220,7 @@ def begin_write(state: TableState) -> TableState:
     lock(state.table)
     if state.table.version == state.version + 1:
         return state
-    return TableState.load(state.table)
+    return TableState.load(state.table, cacheable=False)
 
 
 def bump(table: GameTable) -> None:

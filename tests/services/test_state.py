@@ -94,3 +94,36 @@ def test_the_commands_leave_hands_that_replay_to_what_they_returned(app: Flask) 
         now = state_of(table_id)
         assert now.night.balances == proposal.night.balances
         assert [r.hand.picker for r in now.night.results] == ["Eve"]
+
+
+def test_phones_watching_one_version_of_the_night_share_one_replay(
+        app: Flask, client: FlaskClient, replays: list[int]) -> None:
+    table_id = start_table(client)
+    assert hand(client, table_id, picker="Bob", partners=["Cat"], points="75").status_code == 302
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    viewer = app.test_client()
+    replays.clear()
+    for _ in range(3):
+        assert viewer.get(f"/s/{token}").status_code == 200
+        assert client.get(f"/t/{table_id}").status_code == 200
+    assert replays == [1]
+    assert hand(client, table_id, picker="Dan", partners=["Eve"], points="30").status_code == 302
+    replays.clear()
+    page = viewer.get(f"/s/{token}").get_data(as_text=True)
+    assert replays == [2]  # the new night, once
+    assert 'data-player="Dan" data-points="-1"' not in page and 'data-player="Dan"' in page
+    assert viewer.get(f"/s/{token}").status_code == 200 and replays == [2]
+
+
+def test_a_write_never_shares_the_night_it_works_on(app: Flask) -> None:
+    """Inside a write the version is already raised but not committed: a night
+    worked out there must not be kept under that version."""
+    with app.app_context():
+        table, _ = create_table("Friday", PLAYERS, "called-ace")
+        stale = TableState.load(table)
+        hand_service.record_hand(state_of(table.id), WIN)  # another phone, meanwhile
+        hand_service.record_hand(stale, WIN)  # reloads under the lock
+        now = state_of(table.id)
+        assert [r.hand.picker for r in now.night.results] == ["Bob", "Bob"]
+        assert now.night.balances["Bob"] == 4
