@@ -123,7 +123,7 @@ def _refused(error: NightError, number: int) -> ServiceError:
 def check_number(state: TableState, number: int | None, change: Change) -> int:
     """A 1-based hand number for ``change`` (adding: up to one past the end;
     None: the end), or NotFound."""
-    limit = len(state.hands) + (change is Change.ADD)
+    limit = len(state.hand_ids) + (change is Change.ADD)
     if number is None and change is Change.ADD:
         return limit
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:

@@ -88,6 +88,6 @@ class TableState:
 
     def result(self, number: int) -> HandResult:
         """Hand ``number``'s result (1-based), or NotFound."""
-        if not 1 <= number <= len(self.hands):
+        if not 1 <= number <= len(self.hand_ids):
             raise NotFound(f"No hand {number}")
         return self.night.results[number - 1]

@@ -205,7 +205,7 @@ def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
     proposal = hand_service.propose(state, change, hand, number)
     return render_template("hands/confirm.html", table=state.table, state=state,
                            proposal=proposal, active="ledger", said=said, submission=new_token(),
-                           hand_id=state.hand_ids[number - 1] if number <= len(state.hands)
+                           hand_id=state.hand_ids[number - 1] if number <= len(state.hand_ids)
                            else None,
                            hand_json=json.dumps(hand_to_request(hand)) if hand else "")
 
