@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from scorekeeper.rules import Hand
+from scorekeeper.rules import Hand, Kind, Tricks
 
 VERSION = 1
 _FIELDS = tuple(f.name for f in fields(Hand))
@@ -32,8 +32,24 @@ def encode(hand: Hand) -> dict[str, Any]:
 
 
 def decode(data: Mapping[str, Any]) -> Hand:
-    """The hand stored as ``data`` (version 1, with or without its version key)."""
+    """The hand stored as ``data`` (version 1, with or without its version key).
+
+    A stored hand was checked before it was written, so it is rebuilt without
+    the constructor's conversions (this runs for every hand of a night)."""
     version = data.get("v", VERSION)
     if version != VERSION:
         raise ValueError(f"A stored hand is in format {version!r}; this app reads {VERSION}")
-    return Hand(**{name: data[name] for name in _FIELDS if name in data})
+    values = dict(_DEFAULTS)
+    for name in _FIELDS:
+        if name in data:
+            value = data[name]
+            values[name] = tuple(value) if isinstance(value, list) else value
+    values["kind"], values["tricks"] = _KINDS[values["kind"]], _TRICKS[values["tricks"]]
+    hand = object.__new__(Hand)
+    hand.__dict__.update(values)
+    return hand
+
+
+_DEFAULTS = {f.name: getattr(Hand(), f.name) for f in fields(Hand)}
+_KINDS = {str(kind): kind for kind in Kind} | {kind: kind for kind in Kind}
+_TRICKS = {str(tricks): tricks for tricks in Tricks} | {t: t for t in Tricks}

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -107,6 +107,8 @@ class AuditEntry(Model):
     """What changed, when, and the hand before and after."""
 
     __tablename__ = "audit_entry"
+    #: Catching up with other processes' changes reads the entries after a version.
+    __table_args__ = (Index("ix_audit_entry_table_version", "table_id", "version"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)

@@ -73,7 +73,10 @@ class Hand:
         return out
 
     def with_deal(self, dealer: str, seated: tuple[str, ...]) -> Hand:
-        """The same hand with its dealer and seated players filled in."""
+        """The same hand with its dealer and seated players filled in (itself
+        when it already says so)."""
+        if dealer == self.dealer and seated == self.seated:
+            return self
         return replace(self, dealer=dealer, seated=seated)
 
 

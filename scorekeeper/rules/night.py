@@ -7,8 +7,8 @@ Nothing here is stored: editing, inserting or deleting a hand is a replay.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Container, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from scorekeeper.rules.fields import complete_hand
 from scorekeeper.rules.hand import Hand, HandError, check_hand
@@ -17,6 +17,21 @@ from scorekeeper.rules.scoring import leaster_factor, multiplier, score
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doublers, Kind, Renege
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a replay carries from one hand to the next, so that a later replay
+    can start after this hand instead of from the first one."""
+
+    queue: tuple[int, ...] = ()
+    rounds: tuple[int, ...] = ()
+    previous: int | None = None
+    last_dealer: str | None = None
+    dealer_stays: bool = False
+
+
+START = Carry()
 
 
 @dataclass(frozen=True)
@@ -33,6 +48,7 @@ class HandResult:
     doubled_by: tuple[int, ...]
     pending_after: tuple[int, ...]
     balances: Mapping[str, int]
+    carry: Carry = field(default=START, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -44,6 +60,18 @@ class Night:
     balances: Mapping[str, int]
     pending: tuple[int, ...]
     next_dealer: str
+
+    @property
+    def carry(self) -> Carry:
+        """Where the night stands after its last hand."""
+        return self.results[-1].carry if self.results else START
+
+    def with_present(self, present: Sequence[str] | None) -> Night:
+        """The same night with the next dealer worked out for who is here now."""
+        carry = self.carry
+        dealer = next_dealer(self.players, present or None, carry.last_dealer,
+                             carry.dealer_stays)
+        return self if dealer == self.next_dealer else replace(self, next_dealer=dealer)
 
 
 class NightError(HandError):
@@ -62,6 +90,10 @@ class _Doublers:
     queue: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     previous: int | None = None
+
+    @classmethod
+    def carried(cls, rules: Rules, carry: Carry) -> _Doublers:
+        return cls(rules, list(carry.queue), list(carry.rounds), carry.previous)
 
     def pending(self) -> tuple[int, ...]:
         if self.rules.doublers is Doublers.PREVIOUS:
@@ -108,26 +140,41 @@ class _Doublers:
 
 
 def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
-           present: Sequence[str] | None = None) -> Night:
+           present: Sequence[str] | None = None, *, trusted: Container[int] = (),
+           since: Night | None = None, start: int = 0) -> Night:
     """Score ``hands`` in order for a table whose seat order is ``players``.
 
     ``present`` is who is at the table now (for the next dealer; ``None`` or
     nobody: everyone, so an empty table still has a dealer to show).  Raises
     :class:`NightError` for the first hand that cannot be scored.
+
+    ``trusted`` holds the (0-based) positions of hands this engine already
+    checked with the dealer and seats they carry (hands the app stored): their
+    deal and checks depend on nothing else, so they are scored without being
+    checked again.  ``since`` is an earlier replay of the same table whose
+    first ``start`` hands are these very hands: the replay starts after them
+    (appending a hand costs one hand's work, not the night's).
     """
     players = tuple(players)
-    doublers = _Doublers(rules)
+    carry, results = START, []
     balances = dict.fromkeys(players, 0)
-    results: list[HandResult] = []
-    last_dealer: str | None = None
-    dealer_stays = False
-    for number, hand in enumerate(hands, start=1):
-        try:
-            dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
-            hand = complete_hand(rules, hand, seated)
-            check_hand(rules, hand, seated, dealer, players)
-        except HandError as error:
-            raise NightError(number, error) from error
+    if since is not None and start:
+        results = list(since.results[:start])
+        carry = results[-1].carry
+        balances = dict(results[-1].balances)
+    doublers = _Doublers.carried(rules, carry)
+    last_dealer, dealer_stays = carry.last_dealer, carry.dealer_stays
+    for index in range(len(results), len(hands)):
+        number, hand = index + 1, hands[index]
+        dealer, seated = hand.dealer, hand.seated
+        if index not in trusted or dealer is None or seated is None:
+            try:
+                dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
+                hand = complete_hand(rules, hand, seated)
+                check_hand(rules, hand, seated, dealer, players)
+            except HandError as error:
+                raise NightError(number, error) from error
+            hand = hand.with_deal(dealer, seated)
         doublers.before(number, hand)
         exponent, sources = doublers.use() if hand.kind in SCORED else (0, ())
         payouts = dict.fromkeys(players, 0)
@@ -135,11 +182,17 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
         doublers.after(number, hand)
         for name, amount in payouts.items():
             balances[name] += amount
-        results.append(HandResult(
-            number, hand.with_deal(dealer, seated), dealer, seated, payouts,
-            doubled=exponent > 0, multiplier=_reported_multiplier(rules, hand, exponent),
-            doubled_by=sources, pending_after=doublers.pending(), balances=dict(balances)))
         last_dealer, dealer_stays = dealer, _dealer_stays(rules, hand)
+        if (doublers.queue or doublers.rounds or doublers.previous or carry.queue
+                or carry.rounds or carry.previous or carry.last_dealer != last_dealer
+                or carry.dealer_stays != dealer_stays):
+            carry = Carry(tuple(doublers.queue), tuple(doublers.rounds), doublers.previous,
+                          last_dealer, dealer_stays)
+        results.append(HandResult(
+            number, hand, dealer, seated, payouts, exponent > 0,
+            _reported_multiplier(rules, hand, exponent), sources,
+            doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
+            dict(balances), carry))
     return Night(players, tuple(results), balances, doublers.pending(),
                  next_dealer(players, present or None, last_dealer, dealer_stays))
 

@@ -54,21 +54,23 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
     ``doubling`` is how many times pending doublers double this hand
     (0 or 1, more only under the ``stack`` policy).
     """
-    payouts = dict.fromkeys(seated, 0)
-    if hand.kind is Kind.PICKED:
-        _add(payouts, _picked(rules, hand, seated, doubling))
+    kind = hand.kind
+    if kind is Kind.PICKED:
+        payouts = _picked(rules, hand, seated, doubling) or dict.fromkeys(seated, 0)
         for name in hand.no_trick_pickers:
             _add(payouts, _pays_each(name, 1, seated))
-    elif hand.kind is Kind.LEASTER:
+    elif kind is Kind.LEASTER:
         assert hand.winner is not None
-        _add(payouts, _pays_each(hand.winner, -rules.base * leaster_factor(rules, doubling),
-                                 seated))
-    elif hand.kind is Kind.RENEGE:
+        payouts = _pays_each(hand.winner, -rules.base * leaster_factor(rules, doubling), seated)
+    elif kind is Kind.RENEGE:
+        payouts = dict.fromkeys(seated, 0)
         _add(payouts, _renege(rules, hand, seated, doubling))
-    elif (hand.kind is Kind.CALLED_ACE_BURIED
+    elif (kind is Kind.CALLED_ACE_BURIED
           and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD):
         assert hand.picker is not None
-        _add(payouts, _pays_each(hand.picker, 1, seated))
+        payouts = _pays_each(hand.picker, 1, seated)
+    else:
+        payouts = dict.fromkeys(seated, 0)
     assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"
     return payouts
 

@@ -1,6 +1,8 @@
-"""Recording, editing, inserting and deleting hands.  Every change replays
-the night once with the change in it; a hand the engine refuses changes
-nothing.  A hand and its audit entry commit together.
+"""Recording, editing, inserting and deleting hands.  A change is worked out
+on the kept night before the write lock is taken (the hands before it are
+not scored again, so recording a hand scores one hand); a hand the engine
+refuses changes nothing.  A hand and its audit entry commit together, and
+the new night is kept for every request of the new version.
 
 Several phones may write to one night.  A write can say which version of the
 night its author saw (:class:`Seen`): an edit, insert or delete made on an
@@ -11,8 +13,11 @@ sits in) is the same now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+
+from sqlalchemy import update
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, HandRow, db
@@ -20,6 +25,7 @@ from scorekeeper.ledger.words import describe
 from scorekeeper.rules import Hand, HandResult, Night, NightError, sit_out
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import audit, begin_write
@@ -134,10 +140,13 @@ def check_number(state: TableState, number: int | None, change: Change) -> int:
 def propose(state: TableState, change: Change, hand: Hand | None = None,
             number: int | None = None) -> Proposal:
     """Replay the night with ``hand`` added before hand ``number`` (None: at the
-    end), replacing hand ``number``, or with hand ``number`` deleted."""
+    end), replacing hand ``number``, or with hand ``number`` deleted.  The
+    hands before the change are not replayed again and the stored hands after
+    it are not checked again: adding a hand at the end scores one hand."""
     number = check_number(state, number, change)
     hands = list(state.hands)
     index = number - 1
+    trusted = AllBut()
     if change is Change.DELETE:
         del hands[index]
     else:
@@ -147,12 +156,47 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
         elif hand.present is None:
             hand = replace(hand, present=state.present)
         hands[index:index + (change is Change.REPLACE)] = [hand]
+        trusted = AllBut(index)
     try:
-        new = state.replay(hands)
+        new = state.replay(hands, trusted, start=index)
     except NightError as error:
         raise _refused(error, number) from None
     result = None if change is Change.DELETE else new.results[index]
     return Proposal(change, number, new, result, state)
+
+
+def _worked_out(state: TableState, seen: Seen | None, once: Once | None, appending: bool,
+                work: Callable[[TableState], Proposal]) -> Proposal | None:
+    """Work a change out on the night as read, then take the write lock and
+    write: the lock is held for the writing, not for a replay.  If another
+    write landed in between, the change is checked and worked out again on
+    the night as it is now.  None: ``once`` was already carried out."""
+    try:
+        early, refusal = work(state), None
+    except ServiceError as error:
+        early, refusal = None, error
+    now = begin_write(state)
+    if earlier(once) is not None:
+        db.session.rollback()
+        return None
+    _check_seen(now, seen, appending)
+    if now is not state:
+        return work(now)
+    if refusal is not None:
+        db.session.rollback()
+        raise refusal
+    assert early is not None
+    return early
+
+
+def _commit(proposal: Proposal, hand_ids: list[int]) -> None:
+    """Commit the change and keep the new night as the table's night at the
+    version this write made (read before the commit: after it, another
+    write may already have moved the table on)."""
+    table = proposal.before.table
+    key, version = table.view_token, table.version
+    db.session.commit()
+    NIGHTS.put(key, Kept.of(version, proposal.night, hand_ids))
 
 
 @dataclass(frozen=True)
@@ -182,17 +226,19 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
                 seen: Seen | None = None) -> Saved | None:
     """Add a hand (at the end, or before the hand ``before``); None if ``once``
     was already carried out (its Submission holds the first answer)."""
-    state = begin_write(state)
-    if earlier(once) is not None:
-        db.session.rollback()
-        return None
     place = _ref(before)
-    _check_seen(state, seen, appending=place is None)
-    number = place.resolve(state, Change.REPLACE) if place is not None else None
-    proposal = propose(state, Change.ADD, hand, number)
-    result = proposal.result
+
+    def work(now: TableState) -> Proposal:
+        number = place.resolve(now, Change.REPLACE) if place is not None else None
+        return propose(now, Change.ADD, hand, number)
+    proposal = _worked_out(state, seen, once, place is None, work)
+    if proposal is None:
+        return None
+    state, result = proposal.before, proposal.result
     assert result is not None
-    _shift(state, result.number - 1, +1)
+    index = result.number - 1
+    if index < len(state.hand_ids):
+        _shift(state, index, +1)
     row = HandRow(table_id=state.table.id, position=result.number,
                   data=codec.encode(result.hand))
     db.session.add(row)
@@ -202,53 +248,48 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     verb = "Recorded" if place is None else "Inserted"
     audit(state.table, "add" if place is None else "insert",
           f"{verb} hand {result.number}: {describe(result)}", result.number,
-          after=codec.encode(result.hand), hand_id=row.id, by=by)
-    db.session.commit()
+          after=row.data, hand_id=row.id, by=by)
+    ids = list(state.hand_ids)
+    ids.insert(index, row.id)
+    _commit(proposal, ids)
     return Saved(result, row.id)
 
 
-def _begin_change(state: TableState, target: Target, change: Change, seen: Seen | None,
-                  once: Once | None) -> tuple[TableState, int] | None:
-    """Under the write lock: the night as it is now and the number of the hand
-    ``target`` means, after the checks every edit and delete makes (None: the
-    request was already carried out)."""
-    state = begin_write(state)
-    if earlier(once) is not None:
-        db.session.rollback()
-        return None
-    _check_seen(state, seen, appending=False)
-    return state, (_ref(target) or Ref()).resolve(state, change)
+def _resolve(target: Target) -> Callable[[TableState, Change], int]:
+    return (_ref(target) or Ref()).resolve
 
 
 def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None = None,
                  seen: Seen | None = None, once: Once | None = None) -> Saved | None:
     """Replace a hand; later hands replay.  None if ``once`` was already done."""
-    begun = _begin_change(state, target, Change.REPLACE, seen, once)
-    if begun is None:
+    def work(now: TableState) -> Proposal:
+        return propose(now, Change.REPLACE, hand, _resolve(target)(now, Change.REPLACE))
+    proposal = _worked_out(state, seen, once, False, work)
+    if proposal is None:
         return None
-    state, number = begun
-    proposal = propose(state, Change.REPLACE, hand, number)
-    assert proposal.result is not None
-    row = state.table.hands[number - 1]
+    state, number, result = proposal.before, proposal.number, proposal.result
+    assert result is not None
+    row = _row(state, number)
     before = dict(row.data)
-    row.data = codec.encode(proposal.result.hand)
+    row.data = codec.encode(result.hand)
     remember(once, state.table.id)
-    audit(state.table, "edit", f"Edited hand {number}: {describe(proposal.result)}", number,
+    audit(state.table, "edit", f"Edited hand {number}: {describe(result)}", number,
           before=before, after=row.data, hand_id=row.id, by=by)
-    db.session.commit()
-    return Saved(proposal.result, row.id)
+    _commit(proposal, list(state.hand_ids))
+    return Saved(result, row.id)
 
 
 def delete_hand(state: TableState, target: Target, by: str | None = None,
                 seen: Seen | None = None, once: Once | None = None) -> int | None:
     """Delete a hand; later hands renumber and replay.  Returns the number the
     hand had (None if ``once`` was already done)."""
-    begun = _begin_change(state, target, Change.DELETE, seen, once)
-    if begun is None:
+    def work(now: TableState) -> Proposal:
+        return propose(now, Change.DELETE, None, _resolve(target)(now, Change.DELETE))
+    proposal = _worked_out(state, seen, once, False, work)
+    if proposal is None:
         return None
-    state, number = begun
-    propose(state, Change.DELETE, None, number)
-    row = state.table.hands[number - 1]
+    state, number = proposal.before, proposal.number
+    row = _row(state, number)
     before, hand_id = dict(row.data), row.id
     gone = describe(state.night.results[number - 1])
     db.session.delete(row)
@@ -257,15 +298,21 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
     remember(once, state.table.id)
     audit(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
           hand_id=hand_id, by=by)
-    db.session.commit()
+    ids = list(state.hand_ids)
+    del ids[number - 1]
+    _commit(proposal, ids)
     return number
+
+
+def _row(state: TableState, number: int) -> HandRow:
+    """Hand ``number``'s row (by its id: the other rows are not read)."""
+    row = db.session.get(HandRow, state.hand_ids[number - 1])
+    assert row is not None
+    return row
 
 
 def _shift(state: TableState, index: int, step: int) -> None:
     """Renumber the hands from 0-based ``index`` on by ``step``."""
-    rows = db.session.scalars(db.select(HandRow).filter(
-        HandRow.table_id == state.table.id, HandRow.position > index)).all()
-    for row in rows:
-        row.position += step
-    db.session.flush()
-    db.session.expire(state.table, ["hands"])
+    db.session.execute(update(HandRow).where(HandRow.table_id == state.table.id,
+                                             HandRow.position > index)
+                       .values(position=HandRow.position + step))

@@ -1,23 +1,21 @@
-"""A table as one request sees it: its rows, its frozen rules, its players and
-its hands decoded once, and the night replayed at most once (and not at all
-when another request already replayed this version: see
-:mod:`scorekeeper.services.nights`).  Pages, the API and every command read
-the table through this, so a request never rebuilds the rules or replays the
-same night twice.
+"""A table as one request sees it: its rows, its frozen rules, its players,
+and its hands and night as kept in memory for this version (shared by every
+request, see :mod:`scorekeeper.services.nights`).  Pages, the API and every
+command read the table through this, so a request never rebuilds the rules
+or replays the night.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from scorekeeper.db import codec
 from scorekeeper.db.models import GameTable
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
-from scorekeeper.services import NotFound
-from scorekeeper.services.nights import NIGHTS
+from scorekeeper.services import NotFound, nights
+from scorekeeper.services.nights import NIGHTS, Kept
 
 
 @dataclass
@@ -31,7 +29,7 @@ class TableState:
     present: tuple[str, ...]
     version: int
     #: False when read inside a write, after the version was raised but before
-    #: the commit: its night must never be shared under that version.
+    #: the commit: its night must never be kept under that version.
     cacheable: bool = True
 
     @classmethod
@@ -43,14 +41,35 @@ class TableState:
                    cacheable)
 
     @cached_property
-    def hands(self) -> tuple[Hand, ...]:
-        """The recorded hands in order, decoded once."""
-        return tuple(codec.decode(row.data) for row in self.table.hands)
+    def kept(self) -> Kept:
+        """The night at this version with its hands and ids: kept in memory and
+        shared by every request for the version, brought up to date from the
+        audit log, or read from the rows (see :mod:`scorekeeper.services.nights`)."""
+        table = self.table
+        if not self.cacheable:
+            return nights.read(table.id, self.rules, self.players, self.version)
+        known = NIGHTS.get(table.view_token)
+        if known is not None and known.version == self.version:
+            return known
+        kept = None
+        if known is not None and known.version < self.version:
+            kept = nights.catch_up(known, table.id, self.rules, self.players, self.version)
+        if kept is None:
+            kept = nights.read(table.id, self.rules, self.players, self.version)
+            if not nights.still_at(table.id, self.version):
+                return kept  # a write landed while the rows were read: don't keep it
+        NIGHTS.put(table.view_token, kept)
+        return kept
 
-    @cached_property
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """The recorded hands in order (as stored: with their dealer and seats)."""
+        return self.kept.hands
+
+    @property
     def hand_ids(self) -> tuple[int, ...]:
         """Each hand's id, in order: an id never changes, a number does."""
-        return tuple(row.id for row in self.table.hands)
+        return self.kept.hand_ids
 
     def number_of(self, hand_id: int) -> int:
         """The hand's number now (1-based), or NotFound if it is gone."""
@@ -67,24 +86,21 @@ class TableState:
 
     @cached_property
     def night(self) -> Night:
-        """The night as recorded: replayed once per version of the table."""
-        if not self.cacheable:
-            return self.replay(self.hands)
-        key = (self.table.view_token, self.version)
-        night = NIGHTS.get(key)
-        if night is None:
-            night = self.replay(self.hands)
-            NIGHTS.put(key, night)
-        return night
+        """The night as recorded, with the next dealer for who is here now."""
+        return self.kept.night.with_present(self.present)
 
     @cached_property
     def standings(self) -> Standings:
         """Where everyone stands, in points and cents."""
         return standings(self.night, self.present, self.table.stake_cents)
 
-    def replay(self, hands: Sequence[Hand]) -> Night:
-        """The night with ``hands`` instead of the recorded ones (a proposal)."""
-        return replay(self.rules, self.players, hands, self.present)
+    def replay(self, hands: Sequence[Hand], trusted: Container[int] = (),
+               start: int = 0) -> Night:
+        """The night with ``hands`` instead of the recorded ones (a proposal):
+        the first ``start`` of them are this night's own, ``trusted`` were
+        checked when stored."""
+        return replay(self.rules, self.players, hands, self.present, trusted=trusted,
+                      since=self.kept.night if start else None, start=start)
 
     def result(self, number: int) -> HandResult:
         """Hand ``number``'s result (1-based), or NotFound."""

@@ -108,7 +108,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         _refresh(state, form, appending=before is None)
         if before is not None:
             # an inserted hand is dealt by whoever followed the hand before it
-            form.dealer.data = state.replay(state.hands[:before - 1]).next_dealer
+            form.dealer.data = state.replay(state.hands[:before - 1], range(before - 1),
+                                             start=before - 1).next_dealer
         form.submission.data = new_token()
         return render_template("hands/form.html", **_context(state, form, **page))
     if form.validate_on_submit():
