@@ -17,8 +17,7 @@ for ip in $ips; do
 done
 echo "  http://127.0.0.1:$PORT/ (this machine)"
 
-# A room of phones polling the live standings keeps many connections open;
-# a body bigger than the largest import is refused before it is read.
-exec .venv/bin/waitress-serve --host 0.0.0.0 --port "$PORT" --threads 16 \
-    --connection-limit 1000 --max-request-body-size 6291456 \
-    --call scorekeeper:create_app
+# waitress set for a room of phones (connections, body limit, open 304s):
+# see scorekeeper/serve.py.
+export PORT
+exec .venv/bin/python -m scorekeeper.serve

@@ -6,19 +6,21 @@ grants no write anywhere (see :mod:`scorekeeper.views.access`).
 The share link is a secret, so every response here is private: kept out of
 shared caches, referrers and search engines.  The live fragment answers 304
 while the table's version is unchanged, before any replay, so an idle viewer
-costs one indexed lookup a second.
+costs one indexed lookup a second; the share page and the fragment are
+rendered once per version for every viewer (:mod:`scorekeeper.views.rendered`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable
+from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import NotFound
@@ -26,6 +28,7 @@ from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import next_night, table_by_view_token
 from scorekeeper.views.pages.rulings import rulings_page
+from scorekeeper.views.rendered import RENDERED
 
 bp = Blueprint("viewer", __name__)
 
@@ -63,10 +66,10 @@ def next_night_url(table: GameTable, big: bool = False) -> str | None:
     return url_for("viewer.tv" if big else "viewer.view", token=following.view_token)
 
 
-def _etag(table: GameTable, big: bool) -> str:
+def _etag(token: str, version: int, closed: bool, big: bool) -> str:
     """Changes with every write (the version), closing, the mode and the link."""
-    link_id = hashlib.sha256(table.view_token.encode()).hexdigest()[:12]
-    return f"v{table.version}-{int(table.closed_at is not None)}-{int(big)}-{link_id}"
+    link_id = hashlib.sha256(token.encode()).hexdigest()[:12]
+    return f"v{version}-{int(closed)}-{int(big)}-{link_id}"
 
 
 def _live_context(state: TableState, big: bool) -> dict[str, Any]:
@@ -76,51 +79,68 @@ def _live_context(state: TableState, big: bool) -> dict[str, Any]:
         "standings": state.standings.ranked,
         "recent": state.night.results[-(RECENT_BIG if big else RECENT):][::-1],
         "chart": night_chart(state),
-        "etag": quote_etag(_etag(table, big)),
+        "etag": quote_etag(_etag(table.view_token, table.version, table.closed_at is not None,
+                                 big)),
         "live_url": url_for("viewer.live", token=table.view_token, big=1 if big else None),
         "next_url": next_night_url(table, big),
     }
 
 
-def _page(token: str, big: bool) -> str:
-    state = _viewed(token)
-    return render_template("viewer/live.html", **_live_context(state, big),
-                           tv_url=url_for("viewer.tv", token=token),
-                           phone_url=url_for("viewer.view", token=token))
+def _rendered(table: GameTable, variant: str, big: bool, render: Callable[[TableState], str]
+              ) -> bytes:
+    """The body for this version of the table, rendered once for every viewer."""
+    key = (table.view_token, table.version, table.closed_at is not None, variant, big)
+    return RENDERED.get(key, lambda: render(TableState.load(table)))
+
+
+def _page(token: str, big: bool) -> Response:
+    try:
+        table = table_by_view_token(token)
+    except NotFound as error:
+        abort(404, error.message)
+    body = _rendered(table, "page", big, lambda state: render_template(
+        "viewer/live.html", **_live_context(state, big),
+        tv_url=url_for("viewer.tv", token=token), phone_url=url_for("viewer.view", token=token)))
+    return Response(body, mimetype="text/html")
 
 
 @bp.get("/s/<token>")
-def view(token: str) -> str:
+def view(token: str) -> Response:
     """The live, read-only standings anyone with the link can open (``?big=1``: TV)."""
     return _page(token, request.args.get("big") == "1")
 
 
 @bp.get("/s/<token>/tv")
-def tv(token: str) -> str:
+def tv(token: str) -> Response:
     """Big-screen mode for a TV or laptop at the table."""
     return _page(token, True)
 
 
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response:
-    """The live fragment: 304 while nothing changed, else fresh HTML.
+    """The live fragment: 304 while nothing changed (one indexed lookup of the
+    version), else the fragment rendered once for this version.
 
     A replaced link answers a 404 fragment that says so and stops the polling.
     """
+    big = request.args.get("big") == "1"
+    head = db.session.execute(db.select(GameTable.version, GameTable.closed_at)
+                              .where(GameTable.view_token == token)).first()
+    if head is not None:
+        etag = _etag(token, head.version, head.closed_at is not None, big)
+        if request.if_none_match.contains(etag):
+            response = Response(status=304)
+            response.set_etag(etag)
+            return response
     try:
         table = table_by_view_token(token)
     except NotFound as error:
         return Response(render_template("viewer/_gone.html", message=error.message),
                         status=404, mimetype="text/html")
-    big = request.args.get("big") == "1"
-    etag = _etag(table, big)
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        response = Response(render_template("viewer/_live.html",
-                                            **_live_context(TableState.load(table), big)),
-                            mimetype="text/html")
-    response.set_etag(etag)
+    body = _rendered(table, "live", big, lambda state: render_template(
+        "viewer/_live.html", **_live_context(state, big)))
+    response = Response(body, mimetype="text/html")
+    response.set_etag(_etag(token, table.version, table.closed_at is not None, big))
     return response
 
 

@@ -33,16 +33,15 @@ def free_port() -> int:
 def _serve(database: str, port: int, threads: int) -> None:
     """A server process's life: the app on ``database``, served by waitress."""
     os.environ.update({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "servers"})
-    from waitress import serve
-
     from scorekeeper import create_app
+    from scorekeeper.serve import serve
 
-    serve(create_app(), host="127.0.0.1", port=port, threads=threads, _quiet=True)
+    serve(create_app(), "127.0.0.1", port, threads=threads, _quiet=True)
 
 
 class Server:
     """One server process (forked from the test, so it skips re-importing the
-    app: what it runs is exactly ``waitress-serve --call scorekeeper:create_app``)."""
+    app: what it runs is what ``python -m scorekeeper.serve`` runs)."""
 
     def __init__(self, database: str, threads: int = 8) -> None:
         self.port = free_port()

@@ -1,0 +1,73 @@
+"""Serving the app on the LAN with waitress, set for a room full of phones.
+
+``python -m scorekeeper.serve`` (what ``scripts/run.sh`` runs) listens on
+``HOST``:``PORT`` (default 0.0.0.0:5000) with:
+
+- enough connections for every phone watching every table (each polls once
+  a second and keeps its connection open between polls);
+- a request body limit equal to the app's own (``MAX_CONTENT_LENGTH``), so
+  waitress refuses a bigger upload from its Content-Length, before reading
+  or buffering any of it;
+- a 304 that keeps the connection open.  waitress 3.0 closes the connection
+  after every response without a Content-Length, and a 304 never has one
+  (RFC 9110 §15.4.5 sends no body): each idle phone would reconnect every
+  second.  A 304 has no body to delimit, so nothing requires the close; the
+  patch below keeps the connection unless the client asked to close it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from waitress import serve as waitress_serve
+from waitress.task import Task
+
+from scorekeeper import create_app
+
+THREADS = 16
+CONNECTION_LIMIT = 2000
+#: Seconds an idle connection is kept open (a viewer polls every second).
+CHANNEL_TIMEOUT = 60
+
+_build_response_header = Task.build_response_header
+
+
+def _build_keeping_304_open(self: Any) -> bytes:
+    keep = (self.status.startswith("304") and self.version == "1.1"
+            and self.request.headers.get("CONNECTION", "").lower() != "close"
+            and not self.close_on_finish)
+    if keep:  # present, so waitress adds no "Connection: close"
+        self.response_headers.append(("Connection", "keep-alive"))
+    header: bytes = _build_response_header(self)
+    if keep:
+        self.close_on_finish = False
+    return header
+
+
+def keep_304_open() -> None:
+    """Patch waitress so a 304 keeps the connection open (idempotent)."""
+    Task.build_response_header = _build_keeping_304_open  # type: ignore[method-assign]
+
+
+def settings(app: Any) -> dict[str, Any]:
+    """waitress's settings for ``app``."""
+    return {"threads": THREADS, "connection_limit": CONNECTION_LIMIT,
+            "channel_timeout": CHANNEL_TIMEOUT,
+            "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+            "ident": "scorekeeper"}
+
+
+def serve(app: Any, host: str, port: int, **overrides: Any) -> None:
+    """Serve ``app`` until the process is stopped."""
+    keep_304_open()
+    waitress_serve(app, host=host, port=port, **(settings(app) | overrides))
+
+
+def main() -> None:
+    app = create_app()
+    serve(app, os.environ.get("HOST", "0.0.0.0"), int(os.environ.get("PORT", "5000")))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Pages rendered once per version of a table and served to every viewer
+from memory: 300 phones watching one night cost one render per change, not
+300.  The key holds the share token, the table's version and closed state,
+and which variant of the page it is; a new version is a new key, so nothing
+here is ever stale.  Bounded in bytes; the least recently used go first.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+MAX_BYTES = 32 * 1024 * 1024
+
+
+class Rendered:
+    """A thread-safe LRU of rendered bodies, bounded by their total size."""
+
+    def __init__(self, max_bytes: int = MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
+        """The body kept under ``key``, rendering (and keeping) it if needed."""
+        with self._lock:
+            body = self._bodies.get(key)
+            if body is not None:
+                self._bodies.move_to_end(key)
+                return body
+        body = render().encode()
+        with self._lock:
+            if key not in self._bodies:
+                self._bodies[key] = body
+                self._bytes += len(body)
+            while self._bytes > self.max_bytes and len(self._bodies) > 1:
+                _, gone = self._bodies.popitem(last=False)
+                self._bytes -= len(gone)
+        return body
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bodies.clear()
+            self._bytes = 0
+
+
+RENDERED = Rendered()
