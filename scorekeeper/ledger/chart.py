@@ -59,13 +59,36 @@ def _scale(high: int, low: int, top: float, bottom: float) -> Callable[[int], fl
     return y
 
 
+#: A phone draws the chart about 300 pixels wide: a long night is thinned to
+#: this many columns, each keeping its lowest and highest balance.
+COLUMNS = 150
+
+
+def thin(values: Sequence[int], columns: int = COLUMNS) -> list[tuple[int, int]]:
+    """``(index, value)`` pairs to draw: every value when they fit in
+    ``2 × columns`` points, else the first and last values and, in each of
+    ``columns`` equal runs, its lowest and highest in the order they came
+    (so no peak or dip is lost)."""
+    count = len(values)
+    if count <= 2 * columns:
+        return list(enumerate(values))
+    kept = {0, count - 1}
+    for column in range(columns):
+        start, stop = column * count // columns, (column + 1) * count // columns
+        run = values[start:stop]
+        kept.add(start + run.index(min(run)))
+        kept.add(start + run.index(max(run)))
+    return [(i, values[i]) for i in sorted(kept)]
+
+
 def running_chart(players: Sequence[str], balances: Sequence[Mapping[str, int]],
                   width: int = 320, height: int = 180) -> Chart:
     """Lines from 0 (before hand 1) through each hand's running balance.
 
     ``balances[i]`` is every player's total after hand ``i + 1``; a missing
     name counts as 0.  The vertical range always includes 0, and is never
-    empty (an all-zero night is drawn as a flat line in the middle).
+    empty (an all-zero night is drawn as a flat line in the middle).  A long
+    night is thinned (:func:`thin`) so the page stays small.
     """
     series = [[0] + [b.get(name, 0) for b in balances] for name in players]
     values = [v for s in series for v in s] or [0]
@@ -76,7 +99,7 @@ def running_chart(players: Sequence[str], balances: Sequence[Mapping[str, int]],
     y = _scale(high, low, top, bottom)
     step = (right - left) / max(len(balances), 1)
     lines = tuple(Line(name, PALETTE[i % len(PALETTE)], DASHES[i // 4 % len(DASHES)],
-                       " ".join(f"{round(left + k * step, 1)},{y(v)}" for k, v in enumerate(s)),
+                       " ".join(f"{round(left + k * step, 1)},{y(v)}" for k, v in thin(s)),
                        s[-1])
                   for i, (name, s) in enumerate(zip(players, series, strict=True)))
     return Chart(width, height, left, right, top, bottom, y(0), high, low, len(balances),

@@ -10,7 +10,7 @@ first answer back).
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, request, url_for
 
 from scorekeeper.db.models import Submission, db
 from scorekeeper.rules.hand_json import parse_hand, result_to_json
@@ -18,6 +18,7 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
 from scorekeeper.services.once import api_once
+from scorekeeper.services.window import API_HANDS, API_MAX_HANDS, window
 from scorekeeper.views.access import api_table, editor_label
 from scorekeeper.views.api import bp, json_body
 
@@ -45,10 +46,22 @@ def if_match(current: int) -> Seen | None:
 
 @bp.get("/tables/<int:table_id>/hands")
 def hands(table_id: int) -> Response:
-    """Every hand's result, in order, each with its id."""
+    """The hands' results in order, each with its id: the latest 100, or
+    ``?from=<n>&limit=<k>`` (at most 500).  ``Link`` points to the windows
+    before and after; ``X-Total-Count`` is the number of hands."""
     state = api_table(table_id)
-    return jsonify([result_to_json(r, hand_id)
-                    for r, hand_id in zip(state.night.results, state.hand_ids, strict=True)])
+    shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
+                   API_HANDS, API_MAX_HANDS)
+    part = shown.slice()
+    response = jsonify([result_to_json(r, hand_id) for r, hand_id in zip(
+        state.night.results[part], state.hand_ids[part], strict=True)])
+    links = [f'<{url_for(".hands", table_id=table_id, limit=shown.size, **{"from": start})}>; '
+             f'rel="{rel}"' for rel, start in (("prev", shown.earlier), ("next", shown.later))
+             if start is not None]
+    if links:
+        response.headers["Link"] = ", ".join(links)
+    response.headers["X-Total-Count"] = str(shown.total)
+    return response
 
 
 @bp.get("/tables/<int:table_id>/hands/<int:number>")

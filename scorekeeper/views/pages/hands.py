@@ -22,6 +22,7 @@ from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Ref, Seen, Stale, deal_of
+from scorekeeper.services.window import window
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
@@ -64,10 +65,16 @@ def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],
 
 @bp.get("/t/<int:table_id>")
 def ledger(table_id: int) -> str:
-    """Hands × players, running totals, badges, pending doublers, the dealer."""
+    """Hands × players, running totals, badges, pending doublers, the dealer:
+    the latest hands, older ones a page at a time (``?from=<n>``)."""
     state = load_table(table_id)
+    try:
+        shown = window(len(state.hand_ids), request.args.get("from"))
+    except ServiceError:
+        shown = window(len(state.hand_ids))
     return render_template("hands/ledger.html", state=state, table=state.table,
-                           night=state.night, players=state.players, active="ledger")
+                           night=state.night, players=state.players, active="ledger",
+                           shown=shown, results=state.night.results[shown.slice()])
 
 
 def _refresh(state: TableState, form: HandForm, appending: bool) -> None:

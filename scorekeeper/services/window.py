@@ -1,0 +1,64 @@
+"""A window on a long night: which hands a ledger page or an API answer
+shows, so neither grows with the night.  By default the latest hands; older
+ones on demand, by the number of the first hand to show."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.services import ServiceError
+
+LEDGER_HANDS = 50
+API_HANDS, API_MAX_HANDS = 100, 500
+
+
+@dataclass(frozen=True)
+class Window:
+    """Hands ``first`` to ``last`` (1-based, inclusive) of ``total``."""
+
+    first: int
+    last: int
+    size: int
+    total: int
+
+    @property
+    def empty(self) -> bool:
+        return self.last < self.first
+
+    @property
+    def earlier(self) -> int | None:
+        """The first hand of the window before this one (None: this is the start)."""
+        return max(1, self.first - self.size) if self.first > 1 else None
+
+    @property
+    def later(self) -> int | None:
+        """The first hand of the window after this one (None: this is the end)."""
+        return self.last + 1 if self.last < self.total else None
+
+    @property
+    def latest(self) -> bool:
+        return self.later is None
+
+    def slice(self) -> slice:
+        """The 0-based slice of the night's results."""
+        return slice(self.first - 1, self.last)
+
+
+def _whole(raw: str | None, name: str) -> int | None:
+    if raw is None or raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+        raise ServiceError(f"{name} must be a whole number from 1", name)
+    return int(raw)
+
+
+def window(total: int, first: str | None = None, size: str | None = None,
+           default: int = LEDGER_HANDS, most: int = LEDGER_HANDS) -> Window:
+    """The window from the query arguments ``from`` (``first``) and ``limit``
+    (``size``): ``size`` hands from hand ``first``, or the latest ``size``."""
+    count = min(_whole(size, "limit") or default, most)
+    start = _whole(first, "from")
+    if start is None:
+        start = max(1, total - count + 1)
+    start = min(start, max(total, 1))
+    return Window(start, min(total, start + count - 1), count, total)

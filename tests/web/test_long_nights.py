@@ -1,0 +1,118 @@
+"""A long night stays small on the wire: the ledger shows the latest hands
+and older ones a page at a time, the API lists hands in windows, and the
+running-balance chart is thinned to what a phone can draw without losing a
+peak or a dip."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.db import codec
+from scorekeeper.db.models import GameTable, HandRow, db
+from scorekeeper.ledger.chart import COLUMNS, running_chart, thin
+from scorekeeper.rules import Hand, Rules, replay
+from scorekeeper.services import ServiceError
+from scorekeeper.services.window import window
+from tests.conftest import PLAYERS, start_table
+
+
+def long_night(app: Flask, table_id: int, hands: int) -> None:
+    """``hands`` hands stored as the app stores them (five players, no sit-outs)."""
+    with app.app_context():
+        table = db.session.get(GameTable, table_id)
+        assert table is not None
+        made = [Hand(picker=PLAYERS[i % 5], partners=(PLAYERS[(i + 2) % 5],),
+                     points=(37 * i) % 121, present=tuple(PLAYERS)) for i in range(hands)]
+        night = replay(Rules.from_dict(table.rules), PLAYERS, made)
+        db.session.add_all(HandRow(table_id=table_id, position=r.number,
+                                   data=codec.encode(r.hand)) for r in night.results)
+        table.version += 1
+        db.session.commit()
+
+
+def shown_hands(page: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tbody id="hand-(\d+)"', page)]
+
+
+def test_the_ledger_shows_the_latest_hands_and_pages_back(app: Flask,
+                                                          client: FlaskClient) -> None:
+    table_id = start_table(client)
+    long_night(app, table_id, 120)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert shown_hands(page) == list(range(71, 121))
+    assert "Hands 71–120 of 120" in page and "Record hand 121" in page
+    assert f'href="/t/{table_id}?from=21"' in page
+    older = client.get(f"/t/{table_id}?from=21").get_data(as_text=True)
+    assert shown_hands(older) == list(range(21, 71))
+    first = client.get(f"/t/{table_id}?from=1").get_data(as_text=True)
+    assert shown_hands(first) == list(range(1, 51)) and "← Hands" not in first
+    # the totals are the night's, whichever hands are shown
+    totals = re.search(r'id="totals">(.*?)</tr>', first, re.S)
+    assert totals and totals.group(1) == re.search(r'id="totals">(.*?)</tr>', page,
+                                                   re.S).group(1)  # type: ignore[union-attr]
+    assert shown_hands(client.get(f"/t/{table_id}?from=junk").get_data(as_text=True)) \
+        == list(range(71, 121))
+
+
+def test_the_api_lists_hands_in_windows(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    long_night(app, table_id, 230)
+    made = client.post("/api/v1/tables", json={"name": "x", "players": PLAYERS,
+                                               "preset": "called-ace"}).get_json()
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    auth = {"Authorization": f"Bearer {token}"}
+    latest = client.get(f"/api/v1/tables/{table_id}/hands", headers=auth)
+    assert [h["number"] for h in latest.get_json()] == list(range(131, 231))
+    assert latest.headers["X-Total-Count"] == "230"
+    assert f'</api/v1/tables/{table_id}/hands?limit=100&from=31>; rel="prev"' \
+        in latest.headers["Link"]
+    part = client.get(f"/api/v1/tables/{table_id}/hands?from=5&limit=3", headers=auth)
+    assert [h["number"] for h in part.get_json()] == [5, 6, 7]
+    assert 'rel="next"' in part.headers["Link"] and 'rel="prev"' in part.headers["Link"]
+    capped = client.get(f"/api/v1/tables/{table_id}/hands?from=1&limit=100000", headers=auth)
+    assert len(capped.get_json()) == 230
+    for bad in ("from=0", "limit=-1", "from=x", "limit=" + "9" * 50):
+        answer = client.get(f"/api/v1/tables/{table_id}/hands?{bad}", headers=auth)
+        assert answer.status_code == 400 and "error" in answer.get_json(), bad
+    empty = client.get(f"/api/v1/tables/{made['id']}/hands",
+                       headers={"Authorization": f"Bearer {made['view_token']}"})
+    assert empty.get_json() == [] and "Link" not in empty.headers
+
+
+@pytest.mark.parametrize(("total", "first", "expected"), [
+    (0, None, (1, 0)), (10, None, (1, 10)), (120, None, (71, 120)), (120, "71", (71, 120)),
+    (120, "1", (1, 50)), (120, "200", (120, 120)),
+])
+def test_windows(total: int, first: str | None, expected: tuple[int, int]) -> None:
+    shown = window(total, first)
+    assert (shown.first, shown.last) == expected
+
+
+def test_a_window_refuses_what_is_not_a_hand_number() -> None:
+    for bad in ("0", "-3", "1.5", "١٢"):
+        with pytest.raises(ServiceError):
+            window(10, bad)
+
+
+@given(st.lists(st.integers(-500, 500), min_size=1, max_size=2000))
+def test_thinning_keeps_the_ends_and_every_columns_extremes(values: list[int]) -> None:
+    kept = thin(values)
+    assert len(kept) <= 2 * COLUMNS + 2
+    assert kept[0] == (0, values[0]) and kept[-1] == (len(values) - 1, values[-1])
+    assert [i for i, _ in kept] == sorted({i for i, _ in kept})
+    assert max(v for _, v in kept) == max(values) and min(v for _, v in kept) == min(values)
+
+
+def test_the_chart_of_ten_thousand_hands_stays_small() -> None:
+    balances = [{"Ann": i % 97 - 40, "Bob": 40 - i % 97} for i in range(10_000)]
+    chart = running_chart(["Ann", "Bob"], balances)
+    for line in chart.lines:
+        assert len(line.points.split()) <= 2 * COLUMNS + 2
+    assert chart.hands == 10_000 and chart.high == 56 and chart.low == -56
