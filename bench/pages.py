@@ -1,114 +1,183 @@
-"""Benchmark: how much the busy pages cost compared with a trivial route.
+"""Benchmark: what the busy routes cost on nights of 10 to 10,000 hands,
+as a ratio to a trivial route of the same app.
 
-Builds a table with a long night of hands (every page replays the whole
-night), then times each route in-process with Flask's test client,
-alternating every request with one to the trivial ``/healthz`` so both see
-the same machine (this one is shared and noisy), and prints each route's
-median and the ratio of the two medians.  Run it with::
+For each night size a table of six players is built (hands worked out by the
+engine and stored as the app stores them), then each route is timed
+in-process with Flask's test client, alternating every request with one to
+the trivial ``/healthz`` so both see the same machine (this one is shared
+and noisy); it prints each route's median, the trivial route's median in the
+same run, and their ratio.  Routes that need a change first (the first
+viewer after a save) get one, untimed, before every timed request.  Then the
+engine alone: replaying the stored night from scratch, and adding a hand.
 
-    .venv/bin/python bench/pages.py [--hands 60] [--rounds 200]
+    .venv/bin/python -m bench.pages [--sizes 10,100,1000,10000] [--rounds 100]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import platform
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
+from typing import Any
 
-from scorekeeper import create_app
-from scorekeeper.services.tables import add_editor, get_table
+from bench.night import PLAYERS, add_night, bench_app, hand, hand_body
+from scorekeeper.db.models import GameTable, db
+from scorekeeper.rules import Rules, replay
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-#: What the hand form posts for its live preview while the points are typed.
-PREVIEW = {"kind": "picked", "picker": "Bob", "partners": ["Dan"], "points": "75",
-           "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"}
+Call = Callable[[], object]
 
 
-def hand_body(i: int, dealer: str) -> dict[str, object]:
-    """A varied, valid called-ace hand; the dealer sits out, so seat from him."""
-    seat = PLAYERS.index(dealer)
-    def at(offset: int) -> str:
-        return PLAYERS[(seat + offset) % len(PLAYERS)]
-    if i % 9 == 4:
-        return {"kind": "leaster", "winner": at(2)}
-    return {"picker": at(1), "partners": [at(3)], "points": (37 * i) % 121,
-            "cracks": 1 if i % 3 == 0 else 0}
-
-
-def build(hands: int) -> tuple[object, str, str, int]:
-    """A table with ``hands`` hands recorded through the API."""
-    folder = Path(tempfile.mkdtemp())
-    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.db'}"})
-    client = app.test_client()
-    made = client.post("/api/v1/tables", json={"name": "Bench", "players": PLAYERS,
-                                                "preset": "called-ace"}).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_token']}"}
-    base = f"/api/v1/tables/{made['id']}"
-    for i in range(hands):
-        dealer = client.get(f"{base}/standings", headers=auth).get_json()["next_dealer"]
-        response = client.post(f"{base}/hands", json=hand_body(i, dealer), headers=auth)
-        assert response.status_code == 201, response.get_json()
-    with app.app_context():
-        edit_token = add_editor(get_table(made["id"]), "bench browser")
-    return app, edit_token, made["view_token"], made["id"]
-
-
-def _ms(call: Callable[[], object]) -> float:
+def _ms(call: Call) -> float:
     start = time.perf_counter()
     call()
     return (time.perf_counter() - start) * 1000
 
 
-def alternate(call: Callable[[], object], trivial: Callable[[], object],
-              rounds: int) -> tuple[float, float]:
-    """Medians (route, trivial) of ``rounds`` requests each, taken in turn."""
+def alternate(call: Call, trivial: Call, rounds: int,
+              before: Call | None = None) -> tuple[float, float]:
+    """Medians (route, trivial) of ``rounds`` requests each, taken in turn;
+    ``before`` runs untimed ahead of each timed request of the route."""
+    if before is not None:
+        before()
     call()
     trivial()
     route_ms, trivial_ms = [], []
     for _ in range(rounds):
+        if before is not None:
+            before()
         route_ms.append(_ms(call))
         trivial_ms.append(_ms(trivial))
     return statistics.median(route_ms), statistics.median(trivial_ms)
 
 
+class Night:
+    """One benchmark table and the clients that use it."""
+
+    def __init__(self, app: Any, hands: int) -> None:
+        self.app, made = app, add_night(app, hands)
+        self.id, self.view = made["id"], made["view_token"]
+        self.hands = hands
+        self.auth = {"Authorization": f"Bearer {made['edit_token']}"}
+        self.editor = app.test_client()
+        with self.editor.session_transaction() as session:
+            session["editors"] = {str(self.id): made["browser_token"]}
+        self.viewer = app.test_client()
+        self.keys = itertools.count()
+
+    def _next_body(self) -> dict[str, Any]:
+        body = hand_body(self.hands, PLAYERS[self.hands % len(PLAYERS)])
+        self.hands += 1
+        return body
+
+    def record_api(self) -> None:
+        response = self.viewer.post(f"/api/v1/tables/{self.id}/hands", json=self._next_body(),
+                                    headers={**self.auth,
+                                             "Idempotency-Key": f"bench-{next(self.keys):012d}"})
+        assert response.status_code == 201, response.get_json()
+
+    def record_form(self) -> None:
+        body = self._next_body()
+        form = {"kind": body.get("kind", "picked"), "tricks": "some", "count_side": "picking",
+                "cracks": str(body.get("cracks", 0)), "blitzes": "0",
+                "submission": f"bench-form-{next(self.keys):012d}"}
+        for key in ("picker", "winner"):
+            if key in body:
+                form[key] = body[key]
+        if "points" in body:
+            form["points"] = str(body["points"])
+        if "partners" in body:
+            form["partners"] = body["partners"]
+        response = self.editor.post(f"/t/{self.id}/hand/new", data=form)
+        assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+
+    def routes(self) -> dict[str, tuple[Call, Call | None]]:
+        """name → (timed request, untimed change before it or None)."""
+        view, tid = self.view, self.id
+        etag = self.viewer.get(f"/s/{view}/live").headers["ETag"]
+        return {
+            "record a hand (API)": (self.record_api, None),
+            "record a hand (form)": (self.record_form, None),
+            "ledger (latest 50 hands)": (lambda: self.editor.get(f"/t/{tid}"), None),
+            "share page": (lambda: self.viewer.get(f"/s/{view}"), None),
+            "share page, first after a save": (lambda: self.viewer.get(f"/s/{view}"),
+                                               self.record_api),
+            "live fragment, changed": (lambda: self.viewer.get(f"/s/{view}/live"),
+                                       self.record_api),
+            "live fragment, 304": (lambda: self.viewer.get(
+                f"/s/{view}/live", headers={"If-None-Match": self.etag}),
+                lambda: self._etag(etag)),
+            "settle-up": (lambda: self.editor.get(f"/t/{tid}/settle"), None),
+            "API standings": (lambda: self.viewer.get(
+                f"/api/v1/tables/{tid}/standings", headers=self.auth), None),
+        }
+
+    def _etag(self, first: str) -> None:
+        """The live fragment's current ETag (the night moves on as hands are recorded)."""
+        with self.app.app_context():
+            version = db.session.get(GameTable, self.id).version  # type: ignore[union-attr]
+        self.etag = first.replace(first.split("-")[0], f'"v{version}', 1)
+
+
+def engine(hands: int, repeat: int = 5) -> tuple[float, float, float]:
+    """Milliseconds (best of ``repeat``): replaying ``hands`` stored hands from
+    scratch, the same with every check (as for hands never stored), and
+    adding one hand to the replayed night."""
+    rules = Rules.from_dict(_rules())
+    stored = [r.hand for r in replay(rules, PLAYERS, [hand(i) for i in range(hands)]).results]
+    night = replay(rules, PLAYERS, stored, trusted=range(hands))
+    more = [*stored, hand(hands)]
+
+    def best(call: Call) -> float:
+        return min(_ms(call) for _ in range(repeat))
+    return (best(lambda: replay(rules, PLAYERS, stored, trusted=range(hands))),
+            best(lambda: replay(rules, PLAYERS, stored)),
+            best(lambda: replay(rules, PLAYERS, more, trusted=range(hands), since=night,
+                                start=hands)))
+
+
+def _rules() -> dict[str, Any]:
+    from scorekeeper.rules import make_rules
+    return make_rules("called-ace", {}).to_dict()
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=60)
-    parser.add_argument("--rounds", type=int, default=200)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10,100,1000,10000")
+    parser.add_argument("--rounds", type=int, default=100)
     args = parser.parse_args()
-    app, edit_token, view_token, table_id = build(args.hands)
-    editor = app.test_client()  # type: ignore[attr-defined]
-    with editor.session_transaction() as session:
-        session["editors"] = {str(table_id): edit_token}
-    viewer = app.test_client()  # type: ignore[attr-defined]
-    routes: dict[str, Callable[[], object]] = {
-        "/healthz (trivial)": lambda: viewer.get("/healthz"),
-        "share page /s/<token>": lambda: viewer.get(f"/s/{view_token}"),
-        "live fragment, changed": lambda: viewer.get(f"/s/{view_token}/live"),
-        "ledger /t/<id>": lambda: editor.get(f"/t/{table_id}"),
-        "record form /t/<id>/hand/new": lambda: editor.get(f"/t/{table_id}/hand/new"),
-        "API standings": lambda: viewer.get(f"/api/v1/tables/{table_id}/standings",
-                                            headers={"Authorization": f"Bearer {view_token}"}),
-        "settle-up /t/<id>/settle": lambda: editor.get(f"/t/{table_id}/settle"),
-        "hand preview (each keystroke)": lambda: editor.post(
-            f"/t/{table_id}/hand/preview", data=PREVIEW),
-    }
-    etag = viewer.get(f"/s/{view_token}/live").headers.get("ETag")
-    if etag:
-        routes["live fragment, 304"] = lambda: viewer.get(
-            f"/s/{view_token}/live", headers={"If-None-Match": etag})
-    trivial = routes.pop("/healthz (trivial)")
-    print(f"{args.hands} hands, 6 players, {args.rounds} rounds; "
-          f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    print(f"{'route':34} {'median ms':>10} {'trivial ms':>11} {'× trivial':>10}")
-    for name, call in routes.items():
-        ms, base = alternate(call, trivial, args.rounds)
-        print(f"{name:34} {ms:10.2f} {base:11.2f} {ms / base:10.1f}")
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print(f"Six players, called-ace; {args.rounds} alternating rounds per route; "
+          f"{platform.machine()}, Python {platform.python_version()}, in-process "
+          "(Flask test client, SQLite)")
+    app = bench_app()
+    trivial_client = app.test_client()
+
+    def trivial() -> object:
+        return trivial_client.get("/healthz")
+    results: dict[str, dict[int, tuple[float, float]]] = {}
+    for size in sizes:
+        night = Night(app, size)
+        for name, (call, before) in night.routes().items():
+            results.setdefault(name, {})[size] = alternate(call, trivial, args.rounds, before)
+    header = f"{'route (median ms / × trivial)':34}" + "".join(
+        f"{f'{size:,} hands':>20}" for size in sizes)
+    print(header)
+    for name, by_size in results.items():
+        cells = "".join(f"{f'{ms:.2f} / {ms / base:.1f}×':>20}"
+                        for ms, base in (by_size[s] for s in sizes))
+        print(f"{name:34}{cells}")
+    trivials = [base for by_size in results.values() for _, base in by_size.values()]
+    print(f"{'trivial route /healthz (median)':34}{statistics.median(trivials):>20.2f}")
+    print()
+    print(f"{'engine (best of 5, ms)':34}" + "".join(f"{f'{s:,} hands':>20}" for s in sizes))
+    timings = [engine(size) for size in sizes]
+    for label, k in (("replay stored night", 0), ("replay, checking every hand", 1),
+                     ("add a hand to the night", 2)):
+        print(f"{label:34}" + "".join(f"{t[k]:>20.2f}" for t in timings))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from sqlalchemy import delete, update
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Editor, GameTable, Handover, db, utcnow
 from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.board import changed
 from scorekeeper.services.tables import audit, check_open, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
@@ -27,6 +28,7 @@ CODE_GONE = ("This take-over code was already used, replaced or has expired. "
 def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
     start_write(db.session)
+    changed(db.session(), table.view_token)  # its viewers are told at their next poll
     table.view_token = new_token()
     audit(table, "share", "New share link: the old link and QR code stopped working")
     db.session.commit()

@@ -11,12 +11,14 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import inspect, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
@@ -206,12 +208,21 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
 
 def lock(table: GameTable) -> None:
     """Start the write: take the write lock, then bump the version first so
-    writers queue behind each other (and readers see that something changed)."""
+    writers queue behind each other (and readers see that something changed).
+    The bump returns the new version and the closed mark, so the table is not
+    read again."""
+    identity = inspect(table).identity
+    assert identity is not None
+    table_id = identity[0]
     start_write(db.session)
+    version, closed_at, token = db.session.execute(
+        update(GameTable).where(GameTable.id == table_id)
+        .values(version=GameTable.version + 1)
+        .returning(GameTable.version, GameTable.closed_at, GameTable.view_token)).one()
+    changed(db.session(), token)
+    set_committed_value(table, "version", version)
+    set_committed_value(table, "closed_at", closed_at)
     check_open(table)
-    db.session.execute(update(GameTable).where(GameTable.id == table.id)
-                       .values(version=GameTable.version + 1))
-    db.session.expire(table)
 
 
 def begin_write(state: TableState) -> TableState:
@@ -226,8 +237,10 @@ def begin_write(state: TableState) -> TableState:
 def bump(table: GameTable) -> None:
     """Mark the table changed (live views and API clients compare versions),
     in the database itself so two writers never make the same version."""
-    db.session.execute(update(GameTable).where(GameTable.id == table.id)
-                       .values(version=GameTable.version + 1))
+    token = db.session.execute(update(GameTable).where(GameTable.id == table.id)
+                               .values(version=GameTable.version + 1)
+                               .returning(GameTable.view_token)).scalar_one()
+    changed(db.session(), token)
     db.session.expire(table, ["version"])
 
 

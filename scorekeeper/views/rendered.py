@@ -23,6 +23,14 @@ class Rendered:
         self._bytes = 0
         self._lock = threading.Lock()
 
+    def peek(self, key: Hashable) -> bytes | None:
+        """The body kept under ``key``, if any."""
+        with self._lock:
+            body = self._bodies.get(key)
+            if body is not None:
+                self._bodies.move_to_end(key)
+            return body
+
     def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
         """The body kept under ``key``, rendering (and keeping) it if needed."""
         with self._lock:

@@ -6,8 +6,9 @@ grants no write anywhere (see :mod:`scorekeeper.views.access`).
 The share link is a secret, so every response here is private: kept out of
 shared caches, referrers and search engines.  The live fragment answers 304
 while the table's version is unchanged, before any replay, so an idle viewer
-costs one indexed lookup a second; the share page and the fragment are
-rendered once per version for every viewer (:mod:`scorekeeper.views.rendered`).
+costs no database read at all for most polls (the version board); the
+share page and the fragment are rendered once per version for every viewer
+(:mod:`scorekeeper.views.rendered`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.board import BOARD, Head
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import next_night, table_by_view_token
 from scorekeeper.views.pages.rulings import rulings_page
@@ -86,21 +88,34 @@ def _live_context(state: TableState, big: bool) -> dict[str, Any]:
     }
 
 
-def _rendered(table: GameTable, variant: str, big: bool, render: Callable[[TableState], str]
-              ) -> bytes:
-    """The body for this version of the table, rendered once for every viewer."""
-    key = (table.view_token, table.version, table.closed_at is not None, variant, big)
-    return RENDERED.get(key, lambda: render(TableState.load(table)))
+def _key(token: str, version: int, closed: bool, variant: str, big: bool) -> tuple[Any, ...]:
+    return (token, version, closed, variant, big)
+
+
+def _rendered(token: str, variant: str, big: bool, render: Callable[[TableState], str],
+              head: Head | None) -> tuple[bytes, str]:
+    """The body for the table's current version, rendered once for every
+    viewer, and its ETag.  When the board knows the version and the body is
+    kept, the database is not read at all."""
+    if head is not None:
+        body = RENDERED.peek(_key(token, head.version, head.closed, variant, big))
+        if body is not None:
+            return body, _etag(token, head.version, head.closed, big)
+    table = table_by_view_token(token)
+    closed = table.closed_at is not None
+    key = _key(token, table.version, closed, variant, big)
+    return (RENDERED.get(key, lambda: render(TableState.load(table))),
+            _etag(token, table.version, closed, big))
 
 
 def _page(token: str, big: bool) -> Response:
     try:
-        table = table_by_view_token(token)
+        body, _ = _rendered(token, "page", big, lambda state: render_template(
+            "viewer/live.html", **_live_context(state, big),
+            tv_url=url_for("viewer.tv", token=token),
+            phone_url=url_for("viewer.view", token=token)), BOARD.head(token))
     except NotFound as error:
         abort(404, error.message)
-    body = _rendered(table, "page", big, lambda state: render_template(
-        "viewer/live.html", **_live_context(state, big),
-        tv_url=url_for("viewer.tv", token=token), phone_url=url_for("viewer.view", token=token)))
     return Response(body, mimetype="text/html")
 
 
@@ -116,31 +131,39 @@ def tv(token: str) -> Response:
     return _page(token, True)
 
 
+def _version_seen() -> int:
+    """The version in the viewer's If-None-Match (0 if none of ours)."""
+    for tag in request.if_none_match:
+        head = tag.split("-", 1)[0]
+        if head[:1] == "v" and head[1:].isdigit() and len(head) < 20:
+            return int(head[1:])
+    return 0
+
+
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response:
-    """The live fragment: 304 while nothing changed (one indexed lookup of the
-    version), else the fragment rendered once for this version.
+    """The live fragment: 304 while nothing changed, answered from the version
+    board (:mod:`scorekeeper.services.board`) without a database read for most
+    polls; else the fragment rendered once for this version.
 
     A replaced link answers a 404 fragment that says so and stops the polling.
     """
     big = request.args.get("big") == "1"
-    head = db.session.execute(db.select(GameTable.version, GameTable.closed_at)
-                              .where(GameTable.view_token == token)).first()
+    head = BOARD.head(token, at_least=_version_seen())
     if head is not None:
-        etag = _etag(token, head.version, head.closed_at is not None, big)
+        etag = _etag(token, head.version, head.closed, big)
         if request.if_none_match.contains(etag):
             response = Response(status=304)
             response.set_etag(etag)
             return response
     try:
-        table = table_by_view_token(token)
+        body, etag = _rendered(token, "live", big, lambda state: render_template(
+            "viewer/_live.html", **_live_context(state, big)), head)
     except NotFound as error:
         return Response(render_template("viewer/_gone.html", message=error.message),
                         status=404, mimetype="text/html")
-    body = _rendered(table, "live", big, lambda state: render_template(
-        "viewer/_live.html", **_live_context(state, big)))
     response = Response(body, mimetype="text/html")
-    response.set_etag(_etag(token, table.version, table.closed_at is not None, big))
+    response.set_etag(etag)
     return response
 
 

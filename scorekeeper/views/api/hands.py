@@ -55,8 +55,9 @@ def hands(table_id: int) -> Response:
     part = shown.slice()
     response = jsonify([result_to_json(r, hand_id) for r, hand_id in zip(
         state.night.results[part], state.hand_ids[part], strict=True)])
-    links = [f'<{url_for(".hands", table_id=table_id, limit=shown.size, **{"from": start})}>; '
-             f'rel="{rel}"' for rel, start in (("prev", shown.earlier), ("next", shown.later))
+    path = url_for(".hands", table_id=table_id)
+    links = [f'<{path}?limit={shown.size}&from={start}>; rel="{rel}"'
+             for rel, start in (("prev", shown.earlier), ("next", shown.later))
              if start is not None]
     if links:
         response.headers["Link"] = ", ".join(links)

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.words import describe
@@ -22,12 +23,13 @@ from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Ref, Seen, Stale, deal_of
-from scorekeeper.services.window import window
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
+from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm
+from scorekeeper.views.rendered import RENDERED
 
 bp = Blueprint("hands", __name__)
 
@@ -72,9 +74,13 @@ def ledger(table_id: int) -> str:
         shown = window(len(state.hand_ids), request.args.get("from"))
     except ServiceError:
         shown = window(len(state.hand_ids))
-    return render_template("hands/ledger.html", state=state, table=state.table,
-                           night=state.night, players=state.players, active="ledger",
-                           shown=shown, results=state.night.results[shown.slice()])
+    table = state.table
+    key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last)
+    grid = RENDERED.get(key, lambda: render_template(
+        "hands/_ledger_grid.html", state=state, table=table, night=state.night,
+        players=state.players, results=state.night.results[shown.slice()]))
+    return render_template("hands/ledger.html", state=state, table=table, night=state.night,
+                           active="ledger", shown=shown, grid=Markup(grid.decode()))
 
 
 def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
