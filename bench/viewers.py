@@ -166,15 +166,35 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds used by process ``pid`` and its children (gunicorn's workers)."""
+    total = 0.0
+    for task in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def start_server(database: str, port: int) -> subprocess.Popen[bytes]:
+def _children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [int(child) for child in found]
+
+
+def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen[bytes]:
+    """waitress as ``scripts/run.sh`` starts it, or with ``workers`` gunicorn
+    as ``deploy/`` starts it."""
     env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
-           "HOST": "127.0.0.1", "PORT": str(port)}
-    server = subprocess.Popen([sys.executable, "-m", "scorekeeper.serve"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+           "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers or 1)}
+    command = [sys.executable, "-m", "scorekeeper.serve"] if not workers else [
+        str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
+        "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -216,26 +236,33 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--save-every", type=float, default=2.0)
     parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--gunicorn", type=int, default=0, metavar="WORKERS",
+                        help="serve with gunicorn and this many workers (deploy/gunicorn.conf.py)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-crowd-"))
     database = args.database or f"sqlite:///{folder / 'crowd.db'}"
     app = bench_app(SQLALCHEMY_DATABASE_URI=database)
+    server_name = (f"gunicorn, {args.gunicorn} worker(s) (deploy/gunicorn.conf.py)"
+                   if args.gunicorn else "one waitress process (python -m scorekeeper.serve)")
     print(f"{args.tables} night(s) of {HANDS}+ hands, a save per night every "
-          f"{args.save_every:g} s, {args.seconds:g} s per scenario; one waitress process "
-          f"(python -m scorekeeper.serve) on {database.split(':')[0]}; "
+          f"{args.save_every:g} s, {args.seconds:g} s per scenario; {server_name} "
+          f"on {database.split(':')[0]}; "
           f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{'viewers':>8} {'polls/s':>8} {'poll p50':>9} {'p95':>8} {'max':>8} "
-          f"{'save p50':>9} {'save p95':>9} {'stalest':>8} {'errors':>7} {'CPU':>6}")
+          f"{'save p50':>9} {'save p95':>9} {'stalest':>8} {'errors':>7} {'CPU':>6} "
+          f"{'clients':>7}")
     for count in (int(v) for v in args.viewers.split(",")):
+        clients_before = time.process_time()
         nights = [add_night(app, HANDS, f"Crowd {i}") for i in range(args.tables)]
         port = free_port()
-        server = start_server(database, port)
+        server = start_server(database, port, args.gunicorn)
         try:
             cpu = cpu_seconds(server.pid)
             began = time.monotonic()
             tally = asyncio.run(scenario(port, nights, count, args.seconds, args.save_every))
             elapsed = time.monotonic() - began
             cpu = (cpu_seconds(server.pid) - cpu) / elapsed
+            mine = time.process_time()
         finally:
             server.terminate()
             server.wait(10)
@@ -246,7 +273,7 @@ def main() -> None:
               f"{max(ms):>6.0f}ms {statistics.median(saves) if saves else float('nan'):>7.1f}ms "
               f"{percentile(saves, 95):>7.1f}ms "
               f"{max(tally.stale) if tally.stale else float('nan'):>7.2f}s "
-              f"{tally.errors:>7} {cpu:>5.0%}")
+              f"{tally.errors:>7} {cpu:>5.0%} {(mine - clients_before) / elapsed:>7.0%}")
 
 
 if __name__ == "__main__":

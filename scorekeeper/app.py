@@ -50,6 +50,15 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}
+
+
+def _in_memory(uri: str) -> bool:
+    """True for an in-memory SQLite database (one connection: no pool to size)."""
+    return uri.startswith("sqlite") and (uri.rstrip("/") in ("sqlite:", "sqlite:/")
+                                         or ":memory:" in uri or "mode=memory" in uri)
+
+
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the app (see :func:`scorekeeper.create_app`)."""
     app = Flask("scorekeeper", instance_path=str(ROOT / "instance"),
@@ -73,6 +82,10 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    if not _in_memory(app.config["SQLALCHEMY_DATABASE_URI"]):
+        # Every server thread may hold a connection (scorekeeper/serve.py runs
+        # 16, deploy/'s gunicorn 16 per worker): never queue for one.
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     db.init_app(app)
     csrf.init_app(app)

@@ -4,7 +4,8 @@
 ``HOST``:``PORT`` (default 0.0.0.0:5000) with:
 
 - enough connections for every phone watching every table (each polls once
-  a second and keeps its connection open between polls);
+  a second and keeps its connection open between polls), watched with
+  poll(2) rather than select(2), which stops at 1,024 sockets;
 - a request body limit equal to the app's own (``MAX_CONTENT_LENGTH``), so
   waitress refuses a bigger upload from its Content-Length, before reading
   or buffering any of it;
@@ -55,6 +56,8 @@ def settings(app: Any) -> dict[str, Any]:
     return {"threads": THREADS, "connection_limit": CONNECTION_LIMIT,
             "channel_timeout": CHANNEL_TIMEOUT,
             "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
+            # poll(2), not select(2): select cannot watch more than 1,024 sockets
+            "asyncore_use_poll": True,
             "ident": "scorekeeper"}
 
 

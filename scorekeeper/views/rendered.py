@@ -22,6 +22,7 @@ class Rendered:
         self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self._rendering: dict[Hashable, threading.Lock] = {}
 
     def peek(self, key: Hashable) -> bytes | None:
         """The body kept under ``key``, if any."""
@@ -32,20 +33,30 @@ class Rendered:
             return body
 
     def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
-        """The body kept under ``key``, rendering (and keeping) it if needed."""
+        """The body kept under ``key``, rendering (and keeping) it if needed.
+        When many viewers ask at once after a change, one renders and the
+        others wait for its body instead of each rendering the same page."""
         with self._lock:
             body = self._bodies.get(key)
             if body is not None:
                 self._bodies.move_to_end(key)
                 return body
-        body = render().encode()
-        with self._lock:
-            if key not in self._bodies:
-                self._bodies[key] = body
-                self._bytes += len(body)
-            while self._bytes > self.max_bytes and len(self._bodies) > 1:
-                _, gone = self._bodies.popitem(last=False)
-                self._bytes -= len(gone)
+            rendering = self._rendering.setdefault(key, threading.Lock())
+        with rendering:
+            body = self.peek(key)
+            if body is not None:
+                return body
+            try:
+                body = render().encode()
+                with self._lock:
+                    self._bodies[key] = body
+                    self._bytes += len(body)
+                    while self._bytes > self.max_bytes and len(self._bodies) > 1:
+                        _, gone = self._bodies.popitem(last=False)
+                        self._bytes -= len(gone)
+            finally:
+                with self._lock:
+                    self._rendering.pop(key, None)
         return body
 
     def clear(self) -> None:
