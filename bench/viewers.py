@@ -49,6 +49,8 @@ class Tally:
     saves: list[float] = field(default_factory=list)
     stale: list[float] = field(default_factory=list)
     errors: int = 0
+    #: Measurements start here (the first polls of every phone, all at once, are not counted).
+    counting_from: float = 0.0
     #: (table, version) → when its save was answered
     saved_at: dict[tuple[int, int], float] = field(default_factory=dict)
     #: (table, viewer) → highest version seen
@@ -114,7 +116,8 @@ async def viewer(port: int, table: int, number: int, token: str, tally: Tally,
             await asyncio.sleep(1)
             continue
         done = time.monotonic()
-        tally.polls.append(done - start)
+        if start >= tally.counting_from:
+            tally.polls.append(done - start)
         if status not in (200, 304):
             tally.errors += 1
         elif "etag" in headers:
@@ -122,7 +125,7 @@ async def viewer(port: int, table: int, number: int, token: str, tally: Tally,
             version = version_of(etag)
             before = tally.seen.get((table, number), 0)
             for v in range(before + 1, version + 1):
-                if (table, v) in tally.saved_at:
+                if (table, v) in tally.saved_at and start >= tally.counting_from:
                     tally.stale.append(max(0.0, done - tally.saved_at[(table, v)]))
             tally.seen[(table, number)] = max(before, version)
         next_poll += 1.0
@@ -149,7 +152,8 @@ async def scorekeeper(port: int, table: int, auth: str, every: float, tally: Tal
             continue
         done = time.monotonic()
         if status == 201:
-            tally.saves.append(done - start)
+            if start >= tally.counting_from:
+                tally.saves.append(done - start)
             tally.saved_at[(table, version_of(headers["etag"]))] = done
             recorded += 1
         else:
@@ -207,9 +211,9 @@ def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen
 
 
 async def scenario(port: int, nights: list[dict[str, Any]], viewers: int, seconds: float,
-                   every: float) -> Tally:
-    tally = Tally()
-    until = time.monotonic() + seconds
+                   every: float, warmup: float) -> Tally:
+    tally = Tally(counting_from=time.monotonic() + warmup)
+    until = time.monotonic() + warmup + seconds
     tasks = []
     for night in nights:
         tasks += [viewer(port, night["id"], n, night["view_token"], tally, until)
@@ -235,6 +239,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1, help="nights watched at once")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--save-every", type=float, default=2.0)
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds before measuring (every phone's first poll comes at once)")
     parser.add_argument("--database", help="SQLAlchemy URL (default: a new SQLite file)")
     parser.add_argument("--gunicorn", type=int, default=0, metavar="WORKERS",
                         help="serve with gunicorn and this many workers (deploy/gunicorn.conf.py)")
@@ -245,7 +251,7 @@ def main() -> None:
     server_name = (f"gunicorn, {args.gunicorn} worker(s) (deploy/gunicorn.conf.py)"
                    if args.gunicorn else "one waitress process (python -m scorekeeper.serve)")
     print(f"{args.tables} night(s) of {HANDS}+ hands, a save per night every "
-          f"{args.save_every:g} s, {args.seconds:g} s per scenario; {server_name} "
+          f"{args.save_every:g} s, {args.seconds:g} s measured after {args.warmup:g} s; {server_name} "
           f"on {database.split(':')[0]}; "
           f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{'viewers':>8} {'polls/s':>8} {'poll p50':>9} {'p95':>8} {'max':>8} "
@@ -259,7 +265,8 @@ def main() -> None:
         try:
             cpu = cpu_seconds(server.pid)
             began = time.monotonic()
-            tally = asyncio.run(scenario(port, nights, count, args.seconds, args.save_every))
+            tally = asyncio.run(scenario(port, nights, count, args.seconds, args.save_every,
+                                         args.warmup))
             elapsed = time.monotonic() - began
             cpu = (cpu_seconds(server.pid) - cpu) / elapsed
             mine = time.process_time()
@@ -268,7 +275,7 @@ def main() -> None:
             server.wait(10)
         ms = [p * 1000 for p in tally.polls]
         saves = [s * 1000 for s in tally.saves]
-        print(f"{count * args.tables:>8} {len(ms) / elapsed:>8.0f} "
+        print(f"{count * args.tables:>8} {len(ms) / args.seconds:>8.0f} "
               f"{statistics.median(ms):>7.1f}ms {percentile(ms, 95):>6.1f}ms "
               f"{max(ms):>6.0f}ms {statistics.median(saves) if saves else float('nan'):>7.1f}ms "
               f"{percentile(saves, 95):>7.1f}ms "

@@ -4,17 +4,17 @@ it is closed, as this process last read them.
 Every phone watching a night polls once a second; all of them ask the same
 question ("did the night change?").  The board answers from memory and reads
 the database at most once per :data:`LIFETIME` per table, however many
-phones watch it, and one query refreshes every watched table at once.  A write made by this process clears the table's entry
-when it commits (its viewers see it at their next poll); a write made by
-another process is seen within :data:`LIFETIME`.  So 300
-viewers of one night cost a few indexed lookups a second, not 300.
+phones watch it, and one query refreshes every watched table at once.  A
+write made by this process clears the table's entry when it commits (its
+viewers see it at their next poll); a write made by another process is seen
+within :data:`LIFETIME`.  So 300 viewers of one night, or 150 nights of five,
+cost a few indexed lookups a second.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from sqlalchemy import event
@@ -24,7 +24,7 @@ from scorekeeper.db.models import GameTable, db
 
 #: How long a version read from the database answers for (seconds).
 LIFETIME = 0.2
-#: Tables remembered (the least recently watched are forgotten).
+#: Tables remembered (the longest unchanged are forgotten first).
 SIZE = 20_000
 #: Tables read in one query.
 BATCH = 500
@@ -44,7 +44,7 @@ class Board:
 
     def __init__(self, lifetime: float = LIFETIME, size: int = SIZE) -> None:
         self.lifetime, self.size = lifetime, size
-        self._heads: OrderedDict[str, Head] = OrderedDict()
+        self._heads: dict[str, Head] = {}
         self._lock = threading.Lock()
         self._refreshing = threading.Lock()
 
@@ -55,17 +55,24 @@ class Board:
         known = self._fresh(token, at_least)
         if known is not None:
             return known
-        with self._refreshing:  # one reader refreshes the board for everyone
+        if not self._refreshing.acquire(blocking=False):
+            # another thread is refreshing the board: answer from what is known
+            # (a moment old) rather than queue behind it
+            known = self._heads.get(token)
+            if known is not None and known.version >= at_least:
+                return known
+            self._refreshing.acquire()
+        try:  # one reader refreshes the board for everyone
             known = self._fresh(token, at_least)
             if known is not None:
                 return known
             self._refresh(token)
-        with self._lock:
-            return self._heads.get(token)
+        finally:
+            self._refreshing.release()
+        return self._heads.get(token)
 
     def _fresh(self, token: str, at_least: int) -> Head | None:
-        with self._lock:
-            known = self._heads.get(token)
+        known = self._heads.get(token)  # a dict read: no lock (see _remember)
         if (known is not None and time.monotonic() - known.read_at < self.lifetime
                 and known.version >= at_least):
             return known
@@ -76,7 +83,8 @@ class Board:
         half a lifetime ago: a league of tables costs a few queries a second."""
         now = time.monotonic()
         with self._lock:
-            ageing = [t for t, h in self._heads.items() if now - h.read_at >= self.lifetime / 2]
+            ageing = [t for t, h in list(self._heads.items())
+                      if now - h.read_at >= self.lifetime / 2]
         tokens = list(dict.fromkeys([token, *ageing]))[:BATCH]
         with db.engine.connect() as connection:
             rows = connection.execute(
@@ -88,24 +96,25 @@ class Board:
             for name in tokens:
                 if name not in found:
                     self._heads.pop(name, None)
-        for name, head in found.items():
-            self._remember(name, head)
+            for name, head in found.items():
+                self._remember_locked(name, head)
 
     def forget(self, token: str) -> None:
         """The table changed: the next poll reads its version again."""
         with self._lock:
             self._heads.pop(token, None)
 
-    def _remember(self, token: str, head: Head) -> None:
-        with self._lock:
-            known = self._heads.get(token)
-            if known is not None and known.version > head.version:
-                self._heads[token] = Head(known.version, known.closed, head.read_at)
-                return
-            self._heads[token] = head
-            self._heads.move_to_end(token)
-            while len(self._heads) > self.size:
-                self._heads.popitem(last=False)
+    def _remember_locked(self, token: str, head: Head) -> None:
+        """Writers hold ``_lock``; readers read the dict without it (one dict
+        operation is atomic in CPython), so a crowd of polls never queues on
+        a lock.  The oldest entries go first when the board is full."""
+        known = self._heads.get(token)
+        if known is not None and known.version > head.version:
+            head = Head(known.version, known.closed, head.read_at)
+        self._heads.pop(token, None)
+        self._heads[token] = head
+        while len(self._heads) > self.size:
+            del self._heads[next(iter(self._heads))]
 
     def clear(self) -> None:
         with self._lock:

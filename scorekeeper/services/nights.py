@@ -12,14 +12,13 @@ stale, in this process or any other.
 
 The key is the table's share token (random and unique, so tables of
 different databases or test runs never meet).  Only nights of committed
-versions are kept.  Bounded by the number of hands held; the least recently
-used tables go first.
+versions are kept.  Bounded by the number of hands held; the tables whose
+night changed longest ago go first.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -57,20 +56,17 @@ class AllBut:
 
 
 class NightCache:
-    """A thread-safe LRU of kept nights, one per table, bounded in hands."""
+    """Kept nights, one per table, bounded in hands; thread-safe."""
 
     def __init__(self, max_hands: int = 200_000) -> None:
         self.max_hands = max_hands
-        self._kept: OrderedDict[str, Kept] = OrderedDict()
+        self._kept: dict[str, Kept] = {}
         self._hands = 0
         self._lock = threading.Lock()
 
     def get(self, key: str) -> Kept | None:
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None:
-                self._kept.move_to_end(key)
-            return kept
+        """Read without the lock (one dict read is atomic in CPython)."""
+        return self._kept.get(key)
 
     def put(self, key: str, kept: Kept) -> None:
         """Keep ``kept`` unless a newer version of the table is already kept."""
@@ -80,12 +76,11 @@ class NightCache:
                 if old.version > kept.version:
                     return
                 self._hands -= len(old.hand_ids)
+            self._kept.pop(key, None)
             self._kept[key] = kept
-            self._kept.move_to_end(key)
             self._hands += len(kept.hand_ids)
             while self._hands > self.max_hands and len(self._kept) > 1:
-                _, gone = self._kept.popitem(last=False)
-                self._hands -= len(gone.hand_ids)
+                self._hands -= len(self._kept.pop(next(iter(self._kept))).hand_ids)
 
     def clear(self) -> None:
         with self._lock:

@@ -2,45 +2,41 @@
 from memory: 300 phones watching one night cost one render per change, not
 300.  The key holds the share token, the table's version and closed state,
 and which variant of the page it is; a new version is a new key, so nothing
-here is ever stale.  Bounded in bytes; the least recently used go first.
+here is ever stale.  Bounded in bytes; the oldest go first (a new version
+is a new entry, so the oldest are the versions nobody asks for any more).
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 MAX_BYTES = 32 * 1024 * 1024
 
 
 class Rendered:
-    """A thread-safe LRU of rendered bodies, bounded by their total size."""
+    """Rendered bodies, bounded by their total size; thread-safe."""
 
     def __init__(self, max_bytes: int = MAX_BYTES) -> None:
         self.max_bytes = max_bytes
-        self._bodies: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bodies: dict[Hashable, bytes] = {}
         self._bytes = 0
         self._lock = threading.Lock()
         self._rendering: dict[Hashable, threading.Lock] = {}
 
     def peek(self, key: Hashable) -> bytes | None:
-        """The body kept under ``key``, if any."""
-        with self._lock:
-            body = self._bodies.get(key)
-            if body is not None:
-                self._bodies.move_to_end(key)
-            return body
+        """The body kept under ``key``, if any.  Read without the lock (one
+        dict read is atomic in CPython): a crowd of viewers never queues on it."""
+        return self._bodies.get(key)
 
     def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
         """The body kept under ``key``, rendering (and keeping) it if needed.
         When many viewers ask at once after a change, one renders and the
         others wait for its body instead of each rendering the same page."""
+        body = self._bodies.get(key)
+        if body is not None:
+            return body
         with self._lock:
-            body = self._bodies.get(key)
-            if body is not None:
-                self._bodies.move_to_end(key)
-                return body
             rendering = self._rendering.setdefault(key, threading.Lock())
         with rendering:
             body = self.peek(key)
@@ -52,8 +48,7 @@ class Rendered:
                     self._bodies[key] = body
                     self._bytes += len(body)
                     while self._bytes > self.max_bytes and len(self._bodies) > 1:
-                        _, gone = self._bodies.popitem(last=False)
-                        self._bytes -= len(gone)
+                        self._bytes -= len(self._bodies.pop(next(iter(self._bodies))))
             finally:
                 with self._lock:
                     self._rendering.pop(key, None)
