@@ -128,7 +128,8 @@ async def viewer(port: int, table: int, number: int, token: str, tally: Tally,
                 if (table, v) in tally.saved_at and start >= tally.counting_from:
                     tally.stale.append(max(0.0, done - tally.saved_at[(table, v)]))
             tally.seen[(table, number)] = max(before, version)
-        next_poll += 1.0
+        # as the share page's timer: once a second; a late poll is not made up for
+        next_poll = max(next_poll + 1.0, time.monotonic())
         await asyncio.sleep(max(0.0, next_poll - time.monotonic()))
     connection.close()
 
@@ -137,8 +138,8 @@ async def scorekeeper(port: int, table: int, auth: str, every: float, tally: Tal
                       until: float) -> None:
     connection = Connection(port)
     recorded = HANDS
-    await asyncio.sleep(random.random() * every)
-    while time.monotonic() + every / 2 < until:
+    await asyncio.sleep(random.random() * min(every, until - time.monotonic()))
+    while time.monotonic() < until:
         body = json.dumps(hand_body(recorded, PLAYERS[recorded % len(PLAYERS)])).encode()
         start = time.monotonic()
         try:

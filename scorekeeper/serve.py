@@ -26,7 +26,7 @@ from waitress.task import Task
 
 from scorekeeper import create_app
 
-THREADS = 16
+THREADS = int(os.environ.get("THREADS", "16"))
 CONNECTION_LIMIT = 2000
 #: Seconds an idle connection is kept open (a viewer polls every second).
 CHANNEL_TIMEOUT = 60
