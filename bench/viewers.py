@@ -252,8 +252,8 @@ def main() -> None:
     server_name = (f"gunicorn, {args.gunicorn} worker(s) (deploy/gunicorn.conf.py)"
                    if args.gunicorn else "one waitress process (python -m scorekeeper.serve)")
     print(f"{args.tables} night(s) of {HANDS}+ hands, a save per night every "
-          f"{args.save_every:g} s, {args.seconds:g} s measured after {args.warmup:g} s; {server_name} "
-          f"on {database.split(':')[0]}; "
+          f"{args.save_every:g} s, {args.seconds:g} s measured after {args.warmup:g} s; "
+          f"{server_name} on {database.split(':')[0]}; "
           f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"{'viewers':>8} {'polls/s':>8} {'poll p50':>9} {'p95':>8} {'max':>8} "
           f"{'save p50':>9} {'save p95':>9} {'stalest':>8} {'errors':>7} {'CPU':>6} "

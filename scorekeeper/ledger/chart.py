@@ -61,7 +61,7 @@ def _scale(high: int, low: int, top: float, bottom: float) -> Callable[[int], fl
 
 #: A phone draws the chart about 300 pixels wide: a long night is thinned to
 #: this many columns, each keeping its lowest and highest balance.
-COLUMNS = 150
+COLUMNS = 80
 
 
 def thin(values: Sequence[int], columns: int = COLUMNS) -> list[tuple[int, int]]:

@@ -5,6 +5,9 @@ errors into responses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
 
 class ServiceError(Exception):
     """A refused action with a message a player understands."""
@@ -27,3 +30,30 @@ class Conflict(ServiceError):
     """The action clashes with the table's state (closed, name taken...)."""
 
     status = 409
+
+
+T = TypeVar("T")
+
+
+class lazy(Generic[T]):  # noqa: N801 (a decorator, like cached_property)
+    """Like :func:`functools.cached_property`, without its lock.  On Python
+    3.11 that lock is shared by every instance of the class, so two requests
+    working out two different tables' nights would wait for each other (with
+    a league of tables, a queue of them).  What it decorates is either
+    one request's (a TableState) or harmless to work out twice (a kept
+    night's chart), so it needs no lock at all."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> T:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value
+        return value

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, HandRow, db
@@ -28,7 +29,7 @@ from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, begin_write
+from scorekeeper.services.tables import audit, begin_write, table_key
 
 
 class Change(StrEnum):
@@ -196,6 +197,7 @@ def _commit(proposal: Proposal, hand_ids: list[int]) -> None:
     table = proposal.before.table
     key, version = table.view_token, table.version
     db.session.commit()
+    set_committed_value(table, "version", version)  # what this write made: no need to reload
     NIGHTS.put(key, Kept.of(version, proposal.night, hand_ids))
 
 
@@ -239,20 +241,21 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     index = result.number - 1
     if index < len(state.hand_ids):
         _shift(state, index, +1)
-    row = HandRow(table_id=state.table.id, position=result.number,
-                  data=codec.encode(result.hand))
+    table_id = table_key(state.table)
+    row = HandRow(table_id=table_id, position=result.number, data=codec.encode(result.hand))
     db.session.add(row)
     db.session.flush()
+    hand_id = row.id
     if once is not None:
-        remember(once, state.table.id, 201, result_to_json(result, row.id))
+        remember(once, table_id, 201, result_to_json(result, hand_id))
     verb = "Recorded" if place is None else "Inserted"
     audit(state.table, "add" if place is None else "insert",
           f"{verb} hand {result.number}: {describe(result)}", result.number,
-          after=row.data, hand_id=row.id, by=by)
+          after=row.data, hand_id=hand_id, by=by)
     ids = list(state.hand_ids)
-    ids.insert(index, row.id)
+    ids.insert(index, hand_id)
     _commit(proposal, ids)
-    return Saved(result, row.id)
+    return Saved(result, hand_id)
 
 
 def _resolve(target: Target) -> Callable[[TableState, Change], int]:

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, db
+from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.rules import Hand, Night, Rules, replay
+from scorekeeper.services import lazy
 
 #: Changes after which the hands (and so the night) are as they were.
 HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke"})
@@ -43,6 +45,14 @@ class Kept:
     @classmethod
     def of(cls, version: int, night: Night, hand_ids: Sequence[int]) -> Kept:
         return cls(version, night, tuple(r.hand for r in night.results), tuple(hand_ids))
+
+    @lazy
+    def chart(self) -> Chart | None:
+        """The running-balance chart, drawn once per version for every page
+        that shows it (None before the first hand)."""
+        if not self.night.results:
+            return None
+        return running_chart(self.night.players, [r.balances for r in self.night.results])
 
 
 class AllBut:

@@ -7,40 +7,14 @@ or replays the night.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
 
 from scorekeeper.db.models import GameTable
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
-from scorekeeper.services import NotFound, nights
+from scorekeeper.services import NotFound, lazy, nights
 from scorekeeper.services.nights import NIGHTS, Kept
-
-T = TypeVar("T")
-
-
-class once_per_request(Generic[T]):  # noqa: N801 (used as a decorator, like cached_property)
-    """Like :func:`functools.cached_property`, without its lock.  On Python
-    3.11 that lock is shared by every instance of the class, so two requests
-    working out two different tables' nights would wait for each other (with
-    a league of tables, a queue of them).  A TableState belongs to one
-    request, so it needs no lock at all."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> T:
-        if instance is None:
-            return self  # type: ignore[return-value]
-        value = self.compute(instance)
-        instance.__dict__[self.name] = value
-        return value
 
 
 @dataclass
@@ -65,7 +39,7 @@ class TableState:
                    tuple(p.name for p in table.players if p.present), table.version,
                    cacheable)
 
-    @once_per_request
+    @lazy
     def kept(self) -> Kept:
         """The night at this version with its hands and ids: kept in memory and
         shared by every request for the version, brought up to date from the
@@ -109,12 +83,12 @@ class TableState:
         """True once the night is over (every write is refused)."""
         return self.table.closed_at is not None
 
-    @once_per_request
+    @lazy
     def night(self) -> Night:
         """The night as recorded, with the next dealer for who is here now."""
         return self.kept.night.with_present(self.present)
 
-    @once_per_request
+    @lazy
     def standings(self) -> Standings:
         """Where everyone stands, in points and cents."""
         return standings(self.night, self.present, self.table.stake_cents)

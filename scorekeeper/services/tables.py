@@ -206,22 +206,28 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
         raise Conflict(f"This table is closed: {why}")
 
 
+def table_key(table: GameTable) -> int:
+    """The table's id without reading the row again (a write's first step
+    expires what the session read, and ``table.id`` would reload it)."""
+    identity = inspect(table).identity
+    assert identity is not None
+    return int(identity[0])
+
+
 def lock(table: GameTable) -> None:
     """Start the write: take the write lock, then bump the version first so
     writers queue behind each other (and readers see that something changed).
     The bump returns the new version and the closed mark, so the table is not
     read again."""
-    identity = inspect(table).identity
-    assert identity is not None
-    table_id = identity[0]
+    table_id = table_key(table)
     start_write(db.session)
     version, closed_at, token = db.session.execute(
         update(GameTable).where(GameTable.id == table_id)
         .values(version=GameTable.version + 1)
         .returning(GameTable.version, GameTable.closed_at, GameTable.view_token)).one()
     changed(db.session(), token)
-    set_committed_value(table, "version", version)
-    set_committed_value(table, "closed_at", closed_at)
+    for name, value in (("version", version), ("closed_at", closed_at), ("view_token", token)):
+        set_committed_value(table, name, value)
     check_open(table)
 
 
@@ -249,7 +255,7 @@ def audit(table: GameTable, action: str, summary: str, number: int | None = None
           hand_id: int | None = None, by: str | None = None) -> None:
     """Record one change in the table's audit log (same transaction): what,
     which hand (number and id), the version it made and the device."""
-    db.session.add(AuditEntry(table_id=table.id, action=action, hand_number=number,
+    db.session.add(AuditEntry(table_id=table_key(table), action=action, hand_number=number,
                               hand_id=hand_id, version=table.version,
                               by=by[:80] if by else None, summary=summary[:300],
                               before=before, after=after, at=utcnow()))

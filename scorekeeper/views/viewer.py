@@ -22,7 +22,7 @@ from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable
-from scorekeeper.ledger.chart import Chart, running_chart
+from scorekeeper.ledger.chart import Chart
 from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
@@ -55,9 +55,7 @@ def _viewed(token: str) -> TableState:
 
 def night_chart(state: TableState) -> Chart | None:
     """The running-balance chart's geometry (None before the first hand)."""
-    if not state.night.results:
-        return None
-    return running_chart(state.players, [r.balances for r in state.night.results])
+    return state.kept.chart
 
 
 def next_night_url(table: GameTable, big: bool = False) -> str | None:
