@@ -109,10 +109,20 @@ class Night:
             "live fragment, 304": (lambda: self.viewer.get(
                 f"/s/{view}/live", headers={"If-None-Match": self.etag}),
                 lambda: self._etag(etag)),
+            "hand preview (each keystroke)": (lambda: self.editor.post(
+                f"/t/{tid}/hand/preview", data=self._preview()), None),
             "settle-up": (lambda: self.editor.get(f"/t/{tid}/settle"), None),
             "API standings": (lambda: self.viewer.get(
                 f"/api/v1/tables/{tid}/standings", headers=self.auth), None),
         }
+
+    def _preview(self) -> dict[str, Any]:
+        """What the record form posts for its live preview while points are typed."""
+        body = hand_body(self.hands, PLAYERS[self.hands % len(PLAYERS)])
+        picker = body.get("picker") or PLAYERS[(self.hands + 1) % len(PLAYERS)]
+        partner = (body.get("partners") or [PLAYERS[(self.hands + 3) % len(PLAYERS)]])[0]
+        return {"kind": "picked", "picker": picker, "partners": [partner], "points": "75",
+                "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"}
 
     def _etag(self, first: str) -> None:
         """The live fragment's current ETag (the night moves on as hands are recorded)."""

@@ -17,7 +17,14 @@ for ip in $ips; do
 done
 echo "  http://127.0.0.1:$PORT/ (this machine)"
 
+export PORT
+if [ "${SCOREKEEPER_SERVER:-waitress}" = "gunicorn" ]; then
+    # A league night in one hall (more than ~500 phones watching): gunicorn's
+    # threaded worker keeps idle connections in epoll (see deploy/README.md).
+    # One worker by default: SQLite, and one process's memory for every table.
+    export BIND="0.0.0.0:$PORT" WEB_CONCURRENCY="${WEB_CONCURRENCY:-1}"
+    exec .venv/bin/gunicorn -c deploy/gunicorn.conf.py "scorekeeper:create_app()"
+fi
 # waitress set for a room of phones (connections, body limit, open 304s):
 # see scorekeeper/serve.py.
-export PORT
 exec .venv/bin/python -m scorekeeper.serve
