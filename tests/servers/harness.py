@@ -128,7 +128,7 @@ def postgres_cluster() -> Iterator[str]:
     subprocess.run([*as_user, str(PG_BIN / "pg_ctl"), "-D", str(data), "-w", "-l",
                     str(folder / "log"), "-o",
                     f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 "
-                    "-c max_connections=100 -c fsync=off", "start"],
+                    "-c max_connections=200 -c fsync=off", "start"],
                    check=True, capture_output=True)
     try:
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
