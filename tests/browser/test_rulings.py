@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 
 from scorekeeper.db.models import GameTable, db
 from tests.browser.steps import start
@@ -50,8 +51,7 @@ def test_typing_in_the_search_box_filters_the_rulings_live(page: Any, live_serve
     assert visible_rulings(page) == []
 
     page.locator("#q").fill("")
-    page.wait_for_function(f"document.querySelectorAll('#rulings-list article').length == "
-                           f"{len(everything)}")
+    expect(page.locator("#rulings-list article")).to_have_count(len(everything))
     assert page_width(page) <= 390
 
 

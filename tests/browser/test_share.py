@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import screenshot
 
@@ -49,7 +50,8 @@ def test_a_viewer_sees_new_totals_within_two_seconds_without_reloading(
     assert "/s/" in share_url
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.locator("button[data-copy]").click()
-    page.wait_for_function("document.getElementById('copy-status').textContent !== ''")
+    # (waits go through locators: the page's Content-Security-Policy forbids eval)
+    expect(page.locator("#copy-status")).not_to_have_text("")
     assert page.locator("#copy-status").inner_text() == "Link copied."
     assert page.evaluate("navigator.clipboard.readText()") == share_url
     screenshot(page, "share-scorekeeper-qr")
@@ -67,9 +69,8 @@ def test_a_viewer_sees_new_totals_within_two_seconds_without_reloading(
     screenshot(viewer, "share-viewer")
 
     record(page, table_url, "Bob", "Dan", 61)  # Ann defends: +2 − 1 = 1
-    viewer.wait_for_function(
-        """() => document.querySelector('#standings li[data-player="Ann"]')
-                    .dataset.points === '1'""", timeout=2000)
+    expect(viewer.locator('#standings li[data-player="Ann"]')).to_have_attribute(
+        "data-points", "1", timeout=2000)
     assert viewer.evaluate("window.stillThisPage") is True
     assert points_of(viewer, "Bob") == "1" and 200 in live
     assert viewer.locator("#recent li").first.get_attribute("id") == "recent-2"
