@@ -20,10 +20,10 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.db.engine import is_busy
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
+from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
-MAX_REQUEST_BYTES = 6 * 1024 * 1024
 csrf = CSRFProtect()
 _TOKEN_IN_PATH = re.compile(r"/(s|claim|edit-link)/[A-Za-z0-9_-]{16,}")
 
@@ -72,7 +72,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
         WTF_CSRF_TIME_LIMIT=None,
-        # The largest request anything here reads is an import (5 MB of JSON,
+        # The largest request anything here reads is an import (15 MB of JSON,
         # plus a form's envelope): bigger bodies are refused (413) unread.
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Doublers,
@@ -97,6 +98,7 @@ class Option:
     help: str
     choices: tuple[OptionValue, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
     nullable: bool = False
     default: OptionValue = None
     applies: Callable[[Mapping[str, Any]], bool] = lambda _rules: True
@@ -127,11 +129,13 @@ class Option:
             valid = ", ".join(_show(c) for c in self.choices)
             raise ValueError(f"{self.key} must be one of {valid}, not {_show(value)}")
         if isinstance(value, int) and not isinstance(value, bool):
-            if self.minimum is None or value >= self.minimum:
+            if ((self.minimum is None or value >= self.minimum)
+                    and (self.maximum is None or value <= self.maximum)):
                 return value
         extra = " or null" if self.nullable else ""
+        most = f" and at most {self.maximum}" if self.maximum is not None else ""
         raise ValueError(
-            f"{self.key} must be a whole number of at least {self.minimum}{extra}, "
+            f"{self.key} must be a whole number of at least {self.minimum}{most}{extra}, "
             f"not {_show(value)}"
         )
 
@@ -143,7 +147,7 @@ class Option:
         for choice in self.choices:
             if text.lower() == _show(choice):
                 return choice
-        if not self.choices and text.lstrip("-").isdigit():
+        if not self.choices and text.lstrip("-").isdigit() and len(text) <= MAX_DIGITS:
             return self.check(int(text))
         return self.check(text)
 
@@ -164,7 +168,10 @@ def _show(value: object) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
-    return str(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return "a number far too large"
+    text = str(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _not_two_handed(r: Mapping[str, Any]) -> bool:
@@ -240,9 +247,10 @@ OPTIONS: tuple[Option, ...] = (
            "When the picking side takes no trick the picker pays the partner's share too.",
            choices=BOOL),
     Option("max_multiplier", "Multiplier cap", "Scoring",
-           "Cap on tier x multiplier (blank for no cap).", minimum=1, nullable=True),
+           "Cap on tier x multiplier (blank for no cap).", minimum=1,
+           maximum=MAX_MULTIPLIER_CAP, nullable=True),
     Option("base", "Base", "Scoring",
-           "Points in one unit of the payout ladder.", minimum=1),
+           "Points in one unit of the payout ladder.", minimum=1, maximum=MAX_BASE),
     Option("no_pick_same_dealer", "Same dealer after a throw-in", "Nobody picks",
            "After a thrown-in hand the same dealer deals again.",
            choices=BOOL, default=False,

@@ -16,6 +16,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.ledger.settle import Transfer
+from scorekeeper.limits import (
+    MAX_AUDIT,
+    MAX_HANDS,
+    MAX_IMPORT_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_PAYMENT_CENTS,
+    MAX_PAYMENTS,
+    in_range,
+    json_depth,
+)
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.options import resolve
@@ -23,10 +33,6 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.tables import check_stake, clean_players, storable
 
 FORMAT = "sheepshead-scorekeeper/1"
-MAX_BYTES = 5_000_000
-MAX_HANDS = 2_000
-MAX_PAYMENTS = 500
-MAX_AUDIT = 20_000
 _RULE_KEYS = frozenset(f.name for f in fields(Rules))
 
 
@@ -53,8 +59,8 @@ def refuse(message: str, field: str = "file") -> ServiceError:
 
 def parse_json(raw: bytes | str) -> object:
     """The file's JSON, or a clear refusal (too big, not text, not JSON)."""
-    if len(raw) > MAX_BYTES:
-        raise refuse(f"the file is over {MAX_BYTES // 1_000_000} MB")
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise refuse(f"the file is over {MAX_IMPORT_BYTES // 1_000_000} MB")
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")
@@ -63,11 +69,14 @@ def parse_json(raw: bytes | str) -> object:
     if not raw.strip():
         raise refuse("the file is empty")
     try:
-        return json.loads(raw, parse_constant=_no_constants)
+        data = json.loads(raw, parse_constant=_no_constants)
     except RecursionError:
         raise refuse("the JSON is nested too deeply") from None
     except ValueError as error:
-        raise refuse(f"this isn't valid JSON ({error})") from None
+        raise refuse(f"this isn't valid JSON ({str(error)[:120]})") from None
+    if not json_depth(data):
+        raise refuse(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
+    return data
 
 
 def _no_constants(name: str) -> object:
@@ -95,7 +104,12 @@ def _when(value: object, where: str) -> datetime:
         moment = datetime.fromisoformat(value)
     except ValueError:
         raise refuse(f"{where} isn't a date and time: {value[:40]!r}", where) from None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    if not in_range(moment):
+        raise refuse(f"{where} must be a date between 2000 and 2100, not {value[:40]!r}",
+                     where)
+    return moment.astimezone(UTC)
 
 
 def check_export(data: object) -> Checked:
@@ -209,8 +223,13 @@ def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
                 or p.get("payee") not in names:
             raise refuse(f"early payment {number} must be between two players of this table",
                          "early_payments")
+        cents = p.get("cents")
+        if isinstance(cents, int) and not isinstance(cents, bool) \
+                and not 0 < cents <= MAX_PAYMENT_CENTS:
+            raise refuse(f"early payment {number} must be 1 to {MAX_PAYMENT_CENTS} cents",
+                         "early_payments")
         try:
-            transfer = Transfer(p["payer"], p["payee"], p.get("cents"))  # type: ignore[arg-type]
+            transfer = Transfer(p["payer"], p["payee"], cents)  # type: ignore[arg-type]
         except (TypeError, ValueError) as error:
             raise refuse(f"early payment {number}: {error}", "early_payments") from None
         payments.append((transfer, _when(p.get("at"), "early_payments")))
@@ -237,8 +256,9 @@ def _entry_ok(e: object) -> bool:
             and 0 < len(e["action"]) <= 20 and storable(e["action"])
             and isinstance(e.get("summary"), str) and len(e["summary"]) <= 300
             and storable(e["summary"])
-            and isinstance(e.get("hand_number"), int | None)
-            and not isinstance(e.get("hand_number"), bool)
+            and (e.get("hand_number") is None
+                 or (isinstance(e["hand_number"], int) and not isinstance(e["hand_number"], bool)
+                     and 1 <= e["hand_number"] <= MAX_HANDS + 1))
             and all(isinstance(e.get(k), dict | None) and "\\u0000" not in json.dumps(e.get(k))
                     for k in ("before", "after")))
 

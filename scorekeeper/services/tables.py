@@ -16,17 +16,20 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
+from scorekeeper.limits import (
+    MAX_PLAYERS,
+    MAX_ROW_ID,
+    MAX_STAKE_CENTS,
+    PLAYER_NAME,
+    TABLE_NAME,
+)
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
-MAX_PLAYERS = 12
-MAX_STAKE_CENTS = 100_000
 DEFAULT_STAKE_CENTS = 25
-MAX_BASE = 1000
-MAX_ROW_ID = 2**63 - 1
 
 
 def new_token() -> str:
@@ -54,8 +57,8 @@ def clean_players(players: object) -> list[str]:
         raise ServiceError("Every player needs a name", "players")
     if not all(storable(n) for n in names):
         raise ServiceError("Names can't contain control characters", "players")
-    if any(len(n) > 40 for n in names):
-        raise ServiceError("Keep names to 40 characters", "players")
+    if any(len(n) > PLAYER_NAME for n in names):
+        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
     folded = [n.casefold() for n in names]
     for n in names:
         if folded.count(n.casefold()) > 1:
@@ -83,8 +86,8 @@ def create_table(name: object, players: object, preset: object,
     """Create a table with frozen rules; returns it and its first edit token.
     A request already carried out (``once``) returns the table it made, and
     no token (the caller grants the repeating device one if it needs it)."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise ServiceError("Give the table a name (up to 80 characters)", "name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > TABLE_NAME:
+        raise ServiceError(f"Give the table a name (up to {TABLE_NAME} characters)", "name")
     if not storable(name):
         raise ServiceError("The table's name can't contain control characters", "name")
     names = clean_players(players)
@@ -96,8 +99,6 @@ def create_table(name: object, players: object, preset: object,
         rules = make_rules(preset, options or {})
     except ValueError as error:
         raise ServiceError(str(error), "options") from None
-    if rules.base > MAX_BASE:
-        raise ServiceError(f"base must be at most {MAX_BASE}", "options")
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
     stake = check_stake(stake_cents)

@@ -56,10 +56,10 @@ def test_a_write_that_cannot_get_the_database_is_a_503_to_retry(
 def test_a_body_bigger_than_any_import_is_refused_unread(client: FlaskClient) -> None:
     table = api_table(client)
     table_id = start_table(client)
-    huge = "x" * (7 * 1024 * 1024)
+    huge = "x" * (17 * 1024 * 1024)
     api = client.post("/api/v1/tables/import", data=huge,
                       headers={"Content-Type": "application/json"})
-    assert api.status_code == 400 and "over 5 MB" in api.get_json()["error"]
+    assert api.status_code == 400 and "over 15 MB" in api.get_json()["error"]
     assert client.post("/import", data={"text": huge}).status_code == 413
     assert client.post(f"/t/{table_id}/hand/new", data={"points": huge}).status_code == 413
     assert table.get("/hands").get_json() == []

@@ -8,27 +8,41 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request
 
+from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
-from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
+from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import api_once
 from scorekeeper.services.tables import add_editor
 from scorekeeper.views.access import api_table
 from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created
 
 
+class UnsupportedType(ServiceError):
+    """A body that isn't JSON: only a same-site page (with its CSRF token) may
+    post anything else, so a cross-site form can't create tables."""
+
+    status = 415
+
+
 @bp.get("/tables/<int:table_id>/export")
 def export_table(table_id: int) -> Response:
-    """The whole table as the import expects it (edit or view token)."""
-    return jsonify(export_service.export_table(api_table(table_id)))
+    """The whole table as the import expects it, history included: edit token
+    only, as on the scorekeeper's Export page (the history names the devices
+    that edit; a share link shows scores, not that)."""
+    return jsonify(export_service.export_table(api_table(table_id, write=True)))
 
 
 @bp.post("/tables/import")
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""
-    if (request.content_length or 0) > MAX_BYTES:
-        raise refuse(f"the body is over {MAX_BYTES // 1_000_000} MB")
-    raw = request.stream.read(MAX_BYTES + 1)
+    if request.mimetype != "application/json":
+        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
+                              "nothing was created", "Content-Type")
+    if (request.content_length or 0) > MAX_IMPORT_BYTES:
+        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
+    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
     once = api_once("import", request.headers.get("Idempotency-Key"), raw,
                     least=UNGUESSABLE_KEY)
     table, token = export_service.import_table(parse_json(raw), label="API client", once=once)

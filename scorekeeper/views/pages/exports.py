@@ -11,9 +11,10 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable
+from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
-from scorekeeper.services.import_checks import MAX_BYTES, parse_json, refuse
+from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.services.tables import new_token
 from scorekeeper.views.access import keep_editing, load_table
@@ -53,7 +54,7 @@ def _uploaded() -> bytes | str:
     """The uploaded file if one was chosen, else the pasted text."""
     upload = request.files.get("file")
     if upload is not None and upload.filename:
-        data = upload.stream.read(MAX_BYTES + 1)
+        data = upload.stream.read(MAX_IMPORT_BYTES + 1)
         if data:
             return data
     pasted = request.form.get("text", "")

@@ -1,0 +1,70 @@
+"""Every bound on what the app accepts, in one place: the forms, the JSON
+API, imports and the engine's options all check against these, so a number
+is refused with a clear message before it reaches the database (whose
+integers stop at 2^63, or 2^31 on PostgreSQL) or Python's own limits (an
+integer of more than 4,300 digits, JSON nested thousands deep).
+
+Standard library only: the rules engine imports it too.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+#: A table: its name, its players and their names, its stake.
+TABLE_NAME = 80
+PLAYER_NAME = 40
+MAX_PLAYERS = 12
+MAX_STAKE_CENTS = 100_000
+#: Options: points in a unit, and the cap on tier × multiplier.
+MAX_BASE = 1_000
+MAX_MULTIPLIER_CAP = 1_000_000
+
+#: A night: hands (recorded, imported or exported), early payments, history.
+MAX_HANDS = 10_000
+MAX_PAYMENTS = 500
+MAX_PAYMENT_CENTS = 100_000_000  # $1,000,000
+MAX_AUDIT = 100_000
+#: An import file (and so any request body: see MAX_REQUEST_BYTES).
+MAX_IMPORT_BYTES = 15_000_000
+MAX_REQUEST_BYTES = 16 * 1024 * 1024
+#: Ids in URLs and bodies: the database's largest integer.
+MAX_ROW_ID = 2**63 - 1
+#: Digits a number in a URL or form may have before it is even parsed.
+MAX_DIGITS = 18
+#: JSON nesting: a hand is two levels deep, an export five.
+MAX_JSON_DEPTH = 20
+#: Dates in imports: the app's own lifetime, with room either side.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+#: Request headers that end up in a page or a link.
+MAX_HOST = 255
+
+
+def whole_number(text: str, lowest: int = 1, highest: int = MAX_ROW_ID) -> int | None:
+    """``text`` as a whole number from ``lowest`` to ``highest``, or None:
+    ASCII digits only, at most :data:`MAX_DIGITS` of them (so Python never
+    parses a number of thousands of digits)."""
+    if not text or len(text) > MAX_DIGITS or not text.isascii() or not text.isdigit():
+        return None
+    number = int(text)
+    return number if lowest <= number <= highest else None
+
+
+def json_depth(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True if ``value`` (parsed JSON) nests no deeper than ``limit``."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return False
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
+def in_range(moment: datetime) -> bool:
+    """True for a timezone-aware time between :data:`EARLIEST` and :data:`LATEST`."""
+    return moment.tzinfo is not None and EARLIEST <= moment <= LATEST
