@@ -14,12 +14,14 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import escape
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from scorekeeper.db.engine import is_busy
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
+from scorekeeper.hosts import trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 
@@ -83,6 +85,9 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("SCOREKEEPER_BASE_URL"),
+                                                    os.environ.get("SCOREKEEPER_ALLOWED_HOSTS"))
     if not _in_memory(app.config["SQLALCHEMY_DATABASE_URI"]):
         # Every server thread may hold a connection (scorekeeper/serve.py runs
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
@@ -157,23 +162,42 @@ def _register(app: Flask) -> None:
         return "ok"
 
 
+def error_page(title: str, message: str, code: int) -> Any:
+    """The error page; when even that can't be built (a request whose Host
+    was refused has no URLs to link), a plain page that says the same."""
+    try:
+        return render_template("error.html", title=title, message=message, code=code), code
+    except Exception:  # noqa: BLE001 - the page must never fail on top of the error
+        body = f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>"
+        return Response(body, mimetype="text/html"), code
+
+
+def _bad_host() -> bool:
+    try:
+        request.host  # noqa: B018 - raises for a Host the app doesn't answer to
+    except SecurityError:
+        return True
+    return False
+
+
 def _errors(app: Flask) -> None:
     def wants_json() -> bool:
         return request.path.startswith("/api/")
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> Any:
-        return render_template("error.html", title="Form expired",
-                               message="This form is out of date. Go back, reload the page "
-                                       "and try again.", code=400), 400
+        return error_page("Form expired", "This form is out of date. Go back, reload the "
+                          "page and try again.", 400)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         message = error.description or error.name
+        if isinstance(error, SecurityError) or error.code == 400 and _bad_host():
+            message = ("This address is not one this server answers to. Open the app "
+                       "through the address it printed when it started.")
         if wants_json():
             return jsonify(error=message), error.code
-        return render_template("error.html", title=error.name, message=message,
-                               code=error.code), error.code
+        return error_page(error.name, message, error.code or 500)
 
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
@@ -183,8 +207,7 @@ def _errors(app: Flask) -> None:
             if error.field:
                 body["field"] = error.field
             return jsonify(body), error.status
-        return render_template("error.html", title="Not done", message=error.message,
-                               code=error.status), error.status
+        return error_page("Not done", error.message, error.status)
 
     @app.errorhandler(OperationalError)
     def busy(error: OperationalError) -> Any:
@@ -195,8 +218,8 @@ def _errors(app: Flask) -> None:
         headers = {"Retry-After": "1"}
         if wants_json():
             return jsonify(error=message), 503, headers
-        return render_template("error.html", title="Busy", message=message,
-                               code=503), 503, headers
+        page, code = error_page("Busy", message, 503)
+        return page, code, headers
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> Any:
@@ -204,5 +227,4 @@ def _errors(app: Flask) -> None:
         db.session.rollback()
         if wants_json():
             return jsonify(error="Something went wrong on our side; nothing was changed"), 500
-        return render_template("error.html", title="Something went wrong",
-                               message="Nothing was changed. Try again.", code=500), 500
+        return error_page("Something went wrong", "Nothing was changed. Try again.", 500)

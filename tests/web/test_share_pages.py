@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -66,6 +67,7 @@ def test_a_loopback_address_warns_and_says_how_to_serve_on_the_lan(
         app: Flask, client: FlaskClient, table_id: int) -> None:
     page = share_page(client, table_id)
     assert 'id="loopback"' in page and "bash scripts/run.sh" in page
+    app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]  # "this machine"
     phone_on_lan = app.test_client()
     with client.session_transaction() as mine, phone_on_lan.session_transaction(
             base_url="http://192.168.1.20:5000") as lan_session:
@@ -74,6 +76,36 @@ def test_a_loopback_address_warns_and_says_how_to_serve_on_the_lan(
     html = lan.get_data(as_text=True)
     assert share_url_on(html).startswith("http://192.168.1.20:5000/s/")
     assert 'id="loopback"' not in html
+
+
+def test_a_host_that_is_not_this_machine_is_refused(app: Flask, client: FlaskClient,
+                                                    table_id: int) -> None:
+    """A forged Host would end up in the share link and the QR code: it gets a
+    400 with a page that says why (and never a link built on it)."""
+    for host in ("evil.example", "192.168.1.20", "a" * 8192, "localhost.evil.example"):
+        page = client.get(f"/t/{table_id}/share", headers={"Host": host})
+        assert page.status_code == 400, host
+        assert "is not one this server answers to" in page.get_data(as_text=True)
+        assert host not in page.get_data(as_text=True)
+        api = client.post("/api/v1/tables", headers={"Host": host},
+                          json={"name": "x", "players": ["A", "B", "C", "D", "E"],
+                                "preset": "called-ace"})
+        assert api.status_code == 400 and "error" in api.get_json()
+    for host in ("localhost", "localhost:5000", "127.0.0.1:8000", "[::1]:5000"):
+        assert client.get("/healthz", headers={"Host": host}).status_code == 200
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(GameTable)) == 1
+
+
+def test_the_base_url_and_allowed_hosts_are_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "cards.example, .club.example")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "SCOREKEEPER_BASE_URL": "https://scores.example.org/"})
+    hosts = app.config["TRUSTED_HOSTS"]
+    assert {"scores.example.org", "cards.example", ".club.example", "localhost"} <= set(hosts)
+    client = app.test_client()
+    assert client.get("/healthz", headers={"Host": "table3.club.example"}).status_code == 200
+    assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
 
 
 def test_the_base_url_setting_wins_over_the_request_address(tmp_path: Path) -> None:
