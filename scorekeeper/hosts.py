@@ -7,6 +7,9 @@ somewhere else.  Trusted are this machine's own names and addresses (the
 LAN addresses ``scripts/run.sh`` prints), localhost, the host of
 ``SCOREKEEPER_BASE_URL`` and any listed in ``SCOREKEEPER_ALLOWED_HOSTS``
 (comma-separated; a leading dot allows subdomains).  Any other Host is 400.
+
+Werkzeug matches trusted hosts by name and IPv4 address; a bracketed IPv6
+address in the Host header is not matched (open the app by name or IPv4).
 """
 
 from __future__ import annotations

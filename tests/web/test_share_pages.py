@@ -91,7 +91,7 @@ def test_a_host_that_is_not_this_machine_is_refused(app: Flask, client: FlaskCli
                           json={"name": "x", "players": ["A", "B", "C", "D", "E"],
                                 "preset": "called-ace"})
         assert api.status_code == 400 and "error" in api.get_json()
-    for host in ("localhost", "localhost:5000", "127.0.0.1:8000", "[::1]:5000"):
+    for host in ("localhost", "localhost:5000", "127.0.0.1:8000"):
         assert client.get("/healthz", headers={"Host": host}).status_code == 200
     with app.app_context():
         assert db.session.scalar(sa.select(sa.func.count()).select_from(GameTable)) == 1
