@@ -9,6 +9,7 @@ import logging
 import os
 import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,24 @@ def _secret_key(instance: Path) -> str:
 POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}
 
 
+DEFAULT_SESSION_DAYS = 30
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _days(value: str | None, default: int) -> int:
+    """A whole number of days from 1 to 3650 (else the default, said in the log)."""
+    text = (value or "").strip()
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= 3650:
+        return int(text)
+    if text:
+        logging.getLogger(__name__).warning(
+            "SCOREKEEPER_SESSION_DAYS must be 1 to 3650; using %s", default)
+    return default
+
+
 def _in_memory(uri: str) -> bool:
     """True for an in-memory SQLite database (one connection: no pool to size)."""
     return uri.startswith("sqlite") and (uri.rstrip("/") in ("sqlite:", "sqlite:/")
@@ -72,7 +91,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
             "SQLALCHEMY_DATABASE_URI", f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}"),
         SCOREKEEPER_BASE_URL=os.environ.get("SCOREKEEPER_BASE_URL"),
         SESSION_COOKIE_SAMESITE="Lax",
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 60,
+        SESSION_COOKIE_HTTPONLY=True,
+        # Behind HTTPS (deploy/), send the session cookie only over HTTPS.
+        SESSION_COOKIE_SECURE=_flag(os.environ.get("SCOREKEEPER_SECURE_COOKIES")),
+        # A phone's edit secrets last this long without being used (each visit
+        # renews them); then the scorekeeper takes over again with a code.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=_days(
+            os.environ.get("SCOREKEEPER_SESSION_DAYS"), DEFAULT_SESSION_DAYS)),
         WTF_CSRF_TIME_LIMIT=None,
         # The largest request anything here reads is an import (15 MB of JSON,
         # plus a form's envelope): bigger bodies are refused (413) unread.

@@ -61,7 +61,7 @@ def editor_label() -> str | None:
 # --- the device's edit tokens (session cookie) ------------------------------------
 
 def remember_editor(table_id: int, token: str) -> None:
-    """Keep an edit token for this device (signed cookie, 60 days)."""
+    """Keep an edit token for this device (signed cookie; see SCOREKEEPER_SESSION_DAYS)."""
     editors = {k: v for k, v in session.get(EDITORS, {}).items()
                if k != str(table_id) and k.isdigit()}
     keep = sorted(editors, key=int)[-(MAX_REMEMBERED - 1):]

@@ -257,3 +257,25 @@ def test_an_unknown_share_link_is_a_404_page(client: FlaskClient) -> None:
     assert response.status_code == 404
     assert "replaced" in response.get_data(as_text=True)
 
+
+
+def test_cookie_security_and_lifetime_come_from_the_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    config = {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://"}
+    plain = create_app(dict(config))
+    assert plain.config["SESSION_COOKIE_SECURE"] is False
+    assert plain.config["PERMANENT_SESSION_LIFETIME"].days == 30
+    monkeypatch.setenv("SCOREKEEPER_SECURE_COOKIES", "1")
+    monkeypatch.setenv("SCOREKEEPER_SESSION_DAYS", "7")
+    secure = create_app(dict(config, WTF_CSRF_ENABLED=False))
+    assert secure.config["SESSION_COOKIE_SECURE"] is True
+    assert secure.config["PERMANENT_SESSION_LIFETIME"].days == 7
+    client = secure.test_client()
+    made = client.post("/", data={"name": "Friday", "players": ["A", "B", "C", "D", "E"],
+                                  "preset": "called-ace", "stake_cents": "25"})
+    assert made.status_code == 302
+    cookie = made.headers["Set-Cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "Max-Age=604800" in cookie or "Expires=" in cookie
+    monkeypatch.setenv("SCOREKEEPER_SESSION_DAYS", "999999")
+    assert create_app(dict(config)).config["PERMANENT_SESSION_LIFETIME"].days == 30
