@@ -6,6 +6,7 @@ hand is kept in the database is :mod:`scorekeeper.db.codec`, not this.)
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -75,9 +76,10 @@ def _enum(enum: type[Kind] | type[Tricks], value: object, key: str, label: str) 
 
 
 def _name(value: object, key: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    """A name as the app keeps names (so "José" matches however it was typed)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
         raise HandError(f"{key} must be a player's name", key)
-    return value.strip()
+    return " ".join(unicodedata.normalize("NFKC", value).split())
 
 
 def hand_to_request(hand: Hand) -> dict[str, Any]:

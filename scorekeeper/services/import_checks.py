@@ -30,7 +30,7 @@ from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.options import resolve
 from scorekeeper.services import ServiceError
-from scorekeeper.services.tables import check_stake, clean_players, storable
+from scorekeeper.services.tables import check_stake, clean_players, storable, table_name
 
 FORMAT = "sheepshead-scorekeeper/1"
 _RULE_KEYS = frozenset(f.name for f in fields(Rules))
@@ -119,9 +119,10 @@ def check_export(data: object) -> Checked:
     if data.get("format") != FORMAT:
         raise refuse(f'this isn\'t a scorekeeper export (expected "format": "{FORMAT}")',
                      "format")
-    name = _get(data, "name", str, "the table's name").strip()
-    if not name or len(name) > 80 or not storable(name):
-        raise refuse("the table's name must be 1 to 80 characters of text", "name")
+    try:
+        name = table_name(_get(data, "name", str, "the table's name"))
+    except ServiceError as error:
+        raise refuse(error.message[0].lower() + error.message[1:], "name") from None
     players = _players(data.get("players"))
     preset = data.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:
@@ -164,7 +165,8 @@ def _players(raw: object) -> list[tuple[str, bool]]:
     except ServiceError as error:
         raise refuse(error.message, "players") from None
     if cleaned != names:
-        raise refuse("a player's name has extra spaces", "players")
+        raise refuse("a player's name isn't written as this app keeps names (extra spaces, "
+                     "or another Unicode form)", "players")
     return [(p["name"], p["present"]) for p in ordered]
 
 

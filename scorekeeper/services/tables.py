@@ -23,6 +23,7 @@ from scorekeeper.limits import (
     PLAYER_NAME,
     TABLE_NAME,
 )
+from scorekeeper.names import NameError_, clean_name, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.board import changed
@@ -49,23 +50,37 @@ def storable(text: str) -> bool:
 
 
 def clean_players(players: object) -> list[str]:
-    """Checked player names in seat order."""
+    """Checked player names in seat order, as the app keeps names
+    (:mod:`scorekeeper.names`); two that read the same are refused."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ServiceError("players must be a list of names", "players")
-    names = [" ".join(p.split()) for p in players]
-    if any(not n for n in names):
+    if len(players) > MAX_PLAYERS:
+        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
+    if any(not p.strip() for p in players):
         raise ServiceError("Every player needs a name", "players")
-    if not all(storable(n) for n in names):
-        raise ServiceError("Names can't contain control characters", "players")
+    try:
+        names = [clean_name(p, f"A player's name ({p[:PLAYER_NAME]!r})") for p in players]
+    except NameError_ as error:
+        raise ServiceError(str(error), "players") from None
     if any(len(n) > PLAYER_NAME for n in names):
         raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
-    folded = [n.casefold() for n in names]
-    for n in names:
-        if folded.count(n.casefold()) > 1:
+    keys = [name_key(n) for n in names]
+    for n, key in zip(names, keys, strict=True):
+        if keys.count(key) > 1:
             raise ServiceError(f"Two players are called {n}: add an initial", "players")
     if len(names) > MAX_PLAYERS:
         raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
     return names
+
+
+def table_name(name: object) -> str:
+    """A table's name as the app keeps it (up to TABLE_NAME characters)."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > TABLE_NAME:
+        raise ServiceError(f"Give the table a name (up to {TABLE_NAME} characters)", "name")
+    try:
+        return clean_name(name, "The table's name")
+    except NameError_ as error:
+        raise ServiceError(str(error), "name") from None
 
 
 def check_stake(stake_cents: object) -> int:
@@ -86,10 +101,7 @@ def create_table(name: object, players: object, preset: object,
     """Create a table with frozen rules; returns it and its first edit token.
     A request already carried out (``once``) returns the table it made, and
     no token (the caller grants the repeating device one if it needs it)."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > TABLE_NAME:
-        raise ServiceError(f"Give the table a name (up to {TABLE_NAME} characters)", "name")
-    if not storable(name):
-        raise ServiceError("The table's name can't contain control characters", "name")
+    name = table_name(name)
     names = clean_players(players)
     if not isinstance(preset, str) or preset not in PRESETS:
         raise ServiceError(f"preset must be one of: {', '.join(PRESETS)}", "preset")

@@ -6,13 +6,16 @@ and search words highlighted.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from flask import Flask
 from markupsafe import Markup, escape
 
 from scorekeeper.ledger.money import money, signed, to_cents
+from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe, describe_transfer, pending_text
+from scorekeeper.rules import HandResult
 
 
 def mark_words(text: str, query: str) -> Markup:
@@ -30,6 +33,32 @@ def mark_words(text: str, query: str) -> Markup:
     return Markup("").join(parts)
 
 
+def isolate(text: str, names: Iterable[str]) -> Markup:
+    """``text`` escaped, with each of ``names`` in it wrapped in ``<bdi>``, so a
+    name written right to left can't reorder the words around it."""
+    ordered = sorted({n for n in names if n}, key=len, reverse=True)
+    if not ordered:
+        return Markup(escape(text))
+    pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in ordered))
+    parts: list[Markup] = []
+    last = 0
+    for found in pattern.finditer(text):
+        parts += [escape(text[last:found.start()]), Markup("<bdi>%s</bdi>") % found.group(0)]
+        last = found.end()
+    parts.append(escape(text[last:]))
+    return Markup("").join(parts)
+
+
+def describe_isolated(result: HandResult) -> Markup:
+    """A hand in words (:func:`describe`), its names isolated."""
+    return isolate(describe(result), result.payouts)
+
+
+def transfer_isolated(transfer: Transfer) -> Markup:
+    """A payment in words (:func:`describe_transfer`), its names isolated."""
+    return isolate(describe_transfer(transfer), (transfer.payer, transfer.payee))
+
+
 def utc_iso(moment: datetime) -> str:
     """ISO time with its UTC offset (SQLite hands back naive UTC datetimes)."""
     aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -42,7 +71,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed, "signed")
     app.add_template_filter(to_cents, "cents")
     app.add_template_filter(mark_words, "mark_words")
-    app.add_template_global(describe, "describe")
-    app.add_template_global(describe_transfer, "describe_transfer")
+    app.add_template_global(describe_isolated, "describe")
+    app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(utc_iso, "utc_iso")

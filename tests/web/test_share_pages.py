@@ -279,3 +279,40 @@ def test_cookie_security_and_lifetime_come_from_the_environment(
     assert "Max-Age=604800" in cookie or "Expires=" in cookie
     monkeypatch.setenv("SCOREKEEPER_SESSION_DAYS", "999999")
     assert create_app(dict(config)).config["PERMANENT_SESSION_LIFETIME"].days == 30
+
+
+@pytest.mark.parametrize(("names", "why"), [
+    (["Ann", "An\u200bn", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "\u3164", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "   ", "Cat", "Dan", "Eve"], "needs a name"),
+    (["Ann", "Bob\u202eevil", "Cat", "Dan", "Eve"], "invisible"),
+    (["José", "Jose\u0301", "Cat", "Dan", "Eve"], "Two players are called"),
+    (["Ann", "ＡＮＮ", "Cat", "Dan", "Eve"], "Two players are called"),
+    (["Ann", "bob", "BOB", "Dan", "Eve"], "Two players are called"),
+    (["Ann", "Bob\x07", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "\u0301", "Cat", "Dan", "Eve"], "letter or digit"),
+])
+def test_look_alike_and_invisible_names_are_refused(
+        app: Flask, client: FlaskClient, names: list[str], why: str) -> None:
+    answer = client.post("/api/v1/tables", json={"name": "Friday", "players": names,
+                                                 "preset": "called-ace"})
+    assert answer.status_code == 400, answer.get_json()
+    assert why.lower() in answer.get_json()["error"].lower()
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(GameTable)) == 0
+
+
+def test_names_are_kept_in_one_form_and_isolated_in_running_text(
+        app: Flask, client: FlaskClient) -> None:
+    made = client.post("/api/v1/tables", json={
+        "name": "Ｆｒｉｄａｙ", "players": ["Jose\u0301", "  Bob   Jr ", "\u05d3\u05e0\u05d4", "Dan", "Eve"],
+        "preset": "called-ace"}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    table = client.get(f"/api/v1/tables/{made['id']}", headers=auth).get_json()
+    assert table["name"] == "Friday"
+    assert table["players"] == ["José", "Bob Jr", "דנה", "Dan", "Eve"]
+    saved = client.post(f"/api/v1/tables/{made['id']}/hands", headers=auth,
+                        json={"picker": "Jose\u0301", "partners": ["דנה"], "points": 70})
+    assert saved.status_code == 201, saved.get_json()
+    page = client.get(f"/s/{made['view_token']}").get_data(as_text=True)
+    assert "<bdi>José</bdi> with <bdi>דנה</bdi>" in page
