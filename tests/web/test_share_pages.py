@@ -305,7 +305,8 @@ def test_look_alike_and_invisible_names_are_refused(
 def test_names_are_kept_in_one_form_and_isolated_in_running_text(
         app: Flask, client: FlaskClient) -> None:
     made = client.post("/api/v1/tables", json={
-        "name": "Ｆｒｉｄａｙ", "players": ["Jose\u0301", "  Bob   Jr ", "\u05d3\u05e0\u05d4", "Dan", "Eve"],
+        "name": "Ｆｒｉｄａｙ",
+        "players": ["Jose\u0301", "  Bob   Jr ", "\u05d3\u05e0\u05d4", "Dan", "Eve"],
         "preset": "called-ace"}).get_json()
     auth = {"Authorization": f"Bearer {made['edit_token']}"}
     table = client.get(f"/api/v1/tables/{made['id']}", headers=auth).get_json()
