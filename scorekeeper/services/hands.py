@@ -23,6 +23,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, HandRow, db
 from scorekeeper.ledger.words import describe
+from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, sit_out
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.services import Conflict, NotFound, ServiceError
@@ -130,6 +131,9 @@ def _refused(error: NightError, number: int) -> ServiceError:
 def check_number(state: TableState, number: int | None, change: Change) -> int:
     """A 1-based hand number for ``change`` (adding: up to one past the end;
     None: the end), or NotFound."""
+    if change is Change.ADD and len(state.hand_ids) >= MAX_HANDS:
+        raise Conflict(f"A night holds at most {MAX_HANDS:,} hands: start the next night "
+                       "from the Settle tab")
     limit = len(state.hand_ids) + (change is Change.ADD)
     if number is None and change is Change.ADD:
         return limit

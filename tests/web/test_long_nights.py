@@ -116,3 +116,20 @@ def test_the_chart_of_ten_thousand_hands_stays_small() -> None:
     for line in chart.lines:
         assert len(line.points.split()) <= 2 * COLUMNS + 2
     assert chart.hands == 10_000 and chart.high == 56 and chart.low == -56
+
+
+def test_a_night_holds_at_most_the_hands_an_export_can_carry(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.services import hands as hand_service
+    monkeypatch.setattr(hand_service, "MAX_HANDS", 30)
+    table_id = start_table(client)
+    long_night(app, table_id, 30)
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    refused = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "70",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    assert refused.status_code == 400
+    assert "at most 30 hands" in refused.get_data(as_text=True)
+    assert client.get(f"/api/v1/tables/{table_id}/hands?limit=500&from=1", headers={
+        "Authorization": f"Bearer {token}"}).headers["X-Total-Count"] == "30"
