@@ -6,6 +6,7 @@ from __future__ import annotations
 from scorekeeper.views import api, viewer
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.pages import exports, hands, rulings, settle, share, tables
 
 BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, exports.bp, rulings.bp, viewer.bp,

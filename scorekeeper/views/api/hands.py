@@ -38,7 +38,8 @@ def if_match(current: int) -> Seen | None:
     tags = request.if_match
     if not request.headers.get("If-Match") or tags.star_tag:
         return None
-    versions = [int(tag) for tag in tags if tag.isascii() and tag.isdigit() and len(tag) <= 18]
+    versions = [int(tag) for tag in tags if tag and tag.isascii() and tag.isdigit()
+                and len(tag) <= 18]
     if not versions:
         raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
     return Seen(current if current in versions else versions[0])

@@ -1,0 +1,72 @@
+"""The JSON API against its own OpenAPI description (``/api/v1/openapi.json``),
+driven by schemathesis: requests generated from the description, valid and
+invalid, with the scorekeeper's token, on a table with hands.  No answer is
+a server error, every answer's status, content type and body are the ones
+described, and a refused request never changes the night."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import schemathesis
+from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from scorekeeper import create_app
+from tests.conftest import PLAYERS
+
+pytestmark = pytest.mark.slow
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance]
+
+
+@pytest.fixture(scope="module")
+def api_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    folder = tmp_path_factory.mktemp("schema")
+    yield create_app({"TESTING": False, "SECRET_KEY": "schema",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'schema.db'}"})
+
+
+@pytest.fixture(scope="module")
+def table(api_app: Flask) -> dict[str, Any]:
+    client = api_app.test_client()
+    made = client.post("/api/v1/tables", json={"name": "Schema", "players": PLAYERS,
+                                               "preset": "called-ace"}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    for picker, partner in (("Ann", "Cat"), ("Bob", "Dan"), ("Cat", "Eve")):
+        answer = client.post(f"/api/v1/tables/{made['id']}/hands", headers=auth,
+                             json={"picker": picker, "partners": [partner], "points": 70})
+        assert answer.status_code == 201
+    return {**made, "auth": auth}
+
+
+def operations(app: Flask) -> list[Any]:
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
+    return [result.ok() for result in schema.get_all_operations()]
+
+
+def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any]) -> None:
+    """Each operation, with requests generated from its description (schemathesis's
+    pytest plugin doesn't run under this pytest, so hypothesis drives it here)."""
+    found = operations(api_app)
+    assert len(found) == 12
+    for operation in found:
+        @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck),
+                  database=None)
+        @given(case=operation.as_strategy())
+        def run(case: Any) -> None:
+            if "table_id" in (case.path_parameters or {}):
+                case.path_parameters["table_id"] = table["id"]
+            if "number" in (case.path_parameters or {}):
+                case.path_parameters["number"] = min(max(case.path_parameters["number"], 1), 5)
+            case.call_and_validate(headers=table["auth"], checks=CHECKS)
+        run()
