@@ -106,7 +106,7 @@ IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
             "schema": {"type": "string"}, "description": "The table's ETag this write is for"}
 KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
        "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
-EDIT = [{"bearer": []}]
+EDIT: list[dict[str, list[str]]] = [{"bearer": []}]
 
 
 def _op(summary: str, responses: dict[str, Any], parameters: list[Any] | None = None,

@@ -122,7 +122,7 @@ def rules(table_id: int) -> str:
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
-def players(table_id: int) -> str | Response:
+def players(table_id: int) -> str | Response | tuple[str, int]:
     """Roster changes mid-night: someone joins, leaves or comes back."""
     state = load_table(table_id)
     table = state.table
@@ -136,6 +136,7 @@ def players(table_id: int) -> str | Response:
         else:
             flash(message)
             return redirect(url_for("tables.players", table_id=table.id))
-    return render_template("tables/players.html", table=table, state=state, error=error,
+    page = render_template("tables/players.html", table=table, state=state, error=error,
                            rules=state.rules, active="players",
                            balances=state.night.balances)
+    return (page, 400) if error else page

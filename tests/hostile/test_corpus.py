@@ -1,0 +1,378 @@
+"""The hostile-input corpus: what an attacker on the same network (or a
+broken client) might send, across forms, the JSON API, imports, headers
+and query strings.  Every case gets a 4xx with a message saying what is
+wrong, and the database is exactly as it was (every row of every table)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import db
+from tests.conftest import PLAYERS
+
+Send = Callable[[FlaskClient, dict[str, Any]], Any]
+
+BIG = "9" * 5000
+HAND = {"picker": "Ann", "partners": ["Cat"], "points": 70}
+
+
+def fingerprint(app: Flask) -> list[Any]:
+    """Every row of every table, in order: the whole database."""
+    with app.app_context():
+        rows = []
+        for table in db.metadata.sorted_tables:
+            found = db.session.execute(sa.select(table).order_by(*table.primary_key)).all()
+            rows.append((table.name, [tuple(str(v) for v in row) for row in found]))
+        db.session.rollback()
+        return rows
+
+
+@pytest.fixture()
+def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """A table with two hands; this client is its scorekeeper (page session and
+    API token); its export, for the import cases."""
+    made = client.post("/", data={"name": "Friday", "players": PLAYERS,
+                                  "preset": "called-ace", "stake_cents": "25"})
+    table_id = int(made.headers["Location"].split("/")[2])
+    api = client.post("/api/v1/tables", json={"name": "Api", "players": PLAYERS,
+                                              "preset": "called-ace"}).get_json()
+    auth = {"Authorization": f"Bearer {api['edit_token']}"}
+    for body in (HAND, {"picker": "Bob", "partners": ["Dan"], "points": 40}):
+        assert client.post(f"/api/v1/tables/{api['id']}/hands", json=body,
+                           headers=auth).status_code == 201
+    export = client.get(f"/api/v1/tables/{api['id']}/export", headers=auth).get_json()
+    return {"page": table_id, "api": api["id"], "auth": auth, "view": api["view_token"],
+            "export": export}
+
+
+def api_post(path: str, body: Any, **headers: str) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        return client.post("/api/v1" + path.format(**n), json=body,
+                           headers={**n["auth"], **headers})
+    return send
+
+
+def api_call(method: str, path: str, body: Any = None, raw: bytes | None = None,
+             content_type: str = "application/json", **headers: str) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+        return client.open("/api/v1" + path.format(**n), method=method, data=data,
+                           content_type=content_type, headers={**n["auth"], **headers})
+    return send
+
+
+def as_viewer(method: str, path: str, body: Any = None) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        return client.open("/api/v1" + path.format(**n), method=method, json=body,
+                           headers={"Authorization": f"Bearer {n['view']}"})
+    return send
+
+
+def imported(mutate: Callable[[dict[str, Any]], Any]) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        data = copy.deepcopy(n["export"])
+        mutate(data)
+        return client.post("/api/v1/tables/import", json=data)
+    return send
+
+
+def form(path: str, data: dict[str, Any]) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        return client.post(path.format(**n), data=data)
+    return send
+
+
+def get(path: str, **headers: str) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        return client.get(path.format(**n), headers=headers)
+    return send
+
+
+def setter(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda d: d.__setitem__(key, value)
+
+
+def nested(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def mutate(d: dict[str, Any]) -> None:
+        target = d
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = value
+    return mutate
+
+
+WHEN = "2026-11-20T20:00:00+00:00"
+PAYMENT = {"payer": "Ann", "payee": "Bob", "cents": 100, "at": WHEN}
+ENTRY = {"at": WHEN, "action": "add", "hand_number": 1, "summary": "x"}
+HAND_FORM = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "70",
+             "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"}
+
+CASES: dict[str, Send] = {
+    # --- the JSON API: hands ------------------------------------------------------
+    "before with 5,000 digits": api_post("/tables/{api}/hands?before=" + BIG, HAND),
+    "before zero": api_post("/tables/{api}/hands?before=0", HAND),
+    "before negative": api_post("/tables/{api}/hands?before=-1", HAND),
+    "before not a number": api_post("/tables/{api}/hands?before=two", HAND),
+    "before past the end": api_post("/tables/{api}/hands?before=99", HAND),
+    "before in Arabic digits": api_post("/tables/{api}/hands?before=١", HAND),
+    "hand not an object": api_post("/tables/{api}/hands", [HAND]),
+    "hand a string": api_post("/tables/{api}/hands", "picker=Ann"),
+    "hand null": api_post("/tables/{api}/hands", None),
+    "unknown field": api_post("/tables/{api}/hands", {**HAND, "evil": 1}),
+    "points huge": api_post("/tables/{api}/hands", {**HAND, "points": 10**30}),
+    "points 121": api_post("/tables/{api}/hands", {**HAND, "points": 121}),
+    "points negative": api_post("/tables/{api}/hands", {**HAND, "points": -1}),
+    "points a float": api_post("/tables/{api}/hands", {**HAND, "points": 70.5}),
+    "points a bool": api_post("/tables/{api}/hands", {**HAND, "points": True}),
+    "points a string": api_post("/tables/{api}/hands", {**HAND, "points": "70"}),
+    "cracks huge": api_post("/tables/{api}/hands", {**HAND, "cracks": 2**70}),
+    "blitzes negative": api_post("/tables/{api}/hands", {**HAND, "blitzes": -1}),
+    "kind unknown": api_post("/tables/{api}/hands", {**HAND, "kind": "poker"}),
+    "kind a number": api_post("/tables/{api}/hands", {**HAND, "kind": 3}),
+    "tricks unknown": api_post("/tables/{api}/hands", {**HAND, "tricks": "most"}),
+    "picker a stranger": api_post("/tables/{api}/hands", {**HAND, "picker": "Zed"}),
+    "picker a list": api_post("/tables/{api}/hands", {**HAND, "picker": ["Ann"]}),
+    "picker with a NUL": api_post("/tables/{api}/hands", {**HAND, "picker": "Ann\x00"}),
+    "picker a lone surrogate": api_post("/tables/{api}/hands", {**HAND, "picker": "\ud800"}),
+    "picker 10,000 characters": api_post("/tables/{api}/hands", {**HAND, "picker": "A" * 10000}),
+    "partners a string": api_post("/tables/{api}/hands", {**HAND, "partners": "Cat"}),
+    "partners nested": api_post("/tables/{api}/hands", {**HAND, "partners": [["Cat"]]}),
+    "partner is picker": api_post("/tables/{api}/hands", {**HAND, "partners": ["Ann"]}),
+    "partners repeated": api_post("/tables/{api}/hands", {**HAND, "partners": ["Cat", "Cat"]}),
+    "seated too few": api_post("/tables/{api}/hands", {**HAND, "seated": ["Ann", "Cat"]}),
+    "dealer a stranger": api_post("/tables/{api}/hands", {**HAND, "dealer": "Zed"}),
+    "winner on a picked hand": api_post("/tables/{api}/hands", {**HAND, "winner": "Bob"}),
+    "leaster with no winner": api_post("/tables/{api}/hands", {"kind": "leaster"}),
+    "deeply nested body": api_call("POST", "/tables/{api}/hands",
+                                   raw=b"[" * 50000 + b"]" * 50000),
+    "not JSON": api_call("POST", "/tables/{api}/hands", raw=b"{picker: Ann"),
+    "NaN points": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"Ann","points":NaN}'),
+    "invalid UTF-8": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"\xff\xfe"}'),
+    "form-encoded body": api_call("POST", "/tables/{api}/hands", raw=b"picker=Ann",
+                                  content_type="application/x-www-form-urlencoded"),
+    "If-Match stale": api_post("/tables/{api}/hands", HAND, **{"If-Match": '"1"'}),
+    "If-Match garbage": api_post("/tables/{api}/hands", HAND, **{"If-Match": "zzz"}),
+    "If-Match 5,000 digits": api_post("/tables/{api}/hands", HAND, **{"If-Match": f'"{BIG}"'}),
+    "Idempotency-Key too long": api_post("/tables/{api}/hands", HAND,
+                                         **{"Idempotency-Key": "k" * 500}),
+    "Idempotency-Key with controls": api_post("/tables/{api}/hands", HAND,
+                                              **{"Idempotency-Key": "key\x01key\x02key"}),
+    "replace hand 0": api_call("PUT", "/tables/{api}/hands/0", HAND),
+    "replace hand 99": api_call("PUT", "/tables/{api}/hands/99", HAND),
+    "replace with nonsense": api_call("PUT", "/tables/{api}/hands/1", {"kind": "poker"}),
+    "replace making a later hand impossible": api_call(
+        "PUT", "/tables/{api}/hands/1", {"picker": "Ann", "partners": ["Ann"], "points": 70}),
+    "delete hand 99": api_call("DELETE", "/tables/{api}/hands/99"),
+    "delete a huge hand number": api_call("DELETE", "/tables/{api}/hands/" + BIG),
+    "table id huge": api_post("/tables/" + BIG + "/hands", HAND),
+    "table id 2^63": api_post(f"/tables/{2**63}/hands", HAND),
+    "table id negative": api_post("/tables/-1/hands", HAND),
+    "hands window from zero": api_call("GET", "/tables/{api}/hands?from=0"),
+    "hands window limit huge": api_call("GET", "/tables/{api}/hands?limit=" + BIG),
+    "settlement unknown parameter": api_call("GET", "/tables/{api}/settlement?evil=1"),
+    "settlement bad rounding": api_call("GET", "/tables/{api}/settlement?round=pennies"),
+    "settlement bank a stranger": api_call("GET", "/tables/{api}/settlement?bank=Zed"),
+    # --- tokens -------------------------------------------------------------------
+    "view token records a hand": as_viewer("POST", "/tables/{api}/hands", HAND),
+    "view token deletes a hand": as_viewer("DELETE", "/tables/{api}/hands/1"),
+    "view token reads the export": as_viewer("GET", "/tables/{api}/export"),
+    "no token": lambda c, n: c.post(f"/api/v1/tables/{n['api']}/hands", json=HAND),
+    "a wrong token": lambda c, n: c.post(f"/api/v1/tables/{n['api']}/hands", json=HAND,
+                                         headers={"Authorization": "Bearer " + "x" * 32}),
+    "a huge token": lambda c, n: c.post(f"/api/v1/tables/{n['api']}/hands", json=HAND,
+                                        headers={"Authorization": "Bearer " + "x" * 8000}),
+    "basic auth": lambda c, n: c.post(f"/api/v1/tables/{n['api']}/hands", json=HAND,
+                                      headers={"Authorization": "Basic QWxhZGRpbjpvcGVu"}),
+    # --- the JSON API: tables -----------------------------------------------------
+    **{f"table {label}": api_post("/tables", body) for label, body in {
+        "with no name": {"players": PLAYERS, "preset": "called-ace"},
+        "named 1,000 characters": {"name": "x" * 1000, "players": PLAYERS,
+                                   "preset": "called-ace"},
+        "named with a control": {"name": "Fri\x07day", "players": PLAYERS,
+                                 "preset": "called-ace"},
+        "named invisibly": {"name": "\u200b\u200b", "players": PLAYERS,
+                            "preset": "called-ace"},
+        "with a zero-width twin": {"name": "x", "players": ["Ann", "An\u200bn", "Cat", "Dan",
+                                                            "Eve"], "preset": "called-ace"},
+        "with NFC and NFD twins": {"name": "x", "players": ["José", "Jose\u0301", "Cat", "Dan",
+                                                            "Eve"], "preset": "called-ace"},
+        "with a right-to-left override": {"name": "x", "players": ["Ann", "\u202eboB", "Cat",
+                                                                   "Dan", "Eve"],
+                                          "preset": "called-ace"},
+        "with a Hangul filler name": {"name": "x", "players": ["Ann", "\u3164", "Cat", "Dan",
+                                                               "Eve"], "preset": "called-ace"},
+        "with case twins": {"name": "x", "players": ["Ann", "ANN", "Cat", "Dan", "Eve"],
+                            "preset": "called-ace"},
+        "with 13 players": {"name": "x", "players": [f"P{i}" for i in range(13)],
+                            "preset": "called-ace"},
+        "with too few players": {"name": "x", "players": ["Ann", "Bob"],
+                                 "preset": "called-ace"},
+        "with players not a list": {"name": "x", "players": "Ann,Bob",
+                                    "preset": "called-ace"},
+        "with an unknown preset": {"name": "x", "players": PLAYERS, "preset": "poker"},
+        "with base 10^4290": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                              "options": {"base": 10**4290}},
+        "with base 1001": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                           "options": {"base": 1001}},
+        "with a multiplier cap of 2^64": {"name": "x", "players": PLAYERS,
+                                          "preset": "called-ace",
+                                          "options": {"max_multiplier": 2**64}},
+        "with an unknown option": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                                   "options": {"evil": True}},
+        "with options not an object": {"name": "x", "players": PLAYERS,
+                                       "preset": "called-ace", "options": [1]},
+        "with a negative stake": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                                  "stake_cents": -1},
+        "with a huge stake": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                              "stake_cents": 10**20},
+        "with a float stake": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                               "stake_cents": 2.5},
+        "with an unknown field": {"name": "x", "players": PLAYERS, "preset": "called-ace",
+                                  "admin": True},
+    }.items()},
+    # --- imports --------------------------------------------------------------------
+    "import as text/plain": lambda c, n: c.post("/api/v1/tables/import",
+                                                data=json.dumps(n["export"]),
+                                                content_type="text/plain"),
+    "import as a form": lambda c, n: c.post("/api/v1/tables/import",
+                                            data={"file": json.dumps(n["export"])}),
+    "import an audit number of 2^63": imported(
+        lambda d: d["audit"].append({**ENTRY, "hand_number": 2**63})),
+    "import an audit number of 0": imported(
+        lambda d: d["audit"].append({**ENTRY, "hand_number": 0})),
+    "import an early payment of 10^20 cents": imported(
+        setter("early_payments", [{**PAYMENT, "cents": 10**20}])),
+    "import a payment of no cents": imported(setter("early_payments", [{**PAYMENT,
+                                                                        "cents": 0}])),
+    "import a payment to a stranger": imported(setter("early_payments", [{**PAYMENT,
+                                                                          "payee": "Zed"}])),
+    "import a payment to oneself": imported(setter("early_payments", [{**PAYMENT,
+                                                                       "payee": "Ann"}])),
+    "import year 9999 at -14:00": imported(setter("created_at", "9999-12-31T23:59:59-14:00")),
+    "import year 1 at +14:00": imported(setter("created_at", "0001-01-01T00:00:00+14:00")),
+    "import a payment in year 1": imported(setter("early_payments", [{**PAYMENT,
+                                                                      "at": "0001-01-01"}])),
+    "import a closing time in 9999": imported(lambda d: d.update(
+        closed=True, closed_at="9999-12-31T23:59:59+00:00")),
+    "import a non-date": imported(setter("created_at", "yesterday")),
+    "import base 10^4290": imported(nested(["rules", "base"], 10**4290)),
+    "import base as a string": imported(nested(["rules", "base"], "1")),
+    "import a missing rule": imported(lambda d: d["rules"].pop("base")),
+    "import an extra rule": imported(nested(["rules", "evil"], 1)),
+    "import an unknown format": imported(setter("format", "other/9")),
+    "import players with a twin": imported(lambda d: d["players"][1].update(
+        name=d["players"][0]["name"].upper())),
+    "import a player with a zero-width space": imported(lambda d: d["players"][1].update(
+        name="B\u200bob")),
+    "import seats with a gap": imported(lambda d: d["players"][1].update(seat=9)),
+    "import hands that don't replay": imported(lambda d: d["hands"][0].update(
+        picker="Zed")),
+    "import balances that don't match": imported(nested(["balances", "Ann"], 1000)),
+    "import hands not a list": imported(setter("hands", {"1": {}})),
+    "import a history entry with a NUL": imported(lambda d: d["audit"].append(
+        {**ENTRY, "summary": "x\x00y"})),
+    "import history too long an action": imported(lambda d: d["audit"].append(
+        {**ENTRY, "action": "a" * 50})),
+    "import nested 100,000 deep": lambda c, n: c.post(
+        "/api/v1/tables/import", data=b"[" * 100000 + b"]" * 100000,
+        content_type="application/json"),
+    "import nested 30 deep": lambda c, n: c.post(
+        "/api/v1/tables/import", data=json.dumps(
+            {"format": "sheepshead-scorekeeper/1", "x": json.loads("[" * 30 + "]" * 30)}),
+        content_type="application/json"),
+    "import an empty body": lambda c, n: c.post("/api/v1/tables/import", data=b"",
+                                                content_type="application/json"),
+    "import JSON that is a list": lambda c, n: c.post("/api/v1/tables/import", json=[1, 2]),
+    # --- pages and forms ------------------------------------------------------------
+    "form: points 5,000 digits": form("/t/{page}/hand/new", {**HAND_FORM, "points": BIG}),
+    "form: points negative": form("/t/{page}/hand/new", {**HAND_FORM, "points": "-5"}),
+    "form: a stranger picks": form("/t/{page}/hand/new", {**HAND_FORM, "picker": "Zed"}),
+    "form: unknown kind": form("/t/{page}/hand/new", {**HAND_FORM, "kind": "poker"}),
+    "form: cracks huge": form("/t/{page}/hand/new", {**HAND_FORM, "cracks": BIG}),
+    "form: confirm nested 100,000 deep": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": "1", "hand_json": "[" * 100000 + "]" * 100000}),
+    "form: confirm with a huge hand id": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": BIG, "hand_json": json.dumps(HAND)}),
+    "form: confirm an unknown mode": form("/t/{page}/hand/confirm", {
+        "mode": "evil", "hand_id": "1", "hand_json": json.dumps(HAND)}),
+    "form: confirm JSON that isn't a hand": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": "1", "hand_json": "[1,2,3]"}),
+    "form: start with a zero-width twin": form("/", {
+        "name": "x", "players": ["Ann", "An\u200bn", "Cat", "Dan", "Eve"],
+        "preset": "called-ace", "stake_cents": "25"}),
+    "form: start with a stake of 5,000 digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": BIG}),
+    "form: start with base 5,000 digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "25",
+        "opt-base": BIG}),
+    "form: add an invisible player": form("/t/{page}/players", {"action": "join",
+                                                                "name": "\u2800"}),
+    "form: add a twin by case": form("/t/{page}/players", {"action": "join", "name": "ANN"}),
+    "form: a player leaves who isn't here": form("/t/{page}/players", {"action": "leave",
+                                                                       "name": "Zed"}),
+    "form: import as pasted junk": form("/import", {"text": "{\"format\": 1}"}),
+    "form: import nested deep": form("/import", {"text": "[" * 100000 + "]" * 100000}),
+    # --- query strings and headers --------------------------------------------------
+    "page: insert before 5,000 digits": get("/t/{page}/hand/new?before=" + BIG),
+    "page: edit hand 5,000 digits": get("/t/{page}/hand/" + BIG + "/edit"),
+    "page: table 2^63": get(f"/t/{2**63}"),
+    "page: ledger from 5,000 digits": get("/t/{page}?from=" + BIG),
+    "share link unknown": get("/s/" + "x" * 32),
+    "share link 5,000 characters": get("/s/" + "x" * 5000),
+    "share link with a NUL": get("/s/abc%00def"),
+    "live with a huge If-None-Match": get("/s/{view}/live", **{"If-None-Match": "v" + BIG}),
+    "a forged Host": get("/", Host="evil.example"),
+    "an 8 KB Host": get("/", Host="a" * 8192),
+    "a Host with a path": get("/", Host="localhost/evil"),
+    "a Host with a bad port": get("/", Host="localhost:99999"),
+    "a forged Host on the API": lambda c, n: c.post("/api/v1/tables", headers={
+        "Host": "evil.example"}, json={"name": "x", "players": PLAYERS,
+                                       "preset": "called-ace"}),
+    "rulings search of 10,000 characters": get("/t/{page}/rulings?q=" + "a" * 10000),
+}
+
+
+#: Cases where answering normally is right: nothing in them can do harm, and
+#: the app reads them as the nearest sensible request (they still change nothing).
+ANSWERED = {
+    "live with a huge If-None-Match": "not our ETag: the whole fragment, as for a new viewer",
+    "page: insert before 5,000 digits": "no such hand to insert before: the record form",
+    "page: ledger from 5,000 digits": "no such hand: the latest hands",
+    "rulings search of 10,000 characters": "a search that finds nothing says so",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_input_gets_a_4xx_with_a_message_and_changes_nothing(
+        app: Flask, client: FlaskClient, night: dict[str, Any], name: str,
+        caplog: pytest.LogCaptureFixture) -> None:
+    before = fingerprint(app)
+    answer = CASES[name](client, night)
+    expected = (200,) if name in ANSWERED else range(400, 500)
+    assert answer.status_code in expected, (answer.status_code, name)
+    text = answer.get_data(as_text=True)
+    if answer.is_json:
+        assert (answer.get_json() or {}).get("error"), text[:300]
+    else:
+        assert len(text.strip()) > 40, text[:300]  # a page that says something
+    assert fingerprint(app) == before
+    assert "Traceback" not in caplog.text and "Unhandled error" not in caplog.text
+
+
+def test_the_corpus_is_wide() -> None:
+    assert len(CASES) >= 100
+    kinds = {"api": 0, "import": 0, "form": 0, "page": 0, "header": 0}
+    for name in CASES:
+        key = ("import" if "import" in name else "form" if name.startswith("form:")
+               else "page" if name.startswith(("page:", "share", "live", "rulings"))
+               else "header" if "Host" in name else "api")
+        kinds[key] += 1
+    assert all(count >= 5 for count in kinds.values()), kinds
