@@ -133,3 +133,22 @@ def test_a_night_holds_at_most_the_hands_an_export_can_carry(
     assert "at most 30 hands" in refused.get_data(as_text=True)
     assert client.get(f"/api/v1/tables/{table_id}/hands?limit=500&from=1", headers={
         "Authorization": f"Bearer {token}"}).headers["X-Total-Count"] == "30"
+
+
+def test_a_table_of_thousands_of_hands_re_imports_its_own_export(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    long_night(app, table_id, 2500)
+    exported = client.get(f"/t/{table_id}/export.json")
+    assert exported.status_code == 200
+    again = client.post("/api/v1/tables/import", data=exported.data,
+                        content_type="application/json")
+    assert again.status_code == 201, again.get_json()
+    auth = {"Authorization": f"Bearer {again.get_json()['edit_token']}"}
+    mine = client.get(f"/api/v1/tables/{again.get_json()['id']}/standings", headers=auth)
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    theirs = client.get(f"/api/v1/tables/{table_id}/standings",
+                        headers={"Authorization": f"Bearer {token}"})
+    assert mine.get_json()["hands"] == 2500
+    assert mine.get_json()["balances"] == theirs.get_json()["balances"]
