@@ -19,6 +19,8 @@ MAX_STAKE_CENTS = 100_000
 #: Options: points in a unit, and the cap on tier × multiplier.
 MAX_BASE = 1_000
 MAX_MULTIPLIER_CAP = 1_000_000
+#: A fixed penalty (renege, no-trick pick, the board), per other player.
+MAX_PENALTY = 1_000
 
 #: A night: hands (recorded, imported or exported), early payments, history.
 MAX_HANDS = 10_000

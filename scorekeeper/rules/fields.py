@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from scorekeeper.rules.vocabulary import CalledAceBuried, Kind, NobodyPicks, Partner, Renege, Tricks
+from scorekeeper.rules.vocabulary import CalledAceBuried, Kind, NobodyPicks, Partner, Tricks
 
 if TYPE_CHECKING:
     from scorekeeper.rules.hand import Hand
@@ -58,8 +58,8 @@ _ALL_PASS = {NobodyPicks.LEASTER: "a leaster",
 
 
 def flat_renege(rules: Rules, kind: Kind) -> bool:
-    """A renege that costs the offender a flat 8 to each player (no sides)."""
-    return kind is Kind.RENEGE and rules.renege is Renege.PENALTY_8
+    """A renege that costs the offender a flat penalty to each player (no sides)."""
+    return kind is Kind.RENEGE and rules.renege.flat
 
 
 def kind_fields(rules: Rules, kind: Kind) -> frozenset[str]:

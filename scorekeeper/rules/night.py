@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from scorekeeper.rules.fields import complete_hand
 from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.options import Rules
-from scorekeeper.rules.scoring import leaster_factor, multiplier, score
+from scorekeeper.rules.scoring import leaster_factor, multiplier, penalty_factor, score
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doublers, Kind, Renege
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
@@ -176,7 +176,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
                 raise NightError(number, error) from error
             hand = hand.with_deal(dealer, seated)
         doublers.before(number, hand)
-        exponent, sources = doublers.use() if hand.kind in SCORED else (0, ())
+        exponent, sources = doublers.use() if uses_doublers(rules, hand) else (0, ())
         payouts = dict.fromkeys(players, 0)
         payouts.update(score(rules, hand, seated, exponent))
         doublers.after(number, hand)
@@ -197,9 +197,19 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
                  next_dealer(players, present or None, last_dealer, dealer_stays))
 
 
+def uses_doublers(rules: Rules, hand: Hand) -> bool:
+    """A scored hand uses up pending doublers; so does paying the board when
+    fixed penalties are doubled (RULES.md §9)."""
+    return hand.kind in SCORED or (
+        hand.kind is Kind.CALLED_ACE_BURIED and rules.penalties_doubled
+        and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD)
+
+
 def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
     if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege is Renege.FORFEIT):
         return multiplier(rules, hand, exponent)
+    if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED):
+        return penalty_factor(rules, exponent)
     return leaster_factor(rules, exponent) if hand.kind is Kind.LEASTER else 1
 
 

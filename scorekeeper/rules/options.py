@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP
+from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP, MAX_PENALTY
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Doublers,
@@ -56,6 +56,12 @@ class Rules:
     max_multiplier: int | None
     base: int
     no_pick_same_dealer: bool | None
+    # Added after the first release (RULES.md §9); rules frozen before them
+    # read with these defaults (see ``from_dict``).
+    no_trick_pick_points: int | None = None
+    renege_points: int | None = None
+    board_points: int | None = None
+    penalties_doubled: bool = False
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -63,10 +69,29 @@ class Rules:
 
     @classmethod
     def from_dict(cls, values: Mapping[str, Any]) -> Rules:
-        """Rules frozen earlier by :meth:`to_dict` (trusted: checked when made)."""
+        """Rules frozen earlier by :meth:`to_dict` (trusted: checked when made).
+        Rules frozen before an option existed read with its default, so they
+        replay to the same numbers."""
         coerced: dict[str, Any] = {key: OPTION_BY_KEY[key].coerce(value)
-                                   for key, value in values.items()}
+                                   for key, value in with_later_options(values).items()}
         return cls(**coerced)
+
+    @property
+    def renege_penalty(self) -> int:
+        """What a flat renege costs the offender per other player."""
+        if self.renege is Renege.PENALTY and self.renege_points is not None:
+            return self.renege_points
+        return 8
+
+    @property
+    def no_trick_points(self) -> int:
+        """What the no-trick-pick penalty costs the picker per other player."""
+        return self.no_trick_pick_points or 1
+
+    @property
+    def board(self) -> int:
+        """What paying the board costs the picker per other player."""
+        return self.board_points or 1
 
     @property
     def has_partner(self) -> bool:
@@ -255,10 +280,39 @@ OPTIONS: tuple[Option, ...] = (
            "After a thrown-in hand the same dealer deals again.",
            choices=BOOL, default=False,
            applies=lambda r: r.get("nobody_picks") == NobodyPicks.NO_PICK),
+    Option("no_trick_pick_points", "No-trick-pick points", "Penalties",
+           "What a picker who took no trick pays each other player.", minimum=1,
+           maximum=MAX_PENALTY, default=1, applies=lambda r: bool(r.get("no_trick_pick_penalty"))),
+    Option("renege_points", "Renege points", "Penalties",
+           "What the offender pays each other player when renege is a flat penalty.",
+           minimum=1, maximum=MAX_PENALTY, default=8,
+           applies=lambda r: r.get("renege") == Renege.PENALTY),
+    Option("board_points", "Board points", "Penalties",
+           "What a picker who buried the called ace pays each other player.", minimum=1,
+           maximum=MAX_PENALTY, default=1,
+           applies=lambda r: r.get("called_ace_buried") == CalledAceBuried.PAY_THE_BOARD),
+    Option("penalties_doubled", "Penalties doubled", "Penalties",
+           "Fixed penalties are doubled by pending doublers, and use them up.",
+           choices=BOOL, default=False),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
 assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
+
+#: Options added after the first release: rules frozen before them lack them.
+LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled")
+
+
+def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with each option added since it was frozen at its default
+    (or None where it doesn't apply), as :func:`resolve` would have made it."""
+    filled = dict(values)
+    for key in LATER:
+        if key not in filled:
+            option = OPTION_BY_KEY[key]
+            filled[key] = option.default if option.applies(filled) else None
+    return filled
+
 
 
 def find_option(key: str) -> Option:
@@ -300,6 +354,9 @@ def _why_not(key: str) -> str:
     return {
         "called_ace_buried": "it needs partner = called-ace",
         "no_pick_same_dealer": "it needs nobody_picks = no-pick",
+        "no_trick_pick_points": "it needs no_trick_pick_penalty = true",
+        "renege_points": "it needs renege = penalty (penalty-8 is always 8)",
+        "board_points": "it needs called_ace_buried = pay-the-board",
     }.get(key, "two-handed has no blind")
 
 

@@ -13,12 +13,11 @@ from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Kind,
     Ladder,
-    Renege,
     SchneiderLine,
     Tricks,
 )
 
-RENEGE_PENALTY = 8
+RENEGE_PENALTY = 8  # what `renege = penalty-8` costs (see Rules.renege_penalty)
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,8 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
     if kind is Kind.PICKED:
         payouts = _picked(rules, hand, seated, doubling) or dict.fromkeys(seated, 0)
         for name in hand.no_trick_pickers:
-            _add(payouts, _pays_each(name, 1, seated))
+            _add(payouts, _pays_each(name, rules.no_trick_points * penalty_factor(
+                rules, doubling), seated))
     elif kind is Kind.LEASTER:
         assert hand.winner is not None
         payouts = _pays_each(hand.winner, -rules.base * leaster_factor(rules, doubling), seated)
@@ -68,7 +68,7 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
     elif (kind is Kind.CALLED_ACE_BURIED
           and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD):
         assert hand.picker is not None
-        payouts = _pays_each(hand.picker, 1, seated)
+        payouts = _pays_each(hand.picker, rules.board * penalty_factor(rules, doubling), seated)
     else:
         payouts = dict.fromkeys(seated, 0)
     assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"
@@ -85,6 +85,12 @@ def _pays_each(payer: str, amount: int, seated: Sequence[str]) -> dict[str, int]
     out = {name: amount for name in seated if name != payer}
     out[payer] = -amount * (len(seated) - 1)
     return out
+
+
+def penalty_factor(rules: Rules, doubling: int) -> int:
+    """What multiplies a fixed penalty: 1, or with ``penalties_doubled`` the
+    hand's pending doublers (RULES.md §9)."""
+    return 2**doubling if rules.penalties_doubled else 1
 
 
 def _capped(rules: Rules, factor: int) -> int:
@@ -135,8 +141,9 @@ def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: 
 
 def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
     assert hand.offender is not None
-    if rules.renege is Renege.PENALTY_8:
-        return _pays_each(hand.offender, RENEGE_PENALTY, seated)
+    if rules.renege.flat:
+        return _pays_each(hand.offender, rules.renege_penalty * penalty_factor(rules, doubling),
+                          seated)
     picking_side = {hand.picker, *hand.partners}
     won = hand.offender not in picking_side
     return _shares(rules, hand, seated, won, multiplier(rules, hand, doubling))

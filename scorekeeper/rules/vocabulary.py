@@ -90,10 +90,17 @@ class Doublers(StrEnum):
 
 
 class Renege(StrEnum):
-    """What a renege costs."""
+    """What a renege costs: a flat penalty to everyone (``penalty``: the
+    table's ``renege_points``; ``penalty-8``: 8), or the offender's side forfeits."""
 
+    PENALTY = "penalty"
     PENALTY_8 = "penalty-8"
     FORFEIT = "forfeit"
+
+    @property
+    def flat(self) -> bool:
+        """True when the offender pays everyone a fixed penalty."""
+        return self is not Renege.FORFEIT
 
 
 class CalledAceBuried(StrEnum):

@@ -143,8 +143,8 @@ def two_handed(r: Rules) -> str:
 
 def base(r: Rules) -> str:
     fixed = [name for name, on in (
-        ("the renege penalty of 8", r.renege is Renege.PENALTY_8),
-        ("the no-trick-pick penalty of 1", r.no_trick_pick_penalty),
+        (f"the renege penalty of {r.renege_penalty}", r.renege.flat),
+        (f"the no-trick-pick penalty of {r.no_trick_points}", r.no_trick_pick_penalty),
         ("paying the board for a buried called ace",
          r.called_ace_buried is CalledAceBuried.PAY_THE_BOARD),
     ) if on]
@@ -206,10 +206,20 @@ def doublers(r: Rules) -> str:
         only = ("only a misdeal makes one" if r.doublers is Doublers.PREVIOUS else
                 "no hand becomes a doubler that way")
         source = f"This table never throws in a hand when everybody passes, so {only}."
-    renege = ("A renege uses one up too, though its flat 8 isn't doubled."
-              if r.renege is Renege.PENALTY_8 else None)
-    return say(how, source, renege, "A void hand or a buried called ace neither makes nor "
-               "uses a doubler. Fix or delete an earlier hand and the app works the doublers "
+    renege = None
+    if r.renege.flat:
+        renege = (f"A renege uses one up too, and its flat {r.renege_penalty} is doubled with "
+                  "it." if r.penalties_doubled else
+                  f"A renege uses one up too, though its flat {r.renege_penalty} isn't doubled.")
+    board = r.called_ace_buried is CalledAceBuried.PAY_THE_BOARD and r.penalties_doubled
+    fixed = ("This table doubles fixed penalties too: a no-trick-pick penalty on a doubled "
+             "hand is doubled" + (", and paying the board uses a pending doubler and is "
+                                  "doubled by it." if board else ".")
+             if r.penalties_doubled else None)
+    return say(how, source, renege, fixed,
+               "A void hand" + (" or a buried called ace neither makes nor uses"
+                                if not board else " neither makes nor uses")
+               + " a doubler. Fix or delete an earlier hand and the app works the doublers "
                f"out again from there. A doubled hand won with 75: {example(r, 75, doubling=1)}.")
 
 
@@ -270,13 +280,19 @@ def declared_doubler(r: Rules) -> str:
 def renege(r: Rules) -> str:
     what = ("A renege is not following suit when you could have (trump counts as one suit). "
             "If it is caught the hand stops.")
-    if r.renege is Renege.PENALTY_8:
+    if r.renege.flat:
         paid = pay(r, Hand(kind=Kind.RENEGE, offender="p0"))
-        return say(what, f"The offender pays 8 points to each of the other {r.seats - 1} "
-                   f"({signed(paid['p0'])} for him); nothing else in the hand is scored. "
-                   "Record a renege and name who did it.",
-                   interpret("the 8 stays 8 whatever the base and however the hand was "
-                             "doubled; the rule book states it in points."))
+        amount = r.renege_penalty
+        twice = pay(r, Hand(kind=Kind.RENEGE, offender="p0"), doubling=1)
+        doubled = (f"On a doubled hand it is doubled too: {signed(twice['p0'])} for him."
+                   if r.penalties_doubled else
+                   interpret(f"the {amount} stays {amount} whatever the base and however the "
+                             "hand was doubled; the rule book states it in points."))
+        source = ("The penalty is the rule book's flat 8." if r.renege is Renege.PENALTY_8
+                  else f"This table set the penalty at {points(amount)}.")
+        return say(what, f"The offender pays {points(amount)} to each of the other "
+                   f"{r.seats - 1} ({signed(paid['p0'])} for him); nothing else in the hand is "
+                   "scored. Record a renege and name who did it.", source, doubled)
     k = partner_count(r)
     mates = partner_seats(r, k)
 
@@ -296,7 +312,7 @@ def renege(r: Rules) -> str:
 
 def jd_buried(r: Rules) -> str:
     cost = ("his side forfeits the hand at the smallest loss" if r.renege is Renege.FORFEIT
-            else "he pays 8 to each other player")
+            else f"he pays {r.renege_penalty} to each other player")
     return say("He may bury it, but he has to say so; since he held it, the rule for a picker "
                "holding the J♦ applies. Burying it without a word counts as a renege by the "
                f"picker: {cost}. Record a renege with the picker as the offender.")
@@ -306,13 +322,16 @@ def no_trick_pick(r: Rules) -> str:
     if not r.no_trick_pick_penalty:
         return ("Nothing extra: only his side's points count, not who took the tricks.")
     shown = example(r, 70, no_trick_pickers=("p0",))
-    return say(f"He pays the no-trick-pick penalty: 1 point to each of the other {r.seats - 1}, "
-               "on top of the hand's payout, win or lose, doubled or not. His side wins with "
+    amount = r.no_trick_points
+    doubled = ("win or lose; on a doubled hand it is doubled too" if r.penalties_doubled
+               else "win or lose, doubled or not")
+    return say(f"He pays the no-trick-pick penalty: {points(amount)} to each of the other "
+               f"{r.seats - 1}, on top of the hand's payout, {doubled}. His side wins with "
                f"70 but he took no trick himself: {shown}.",
                "After a stolen blind both the thief and the player he robbed owe it."
                if r.steal_blind else None,
-               interpret("the 1 point isn't multiplied by the base; the rule book names it as "
-                         "a flat amount."))
+               interpret(f"the {amount} isn't multiplied by the base; the rule book names it "
+                         "as a flat amount."))
 
 
 def called_ace_buried(r: Rules) -> str:
@@ -324,8 +343,11 @@ def called_ace_buried(r: Rules) -> str:
         return say("The cards are thrown in and the same dealer deals again: no penalty, no "
                    "doubler. Record 'called ace buried'; it counts like a void hand.")
     paid = pay(r, Hand(kind=Kind.CALLED_ACE_BURIED, picker="p0"))
+    doublers = ("it makes no doubler, but uses up a pending one and is doubled by it"
+                if r.penalties_doubled else "it neither makes nor uses a doubler")
     return say(f"The hand stops and the picker pays the board: {points(paid['p1'])} to each of "
                f"the other {r.seats - 1} ({signed(paid['p0'])} for him). Record 'called ace "
-               "buried'; it neither makes nor uses a doubler.",
+               f"buried'; {doublers}.",
                interpret("the rule book says one stake to each player; the app reads that as "
-                         "a flat 1 point, not multiplied by the base or by doublers."))
+                         f"a flat {points(r.board)}, not multiplied by the base"
+                         + ("." if r.penalties_doubled else " or by doublers.")))

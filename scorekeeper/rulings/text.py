@@ -136,7 +136,8 @@ VALUE_WORDS: dict[str, str] = {
     "under-30": "under 30", "31-both": "31 for both", "leaster": "leaster",
     "no-pick": "throw in, doubler", "forced-pick": "dealer must pick",
     "extend": "one per throw-in", "stack": "stack", "previous": "next hand only",
-    "penalty-8": "8 to each", "forfeit": "side forfeits", "pay-the-board": "pay the board",
+    "penalty": "a penalty to each", "penalty-8": "8 to each", "forfeit": "side forfeits",
+    "pay-the-board": "pay the board",
     "play-alone": "play alone", "redeal": "redeal",
 }
 CRACKS = ("none", "crack", "re-crack", "triple crack")

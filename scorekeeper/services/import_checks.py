@@ -28,7 +28,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
-from scorekeeper.rules.options import resolve
+from scorekeeper.rules.options import LATER, resolve, with_later_options
 from scorekeeper.services import ServiceError
 from scorekeeper.services.tables import check_stake, clean_players, storable, table_name
 
@@ -171,7 +171,11 @@ def _players(raw: object) -> list[tuple[str, bool]]:
 
 
 def _rules(raw: object) -> Rules:
-    """The frozen rules, re-checked: every option present, valid, and consistent."""
+    """The frozen rules, re-checked: every option present, valid, and consistent.
+    An export made before an option existed lacks it: it reads with its default."""
+    if isinstance(raw, Mapping) and not set(raw) - _RULE_KEYS \
+            and _RULE_KEYS - set(raw) <= set(LATER):
+        raw = with_later_options(raw)
     if not isinstance(raw, Mapping) or set(raw) != _RULE_KEYS:
         missing = sorted(_RULE_KEYS - set(raw)) if isinstance(raw, Mapping) else []
         extra = sorted(set(raw) - _RULE_KEYS) if isinstance(raw, Mapping) else []

@@ -85,8 +85,9 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "bump": (1, 2), "alone_factor": (1, 2, 3), "doublers": ("extend", "stack", "previous"),
     "round_of_doubles": (True, False), "max_cracks": (0, 1, 2, 3), "blitz": (True, False),
     "declared_doubler": (True, False), "no_trick_pick_penalty": (True, False),
-    "renege": ("penalty-8", "forfeit"), "partner_spared_on_no_trick": (True, False),
+    "renege": ("penalty-8", "forfeit", "penalty"), "partner_spared_on_no_trick": (True, False),
     "max_multiplier": (None, 1, 2, 4, 8, 16), "base": (1, 2, 5),
+    "penalties_doubled": (True, False),
 }
 
 
@@ -118,6 +119,14 @@ def table(pick: Pick) -> tuple[Rules, tuple[str, ...]]:
         overrides["called_ace_buried"] = pick.choice(("pay-the-board", "play-alone", "redeal"))
     if partner not in ("none", "called-ace") and pick.chance(20):
         overrides["jd_in_pickers_hand"] = "call-up-jh"
+    merged = {**options, **overrides}
+    if merged.get("renege") == "penalty" and pick.chance(60):
+        overrides["renege_points"] = pick.choice((1, 2, 4, 8, 12))
+    if merged.get("no_trick_pick_penalty") and pick.chance(60):
+        overrides["no_trick_pick_points"] = pick.choice((1, 2, 4))
+    if merged.get("called_ace_buried", "pay-the-board") == "pay-the-board" \
+            and partner == "called-ace" and pick.chance(40):
+        overrides["board_points"] = pick.choice((1, 2, 3))
     all_pass = None if seats == 2 else overrides.get("nobody_picks", merged["nobody_picks"])
     if all_pass == "no-pick" and pick.chance(30):
         overrides["no_pick_same_dealer"] = pick.choice((True, False))

@@ -295,3 +295,19 @@ def test_a_sitting_out_player_has_an_empty_cell(client: FlaskClient) -> None:
     rows = list(csv.reader(io.StringIO(
         client.get(f"/t/{table_id}/export.csv").get_data(as_text=True))))
     assert rows[1][3] == ""  # Ann dealt and sat out
+
+
+def test_an_export_made_before_the_penalty_options_imports_with_their_defaults(
+        app: Flask, client: FlaskClient) -> None:
+    from scorekeeper.rules.options import LATER
+    table_id = busy_table(client)
+    edit, _ = tokens(client, app, table_id)
+    data = client.get(f"/api/v1/tables/{table_id}/export",
+                      headers={"Authorization": f"Bearer {edit}"}).get_json()
+    for key in LATER:
+        data["rules"].pop(key)
+    answer = client.post("/api/v1/tables/import", json=data)
+    assert answer.status_code == 201, answer.get_json()
+    assert state(app, answer.get_json()["id"]) == state(app, table_id)
+    data["rules"]["evil"] = 1
+    assert client.post("/api/v1/tables/import", json=data).status_code == 400
