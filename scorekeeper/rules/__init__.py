@@ -24,6 +24,7 @@ from scorekeeper.rules.presets import PRESETS, Preset, find_preset, make_rules
 from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
+    Cap,
     Doublers,
     JdInPickersHand,
     Kind,
@@ -32,14 +33,17 @@ from scorekeeper.rules.vocabulary import (
     Partner,
     Renege,
     SchneiderLine,
+    Schwarz,
+    Shares,
     Tricks,
 )
 
 __all__ = [
     "OPTIONS", "OUTCOMES", "PRESETS",
-    "CalledAceBuried", "Chart", "ChartRow", "Doublers", "Hand", "HandError", "HandResult",
+    "CalledAceBuried", "Cap", "Chart", "ChartRow", "Doublers", "Hand", "HandError", "HandResult",
     "JdInPickersHand", "Kind", "Ladder", "Night", "NightError", "NobodyPicks", "Option",
-    "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Tricks",
+    "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Schwarz", "Shares",
+    "Tricks",
     "allowed_kinds", "check_hand", "complete_hand", "deal", "fields_for", "find_option",
     "find_preset", "make_rules", "multiplier", "next_dealer", "outcome", "payout_chart",
     "replay", "right_of", "score", "shown_for", "sit_out",

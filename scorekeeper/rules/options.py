@@ -16,6 +16,7 @@ from typing import Any
 from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP, MAX_PENALTY
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
+    Cap,
     Doublers,
     JdInPickersHand,
     Ladder,
@@ -23,6 +24,8 @@ from scorekeeper.rules.vocabulary import (
     Partner,
     Renege,
     SchneiderLine,
+    Schwarz,
+    Shares,
 )
 
 OptionValue = str | int | bool | None
@@ -62,6 +65,10 @@ class Rules:
     renege_points: int | None = None
     board_points: int | None = None
     penalties_doubled: bool = False
+    schwarz: Schwarz = Schwarz.TRICKS
+    bump_on_no_trick: bool = True
+    shares: Shares = Shares.PICKER_REST
+    cap: Cap = Cap.TOTAL
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -294,13 +301,27 @@ OPTIONS: tuple[Option, ...] = (
     Option("penalties_doubled", "Penalties doubled", "Penalties",
            "Fixed penalties are doubled by pending doublers, and use them up.",
            choices=BOOL, default=False),
+    Option("schwarz", "No trick means", "Scoring",
+           "tricks: a side that took no trick; points: also a side with no card points.",
+           choices=tuple(Schwarz), default=Schwarz.TRICKS),
+    Option("bump_on_no_trick", "Bump on a no-trick loss", "Scoring",
+           "Off: a picking side that took no trick loses at single stakes, not doubled.",
+           choices=BOOL, default=True),
+    Option("shares", "How the picking side splits", "Scoring",
+           "picker-rest: each partner one share, the picker the rest; even: as evenly as "
+           "possible, the picker taking any larger part.",
+           choices=tuple(Shares), default=Shares.PICKER_REST),
+    Option("cap", "What the cap caps", "Scoring",
+           "total: tier x multiplier; stake: the multiplier alone, the tier on top.",
+           choices=tuple(Cap), default=Cap.TOTAL),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
 assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
 
 #: Options added after the first release: rules frozen before them lack them.
-LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled")
+LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled",
+         "schwarz", "bump_on_no_trick", "shares", "cap")
 
 
 def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -310,7 +331,7 @@ def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:
     for key in LATER:
         if key not in filled:
             option = OPTION_BY_KEY[key]
-            filled[key] = option.default if option.applies(filled) else None
+            filled[key] = _plain(option.default) if option.applies(filled) else None
     return filled
 
 

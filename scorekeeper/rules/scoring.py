@@ -11,9 +11,12 @@ from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
+    Cap,
     Kind,
     Ladder,
     SchneiderLine,
+    Schwarz,
+    Shares,
     Tricks,
 )
 
@@ -33,7 +36,8 @@ class Outcome:
 def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     """Win or lose, and the ladder tier, from the picking side's points."""
     won = points >= 61
-    sweep = tricks is (Tricks.ALL if won else Tricks.NONE)
+    sweep = tricks is (Tricks.ALL if won else Tricks.NONE) or (
+        rules.schwarz is Schwarz.POINTS and points == (120 if won else 0))
     if won:
         schneider = points >= (90 if rules.schneider_line is SchneiderLine.BOTH_31 else 91)
     else:
@@ -114,29 +118,48 @@ def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> d
     if rules.seats == 2 and hand.points == 60:
         return {}
     result = outcome(rules, hand.points, hand.tricks)
-    return _shares(rules, hand, seated, result.won, result.tier * multiplier(rules, hand, doubling),
-                   spare_partner=rules.partner_spared_on_no_trick and result.no_trick
-                   and not result.won)
+    stake = multiplier(rules, hand, doubling)
+    if rules.cap is Cap.STAKE:  # the cap on the multiplier alone; the tier on top
+        stake = _capped(rules, stake)
+    no_trick_loss = result.no_trick and not result.won
+    return _shares(rules, hand, seated, result.won, result.tier * stake,
+                   spare_partner=rules.partner_spared_on_no_trick and no_trick_loss,
+                   single_loss=no_trick_loss and not rules.bump_on_no_trick,
+                   capped=rules.cap is Cap.STAKE)
 
 
 def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: int,
-            spare_partner: bool = False) -> dict[str, int]:
-    """Split one unit among the sides (RULES.md §2 step 5)."""
-    unit = rules.base * _capped(rules, factor)
+            spare_partner: bool = False, single_loss: bool = False,
+            capped: bool = False) -> dict[str, int]:
+    """Split one unit among the sides (RULES.md §2 step 5, §9 ``shares``)."""
+    unit = rules.base * (factor if capped else _capped(rules, factor))
     if not won:
-        bump = 1 if hand.forced and not rules.forced_loss_doubled else rules.bump
-        unit = -unit * bump
+        single = single_loss or (hand.forced and not rules.forced_loss_doubled)
+        unit = -unit * (1 if single else rules.bump)
     assert hand.picker is not None
     partners = list(hand.partners)
     defenders = [n for n in seated if n != hand.picker and n not in partners]
     out = {name: -unit for name in defenders}
     out.update({name: unit for name in partners})
     out[hand.picker] = (len(defenders) - len(partners)) * unit
+    if rules.shares is Shares.EVEN and partners:
+        _split_evenly(out, hand.picker, partners)
     if spare_partner:
         for name in partners:
             out[hand.picker] += out[name]
             out[name] = 0
     return out
+
+
+def _split_evenly(out: dict[str, int], picker: str, partners: list[str]) -> None:
+    """The picking side's total split as evenly as whole points allow, the
+    picker taking the larger part (2 against 4: 2/2; 2 against 5: 3/2)."""
+    total = out[picker] + sum(out[name] for name in partners)
+    size, extra = divmod(abs(total), len(partners) + 1)
+    sign = 1 if total >= 0 else -1
+    for name in partners:
+        out[name] = sign * size
+    out[picker] = sign * (size + extra)
 
 
 def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:

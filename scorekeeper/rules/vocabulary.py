@@ -109,3 +109,24 @@ class CalledAceBuried(StrEnum):
     PAY_THE_BOARD = "pay-the-board"
     PLAY_ALONE = "play-alone"
     REDEAL = "redeal"
+
+
+class Schwarz(StrEnum):
+    """What "took no trick" means for the tier (RULES.md §9)."""
+
+    TRICKS = "tricks"
+    POINTS = "points"
+
+
+class Shares(StrEnum):
+    """How the picking side splits what it wins or loses (RULES.md §9)."""
+
+    PICKER_REST = "picker-rest"
+    EVEN = "even"
+
+
+class Cap(StrEnum):
+    """What ``max_multiplier`` caps: tier × multiplier, or the multiplier alone."""
+
+    TOTAL = "total"
+    STAKE = "stake"

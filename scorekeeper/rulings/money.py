@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from scorekeeper.rules import (
     CalledAceBuried,
+    Cap,
     Doublers,
     Hand,
     Kind,
@@ -21,6 +22,8 @@ from scorekeeper.rules import (
     NobodyPicks,
     Renege,
     Rules,
+    Schwarz,
+    Shares,
     Tricks,
     payout_chart,
 )
@@ -77,8 +80,13 @@ def no_trick(r: Rules) -> str:
     have = (f"A picking side that took no trick has only its bury, at most {bury} points here. "
             "A defense that took no trick means the picking side has all 120." if bury else
             "A player who took no trick has 0 points and the other has all 120.")
+    counts = ("A trick with no points in it still counts as a trick."
+              if r.schwarz is Schwarz.TRICKS else
+              "At this table a side with no card points counts as having taken no trick, "
+              f"even if it took an empty trick: losing with 0 points is "
+              f"{example(r, 0, Tricks.SOME)}.")
     return say(f"That is the worst result, {step}. Mark 'no trick' or 'all tricks' when you "
-               "enter the hand; a trick with no points in it still counts as a trick.", have,
+               "enter the hand.", counts, have,
                f"A picking side that loses without a trick: {example(r, 0, Tricks.NONE)}.")
 
 
@@ -111,7 +119,13 @@ def bump(r: Rules) -> str:
     win, lose = example(r, 75), example(r, 45)
     head = ("Yes: a loss is paid double, 'on the bump'." if r.bump == 2 else
             "No: a loss costs exactly what the same win would have collected.")
-    return say(head, f"Winning with 75: {win}. Losing with 45: {lose}.")
+    no_trick = None
+    if r.bump != 1:
+        no_trick = (f"A loss without a trick is bumped too: {example(r, 0, Tricks.NONE)}."
+                    if r.bump_on_no_trick else
+                    "Except a loss without a trick: this table doesn't bump it, "
+                    f"{example(r, 0, Tricks.NONE)}.")
+    return say(head, f"Winning with 75: {win}. Losing with 45: {lose}.", no_trick)
 
 
 def shares(r: Rules) -> str:
@@ -124,9 +138,16 @@ def shares(r: Rules) -> str:
                 "share, on a loss he pays each of them.")
     else:
         mates = "each partner collects one" if k > 1 else "the partner collects one"
-        body = (f"On a win each of the {d} defenders pays one share and {mates}; the picker "
-                f"takes what is left, {d - k} share{'s' if d - k != 1 else ''} here. A loss "
-                "turns every sign around and multiplies by the bump.")
+        if r.shares is Shares.EVEN:
+            won = example(r, 75)
+            body = (f"On a win each of the {d} defenders pays one share, and the picking side "
+                    "splits what it collects as evenly as whole points allow, the picker "
+                    f"taking any larger part: winning with 75 is {won}. A loss turns every "
+                    "sign around and multiplies by the bump.")
+        else:
+            body = (f"On a win each of the {d} defenders pays one share and {mates}; the "
+                    f"picker takes what is left, {d - k} share{'s' if d - k != 1 else ''} "
+                    "here. A loss turns every sign around and multiplies by the bump.")
     return say("Every hand adds up to zero: what one side wins the other pays.", body,
                pricing_note(r))
 
@@ -169,8 +190,11 @@ def multiplier_cap(r: Rules) -> str:
     if r.max_multiplier is None:
         return say("No. Doublers, cracks, blitzes and going alone keep multiplying: "
                    f"{what} would collect {signed(uncapped)}.")
-    return say(f"Yes: the ladder step times the multiplier never goes above "
-               f"{r.max_multiplier}. {what[0].upper() + what[1:]} would collect "
+    capped = ("the ladder step times the multiplier never goes above "
+              f"{r.max_multiplier}" if r.cap is Cap.TOTAL else
+              f"the multiplier (doublers, cracks, blitzes, going alone) never goes above "
+              f"{r.max_multiplier}; schneider and no-trick steps multiply on top")
+    return say(f"Yes: {capped}. {what[0].upper() + what[1:]} would collect "
                f"{signed(uncapped)} without the cap, {signed(pay(r, _big(r), 1)['p0'])} "
                "here. The cap doesn't touch leasters or the fixed penalties.")
 

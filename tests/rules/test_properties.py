@@ -87,7 +87,9 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "declared_doubler": (True, False), "no_trick_pick_penalty": (True, False),
     "renege": ("penalty-8", "forfeit", "penalty"), "partner_spared_on_no_trick": (True, False),
     "max_multiplier": (None, 1, 2, 4, 8, 16), "base": (1, 2, 5),
-    "penalties_doubled": (True, False),
+    "penalties_doubled": (True, False), "schwarz": ("tricks", "points"),
+    "bump_on_no_trick": (True, False), "shares": ("picker-rest", "even"),
+    "cap": ("total", "stake"),
 }
 
 

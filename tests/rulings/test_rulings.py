@@ -81,6 +81,9 @@ def moot(rules: Rules, key: str) -> bool:
         "forced_loss_doubled": rules.nobody_picks != "forced-pick",
         "leaster_needs_trick": rules.nobody_picks != "leaster",
         "partner_spared_on_no_trick": not rules.has_partner,
+        "cap": rules.max_multiplier is None,
+        "bump_on_no_trick": rules.bump == 1,
+        "shares": not rules.has_partner or rules.seats == 2,
     }.get(key, False)
 
 

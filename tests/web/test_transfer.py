@@ -297,7 +297,7 @@ def test_a_sitting_out_player_has_an_empty_cell(client: FlaskClient) -> None:
     assert rows[1][3] == ""  # Ann dealt and sat out
 
 
-def test_an_export_made_before_the_penalty_options_imports_with_their_defaults(
+def test_an_export_made_before_the_newer_options_imports_with_their_defaults(
         app: Flask, client: FlaskClient) -> None:
     from scorekeeper.rules.options import LATER
     table_id = busy_table(client)

@@ -1,0 +1,104 @@
+"""The scoring options of RULES.md §9 (``schwarz``, ``bump_on_no_trick``,
+``shares``, ``cap``), straight from §9's sentences; every preset's default
+is the first release's rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import PRESETS, Hand, Tricks, make_rules, replay
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+
+
+def paid(hand: Hand, seats: int = 5, preset: str = "called-ace",
+         **overrides: object) -> tuple[int, ...]:
+    players = NAMES[:seats]
+    options = {"seats": seats, **overrides} if seats != 5 else dict(overrides)
+    night = replay(make_rules(preset, options), players, [hand])
+    payouts = night.results[-1].payouts
+    assert sum(payouts.values()) == 0
+    return tuple(payouts[name] for name in players)
+
+
+def picked(points: int, tricks: Tricks = Tricks.SOME, **more: object) -> Hand:
+    return Hand(picker="Ann", partners=("Bob",), points=points, tricks=tricks,
+                **more)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_keeps_the_first_releases_rules(preset: str) -> None:
+    rules = PRESETS[preset].rules
+    assert (rules.schwarz, rules.bump_on_no_trick, rules.shares, rules.cap) == \
+        ("tricks", True, "picker-rest", "total")
+
+
+# schwarz: "`points` also treats a side with 0 card points as having taken no trick
+# (`P = 120` or `P = 0`), whatever `tricks` says"
+def test_schwarz_by_points_makes_0_a_no_trick_loss() -> None:
+    by_tricks = paid(picked(0))  # an empty trick: schneidered, not schwarz
+    by_points = paid(picked(0), schwarz="points")
+    assert by_tricks == (-8, -4, 4, 4, 4)
+    assert by_points == paid(picked(0, Tricks.NONE)) == (-12, -6, 6, 6, 6)
+
+
+def test_schwarz_by_points_makes_120_a_sweep() -> None:
+    assert paid(picked(120)) == (4, 2, -2, -2, -2)
+    assert paid(picked(120), schwarz="points") == paid(picked(120, Tricks.ALL)) == \
+        (6, 3, -3, -3, -3)
+
+
+@pytest.mark.parametrize("points", [1, 30, 61, 90, 119])
+def test_schwarz_by_points_changes_nothing_else(points: int) -> None:
+    assert paid(picked(points)) == paid(picked(points), schwarz="points")
+
+
+# bump_on_no_trick: "`false`: when the picking side took no trick its loss is paid at `bump = 1`"
+def test_a_no_trick_loss_is_not_bumped_when_the_table_says_so() -> None:
+    assert paid(picked(0, Tricks.NONE)) == (-12, -6, 6, 6, 6)
+    assert paid(picked(0, Tricks.NONE), bump_on_no_trick=False) == (-6, -3, 3, 3, 3)
+    # other losses are still bumped, and wins are untouched
+    assert paid(picked(45), bump_on_no_trick=False) == paid(picked(45)) == (-4, -2, 2, 2, 2)
+    assert paid(picked(120, Tricks.ALL), bump_on_no_trick=False) == paid(picked(120, Tricks.ALL))
+
+
+# shares: "`even`: as evenly as possible, the picker taking any larger part
+# (2 against 4 split 2/2, 2 against 5 split 3/2)"
+@pytest.mark.parametrize(("seats", "rest", "even"), [
+    (6, (3, 1, -1, -1, -1, -1), (2, 2, -1, -1, -1, -1)),
+    (7, (4, 1, -1, -1, -1, -1, -1), (3, 2, -1, -1, -1, -1, -1)),
+    (5, (2, 1, -1, -1, -1), (2, 1, -1, -1, -1)),
+])
+def test_an_even_split_of_the_picking_side(seats: int, rest: tuple[int, ...],
+                                           even: tuple[int, ...]) -> None:
+    assert paid(picked(75), seats) == rest
+    assert paid(picked(75), seats, shares="even") == even
+
+
+def test_an_even_split_of_a_loss_puts_the_larger_part_on_the_picker() -> None:
+    assert paid(picked(45), 7, shares="even") == (-5, -5, 2, 2, 2, 2, 2)
+    assert paid(picked(75, cracks=1), 7, shares="even") == (5, 5, -2, -2, -2, -2, -2)
+    assert paid(picked(75), 7, shares="even", base=3) == (8, 7, -3, -3, -3, -3, -3)
+    assert paid(picked(45), 6, shares="even") == (-4, -4, 2, 2, 2, 2)
+
+
+def test_an_even_split_of_three_against_three_is_one_each() -> None:
+    three = Hand(picker="Ann", partners=("Cat", "Fay"), points=75)
+    players = NAMES[:6]
+    night = replay(make_rules("six-handed", {"shares": "even"}), players, [three])
+    assert [night.results[0].payouts[n] for n in players] == [1, -1, 1, -1, -1, 1]
+
+
+# cap: "`total` = tier × M (§2); `stake` = M alone, the tier multiplied on top"
+def test_the_cap_on_the_stake_leaves_the_tier_on_top() -> None:
+    # a doubling-ladder schneider (tier 2) on a re-cracked hand (M = 4)
+    total = paid(Hand(picker="Ann", partners=("Bob",), points=95, cracks=2), preset="imsa",
+                 max_multiplier=2)
+    stake = paid(Hand(picker="Ann", partners=("Bob",), points=95, cracks=2), preset="imsa",
+                 max_multiplier=2, cap="stake")
+    uncapped = paid(Hand(picker="Ann", partners=("Bob",), points=95, cracks=2), preset="imsa")
+    assert uncapped[1] == 8 and total[1] == 2 and stake[1] == 4  # 2 × 4; min(8, 2); 2 × min(4, 2)
+
+
+def test_the_cap_choice_needs_no_cap_to_be_set() -> None:
+    assert paid(picked(95), cap="stake") == paid(picked(95))
