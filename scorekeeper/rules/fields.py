@@ -43,7 +43,7 @@ FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut"))
 ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
     "partners": lambda r: r.has_partner,
     "alone": lambda r: r.has_partner,
-    "no_trick_pickers": lambda r: r.no_trick_pick_penalty,
+    "no_trick_pickers": lambda r: r.counts_no_trick_pickers,
     "cracks": lambda r: r.max_cracks > 0,
     "blitzes": lambda r: r.blitz,
     "declared_doubler": lambda r: r.declared_doubler,
@@ -111,8 +111,8 @@ def right_of(player: str, seated: Sequence[str]) -> str:
 def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
     """``hand`` with what the rules already decide filled in:
 
-    - with the no-trick-pick penalty, a picking side that took no trick means
-      the picker took none either;
+    - with the no-trick-pick penalty or the Smith rule, a picking side that
+      took no trick means the picker took none either;
     - with J♦ and the picker's right (six-handed), the player on the picker's
       right is always a partner, so only the J♦ holder needs naming.
 
@@ -122,7 +122,7 @@ def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
     picker = hand.picker
     if hand.kind is not Kind.PICKED or picker is None or picker not in seated:
         return hand
-    if (rules.no_trick_pick_penalty and hand.tricks is Tricks.NONE
+    if (rules.counts_no_trick_pickers and hand.tricks is Tricks.NONE
             and picker not in hand.no_trick_pickers):
         hand = replace(hand, no_trick_pickers=(picker, *hand.no_trick_pickers))
     if (rules.partner is Partner.JD_AND_RIGHT and not hand.alone and hand.stolen_from is None

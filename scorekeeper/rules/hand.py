@@ -143,8 +143,9 @@ def _check_flags(rules: Rules, hand: Hand) -> None:
                    "king_of_diamonds_cut")
     _refuse_unless(hand.stolen_from is not None, rules.steal_blind,
                    "This table doesn't allow stealing the blind", "stolen_from")
-    _refuse_unless(bool(hand.no_trick_pickers), rules.no_trick_pick_penalty,
-                   "This table has no no-trick-pick penalty", "no_trick_pickers")
+    _refuse_unless(bool(hand.no_trick_pickers), rules.counts_no_trick_pickers,
+                   "This table has no no-trick-pick penalty (nor the Smith rule)",
+                   "no_trick_pickers")
     _refuse_unless(hand.forced, rules.nobody_picks is NobodyPicks.FORCED_PICK,
                    "Only a forced-pick table forces the dealer to pick", "forced")
     _refuse_unless(hand.alone, rules.has_partner,
@@ -250,7 +251,7 @@ def _check_points(rules: Rules, hand: Hand) -> None:
     if hand.tricks is Tricks.ALL and picker_listed and not hand.partners:
         raise HandError(f"{hand.picker} took every trick alone, so did take a trick",
                         "no_trick_pickers")
-    if hand.tricks is Tricks.NONE and rules.no_trick_pick_penalty and not picker_listed:
+    if hand.tricks is Tricks.NONE and rules.counts_no_trick_pickers and not picker_listed:
         raise HandError(f"{hand.picker}'s side took no trick, so {hand.picker} took none "
                         "either: mark the no-trick pick", "no_trick_pickers")
 

@@ -69,6 +69,7 @@ class Rules:
     bump_on_no_trick: bool = True
     shares: Shares = Shares.PICKER_REST
     cap: Cap = Cap.TOTAL
+    smith_rule: bool = False
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -89,6 +90,11 @@ class Rules:
         if self.renege is Renege.PENALTY and self.renege_points is not None:
             return self.renege_points
         return 8
+
+    @property
+    def counts_no_trick_pickers(self) -> bool:
+        """True when who personally took no trick matters (a penalty, or the Smith rule)."""
+        return self.no_trick_pick_penalty or self.smith_rule
 
     @property
     def no_trick_points(self) -> int:
@@ -314,6 +320,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("cap", "What the cap caps", "Scoring",
            "total: tier x multiplier; stake: the multiplier alone, the tier on top.",
            choices=tuple(Cap), default=Cap.TOTAL),
+    Option("smith_rule", "Smith rule", "Scoring",
+           "A picker who took no trick himself gets nothing of a win (his partner gets it) "
+           "and pays his partner's part of a loss.", choices=BOOL, default=False),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -321,7 +330,7 @@ assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
 
 #: Options added after the first release: rules frozen before them lack them.
 LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled",
-         "schwarz", "bump_on_no_trick", "shares", "cap")
+         "schwarz", "bump_on_no_trick", "shares", "cap", "smith_rule")
 
 
 def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
     kind = hand.kind
     if kind is Kind.PICKED:
         payouts = _picked(rules, hand, seated, doubling) or dict.fromkeys(seated, 0)
-        for name in hand.no_trick_pickers:
+        for name in hand.no_trick_pickers if rules.no_trick_pick_penalty else ():
             _add(payouts, _pays_each(name, rules.no_trick_points * penalty_factor(
                 rules, doubling), seated))
     elif kind is Kind.LEASTER:
@@ -148,7 +148,24 @@ def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: 
         for name in partners:
             out[hand.picker] += out[name]
             out[name] = 0
+    if rules.smith_rule and partners and hand.picker in hand.no_trick_pickers:
+        _smith(out, hand.picker, partners, won)
     return out
+
+
+def _smith(out: dict[str, int], picker: str, partners: list[str], won: bool) -> None:
+    """The Smith rule (RULES.md §9): a picker who took no trick himself pays
+    his partners' part of a loss, and gives his part of a win to them (split
+    as evenly as whole points allow, the first-named partner taking any rest)."""
+    if not won:
+        for name in partners:
+            out[picker] += out[name]
+            out[name] = 0
+        return
+    size, extra = divmod(out[picker], len(partners))
+    for i, name in enumerate(partners):
+        out[name] += size + (extra if i == 0 else 0)
+    out[picker] = 0
 
 
 def _split_evenly(out: dict[str, int], picker: str, partners: list[str]) -> None:

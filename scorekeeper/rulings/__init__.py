@@ -169,7 +169,7 @@ _SPECS: tuple[_Spec, ...] = (
           _called),
     _Spec("no-trick-pick", PENALTIES, "What if the picker doesn't take a trick himself?",
           money.no_trick_pick, ("no_trick_pick_penalty", "no_trick_pick_points",
-                                "penalties_doubled")),
+                                "penalties_doubled", "smith_rule")),
 )
 
 

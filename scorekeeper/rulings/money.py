@@ -343,15 +343,26 @@ def jd_buried(r: Rules) -> str:
 
 
 def no_trick_pick(r: Rules) -> str:
+    smith = None
+    if r.smith_rule and r.has_partner:
+        won = example(r, 70, no_trick_pickers=("p0",))
+        lost = example(r, 45, no_trick_pickers=("p0",))
+        smith = ("The Smith rule: a picker who took no trick himself gets nothing of a win, "
+                 "his partner takes his part, and on a loss he pays his partner's part too. "
+                 f"Winning with 70 but no trick of his own: {won}. Losing with 45: {lost}.")
+    elif r.smith_rule:
+        smith = "The Smith rule changes nothing here: the picker has no partner to pass to."
     if not r.no_trick_pick_penalty:
-        return ("Nothing extra: only his side's points count, not who took the tricks.")
+        return say("No penalty: only his side's points count, not who took the tricks.",
+                   smith, "Mark that he took no trick when you enter the hand."
+                   if smith else None)
     shown = example(r, 70, no_trick_pickers=("p0",))
     amount = r.no_trick_points
     doubled = ("win or lose; on a doubled hand it is doubled too" if r.penalties_doubled
                else "win or lose, doubled or not")
     return say(f"He pays the no-trick-pick penalty: {points(amount)} to each of the other "
                f"{r.seats - 1}, on top of the hand's payout, {doubled}. His side wins with "
-               f"70 but he took no trick himself: {shown}.",
+               f"70 but he took no trick himself: {shown}.", smith,
                "After a stolen blind both the thief and the player he robbed owe it."
                if r.steal_blind else None,
                interpret(f"the {amount} isn't multiplied by the base; the rule book names it "

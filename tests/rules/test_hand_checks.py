@@ -115,7 +115,7 @@ REFUSALS = [
      "This table doesn't allow stealing the blind", "stolen_from"),
     ("called-ace", FIVE, Hand(picker="Ann", partners=("Cat",), points=75,
                               no_trick_pickers=("Ann",)),
-     "This table has no no-trick-pick penalty", "no_trick_pickers"),
+     "This table has no no-trick-pick penalty (nor the Smith rule)", "no_trick_pickers"),
     ("called-ace", FIVE, Hand(picker="Ann", partners=("Cat",), points=75, forced=True),
      "Only a forced-pick table forces the dealer to pick", "forced"),
     ("three-handed", FIVE[:3], Hand(picker="Ann", alone=True, points=75),

@@ -89,7 +89,7 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "max_multiplier": (None, 1, 2, 4, 8, 16), "base": (1, 2, 5),
     "penalties_doubled": (True, False), "schwarz": ("tricks", "points"),
     "bump_on_no_trick": (True, False), "shares": ("picker-rest", "even"),
-    "cap": ("total", "stake"),
+    "cap": ("total", "stake"), "smith_rule": (True, False),
 }
 
 
@@ -230,7 +230,7 @@ def picked(pick: Pick, rules: Rules, players: Sequence[str], seated: Sequence[st
     points = {Tricks.SOME: pick.integer(0, 120), Tricks.ALL: 120,
               Tricks.NONE: pick.integer(0, bury_points(rules))}[tricks]
     fields.update(points=points, tricks=tricks)
-    if rules.no_trick_pick_penalty:
+    if rules.counts_no_trick_pickers:
         picker, alone = fields["picker"], not fields.get("partners")
         owing = []
         if tricks is Tricks.NONE or (not (tricks is Tricks.ALL and alone) and pick.chance(20)):

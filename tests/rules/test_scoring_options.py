@@ -102,3 +102,46 @@ def test_the_cap_on_the_stake_leaves_the_tier_on_top() -> None:
 
 def test_the_cap_choice_needs_no_cap_to_be_set() -> None:
     assert paid(picked(95), cap="stake") == paid(picked(95))
+
+
+# smith_rule: "when the picker personally took no trick (`no_trick_pickers`): on a loss the
+# partner pays nothing and the picker pays the partner's part too; on a win the picker gets
+# nothing and the partner gets the picker's part too"
+def test_the_smith_rule_on_a_win_gives_the_pickers_part_to_the_partner() -> None:
+    hand = picked(70, no_trick_pickers=("Ann",))
+    assert paid(hand, smith_rule=True) == (0, 3, -1, -1, -1)
+    assert paid(picked(70), smith_rule=True) == (2, 1, -1, -1, -1)  # he took a trick
+
+
+def test_the_smith_rule_on_a_loss_spares_the_partner() -> None:
+    hand = picked(45, no_trick_pickers=("Ann",))
+    assert paid(hand, smith_rule=True) == (-6, 0, 2, 2, 2)
+
+
+def test_a_side_without_a_trick_means_the_picker_took_none_under_the_smith_rule() -> None:
+    """Inferred as in §5: nobody need mark the picker when his side took no trick."""
+    night = replay(make_rules("called-ace", {"smith_rule": True}), NAMES[:5],
+                   [picked(0, Tricks.NONE)])
+    assert night.results[0].hand.no_trick_pickers == ("Ann",)
+    assert [night.results[0].payouts[n] for n in NAMES[:5]] == [-18, 0, 6, 6, 6]
+
+
+def test_the_smith_rule_alone_charges_no_penalty_and_needs_no_penalty_option() -> None:
+    rules = make_rules("called-ace", {"smith_rule": True})
+    assert not rules.no_trick_pick_penalty and rules.counts_no_trick_pickers
+    assert sum(paid(picked(70, no_trick_pickers=("Ann",)), smith_rule=True)) == 0
+
+
+def test_smith_rule_and_the_spared_partner_agree_on_a_no_trick_loss() -> None:
+    """Both move the partner's part of a no-trick loss to the picker: applied in
+    either order (the README states spared first), the numbers are the same."""
+    hand = picked(0, Tricks.NONE)
+    both = paid(hand, smith_rule=True, partner_spared_on_no_trick=True)
+    assert both == paid(hand, smith_rule=True) == paid(hand, partner_spared_on_no_trick=True)
+
+
+def test_the_smith_rule_with_the_penalty_charges_both() -> None:
+    hand = picked(70, no_trick_pickers=("Ann",))
+    night = replay(make_rules("called-ace", {"smith_rule": True, "no_trick_pick_penalty": True}),
+                   NAMES[:5], [hand])
+    assert [night.results[0].payouts[n] for n in NAMES[:5]] == [0 - 4, 3 + 1, 0, 0, 0]

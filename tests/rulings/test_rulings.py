@@ -84,6 +84,7 @@ def moot(rules: Rules, key: str) -> bool:
         "cap": rules.max_multiplier is None,
         "bump_on_no_trick": rules.bump == 1,
         "shares": not rules.has_partner or rules.seats == 2,
+        "smith_rule": not rules.has_partner,
     }.get(key, False)
 
 
