@@ -27,17 +27,17 @@ _PLAYED = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes
 
 #: Every field a hand of each kind may carry, whatever the table.
 BY_KIND: dict[Kind, frozenset[str]] = {
-    Kind.PICKED: frozenset(_PLAYED + ("king_of_diamonds_cut",)),
-    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut")),
+    Kind.PICKED: frozenset(_PLAYED + ("king_of_diamonds_cut", "last_round")),
+    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut", "last_round")),
     Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
     Kind.MISDEAL: frozenset(),
     Kind.VOID: frozenset(),
-    Kind.RENEGE: frozenset(_PLAYED + ("offender", "king_of_diamonds_cut"))
+    Kind.RENEGE: frozenset(_PLAYED + ("offender", "king_of_diamonds_cut", "last_round"))
     - {"points", "tricks", "no_trick_pickers"},
     Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
 }
 #: A renege that costs a flat 8 needs only who reneged.
-FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut"))
+FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut", "last_round"))
 
 #: Fields that exist only where a house rule turns them on.
 ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
@@ -50,6 +50,7 @@ ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
     "forced": lambda r: r.nobody_picks is NobodyPicks.FORCED_PICK,
     "stolen_from": lambda r: r.steal_blind,
     "king_of_diamonds_cut": lambda r: r.round_of_doubles,
+    "last_round": lambda r: r.last_round_doubled,
 }
 
 _ALL_PASS = {NobodyPicks.LEASTER: "a leaster",

@@ -50,6 +50,9 @@ class Hand:
     dealer: str | None = None
     seated: tuple[str, ...] | None = None
     present: tuple[str, ...] | None = None
+    #: The table announced the last round: this hand and the next ``seats - 1``
+    #: scored hands are doubled (option ``last_round_doubled``, RULES.md §9).
+    last_round: bool = False
 
     def __post_init__(self) -> None:
         """Accept plain strings and lists from forms and JSON: store enums and tuples."""
@@ -86,7 +89,8 @@ _NAMES = {
     "points": "points", "tricks": "all or no tricks", "cracks": "cracks",
     "blitzes": "blitzes", "declared_doubler": "a declared doubler",
     "forced": "a forced pick", "king_of_diamonds_cut": "K♦ at the cut",
-    "stolen_from": "a stolen blind", "no_trick_pickers": "a no-trick pick",
+    "last_round": "a doubled last round", "stolen_from": "a stolen blind",
+    "no_trick_pickers": "a no-trick pick",
     "winner": "a leaster winner", "offender": "an offender",
 }
 
@@ -141,6 +145,9 @@ def _check_flags(rules: Rules, hand: Hand) -> None:
     _refuse_unless(hand.king_of_diamonds_cut, rules.round_of_doubles,
                    "This table doesn't play rounds of doubles (K♦ at the cut)",
                    "king_of_diamonds_cut")
+    _refuse_unless(hand.last_round, rules.last_round_doubled,
+                   "This table doesn't double the last round (option last_round_doubled)",
+                   "last_round")
     _refuse_unless(hand.stolen_from is not None, rules.steal_blind,
                    "This table doesn't allow stealing the blind", "stolen_from")
     _refuse_unless(bool(hand.no_trick_pickers), rules.counts_no_trick_pickers,

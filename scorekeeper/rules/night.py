@@ -101,7 +101,7 @@ class _Doublers:
         return tuple(self.queue + self.rounds)
 
     def before(self, number: int, hand: Hand) -> None:
-        if hand.king_of_diamonds_cut:
+        if hand.king_of_diamonds_cut or hand.last_round:
             self._add_round(number)
 
     def use(self) -> tuple[int, tuple[int, ...]]:

@@ -70,6 +70,7 @@ class Rules:
     shares: Shares = Shares.PICKER_REST
     cap: Cap = Cap.TOTAL
     smith_rule: bool = False
+    last_round_doubled: bool = False
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -323,6 +324,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("smith_rule", "Smith rule", "Scoring",
            "A picker who took no trick himself gets nothing of a win (his partner gets it) "
            "and pays his partner's part of a loss.", choices=BOOL, default=False),
+    Option("last_round_doubled", "Last round doubled", "Doublers",
+           "The table may announce the last round: that hand and the next ones, one per "
+           "seat, are doubled.", choices=BOOL, default=False),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -330,7 +334,8 @@ assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
 
 #: Options added after the first release: rules frozen before them lack them.
 LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled",
-         "schwarz", "bump_on_no_trick", "shares", "cap", "smith_rule")
+         "schwarz", "bump_on_no_trick", "shares", "cap", "smith_rule",
+         "last_round_doubled")
 
 
 def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -154,6 +154,8 @@ _SPECS: tuple[_Spec, ...] = (
           money.doublers, ("doublers", "nobody_picks", "penalties_doubled")),
     _Spec("round-of-doubles", DOUBLERS, "What is a round of doubles?", money.round_of_doubles,
           ("round_of_doubles", "doublers")),
+    _Spec("last-round", DOUBLERS, "Is the last round doubled?", money.last_round,
+          ("last_round_doubled", "doublers")),
     _Spec("cracks", ANNOUNCEMENTS, "Who can crack, and how far can it go?", money.cracks,
           ("max_cracks",)),
     _Spec("blitz", ANNOUNCEMENTS, "What is a blitz?", money.blitz, ("blitz",)),

@@ -247,6 +247,18 @@ def doublers(r: Rules) -> str:
                f"out again from there. A doubled hand won with 75: {example(r, 75, doubling=1)}.")
 
 
+def last_round(r: Rules) -> str:
+    if not r.last_round_doubled:
+        return ("No: at this table the last round pays like any other. (A table that plays "
+                "it turns on the option 'Last round doubled'.)")
+    return say("Yes. When the table announces the last round, mark 'Last round' on its first "
+               f"hand: that hand and the next {r.seats - 1} scored hands are doubled, one "
+               f"round of {r.seats}. A doubled hand won with 75: {example(r, 75, doubling=1)}.",
+               interpret("the last round is counted like a round of doubles: it joins or "
+                         "waits behind pending doublers the same way, so it never makes a hand "
+                         "×4 by itself."))
+
+
 def round_of_doubles(r: Rules) -> str:
     if not r.round_of_doubles:
         return ("This table doesn't play them: the K♦ at the cut and a 60-60 hand are nothing "

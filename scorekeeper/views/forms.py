@@ -103,6 +103,7 @@ class HandForm(FlaskForm):
     declared_doubler = BooleanField("Declared doubler")
     forced = BooleanField("Forced pick (dealer)")
     king_of_diamonds_cut = BooleanField("K♦ at the cut")
+    last_round = BooleanField("Last round (doubled)")
     stolen_from = SelectField("Stole the blind from", validate_choice=False)
     no_trick_pickers = MultiCheckboxField("Took no trick themselves", validate_choice=False)
     winner = RadioField("Leaster winner", validators=[Optional()], validate_choice=False)
@@ -151,6 +152,7 @@ class HandForm(FlaskForm):
             "declared_doubler": bool(self.declared_doubler.data),
             "forced": bool(self.forced.data),
             "king_of_diamonds_cut": bool(self.king_of_diamonds_cut.data),
+            "last_round": bool(self.last_round.data),
             "stolen_from": self.stolen_from.data or None,
             "no_trick_pickers": tuple(self.no_trick_pickers.data or ()),
             "winner": self.winner.data or None,
@@ -164,7 +166,7 @@ class HandForm(FlaskForm):
         self.kind.data, self.tricks.data = str(hand.kind), str(hand.tricks)
         for key in ("partners", "no_trick_pickers", "seated"):
             getattr(self, key).data = list(getattr(hand, key) or ())
-        for key in ("alone", "declared_doubler", "forced", "king_of_diamonds_cut"):
+        for key in ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round"):
             getattr(self, key).data = getattr(hand, key)
         self.points.data = hand.points
         self.cracks.data, self.blitzes.data = str(hand.cracks), str(hand.blitzes)

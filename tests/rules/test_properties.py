@@ -90,6 +90,7 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "penalties_doubled": (True, False), "schwarz": ("tricks", "points"),
     "bump_on_no_trick": (True, False), "shares": ("picker-rest", "even"),
     "cap": ("total", "stake"), "smith_rule": (True, False),
+    "last_round_doubled": (True, False),
 }
 
 
@@ -285,6 +286,9 @@ def one_hand(pick: Pick, rules: Rules, players: tuple[str, ...], rotation: Rotat
     if rules.round_of_doubles and kind in (Kind.PICKED, Kind.LEASTER, Kind.NO_PICK,
                                            Kind.RENEGE) and pick.chance(10):
         fields["king_of_diamonds_cut"] = True
+    if rules.last_round_doubled and kind in (Kind.PICKED, Kind.LEASTER, Kind.RENEGE) \
+            and pick.chance(10):
+        fields["last_round"] = True
     hand = Hand(kind=kind, present=present, dealer=explicit_dealer, seated=explicit_seats,
                 **fields)
     rotation.after(rules, dealer, hand)

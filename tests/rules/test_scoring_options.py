@@ -145,3 +145,28 @@ def test_the_smith_rule_with_the_penalty_charges_both() -> None:
     night = replay(make_rules("called-ace", {"smith_rule": True, "no_trick_pick_penalty": True}),
                    NAMES[:5], [hand])
     assert [night.results[0].payouts[n] for n in NAMES[:5]] == [0 - 4, 3 + 1, 0, 0, 0]
+
+
+# last_round_doubled: "a hand may be marked `last_round`: it and the next `seats - 1` scored
+# hands are doubled"
+def test_the_last_round_doubles_that_hand_and_the_next_seats_minus_one() -> None:
+    players = NAMES[:5]
+    win = Hand(picker="Ann", partners=("Bob",), points=75)
+    hands = [Hand(picker="Ann", partners=("Bob",), points=75, last_round=True)] + [win] * 5
+    night = replay(make_rules("called-ace", {"last_round_doubled": True}), players, hands)
+    assert [r.doubled for r in night.results] == [True] * 5 + [False]
+    assert [r.payouts["Ann"] for r in night.results] == [4] * 5 + [2]
+    assert night.results[0].pending_after == (1, 1, 1, 1)
+
+
+def test_a_last_round_needs_its_option() -> None:
+    from scorekeeper.rules import HandError
+    hand = Hand(picker="Ann", partners=("Bob",), points=75, last_round=True)
+    with pytest.raises(HandError, match="last_round_doubled"):
+        replay(make_rules("called-ace", {}), NAMES[:5], [hand])
+
+
+def test_a_leaster_can_start_the_last_round() -> None:
+    rules = make_rules("called-ace", {"last_round_doubled": True})
+    night = replay(rules, NAMES[:5], [Hand(kind="leaster", winner="Cat", last_round=True)])
+    assert night.results[0].doubled and night.results[0].payouts["Cat"] == 8

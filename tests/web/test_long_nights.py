@@ -152,3 +152,23 @@ def test_a_table_of_thousands_of_hands_re_imports_its_own_export(
                         headers={"Authorization": f"Bearer {token}"})
     assert mine.get_json()["hands"] == 2500
     assert mine.get_json()["balances"] == theirs.get_json()["balances"]
+
+
+def test_the_last_round_through_the_form_and_the_api(client: FlaskClient) -> None:
+    table_id = start_table(client, last_round_doubled="true")
+    form = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert 'name="last_round"' in form
+    saved = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "75",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0",
+        "last_round": "y"})
+    assert saved.status_code == 302
+    plain = client.post("/api/v1/tables", json={"name": "x", "players": PLAYERS,
+                                                "preset": "called-ace"}).get_json()
+    refused = client.post(f"/api/v1/tables/{plain['id']}/hands", json={
+        "picker": "Ann", "partners": ["Cat"], "points": 75, "last_round": True},
+        headers={"Authorization": f"Bearer {plain['edit_token']}"})
+    assert refused.status_code == 400
+    assert "last_round_doubled" in refused.get_json()["error"]
+    assert 'name="last_round"' not in client.get(
+        f"/t/{start_table(client)}/hand/new").get_data(as_text=True)

@@ -175,4 +175,4 @@ def test_hands_stored_by_the_first_release_still_load_and_edit(
     edit = client.get(f"/t/{table_id}/hand/1/edit").get_data(as_text=True)
     assert 'value="Cat" checked' in edit
     exported = client.get(f"/t/{table_id}/export.json").get_json()
-    assert exported["hands"] == [FIRST_RELEASE_HAND]
+    assert exported["hands"] == [{**FIRST_RELEASE_HAND, "last_round": False}]
