@@ -17,7 +17,8 @@ def describe(result: HandResult) -> str:
                                        " with " + " and ".join(hand.partners))
         return f"{side}, {hand.points} points"
     if hand.kind is Kind.LEASTER:
-        return f"leaster won by {hand.winner}"
+        second = f", then {hand.second_winner}" if hand.second_winner else ""
+        return f"leaster won by {hand.winner}{second}"
     if hand.kind is Kind.RENEGE:
         return f"{hand.offender} reneged"
     if hand.kind is Kind.CALLED_ACE_BURIED:

@@ -28,7 +28,7 @@ _PLAYED = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes
 #: Every field a hand of each kind may carry, whatever the table.
 BY_KIND: dict[Kind, frozenset[str]] = {
     Kind.PICKED: frozenset(_PLAYED + ("king_of_diamonds_cut", "last_round")),
-    Kind.LEASTER: frozenset(("winner", "king_of_diamonds_cut", "last_round")),
+    Kind.LEASTER: frozenset(("winner", "second_winner", "king_of_diamonds_cut", "last_round")),
     Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
     Kind.MISDEAL: frozenset(),
     Kind.VOID: frozenset(),
@@ -51,6 +51,7 @@ ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
     "stolen_from": lambda r: r.steal_blind,
     "king_of_diamonds_cut": lambda r: r.round_of_doubles,
     "last_round": lambda r: r.last_round_doubled,
+    "second_winner": lambda r: r.leaster_second_winner,
 }
 
 _ALL_PASS = {NobodyPicks.LEASTER: "a leaster",

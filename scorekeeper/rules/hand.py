@@ -53,6 +53,8 @@ class Hand:
     #: The table announced the last round: this hand and the next ``seats - 1``
     #: scored hands are doubled (option ``last_round_doubled``, RULES.md §9).
     last_round: bool = False
+    #: A leaster's second winner (a tie for fewest points; ``leaster_second_winner``).
+    second_winner: str | None = None
 
     def __post_init__(self) -> None:
         """Accept plain strings and lists from forms and JSON: store enums and tuples."""
@@ -92,6 +94,7 @@ _NAMES = {
     "last_round": "a doubled last round", "stolen_from": "a stolen blind",
     "no_trick_pickers": "a no-trick pick",
     "winner": "a leaster winner", "offender": "an offender",
+    "second_winner": "a second leaster winner",
 }
 
 
@@ -115,7 +118,16 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
     if hand.kind is Kind.PICKED:
         _check_points(rules, hand)
     if hand.kind is Kind.LEASTER:
-        _need_seated(hand.winner, "winner", "the leaster winner", seated)
+        winner = _need_seated(hand.winner, "winner", "the leaster winner", seated)
+        if hand.second_winner is not None:
+            second = _need_seated(hand.second_winner, "second_winner",
+                                  "the second leaster winner", seated)
+            if second == winner:
+                raise HandError(f"{winner} can't be both the winner and the second winner "
+                                "(option leaster_second_winner)", "second_winner")
+            if len(seated) < 3:
+                raise HandError("A second winner needs at least three players",
+                                "second_winner")
 
 
 def _check_kind_allowed(rules: Rules, hand: Hand) -> None:
@@ -145,6 +157,9 @@ def _check_flags(rules: Rules, hand: Hand) -> None:
     _refuse_unless(hand.king_of_diamonds_cut, rules.round_of_doubles,
                    "This table doesn't play rounds of doubles (K♦ at the cut)",
                    "king_of_diamonds_cut")
+    _refuse_unless(hand.second_winner is not None, rules.leaster_second_winner,
+                   "This table doesn't pay a second leaster winner (option "
+                   "leaster_second_winner)", "second_winner")
     _refuse_unless(hand.last_round, rules.last_round_doubled,
                    "This table doesn't double the last round (option last_round_doubled)",
                    "last_round")

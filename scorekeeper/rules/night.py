@@ -276,7 +276,7 @@ def _explicit_seats(rules: Rules, at_table: Sequence[str], seated: Sequence[str]
 
 def _check_names(players: Sequence[str], hand: Hand) -> None:
     """Every name on the hand must be a player at this table."""
-    single = ("picker", "stolen_from", "winner", "offender", "dealer")
+    single = ("picker", "stolen_from", "winner", "second_winner", "offender", "dealer")
     for name in single:
         value = getattr(hand, name)
         if value is not None and value not in players:

@@ -71,6 +71,7 @@ class Rules:
     cap: Cap = Cap.TOTAL
     smith_rule: bool = False
     last_round_doubled: bool = False
+    leaster_second_winner: bool = False
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -327,6 +328,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("last_round_doubled", "Last round doubled", "Doublers",
            "The table may announce the last round: that hand and the next ones, one per "
            "seat, are doubled.", choices=BOOL, default=False),
+    Option("leaster_second_winner", "Leaster second winner", "Nobody picks",
+           "A leaster may name a second winner (a tie for fewest points): he collects one "
+           "share, the winner the rest.", choices=BOOL, default=False),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -335,7 +339,7 @@ assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
 #: Options added after the first release: rules frozen before them lack them.
 LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled",
          "schwarz", "bump_on_no_trick", "shares", "cap", "smith_rule",
-         "last_round_doubled")
+         "last_round_doubled", "leaster_second_winner")
 
 
 def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:

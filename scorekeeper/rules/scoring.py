@@ -65,7 +65,11 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
                 rules, doubling), seated))
     elif kind is Kind.LEASTER:
         assert hand.winner is not None
-        payouts = _pays_each(hand.winner, -rules.base * leaster_factor(rules, doubling), seated)
+        stake = rules.base * leaster_factor(rules, doubling)
+        payouts = _pays_each(hand.winner, -stake, seated)
+        if hand.second_winner is not None:  # he is paid L instead of paying it
+            payouts[hand.second_winner] += 2 * stake
+            payouts[hand.winner] -= 2 * stake
     elif kind is Kind.RENEGE:
         payouts = dict.fromkeys(seated, 0)
         _add(payouts, _renege(rules, hand, seated, doubling))

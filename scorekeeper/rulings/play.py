@@ -297,8 +297,14 @@ def leaster(r: Rules) -> str:
              "isn't enough, so the winner is the lowest among those who took a trick."
              if r.leaster_needs_trick else
              "A player who takes no trick at all has 0 points and wins.")
+    second = None
+    if r.leaster_second_winner and r.seats >= 3:
+        tie = pay(r, Hand(kind=Kind.LEASTER, winner="p0", second_winner="p1"))
+        second = (f"A tie for fewest points: name a second winner. He collects "
+                  f"{points(tie['p1'])}, the others pay {points(-tie['p2'])} each and the "
+                  f"winner collects the rest ({signed(tie['p0'])}).")
     return say("Everyone tries to take as few points as possible; the fewest wins.", trick,
                f"The winner collects {points(-won['p1'])} from each of the other "
                f"{r.seats - 1} ({signed(won['p0'])} in all); a doubled leaster pays him "
-               f"{signed(doubled['p0'])}. What the table does with the blind doesn't change "
-               "the scoring: the app only needs the winner.")
+               f"{signed(doubled['p0'])}.", second, "What the table does with the blind "
+               "doesn't change the scoring: the app only needs the winner.")

@@ -107,6 +107,8 @@ class HandForm(FlaskForm):
     stolen_from = SelectField("Stole the blind from", validate_choice=False)
     no_trick_pickers = MultiCheckboxField("Took no trick themselves", validate_choice=False)
     winner = RadioField("Leaster winner", validators=[Optional()], validate_choice=False)
+    second_winner = RadioField("Second winner (a tie)", validators=[Optional()],
+                               validate_choice=False)
     offender = RadioField("Who reneged?", validators=[Optional()], validate_choice=False)
     dealer = SelectField("Dealer", validate_choice=False)
     seated = MultiCheckboxField("Playing this hand", validate_choice=False)
@@ -118,7 +120,7 @@ class HandForm(FlaskForm):
         """Fill the name choices and the kinds/cracks this table allows."""
         names = [(p, p) for p in players]
         for field in (self.picker, self.partners, self.no_trick_pickers, self.winner,
-                      self.offender, self.dealer, self.seated):
+                      self.second_winner, self.offender, self.dealer, self.seated):
             field.choices = list(names)
         self.stolen_from.choices = [("", "—")] + names
         self.kind.choices = [(str(k), KIND_LABELS[k]) for k in allowed_kinds(rules)]
@@ -156,12 +158,13 @@ class HandForm(FlaskForm):
             "stolen_from": self.stolen_from.data or None,
             "no_trick_pickers": tuple(self.no_trick_pickers.data or ()),
             "winner": self.winner.data or None,
+            "second_winner": self.second_winner.data or None,
             "offender": self.offender.data or None,
         }
 
     def fill(self, hand: Hand) -> None:
         """Put a recorded hand back into the form for editing."""
-        for key in ("picker", "winner", "offender", "dealer"):
+        for key in ("picker", "winner", "second_winner", "offender", "dealer"):
             getattr(self, key).data = getattr(hand, key)
         self.kind.data, self.tricks.data = str(hand.kind), str(hand.tricks)
         for key in ("partners", "no_trick_pickers", "seated"):

@@ -90,7 +90,7 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "penalties_doubled": (True, False), "schwarz": ("tricks", "points"),
     "bump_on_no_trick": (True, False), "shares": ("picker-rest", "even"),
     "cap": ("total", "stake"), "smith_rule": (True, False),
-    "last_round_doubled": (True, False),
+    "last_round_doubled": (True, False), "leaster_second_winner": (True, False),
 }
 
 
@@ -281,6 +281,8 @@ def one_hand(pick: Pick, rules: Rules, players: tuple[str, ...], rotation: Rotat
             fields.update(sides(pick, rules, players, seated, dealer))
     elif kind is Kind.LEASTER:
         fields = {"winner": pick.choice(seated)}
+        if rules.leaster_second_winner and len(seated) >= 3 and pick.chance(30):
+            fields["second_winner"] = pick.choice([p for p in seated if p != fields["winner"]])
     elif kind is Kind.CALLED_ACE_BURIED:
         fields = {"picker": pick.choice(seated)}
     if rules.round_of_doubles and kind in (Kind.PICKED, Kind.LEASTER, Kind.NO_PICK,

@@ -170,3 +170,39 @@ def test_a_leaster_can_start_the_last_round() -> None:
     rules = make_rules("called-ace", {"last_round_doubled": True})
     night = replay(rules, NAMES[:5], [Hand(kind="leaster", winner="Cat", last_round=True)])
     assert night.results[0].doubled and night.results[0].payouts["Cat"] == 8
+
+
+# leaster_second_winner: "every other seated player pays `L`, the second winner gets `L`,
+# the winner collects the rest"
+@pytest.mark.parametrize(("seats", "expected"), [
+    (5, (2, 1, -1, -1, -1)), (4, (1, 1, -1, -1)), (3, (0, 1, -1)),
+    (7, (4, 1, -1, -1, -1, -1, -1)),
+])
+def test_a_leaster_with_a_second_winner(seats: int, expected: tuple[int, ...]) -> None:
+    hand = Hand(kind="leaster", winner="Ann", second_winner="Bob")
+    preset = "three-handed" if seats == 3 else "called-ace"
+    options = {"leaster_second_winner": True}
+    if seats not in (3, 5):
+        options["seats"] = seats
+    night = replay(make_rules(preset, options), NAMES[:seats], [hand])
+    assert tuple(night.results[0].payouts[n] for n in NAMES[:seats]) == expected
+
+
+def test_a_doubled_leaster_with_a_second_winner_doubles_every_share() -> None:
+    rules = make_rules("called-ace", {"leaster_second_winner": True, "last_round_doubled": True})
+    hand = Hand(kind="leaster", winner="Ann", second_winner="Bob", last_round=True)
+    night = replay(rules, NAMES[:5], [hand])
+    assert [night.results[0].payouts[n] for n in NAMES[:5]] == [4, 2, -2, -2, -2]
+
+
+@pytest.mark.parametrize(("options", "second", "message"), [
+    ({}, "Bob", "leaster_second_winner"),
+    ({"leaster_second_winner": True}, "Ann", "both the winner and the second winner"),
+    ({"leaster_second_winner": True}, "Zed", "isn't a player"),
+])
+def test_a_second_winner_is_refused_in_players_words(options: dict[str, object], second: str,
+                                                     message: str) -> None:
+    from scorekeeper.rules import HandError
+    hand = Hand(kind="leaster", winner="Ann", second_winner=second)
+    with pytest.raises(HandError, match=message):
+        replay(make_rules("called-ace", options), NAMES[:5], [hand])

@@ -85,6 +85,7 @@ def moot(rules: Rules, key: str) -> bool:
         "bump_on_no_trick": rules.bump == 1,
         "shares": not rules.has_partner or rules.seats == 2,
         "smith_rule": not rules.has_partner,
+        "leaster_second_winner": rules.nobody_picks != "leaster",
     }.get(key, False)
 
 

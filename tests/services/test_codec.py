@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.db import codec
 from scorekeeper.rules import Hand, Kind, Tricks
-from tests.web.test_schema import FIRST_RELEASE_HAND
+from tests.web.test_schema import ADDED_SINCE, FIRST_RELEASE_HAND
 
 HANDS = [
     Hand(picker="Bob", partners=("Cat",), points=75, dealer="Ann",
@@ -30,7 +30,7 @@ def test_a_hand_stored_by_the_first_release_reads_as_version_one() -> None:
     hand = codec.decode(FIRST_RELEASE_HAND)
     assert (hand.picker, hand.partners, hand.points, hand.dealer) == ("Bob", ("Cat",), 75, "Ann")
     # fields added since (with their defaults) are written back too
-    assert codec.encode(hand) == {"v": 1, **FIRST_RELEASE_HAND, "last_round": False}
+    assert codec.encode(hand) == {"v": 1, **FIRST_RELEASE_HAND, **ADDED_SINCE}
 
 
 def test_a_hand_from_a_newer_app_is_refused_rather_than_misread() -> None:

@@ -172,3 +172,22 @@ def test_the_last_round_through_the_form_and_the_api(client: FlaskClient) -> Non
     assert "last_round_doubled" in refused.get_json()["error"]
     assert 'name="last_round"' not in client.get(
         f"/t/{start_table(client)}/hand/new").get_data(as_text=True)
+
+
+def test_a_second_leaster_winner_through_the_form_and_the_api(client: FlaskClient) -> None:
+    table_id = start_table(client, leaster_second_winner="true")
+    assert 'name="second_winner"' in client.get(f"/t/{table_id}/hand/new").get_data(
+        as_text=True)
+    saved = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "leaster", "winner": "Eve", "second_winner": "Ann", "tricks": "some",
+        "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    assert saved.status_code == 302
+    ledger = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "leaster won by <bdi>Eve</bdi>, then <bdi>Ann</bdi>" in ledger
+    plain = client.post("/api/v1/tables", json={"name": "x", "players": PLAYERS,
+                                                "preset": "called-ace"}).get_json()
+    refused = client.post(f"/api/v1/tables/{plain['id']}/hands", json={
+        "kind": "leaster", "winner": "Eve", "second_winner": "Ann"},
+        headers={"Authorization": f"Bearer {plain['edit_token']}"})
+    assert refused.status_code == 400
+    assert "leaster_second_winner" in refused.get_json()["error"]

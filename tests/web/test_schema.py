@@ -161,6 +161,8 @@ FIRST_RELEASE_HAND = {
     "seated": ["Ann", "Bob", "Cat", "Dan", "Eve"],
     "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
 }
+#: Hand fields added since (RULES.md §9), as a first-release hand reads them.
+ADDED_SINCE = {"last_round": False, "second_winner": None}
 
 
 def test_hands_stored_by_the_first_release_still_load_and_edit(
@@ -175,4 +177,4 @@ def test_hands_stored_by_the_first_release_still_load_and_edit(
     edit = client.get(f"/t/{table_id}/hand/1/edit").get_data(as_text=True)
     assert 'value="Cat" checked' in edit
     exported = client.get(f"/t/{table_id}/export.json").get_json()
-    assert exported["hands"] == [{**FIRST_RELEASE_HAND, "last_round": False}]
+    assert exported["hands"] == [{**FIRST_RELEASE_HAND, **ADDED_SINCE}]

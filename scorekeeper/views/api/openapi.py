@@ -31,7 +31,7 @@ HAND_FIELDS: dict[str, Any] = {
     "king_of_diamonds_cut": {"type": "boolean"}, "stolen_from": NULLABLE_NAME,
     "no_trick_pickers": NAMES, "winner": NULLABLE_NAME, "offender": NULLABLE_NAME,
     "dealer": NULLABLE_NAME, "seated": {**NAMES, "nullable": True},
-    "last_round": {"type": "boolean"},
+    "last_round": {"type": "boolean"}, "second_winner": NULLABLE_NAME,
 }
 assert set(HAND_FIELDS) == set(REQUEST_FIELDS)
 
