@@ -28,7 +28,8 @@ _PLAYED = ("picker", "partners", "alone", "points", "tricks", "cracks", "blitzes
 #: Every field a hand of each kind may carry, whatever the table.
 BY_KIND: dict[Kind, frozenset[str]] = {
     Kind.PICKED: frozenset(_PLAYED + ("king_of_diamonds_cut", "last_round")),
-    Kind.LEASTER: frozenset(("winner", "second_winner", "king_of_diamonds_cut", "last_round")),
+    Kind.LEASTER: frozenset(("winner", "second_winner", "declared_doubler",
+                             "king_of_diamonds_cut", "last_round")),
     Kind.NO_PICK: frozenset(("king_of_diamonds_cut",)),
     Kind.MISDEAL: frozenset(),
     Kind.VOID: frozenset(),

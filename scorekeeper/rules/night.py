@@ -210,7 +210,9 @@ def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
         return multiplier(rules, hand, exponent)
     if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED):
         return penalty_factor(rules, exponent)
-    return leaster_factor(rules, exponent) if hand.kind is Kind.LEASTER else 1
+    if hand.kind is Kind.LEASTER:
+        return leaster_factor(rules, exponent + int(hand.declared_doubler))
+    return 1
 
 
 def _dealer_stays(rules: Rules, hand: Hand) -> bool:

@@ -65,7 +65,7 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
                 rules, doubling), seated))
     elif kind is Kind.LEASTER:
         assert hand.winner is not None
-        stake = rules.base * leaster_factor(rules, doubling)
+        stake = rules.base * leaster_factor(rules, doubling + int(hand.declared_doubler))
         payouts = _pays_each(hand.winner, -stake, seated)
         if hand.second_winner is not None:  # he is paid L instead of paying it
             payouts[hand.second_winner] += 2 * stake

@@ -308,9 +308,15 @@ def declared_doubler(r: Rules) -> str:
     if not r.declared_doubler:
         return ("No: a hand is only doubled by the doubler rules (see doublers), never by "
                 "declaring it.")
-    return ("Yes. Before a hand is dealt the table may declare it a doubler (many tables do one "
-            "a round); it is played at double stakes on top of anything else. Mark 'declared "
-            f"doubler' on that hand. Won with 75: {example(r, 75, declared_doubler=True)}.")
+    leaster = None
+    if r.nobody_picks is NobodyPicks.LEASTER:
+        both = pay(r, Hand(kind=Kind.LEASTER, winner="p0", declared_doubler=True))
+        leaster = (f"It doubles a leaster too: the winner of a declared leaster collects "
+                   f"{signed(both['p0'])}.")
+    return say("Yes. Before a hand is dealt the table may declare it a doubler (many tables "
+               "do one a round); it is played at double stakes on top of anything else. Mark "
+               f"'declared doubler' on that hand. Won with 75: "
+               f"{example(r, 75, declared_doubler=True)}.", leaster)
 
 
 def renege(r: Rules) -> str:

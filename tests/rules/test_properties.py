@@ -281,6 +281,8 @@ def one_hand(pick: Pick, rules: Rules, players: tuple[str, ...], rotation: Rotat
             fields.update(sides(pick, rules, players, seated, dealer))
     elif kind is Kind.LEASTER:
         fields = {"winner": pick.choice(seated)}
+        if rules.declared_doubler and pick.chance(15):
+            fields["declared_doubler"] = True
         if rules.leaster_second_winner and len(seated) >= 3 and pick.chance(30):
             fields["second_winner"] = pick.choice([p for p in seated if p != fields["winner"]])
     elif kind is Kind.CALLED_ACE_BURIED:

@@ -206,3 +206,19 @@ def test_a_second_winner_is_refused_in_players_words(options: dict[str, object],
     hand = Hand(kind="leaster", winner="Ann", second_winner=second)
     with pytest.raises(HandError, match=message):
         replay(make_rules("called-ace", options), NAMES[:5], [hand])
+
+
+# declared_doubler: "when on, a declared doubler is accepted on every scored hand: leasters ..."
+def test_a_declared_doubler_doubles_a_leaster() -> None:
+    rules = make_rules("called-ace", {"declared_doubler": True})
+    night = replay(rules, NAMES[:5], [Hand(kind="leaster", winner="Cat", declared_doubler=True),
+                                      Hand(kind="leaster", winner="Cat")])
+    assert night.results[0].payouts["Cat"] == 8 and night.results[0].multiplier == 2
+    assert night.results[1].payouts["Cat"] == 4  # declared for that hand only
+
+
+def test_a_declared_leaster_needs_the_option() -> None:
+    from scorekeeper.rules import HandError
+    with pytest.raises(HandError, match="declare"):
+        replay(make_rules("called-ace", {}), NAMES[:5],
+               [Hand(kind="leaster", winner="Cat", declared_doubler=True)])
