@@ -21,6 +21,9 @@ MAX_BASE = 1_000
 MAX_MULTIPLIER_CAP = 1_000_000
 #: A fixed penalty (renege, no-trick pick, the board), per other player.
 MAX_PENALTY = 1_000
+#: An adjustment (other payment): points per player, and its note.
+MAX_ADJUSTMENT = 100_000
+NOTE = 200
 
 #: A night: hands (recorded, imported or exported), early payments, history.
 MAX_HANDS = 10_000

@@ -28,6 +28,7 @@ def encode(hand: Hand) -> dict[str, Any]:
         value = getattr(hand, name)
         data[name] = list(value) if isinstance(value, tuple) else value
     data["kind"], data["tricks"] = str(hand.kind), str(hand.tricks)
+    data["payouts"] = dict(hand.payouts)
     return data
 
 
@@ -44,6 +45,8 @@ def decode(data: Mapping[str, Any]) -> Hand:
         if name in data:
             value = data[name]
             values[name] = tuple(value) if isinstance(value, list) else value
+    if isinstance(values["payouts"], dict):
+        values["payouts"] = tuple(values["payouts"].items())
     values["kind"], values["tricks"] = _KINDS[values["kind"]], _TRICKS[values["tricks"]]
     hand = object.__new__(Hand)
     hand.__dict__.update(values)

@@ -36,6 +36,7 @@ BY_KIND: dict[Kind, frozenset[str]] = {
     Kind.RENEGE: frozenset(_PLAYED + ("offender", "king_of_diamonds_cut", "last_round"))
     - {"points", "tricks", "no_trick_pickers"},
     Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
+    Kind.ADJUSTMENT: frozenset(("payouts", "note")),
 }
 #: A renege that costs a flat 8 needs only who reneged.
 FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut", "last_round"))

@@ -4,10 +4,11 @@ inconsistent one (RULES.md §1) with a message a player understands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from scorekeeper.limits import MAX_ADJUSTMENT, NOTE
 from scorekeeper.rules.fields import flat_renege, kind_fields, kind_refusal, right_of
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tricks
@@ -55,6 +56,9 @@ class Hand:
     last_round: bool = False
     #: A leaster's second winner (a tie for fewest points; ``leaster_second_winner``).
     second_winner: str | None = None
+    #: An adjustment's payments, (name, points) pairs summing to zero, and why.
+    payouts: tuple[tuple[str, int], ...] = ()
+    note: str | None = None
 
     def __post_init__(self) -> None:
         """Accept plain strings and lists from forms and JSON: store enums and tuples."""
@@ -67,6 +71,9 @@ class Hand:
         for name in ("partners", "no_trick_pickers", "seated", "present"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
+        payouts = self.payouts
+        pairs = payouts.items() if isinstance(payouts, Mapping) else payouts
+        object.__setattr__(self, "payouts", tuple((str(n), v) for n, v in pairs))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (enums as strings, tuples as lists)."""
@@ -75,6 +82,7 @@ class Hand:
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, tuple) else value
         out["kind"], out["tricks"] = str(self.kind), str(self.tricks)
+        out["payouts"] = dict(self.payouts)
         return out
 
     def with_deal(self, dealer: str, seated: tuple[str, ...]) -> Hand:
@@ -94,7 +102,7 @@ _NAMES = {
     "last_round": "a doubled last round", "stolen_from": "a stolen blind",
     "no_trick_pickers": "a no-trick pick",
     "winner": "a leaster winner", "offender": "an offender",
-    "second_winner": "a second leaster winner",
+    "second_winner": "a second leaster winner", "payouts": "payments", "note": "a note",
 }
 
 
@@ -117,6 +125,8 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
         _check_sides(rules, hand, seated, last_to_pick(seated, dealer, players))
     if hand.kind is Kind.PICKED:
         _check_points(rules, hand)
+    if hand.kind is Kind.ADJUSTMENT:
+        _check_adjustment(hand, players or seated)
     if hand.kind is Kind.LEASTER:
         winner = _need_seated(hand.winner, "winner", "the leaster winner", seated)
         if hand.second_winner is not None:
@@ -128,6 +138,31 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
             if len(seated) < 3:
                 raise HandError("A second winner needs at least three players",
                                 "second_winner")
+
+
+def _check_adjustment(hand: Hand, players: Sequence[str]) -> None:
+    """Other payments: whole points for players at the table, adding up to
+    zero, with a note saying why."""
+    if not hand.note or not hand.note.strip():
+        raise HandError("Say what the payment is for (a note, e.g. 'three kings')", "note")
+    if len(hand.note) > NOTE:
+        raise HandError(f"Keep the note to {NOTE} characters", "note")
+    names = [name for name, _ in hand.payouts]
+    if len(set(names)) != len(names):
+        raise HandError("A player is named twice among the payments", "payouts")
+    for name, points in hand.payouts:
+        if name not in players:
+            raise HandError(f"{name} isn't a player at this table", "payouts")
+        if isinstance(points, bool) or not isinstance(points, int) \
+                or abs(points) > MAX_ADJUSTMENT:
+            raise HandError(f"{name}'s payment must be whole points (up to "
+                            f"{MAX_ADJUSTMENT:,} either way)", "payouts")
+    if not any(points for _, points in hand.payouts):
+        raise HandError("Enter who pays and who is paid", "payouts")
+    total = sum(points for _, points in hand.payouts)
+    if total:
+        raise HandError(f"The payments must add up to zero; these add up to {total:+d}",
+                        "payouts")
 
 
 def _check_kind_allowed(rules: Rules, hand: Hand) -> None:

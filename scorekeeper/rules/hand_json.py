@@ -18,7 +18,7 @@ REQUEST_FIELDS = (
     "kind", "picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
     "declared_doubler", "forced", "king_of_diamonds_cut", "stolen_from",
     "no_trick_pickers", "winner", "offender", "dealer", "seated", "last_round",
-    "second_winner",
+    "second_winner", "payouts", "note",
 )
 _NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
 _LIST_FIELDS = ("partners", "no_trick_pickers", "seated")
@@ -59,6 +59,19 @@ def _convert(key: str, value: object) -> Any:
         if not isinstance(value, bool):
             raise HandError(f"{key} must be true or false", key)
         return value
+    if key == "payouts":
+        if not isinstance(value, Mapping) or len(value) > 50:
+            raise HandError("payouts must be an object of name: points", key)
+        pairs = []
+        for name, points in value.items():
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise HandError("Each payment must be whole points", key)
+            pairs.append((_name(name, key), points))
+        return tuple(pairs)
+    if key == "note":
+        if not isinstance(value, str) or len(value) > 1000:
+            raise HandError("note must be text (up to 200 characters)", key)
+        return " ".join(value.split())
     if not isinstance(value, int) or isinstance(value, bool):
         raise HandError(f"{key} must be a whole number", key)
     return value

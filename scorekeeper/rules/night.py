@@ -124,7 +124,7 @@ class _Doublers:
         return 0, ()
 
     def after(self, number: int, hand: Hand) -> None:
-        if hand.kind in (Kind.VOID, Kind.CALLED_ACE_BURIED):
+        if hand.kind in (Kind.VOID, Kind.CALLED_ACE_BURIED, Kind.ADJUSTMENT):
             return
         if self.rules.doublers is Doublers.PREVIOUS:
             self.previous = number if hand.kind in (Kind.NO_PICK, Kind.MISDEAL) else None
@@ -216,8 +216,9 @@ def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
 
 
 def _dealer_stays(rules: Rules, hand: Hand) -> bool:
-    """The deal passes after every hand but a void one or a same-dealer throw-in."""
-    if hand.kind is Kind.VOID:
+    """The deal passes after every hand but a void one, an adjustment (no cards
+    were dealt for it) or a same-dealer throw-in."""
+    if hand.kind in (Kind.VOID, Kind.ADJUSTMENT):
         return True
     if hand.kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried is CalledAceBuried.REDEAL:
         return True

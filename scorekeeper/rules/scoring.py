@@ -77,6 +77,8 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
           and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD):
         assert hand.picker is not None
         payouts = _pays_each(hand.picker, rules.board * penalty_factor(rules, doubling), seated)
+    elif kind is Kind.ADJUSTMENT:
+        payouts = dict(hand.payouts)
     else:
         payouts = dict.fromkeys(seated, 0)
     assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"

@@ -21,6 +21,8 @@ class Kind(StrEnum):
     VOID = "void"
     RENEGE = "renege"
     CALLED_ACE_BURIED = "called-ace-buried"
+    #: Payments the rules don't model (three kings, a side bet, a correction).
+    ADJUSTMENT = "adjustment"
 
 
 class Tricks(StrEnum):

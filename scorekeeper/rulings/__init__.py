@@ -152,6 +152,8 @@ _SPECS: tuple[_Spec, ...] = (
           money.multiplier_cap, ("max_multiplier", "cap")),
     _Spec("partner-spared", SCORING, "If the picking side takes no trick, does the partner pay?",
           money.partner_spared, ("partner_spared_on_no_trick",)),
+    _Spec("other-payment", SCORING, "How do we record three kings, a side bet or a correction?",
+          money.other_payment),
     _Spec("doublers", DOUBLERS, "What makes a hand a doubler, and what if there are several?",
           money.doublers, ("doublers", "nobody_picks", "penalties_doubled")),
     _Spec("round-of-doubles", DOUBLERS, "What is a round of doubles?", money.round_of_doubles,

@@ -319,6 +319,19 @@ def declared_doubler(r: Rules) -> str:
                f"{example(r, 75, declared_doubler=True)}.", leaster)
 
 
+def other_payment(r: Rules) -> str:
+    each = tuple((f"p{i}", -1) for i in range(1, r.seats))
+    kings = pay(r, Hand(kind=Kind.ADJUSTMENT, note="three kings",
+                        payouts=(("p0", r.seats - 1), *each)))
+    return say("Record 'Other payment…' for anything the rules here don't price: three kings "
+               "shown, a pot, a side bet, a correction the table agreed. Enter what each "
+               "player gets (a minus for who pays), whole points that add up to 0, and a note "
+               "saying why. A player sitting out can be in it too.",
+               f"Three kings, each other player paying 1: {signed(kings['p0'])} for the one "
+               "who showed them.",
+               "It neither makes nor uses a doubler, and the same dealer deals next.")
+
+
 def renege(r: Rules) -> str:
     what = ("A renege is not following suit when you could have (trump counts as one suit). "
             "If it is caught the hand stops.")

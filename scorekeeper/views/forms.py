@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
+    FieldList,
     HiddenField,
     IntegerField,
     RadioField,
@@ -112,12 +113,16 @@ class HandForm(FlaskForm):
     offender = RadioField("Who reneged?", validators=[Optional()], validate_choice=False)
     dealer = SelectField("Dealer", validate_choice=False)
     seated = MultiCheckboxField("Playing this hand", validate_choice=False)
+    #: Other payment: one box per player in seat order (adjust-0, adjust-1, ...).
+    adjust = FieldList(StringField(), min_entries=0, max_entries=12)
+    note = StringField("What for?")
     submission = HiddenField()
     version = HiddenField()
     deal = HiddenField()
 
     def set_players(self, rules: Rules, players: Sequence[str]) -> None:
         """Fill the name choices and the kinds/cracks this table allows."""
+        self.table_players = list(players)
         names = [(p, p) for p in players]
         for field in (self.picker, self.partners, self.no_trick_pickers, self.winner,
                       self.second_winner, self.offender, self.dealer, self.seated):
@@ -159,8 +164,24 @@ class HandForm(FlaskForm):
             "no_trick_pickers": tuple(self.no_trick_pickers.data or ()),
             "winner": self.winner.data or None,
             "second_winner": self.second_winner.data or None,
+            "payouts": self._payouts() if "payouts" in wanted else (),
+            "note": (self.note.data or "").strip() or None,
             "offender": self.offender.data or None,
         }
+
+    def _payouts(self) -> tuple[tuple[str, int], ...]:
+        """The other payment's boxes: whole points (a leading minus for who pays)."""
+        pairs = []
+        for name, raw in zip(self.table_players, self.adjust.data or [], strict=False):
+            text = (raw or "").strip().replace("−", "-").replace("+", "")
+            if not text or text in ("0", "-0"):
+                continue
+            digits = text[1:] if text.startswith("-") else text
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+                raise HandError(f"{name}'s payment must be whole points, e.g. 4 or -2",
+                                "payouts")
+            pairs.append((name, int(text)))
+        return tuple(pairs)
 
     def fill(self, hand: Hand) -> None:
         """Put a recorded hand back into the form for editing."""
@@ -172,11 +193,19 @@ class HandForm(FlaskForm):
         for key in ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round"):
             getattr(self, key).data = getattr(hand, key)
         self.points.data = hand.points
+        self.note.data = hand.note or ""
+        paid = dict(hand.payouts)
+        while len(self.adjust.entries) < len(self.table_players):
+            self.adjust.append_entry()
+        for entry, name in zip(self.adjust.entries, self.table_players, strict=False):
+            entry.data = str(paid[name]) if paid.get(name) else ""
         self.cracks.data, self.blitzes.data = str(hand.cracks), str(hand.blitzes)
         self.stolen_from.data = hand.stolen_from or ""
 
     def field_for(self, name: str | None) -> Field | None:
         """The form field an engine error names (``points`` etc.)."""
+        if name == "payouts":
+            return self.adjust
         return getattr(self, name, None) if name else None
 
 
@@ -196,5 +225,6 @@ KIND_LABELS = {
     Kind.VOID: "Thrown in, no score",
     Kind.RENEGE: "Renege",
     Kind.CALLED_ACE_BURIED: "Buried the called ace",
+    Kind.ADJUSTMENT: "Other payment…",
 }
 CRACK_LABELS = {0: "None", 1: "Crack", 2: "Re-crack", 3: "Triple"}

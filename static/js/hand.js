@@ -22,3 +22,26 @@ document.addEventListener("input", (event) => {
 });
 
 document.addEventListener("DOMContentLoaded", markPointChips);
+
+// Other payment: show the running sum of the boxes, which must come to 0.
+function showAdjustSum() {
+  const out = document.getElementById("adjust-sum");
+  if (!out) return;
+  let sum = 0;
+  let bad = false;
+  document.querySelectorAll("[data-adjust]").forEach((box) => {
+    const text = box.value.trim().replace("\u2212", "-").replace("+", "");
+    if (text === "") return;
+    if (!/^-?\d{1,9}$/.test(text)) { bad = true; return; }
+    sum += parseInt(text, 10);
+  });
+  if (bad) out.textContent = "Whole points only, e.g. 4 or -2.";
+  else if (sum === 0) out.textContent = "Adds up to 0: ready to save.";
+  else out.textContent = "Adds up to " + (sum > 0 ? "+" : "") + sum + ": it must come to 0.";
+  out.classList.toggle("field-error", bad || sum !== 0);
+}
+
+document.addEventListener("input", (event) => {
+  if (event.target.matches && event.target.matches("[data-adjust]")) showAdjustSum();
+});
+document.addEventListener("DOMContentLoaded", showAdjustSum);

@@ -157,7 +157,7 @@ class Rotation:
 
     def after(self, rules: Rules, dealer: str, hand: Hand) -> None:
         self.last = dealer
-        self.stays = (hand.kind is Kind.VOID
+        self.stays = (hand.kind in (Kind.VOID, Kind.ADJUSTMENT)
                       or (hand.kind is Kind.CALLED_ACE_BURIED
                           and rules.called_ace_buried == "redeal")
                       or (hand.kind is Kind.NO_PICK and rules.no_pick_same_dealer is True))
@@ -243,7 +243,7 @@ def picked(pick: Pick, rules: Rules, players: Sequence[str], seated: Sequence[st
 
 
 def kinds(rules: Rules) -> list[Kind]:
-    out = [Kind.PICKED] * 6 + [Kind.MISDEAL, Kind.VOID, Kind.RENEGE]
+    out = [Kind.PICKED] * 6 + [Kind.MISDEAL, Kind.VOID, Kind.RENEGE, Kind.ADJUSTMENT]
     if rules.nobody_picks == "leaster":
         out += [Kind.LEASTER] * 2
     if rules.nobody_picks == "no-pick":
@@ -287,6 +287,13 @@ def one_hand(pick: Pick, rules: Rules, players: tuple[str, ...], rotation: Rotat
             fields["second_winner"] = pick.choice([p for p in seated if p != fields["winner"]])
     elif kind is Kind.CALLED_ACE_BURIED:
         fields = {"picker": pick.choice(seated)}
+    elif kind is Kind.ADJUSTMENT:  # any players of the table, summing to zero
+        payer, payee = pick.choice(players), pick.choice(players)
+        amount = pick.integer(1, 20)
+        payouts = {payee: amount} if payer == payee else {payee: amount, payer: -amount}
+        if payer == payee:
+            payouts[next(p for p in players if p != payee)] = -amount
+        fields = {"payouts": payouts, "note": "three kings"}
     if rules.round_of_doubles and kind in (Kind.PICKED, Kind.LEASTER, Kind.NO_PICK,
                                            Kind.RENEGE) and pick.chance(10):
         fields["king_of_diamonds_cut"] = True
@@ -333,7 +340,8 @@ def test_every_recorded_hand_sums_to_zero_and_sitting_out_players_get_nothing(
         assert (result.dealer, result.seated) == (dealer, seated)
         assert set(result.payouts) == set(players)
         assert sum(result.payouts.values()) == 0
-        assert all(result.payouts[p] == 0 for p in players if p not in seated)
+        if result.hand.kind is not Kind.ADJUSTMENT:  # an adjustment may pay anyone at the table
+            assert all(result.payouts[p] == 0 for p in players if p not in seated)
         for name, amount in result.payouts.items():
             running[name] += amount
         assert result.balances == running

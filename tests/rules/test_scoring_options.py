@@ -222,3 +222,44 @@ def test_a_declared_leaster_needs_the_option() -> None:
     with pytest.raises(HandError, match="declare"):
         replay(make_rules("called-ace", {}), NAMES[:5],
                [Hand(kind="leaster", winner="Cat", declared_doubler=True)])
+
+
+# adjustment: "explicit `payouts` for any players at the table, whole points summing to zero,
+# with a `note` saying why (required, at most 200 characters). It neither uses nor adds
+# doublers and does not pass the deal."
+def test_an_adjustment_pays_what_it_says_and_leaves_doublers_and_the_deal_alone() -> None:
+    rules = make_rules("called-ace", {"nobody_picks": "no-pick"})
+    kings = Hand(kind="adjustment", payouts={"Ann": 4, "Bob": -1, "Cat": -1, "Dan": -1,
+                                             "Eve": -1}, note="three kings")
+    win = Hand(picker="Bob", partners=("Cat",), points=75)
+    night = replay(rules, NAMES[:5], [Hand(kind="no-pick"), kings, win])
+    adjusted, doubled = night.results[1], night.results[2]
+    assert dict(adjusted.payouts) == {"Ann": 4, "Bob": -1, "Cat": -1, "Dan": -1, "Eve": -1}
+    assert not adjusted.doubled and adjusted.pending_after == (1,)
+    assert doubled.doubled and doubled.doubled_by == (1,)  # the adjustment didn't use it
+    assert adjusted.dealer == doubled.dealer == "Bob"  # the deal didn't pass
+
+
+def test_an_adjustment_may_pay_a_player_who_sits_out() -> None:
+    rules = make_rules("called-ace", {})
+    six = NAMES[:6]
+    side_bet = Hand(kind="adjustment", payouts={"Ann": 2, "Fay": -2}, note="side bet")
+    night = replay(rules, six, [side_bet])  # Ann deals the first hand, so she sits out
+    assert night.results[0].payouts["Ann"] == 2 and "Ann" not in night.results[0].seated
+
+
+@pytest.mark.parametrize(("payouts", "note", "message"), [
+    ({"Ann": 3, "Bob": -2}, "x", r"add up to zero; these add up to \+1"),
+    ({"Ann": 2, "Zed": -2}, "x", "Zed isn't a player"),
+    ({"Ann": 2, "Bob": -2}, None, "Say what the payment is for"),
+    ({"Ann": 2, "Bob": -2}, "x" * 201, "200 characters"),
+    ({}, "x", "Enter who pays"),
+    ({"Ann": 0}, "x", "Enter who pays"),
+    ({"Ann": 10**6, "Bob": -10**6}, "x", "whole points"),
+])
+def test_an_adjustment_that_does_not_add_up_is_refused(payouts: dict[str, int],
+                                                       note: str | None, message: str) -> None:
+    from scorekeeper.rules import HandError
+    hand = Hand(kind="adjustment", payouts=payouts, note=note)
+    with pytest.raises(HandError, match=message):
+        replay(make_rules("imsa", {}), NAMES[:5], [hand])

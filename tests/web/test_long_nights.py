@@ -191,3 +191,28 @@ def test_a_second_leaster_winner_through_the_form_and_the_api(client: FlaskClien
         headers={"Authorization": f"Bearer {plain['edit_token']}"})
     assert refused.status_code == 400
     assert "leaster_second_winner" in refused.get_json()["error"]
+
+
+def test_an_other_payment_through_the_form_and_the_api(client: FlaskClient) -> None:
+    table_id = start_table(client)
+    form = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Other payment…" in form and 'name="adjust-0"' in form
+    data = {"kind": "adjustment", "adjust-0": "4", "adjust-1": "−1", "adjust-2": "-1",
+            "adjust-3": "-1", "adjust-4": "-1", "note": "three kings", "tricks": "some",
+            "count_side": "picking", "cracks": "0", "blitzes": "0"}
+    refused = client.post(f"/t/{table_id}/hand/new", data={**data, "adjust-4": "-2"})
+    assert refused.status_code == 400
+    assert "add up to zero; these add up to -1" in refused.get_data(as_text=True)
+    assert client.post(f"/t/{table_id}/hand/new", data=data).status_code == 302
+    ledger = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "other payment: three kings" in ledger
+    made = client.post("/api/v1/tables", json={"name": "x", "players": PLAYERS,
+                                               "preset": "imsa"}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    saved = client.post(f"/api/v1/tables/{made['id']}/hands", headers=auth, json={
+        "kind": "adjustment", "payouts": {"Ann": 2, "Eve": -2}, "note": "a correction"})
+    assert saved.status_code == 201, saved.get_json()
+    assert saved.get_json()["payouts"]["Ann"] == 2 and saved.get_json()["note"] == "a correction"
+    bad = client.post(f"/api/v1/tables/{made['id']}/hands", headers=auth, json={
+        "kind": "adjustment", "payouts": {"Ann": 2, "Eve": -1}, "note": "oops"})
+    assert bad.status_code == 400 and "add up to zero" in bad.get_json()["error"]

@@ -32,6 +32,8 @@ HAND_FIELDS: dict[str, Any] = {
     "no_trick_pickers": NAMES, "winner": NULLABLE_NAME, "offender": NULLABLE_NAME,
     "dealer": NULLABLE_NAME, "seated": {**NAMES, "nullable": True},
     "last_round": {"type": "boolean"}, "second_winner": NULLABLE_NAME,
+    "payouts": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "note": {"type": "string", "maxLength": 200, "nullable": True},
 }
 assert set(HAND_FIELDS) == set(REQUEST_FIELDS)
 
