@@ -23,6 +23,9 @@ def describe(result: HandResult) -> str:
         return f"{hand.offender} reneged"
     if hand.kind is Kind.CALLED_ACE_BURIED:
         return f"{hand.picker} buried the called ace"
+    if hand.kind is Kind.SCHWANZER:
+        verb = "pays" if len(hand.losers) == 1 else "pay"
+        return f"schwanzer: {' and '.join(hand.losers)} {verb}"
     if hand.kind is Kind.ADJUSTMENT:
         return f"other payment: {hand.note}"
     return str(hand.kind)

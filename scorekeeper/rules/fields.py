@@ -37,6 +37,8 @@ BY_KIND: dict[Kind, frozenset[str]] = {
     - {"points", "tricks", "no_trick_pickers"},
     Kind.CALLED_ACE_BURIED: frozenset(("picker",)),
     Kind.ADJUSTMENT: frozenset(("payouts", "note")),
+    Kind.SCHWANZER: frozenset(("losers", "declared_doubler", "king_of_diamonds_cut",
+                               "last_round")),
 }
 #: A renege that costs a flat 8 needs only who reneged.
 FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut", "last_round"))
@@ -58,7 +60,8 @@ ENABLED_BY: dict[str, Callable[[Rules], bool]] = {
 
 _ALL_PASS = {NobodyPicks.LEASTER: "a leaster",
              NobodyPicks.NO_PICK: "a throw-in (no-pick doubler)",
-             NobodyPicks.FORCED_PICK: "a forced pick by the dealer (record it as picked, forced)"}
+             NobodyPicks.FORCED_PICK: "a forced pick by the dealer (record it as picked, forced)",
+             NobodyPicks.SCHWANZER: "a schwanzer (played out; the most trump points pay)"}
 
 
 def flat_renege(rules: Rules, kind: Kind) -> bool:
@@ -79,8 +82,9 @@ def fields_for(rules: Rules, kind: Kind) -> frozenset[str]:
 
 def kind_refusal(rules: Rules, kind: Kind) -> str | None:
     """Why this table never records a hand of ``kind`` (None: it does)."""
-    if kind in (Kind.LEASTER, Kind.NO_PICK):
-        wanted = NobodyPicks.LEASTER if kind is Kind.LEASTER else NobodyPicks.NO_PICK
+    if kind in (Kind.LEASTER, Kind.NO_PICK, Kind.SCHWANZER):
+        wanted = {Kind.LEASTER: NobodyPicks.LEASTER, Kind.NO_PICK: NobodyPicks.NO_PICK,
+                  Kind.SCHWANZER: NobodyPicks.SCHWANZER}[kind]
         if rules.nobody_picks is None:
             return "Two-handed has no blind: record every hand as picked"
         if rules.nobody_picks is not wanted:

@@ -59,6 +59,8 @@ class Hand:
     #: An adjustment's payments, (name, points) pairs summing to zero, and why.
     payouts: tuple[tuple[str, int], ...] = ()
     note: str | None = None
+    #: A schwanzer's losers (the most trump points, or caught).
+    losers: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Accept plain strings and lists from forms and JSON: store enums and tuples."""
@@ -68,7 +70,7 @@ class Hand:
                 raise HandError(f"Unknown {name} {value!r}; choose one of: "
                                 + ", ".join(e.value for e in enum), name)
             object.__setattr__(self, name, enum(value))
-        for name in ("partners", "no_trick_pickers", "seated", "present"):
+        for name in ("partners", "no_trick_pickers", "seated", "present", "losers"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         payouts = self.payouts
@@ -103,6 +105,7 @@ _NAMES = {
     "no_trick_pickers": "a no-trick pick",
     "winner": "a leaster winner", "offender": "an offender",
     "second_winner": "a second leaster winner", "payouts": "payments", "note": "a note",
+    "losers": "losers",
 }
 
 
@@ -127,6 +130,8 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
         _check_points(rules, hand)
     if hand.kind is Kind.ADJUSTMENT:
         _check_adjustment(hand, players or seated)
+    if hand.kind is Kind.SCHWANZER:
+        _check_losers(hand, seated)
     if hand.kind is Kind.LEASTER:
         winner = _need_seated(hand.winner, "winner", "the leaster winner", seated)
         if hand.second_winner is not None:
@@ -138,6 +143,19 @@ def check_hand(rules: Rules, hand: Hand, seated: Sequence[str], dealer: str,
             if len(seated) < 3:
                 raise HandError("A second winner needs at least three players",
                                 "second_winner")
+
+
+def _check_losers(hand: Hand, seated: Sequence[str]) -> None:
+    if not hand.losers:
+        raise HandError("Name who pays: the most trump points, or whoever was caught",
+                        "losers")
+    if len(set(hand.losers)) != len(hand.losers):
+        raise HandError("A loser is named twice", "losers")
+    for name in hand.losers:
+        _need_seated(name, "losers", "who pays", seated)
+    if len(hand.losers) >= len(seated):
+        raise HandError("A schwanzer needs someone to be paid: not every player can lose "
+                        "(option nobody_picks = schwanzer)", "losers")
 
 
 def _check_adjustment(hand: Hand, players: Sequence[str]) -> None:

@@ -18,10 +18,10 @@ REQUEST_FIELDS = (
     "kind", "picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
     "declared_doubler", "forced", "king_of_diamonds_cut", "stolen_from",
     "no_trick_pickers", "winner", "offender", "dealer", "seated", "last_round",
-    "second_winner", "payouts", "note",
+    "second_winner", "payouts", "note", "losers",
 )
 _NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
-_LIST_FIELDS = ("partners", "no_trick_pickers", "seated")
+_LIST_FIELDS = ("partners", "no_trick_pickers", "seated", "losers")
 _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round")
 _INT_FIELDS = ("points", "cracks", "blitzes")
 

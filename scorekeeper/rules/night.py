@@ -16,7 +16,7 @@ from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import leaster_factor, multiplier, penalty_factor, score
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doublers, Kind, Renege
 
-SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE)
+SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE, Kind.SCHWANZER)
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
         return multiplier(rules, hand, exponent)
     if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED):
         return penalty_factor(rules, exponent)
-    if hand.kind is Kind.LEASTER:
+    if hand.kind in (Kind.LEASTER, Kind.SCHWANZER):
         return leaster_factor(rules, exponent + int(hand.declared_doubler))
     return 1
 
@@ -284,7 +284,7 @@ def _check_names(players: Sequence[str], hand: Hand) -> None:
         value = getattr(hand, name)
         if value is not None and value not in players:
             raise HandError(f"{value} isn't a player at this table", name)
-    for name in ("partners", "no_trick_pickers", "seated", "present"):
+    for name in ("partners", "no_trick_pickers", "seated", "present", "losers"):
         for value in getattr(hand, name) or ():
             if value not in players:
                 raise HandError(f"{value} isn't a player at this table", name)

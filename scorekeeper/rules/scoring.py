@@ -79,6 +79,11 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
         payouts = _pays_each(hand.picker, rules.board * penalty_factor(rules, doubling), seated)
     elif kind is Kind.ADJUSTMENT:
         payouts = dict(hand.payouts)
+    elif kind is Kind.SCHWANZER:  # each loser pays L to every seated non-loser
+        stake = rules.base * leaster_factor(rules, doubling + int(hand.declared_doubler))
+        winners = [name for name in seated if name not in hand.losers]
+        payouts = {name: stake * len(hand.losers) for name in winners}
+        payouts.update({name: -stake * len(winners) for name in hand.losers})
     else:
         payouts = dict.fromkeys(seated, 0)
     assert sum(payouts.values()) == 0, f"payouts must sum to zero: {payouts}"

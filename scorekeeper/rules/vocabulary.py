@@ -23,6 +23,8 @@ class Kind(StrEnum):
     CALLED_ACE_BURIED = "called-ace-buried"
     #: Payments the rules don't model (three kings, a side bet, a correction).
     ADJUSTMENT = "adjustment"
+    #: Everyone passed, the hand was played out, and ``losers`` pay.
+    SCHWANZER = "schwanzer"
 
 
 class Tricks(StrEnum):
@@ -81,6 +83,8 @@ class NobodyPicks(StrEnum):
     LEASTER = "leaster"
     NO_PICK = "no-pick"
     FORCED_PICK = "forced-pick"
+    #: Played out; the most trump points (or a caught "mauer") lose (RULES.md §9).
+    SCHWANZER = "schwanzer"
 
 
 class Doublers(StrEnum):

@@ -276,6 +276,16 @@ def nobody_picks(r: Rules) -> str:
         return ("The hand is played as a leaster: no picker, no partners, everyone for "
                 "himself, and the fewest points win (see leasters). Record a leaster and name "
                 "the winner. Nobody is ever forced to pick here.")
+    if r.nobody_picks is NobodyPicks.SCHWANZER:
+        one = pay(r, Hand(kind=Kind.SCHWANZER, losers=("p0",)))
+        two = pay(r, Hand(kind=Kind.SCHWANZER, losers=("p0", "p1"))) if r.seats > 2 else one
+        return say("The hand is played out with no picker, everyone for himself: a "
+                   "schwanzer. Whoever takes the most trump points loses (or whoever is "
+                   "caught holding back, a 'mauer'): each loser pays one share to every other "
+                   f"player. One loser pays {signed(one['p0'])}; two tied losers pay "
+                   f"{signed(two['p0'])} each while the others get {signed(two['p2'])}.",
+                   "Record a schwanzer and tick who pays. It uses up a pending doubler like "
+                   "any scored hand.")
     if r.nobody_picks is NobodyPicks.NO_PICK:
         dealer = "the same dealer" if r.no_pick_same_dealer else "the next dealer"
         return (f"The cards are thrown in and {dealer} deals again. Nobody pays, but the "

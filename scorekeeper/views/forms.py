@@ -111,6 +111,8 @@ class HandForm(FlaskForm):
     second_winner = RadioField("Second winner (a tie)", validators=[Optional()],
                                validate_choice=False)
     offender = RadioField("Who reneged?", validators=[Optional()], validate_choice=False)
+    losers = MultiCheckboxField("Who pays? (the most trump points, or caught)",
+                                validate_choice=False)
     dealer = SelectField("Dealer", validate_choice=False)
     seated = MultiCheckboxField("Playing this hand", validate_choice=False)
     #: Other payment: one box per player in seat order (adjust-0, adjust-1, ...).
@@ -125,7 +127,8 @@ class HandForm(FlaskForm):
         self.table_players = list(players)
         names = [(p, p) for p in players]
         for field in (self.picker, self.partners, self.no_trick_pickers, self.winner,
-                      self.second_winner, self.offender, self.dealer, self.seated):
+                      self.second_winner, self.offender, self.dealer, self.seated,
+                      self.losers):
             field.choices = list(names)
         self.stolen_from.choices = [("", "—")] + names
         self.kind.choices = [(str(k), KIND_LABELS[k]) for k in allowed_kinds(rules)]
@@ -167,6 +170,7 @@ class HandForm(FlaskForm):
             "payouts": self._payouts() if "payouts" in wanted else (),
             "note": (self.note.data or "").strip() or None,
             "offender": self.offender.data or None,
+            "losers": tuple(self.losers.data or ()),
         }
 
     def _payouts(self) -> tuple[tuple[str, int], ...]:
@@ -188,7 +192,7 @@ class HandForm(FlaskForm):
         for key in ("picker", "winner", "second_winner", "offender", "dealer"):
             getattr(self, key).data = getattr(hand, key)
         self.kind.data, self.tricks.data = str(hand.kind), str(hand.tricks)
-        for key in ("partners", "no_trick_pickers", "seated"):
+        for key in ("partners", "no_trick_pickers", "seated", "losers"):
             getattr(self, key).data = list(getattr(hand, key) or ())
         for key in ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round"):
             getattr(self, key).data = getattr(hand, key)
@@ -226,5 +230,6 @@ KIND_LABELS = {
     Kind.RENEGE: "Renege",
     Kind.CALLED_ACE_BURIED: "Buried the called ace",
     Kind.ADJUSTMENT: "Other payment…",
+    Kind.SCHWANZER: "Schwanzer (all passed)",
 }
 CRACK_LABELS = {0: "None", 1: "Crack", 2: "Re-crack", 3: "Triple"}

@@ -115,7 +115,8 @@ def table(pick: Pick) -> tuple[Rules, tuple[str, ...]]:
         if pick.chance(20):
             overrides["steal_blind"] = pick.choice((True, False))
         if pick.chance(30):
-            overrides["nobody_picks"] = pick.choice(("leaster", "no-pick", "forced-pick"))
+            overrides["nobody_picks"] = pick.choice(("leaster", "no-pick", "forced-pick",
+                                                     "schwanzer"))
         if pick.chance(20):
             overrides["forced_loss_doubled"] = pick.choice((True, False))
     if partner == "called-ace" and pick.chance(40):
@@ -248,6 +249,8 @@ def kinds(rules: Rules) -> list[Kind]:
         out += [Kind.LEASTER] * 2
     if rules.nobody_picks == "no-pick":
         out += [Kind.NO_PICK] * 3
+    if rules.nobody_picks == "schwanzer":
+        out += [Kind.SCHWANZER] * 2
     if rules.called_ace_buried in ("pay-the-board", "redeal"):
         out.append(Kind.CALLED_ACE_BURIED)
     return out
@@ -287,6 +290,10 @@ def one_hand(pick: Pick, rules: Rules, players: tuple[str, ...], rotation: Rotat
             fields["second_winner"] = pick.choice([p for p in seated if p != fields["winner"]])
     elif kind is Kind.CALLED_ACE_BURIED:
         fields = {"picker": pick.choice(seated)}
+    elif kind is Kind.SCHWANZER:
+        count = pick.integer(1, len(seated) - 1)
+        fields = {"losers": tuple(pick.choice([list(seated[i:]) + list(seated[:i])
+                                               for i in range(len(seated))])[:count])}
     elif kind is Kind.ADJUSTMENT:  # any players of the table, summing to zero
         payer, payee = pick.choice(players), pick.choice(players)
         amount = pick.integer(1, 20)

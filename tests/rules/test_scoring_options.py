@@ -263,3 +263,37 @@ def test_an_adjustment_that_does_not_add_up_is_refused(payouts: dict[str, int],
     hand = Hand(kind="adjustment", payouts=payouts, note=note)
     with pytest.raises(HandError, match=message):
         replay(make_rules("imsa", {}), NAMES[:5], [hand])
+
+
+# nobody_picks = schwanzer: "each loser pays `L` to every seated non-loser (`L = base ×
+# doublers`), so one loser of five pays 4 and two tied losers pay 3 each while the others get 2"
+@pytest.mark.parametrize(("losers", "expected"), [
+    (("Ann",), (-4, 1, 1, 1, 1)), (("Ann", "Bob"), (-3, -3, 2, 2, 2)),
+    (("Ann", "Bob", "Cat", "Dan"), (-1, -1, -1, -1, 4)),
+])
+def test_a_schwanzer_pays_from_its_losers(losers: tuple[str, ...],
+                                          expected: tuple[int, ...]) -> None:
+    rules = make_rules("called-ace", {"nobody_picks": "schwanzer"})
+    night = replay(rules, NAMES[:5], [Hand(kind="schwanzer", losers=losers)])
+    assert tuple(night.results[0].payouts[n] for n in NAMES[:5]) == expected
+
+
+def test_a_schwanzer_uses_a_pending_doubler() -> None:
+    rules = make_rules("called-ace", {"nobody_picks": "schwanzer", "declared_doubler": True})
+    night = replay(rules, NAMES[:5], [Hand(kind="schwanzer", losers=("Ann",),
+                                           declared_doubler=True)])
+    assert night.results[0].payouts["Ann"] == -8 and night.results[0].multiplier == 2
+
+
+@pytest.mark.parametrize(("options", "losers", "message"), [
+    ({"nobody_picks": "schwanzer"}, ("Ann", "Bob", "Cat", "Dan", "Eve"), "not every player"),
+    ({"nobody_picks": "schwanzer"}, (), "Name who pays"),
+    ({"nobody_picks": "schwanzer"}, ("Ann", "Ann"), "named twice"),
+    ({}, ("Ann",), "leaster"),
+])
+def test_a_schwanzer_is_refused_in_players_words(options: dict[str, object],
+                                                 losers: tuple[str, ...], message: str) -> None:
+    from scorekeeper.rules import HandError
+    with pytest.raises(HandError, match=message):
+        replay(make_rules("called-ace", options), NAMES[:5],
+               [Hand(kind="schwanzer", losers=losers)])

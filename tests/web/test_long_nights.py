@@ -216,3 +216,21 @@ def test_an_other_payment_through_the_form_and_the_api(client: FlaskClient) -> N
     bad = client.post(f"/api/v1/tables/{made['id']}/hands", headers=auth, json={
         "kind": "adjustment", "payouts": {"Ann": 2, "Eve": -1}, "note": "oops"})
     assert bad.status_code == 400 and "add up to zero" in bad.get_json()["error"]
+
+
+def test_a_schwanzer_through_the_form_and_the_api(client: FlaskClient) -> None:
+    table_id = start_table(client, nobody_picks="schwanzer")
+    form = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Schwanzer (all passed)" in form and 'name="losers"' in form
+    assert "Leaster" not in form
+    saved = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "schwanzer", "losers": ["Ann", "Bob"], "tricks": "some",
+        "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    assert saved.status_code == 302
+    assert "schwanzer: <bdi>Ann</bdi> and <bdi>Bob</bdi> pay" in client.get(
+        f"/t/{table_id}").get_data(as_text=True)
+    every = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "schwanzer", "losers": PLAYERS, "tricks": "some",
+        "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    assert every.status_code == 400 and "not every player can lose" in every.get_data(
+        as_text=True)

@@ -162,7 +162,8 @@ FIRST_RELEASE_HAND = {
     "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
 }
 #: Hand fields added since (RULES.md §9), as a first-release hand reads them.
-ADDED_SINCE = {"last_round": False, "second_winner": None, "payouts": {}, "note": None}
+ADDED_SINCE = {"last_round": False, "second_winner": None, "payouts": {}, "note": None,
+               "losers": []}
 
 
 def test_hands_stored_by_the_first_release_still_load_and_edit(

@@ -33,7 +33,7 @@ HAND_FIELDS: dict[str, Any] = {
     "dealer": NULLABLE_NAME, "seated": {**NAMES, "nullable": True},
     "last_round": {"type": "boolean"}, "second_winner": NULLABLE_NAME,
     "payouts": {"type": "object", "additionalProperties": {"type": "integer"}},
-    "note": {"type": "string", "maxLength": 200, "nullable": True},
+    "note": {"type": "string", "maxLength": 200, "nullable": True}, "losers": NAMES,
 }
 assert set(HAND_FIELDS) == set(REQUEST_FIELDS)
 
