@@ -234,3 +234,16 @@ def test_a_schwanzer_through_the_form_and_the_api(client: FlaskClient) -> None:
         "count_side": "picking", "cracks": "0", "blitzes": "0"})
     assert every.status_code == 400 and "not every player can lose" in every.get_data(
         as_text=True)
+
+
+def test_the_start_page_groups_the_house_rules_so_a_table_finds_its_rule(
+        client: FlaskClient) -> None:
+    from scorekeeper.rules import OPTIONS
+    page = client.get("/").get_data(as_text=True)
+    titles = re.findall(r"<h4>([^<]+)</h4>", page)
+    assert titles[:7] == ["The table", "When everyone passes", "Doublers", "Announcements",
+                          "What a hand pays", "How the picking side splits", "Penalties"]
+    for option in OPTIONS:
+        assert page.count(f'name="opt-{option.key}"') == 1, option.key
+    passes = page[page.index("When everyone passes"):page.index("<h4>Doublers")]
+    assert 'name="opt-nobody_picks"' in passes and 'name="opt-leaster_second_winner"' in passes

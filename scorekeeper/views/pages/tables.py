@@ -21,6 +21,7 @@ from scorekeeper.views.access import (
     session_token,
 )
 from scorekeeper.views.forms import KEEP, TableForm, option_fields, overrides_from
+from scorekeeper.views.option_groups import GROUPS
 
 bp = Blueprint("tables", __name__)
 
@@ -76,7 +77,7 @@ def home() -> tuple[str, int] | Response:
     refused = request.method == "POST" and not moved
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
-                           options=OPTIONS, chosen=request.form, keep=KEEP,
+                           options=OPTIONS, option_groups=GROUPS, chosen=request.form, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
                            payouts=preset_payouts()), 400 if refused else 200
 
