@@ -26,6 +26,7 @@ from typing import Any
 from bench.night import PLAYERS, add_night, bench_app, hand, hand_body
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Rules, replay
+from scorekeeper.services import hands as hand_service
 
 Call = Callable[[], object]
 
@@ -160,6 +161,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=100)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    # the routes record hands as they go: let a 10,000-hand night take a few more
+    hand_service.MAX_HANDS = max(sizes) + 20 * args.rounds
     print(f"Six players, called-ace; {args.rounds} alternating rounds per route; "
           f"{platform.machine()}, Python {platform.python_version()}, in-process "
           "(Flask test client, SQLite)")
