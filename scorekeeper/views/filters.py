@@ -18,35 +18,35 @@ from scorekeeper.ledger.words import describe, describe_transfer, pending_text
 from scorekeeper.rules import HandResult
 
 
-def mark_words(text: str, query: str) -> Markup:
-    """``text`` escaped, with each search word wrapped in ``<mark>``."""
-    words = sorted(set(query.split()), key=len, reverse=True)
-    if not words:
+def _wrap(text: str, pattern: re.Pattern[str] | None, tag: str) -> Markup:
+    """``text`` escaped, with every match of ``pattern`` wrapped in ``<tag>``."""
+    if pattern is None:
         return Markup(escape(text))
-    pattern = re.compile("|".join(re.escape(word) for word in words), re.IGNORECASE)
     parts: list[Markup] = []
     last = 0
     for found in pattern.finditer(text):
-        parts += [escape(text[last:found.start()]), Markup("<mark>%s</mark>") % found.group(0)]
+        parts += [escape(text[last:found.start()]),
+                  Markup(f"<{tag}>%s</{tag}>") % found.group(0)]
         last = found.end()
     parts.append(escape(text[last:]))
     return Markup("").join(parts)
+
+
+def mark_words(text: str, query: str) -> Markup:
+    """``text`` escaped, with each search word wrapped in ``<mark>``."""
+    words = sorted(set(query.split()), key=len, reverse=True)
+    pattern = (re.compile("|".join(re.escape(word) for word in words), re.IGNORECASE)
+               if words else None)
+    return _wrap(text, pattern, "mark")
 
 
 def isolate(text: str, names: Iterable[str]) -> Markup:
     """``text`` escaped, with each of ``names`` in it wrapped in ``<bdi>``, so a
     name written right to left can't reorder the words around it."""
     ordered = sorted({n for n in names if n}, key=len, reverse=True)
-    if not ordered:
-        return Markup(escape(text))
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in ordered))
-    parts: list[Markup] = []
-    last = 0
-    for found in pattern.finditer(text):
-        parts += [escape(text[last:found.start()]), Markup("<bdi>%s</bdi>") % found.group(0)]
-        last = found.end()
-    parts.append(escape(text[last:]))
-    return Markup("").join(parts)
+    pattern = (re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in ordered))
+               if ordered else None)
+    return _wrap(text, pattern, "bdi")
 
 
 def describe_isolated(result: HandResult) -> Markup:
