@@ -25,6 +25,7 @@ from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Cap,
+    Doubler,
     Doublers,
     JdInPickersHand,
     Kind,
@@ -40,7 +41,8 @@ from scorekeeper.rules.vocabulary import (
 
 __all__ = [
     "OPTIONS", "OUTCOMES", "PRESETS",
-    "CalledAceBuried", "Cap", "Chart", "ChartRow", "Doublers", "Hand", "HandError", "HandResult",
+    "CalledAceBuried", "Cap", "Chart", "ChartRow", "Doubler", "Doublers", "Hand", "HandError",
+    "HandResult",
     "JdInPickersHand", "Kind", "Ladder", "Night", "NightError", "NobodyPicks", "Option",
     "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Schwarz", "Shares",
     "Tricks",

@@ -122,7 +122,9 @@ def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
     - with the no-trick-pick penalty or the Smith rule, a picking side that
       took no trick means the picker took none either;
     - with J♦ and the picker's right (six-handed), the player on the picker's
-      right is always a partner, so only the J♦ holder needs naming.
+      right is always a partner, so only the J♦ holder needs naming;
+    - a picker without partner (alone, or a thief) who took no trick himself
+      means his side took no trick (RULES.md §1).
 
     Anything else is left for the checks to judge; a hand that already says
     it is returned unchanged.
@@ -138,4 +140,6 @@ def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
         right = right_of(picker, seated)
         if right not in hand.partners and right != picker:
             hand = replace(hand, partners=(*hand.partners, right))
+    if not hand.partners and picker in hand.no_trick_pickers and hand.tricks is Tricks.SOME:
+        hand = replace(hand, tricks=Tricks.NONE)  # alone and no trick: his side took none
     return hand

@@ -318,6 +318,11 @@ def _check_points(rules: Rules, hand: Hand) -> None:
         raise HandError(f"A picking side that took every trick has 120 points, not {points}",
                         "points")
     buried = 11 * rules.bury_size
+    if hand.tricks is Tricks.NONE and points > buried and not hand.partners \
+            and hand.picker in hand.no_trick_pickers:
+        raise HandError(
+            f"{hand.picker} played without a partner and took no trick, so his side has only "
+            f"its bury: at most {buried} points, not {points}", "points")
     if hand.tricks is Tricks.NONE and points > buried:
         raise HandError(
             f"A picking side that took no trick has only its bury, at most {buried} points, "

@@ -14,7 +14,7 @@ from scorekeeper.rules.fields import complete_hand
 from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import leaster_factor, multiplier, penalty_factor, score
-from scorekeeper.rules.vocabulary import CalledAceBuried, Doublers, Kind, Renege
+from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Doublers, Kind, Renege
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE, Kind.SCHWANZER)
 
@@ -36,7 +36,10 @@ START = Carry()
 
 @dataclass(frozen=True)
 class HandResult:
-    """One hand after replay.  ``payouts`` covers every player at the table."""
+    """One hand after replay.  ``payouts`` covers every player at the table.
+
+    ``doubled_by`` names the hands whose doublers this hand used up; ``doubled``
+    says whether they multiplied it (a flat renege uses one without)."""
 
     number: int
     hand: Hand
@@ -126,9 +129,10 @@ class _Doublers:
     def after(self, number: int, hand: Hand) -> None:
         if hand.kind in (Kind.VOID, Kind.CALLED_ACE_BURIED, Kind.ADJUSTMENT):
             return
+        makes = makes_doubler(self.rules, hand)
         if self.rules.doublers is Doublers.PREVIOUS:
-            self.previous = number if hand.kind in (Kind.NO_PICK, Kind.MISDEAL) else None
-        elif hand.kind is Kind.NO_PICK:
+            self.previous = number if makes else None
+        elif makes:
             self.queue.append(number)
         if self.rules.round_of_doubles and hand.kind is Kind.PICKED and hand.points == 60:
             self._add_round(number)
@@ -189,12 +193,20 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
             carry = Carry(tuple(doublers.queue), tuple(doublers.rounds), doublers.previous,
                           last_dealer, dealer_stays)
         results.append(HandResult(
-            number, hand, dealer, seated, payouts, exponent > 0,
+            number, hand, dealer, seated, payouts, exponent > 0 and _doubled_by(rules, hand),
             _reported_multiplier(rules, hand, exponent), sources,
             doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
             dict(balances), carry))
     return Night(players, tuple(results), balances, doublers.pending(),
                  next_dealer(players, present or None, last_dealer, dealer_stays))
+
+
+def makes_doubler(rules: Rules, hand: Hand) -> bool:
+    """True when ``hand`` doubles later hands (option ``makes_doubler``, RULES.md §9;
+    a ``tie`` is a 60-60 picked hand).  A round of doubles is apart from this."""
+    if hand.kind is Kind.PICKED:
+        return hand.points == 60 and Doubler.TIE in rules.makes_doubler
+    return hand.kind in rules.makes_doubler
 
 
 def uses_doublers(rules: Rules, hand: Hand) -> bool:
@@ -203,6 +215,12 @@ def uses_doublers(rules: Rules, hand: Hand) -> bool:
     return hand.kind in SCORED or (
         hand.kind is Kind.CALLED_ACE_BURIED and rules.penalties_doubled
         and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD)
+
+
+def _doubled_by(rules: Rules, hand: Hand) -> bool:
+    """False for the one hand that uses a doubler without being multiplied by it: a flat
+    renege penalty where fixed penalties aren't doubled (the ledger says "used the doubler")."""
+    return not (hand.kind is Kind.RENEGE and rules.renege.flat and not rules.penalties_doubled)
 
 
 def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:

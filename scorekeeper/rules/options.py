@@ -17,6 +17,7 @@ from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP, MAX_PEN
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Cap,
+    Doubler,
     Doublers,
     JdInPickersHand,
     Ladder,
@@ -28,7 +29,7 @@ from scorekeeper.rules.vocabulary import (
     Shares,
 )
 
-OptionValue = str | int | bool | None
+OptionValue = str | int | bool | tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,7 @@ class Rules:
     smith_rule: bool = False
     last_round_doubled: bool = False
     leaster_second_winner: bool = False
+    makes_doubler: tuple[Doubler, ...] = (Doubler.NO_PICK,)
 
     def to_dict(self) -> dict[str, OptionValue]:
         """The options as a plain JSON-ready dict, in declaration order."""
@@ -140,12 +142,16 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    #: A set of the choices (any number of them, each at most once), not one.
+    many: bool = False
     default: OptionValue = None
     applies: Callable[[Mapping[str, Any]], bool] = lambda _rules: True
 
     @property
     def kind(self) -> str:
-        """``choice``, ``bool`` or ``int`` — how a form should ask for it."""
+        """``choice``, ``bool``, ``int`` or ``set`` — how a form should ask for it."""
+        if self.many:
+            return "set"
         if self.choices and all(isinstance(c, bool) for c in self.choices):
             return "bool"
         if self.choices:
@@ -156,12 +162,16 @@ class Option:
         """A stored plain value as this option's own type (words become enum members)."""
         if isinstance(value, str):
             return next((c for c in self.choices if c == value), value)
+        if isinstance(value, list | tuple):
+            return tuple(self.coerce(item) for item in value)  # type: ignore[misc]
         return value
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if valid for this option, else raise ValueError."""
         if value is None and self.nullable:
             return None
+        if self.many:
+            return self._check_many(value)
         if self.choices:
             for choice in self.choices:
                 if value == choice and _same_kind(value, choice):
@@ -179,9 +189,27 @@ class Option:
             f"not {_show(value)}"
         )
 
+    def _check_many(self, value: object) -> tuple[str, ...]:
+        """A list of distinct choices, returned in the choices' own order."""
+        valid = ", ".join(_show(c) for c in self.choices)
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{self.key} must be a list of any of {valid}, not {_show(value)}")
+        picked = []
+        for item in value:
+            choice = next((c for c in self.choices if isinstance(item, str) and item == c), None)
+            if choice is None:
+                raise ValueError(f"{self.key} takes only {valid}, not {_show(item)}")
+            if choice in picked:
+                raise ValueError(f"{self.key} names {_show(item)} twice")
+            picked.append(choice)
+        return tuple(c for c in self.choices if c in picked)  # type: ignore[misc]
+
     def parse_text(self, text: str) -> OptionValue:
         """Turn a form's text into a checked value (forms send strings)."""
         text = text.strip()
+        if self.many:
+            words = [w.strip().lower() for w in text.split(",")]
+            return self.check([w for w in words if w and w != "none"])
         if self.nullable and text.lower() in ("", "none", "null"):
             return None
         for choice in self.choices:
@@ -199,7 +227,9 @@ def _same_kind(value: object, choice: object) -> bool:
     return type(value) is type(choice)
 
 
-def _plain(value: OptionValue) -> OptionValue:
+def _plain(value: OptionValue) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
     return str(value) if isinstance(value, StrEnum) else value
 
 
@@ -208,6 +238,8 @@ def _show(value: object) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(item) for item in value[:8]) + "]"
     if isinstance(value, int) and value.bit_length() > 64:
         return "a number far too large"
     text = str(value)
@@ -331,6 +363,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("leaster_second_winner", "Leaster second winner", "Nobody picks",
            "A leaster may name a second winner (a tie for fewest points): he collects one "
            "share, the winner the rest.", choices=BOOL, default=False),
+    Option("makes_doubler", "Hands that make a doubler", "Doublers",
+           "Which recorded hands double later hands: a throw-in, a misdeal, a 60-60 tie, "
+           "a leaster, a schwanzer.", choices=tuple(Doubler), many=True,
+           default=(Doubler.NO_PICK,)),
 )
 
 OPTION_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -339,13 +375,17 @@ assert [o.key for o in OPTIONS] == [f.name for f in fields(Rules)]
 #: Options added after the first release: rules frozen before them lack them.
 LATER = ("no_trick_pick_points", "renege_points", "board_points", "penalties_doubled",
          "schwarz", "bump_on_no_trick", "shares", "cap", "smith_rule",
-         "last_round_doubled", "leaster_second_winner")
+         "last_round_doubled", "leaster_second_winner", "makes_doubler")
 
 
 def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:
     """``values`` with each option added since it was frozen at its default
     (or None where it doesn't apply), as :func:`resolve` would have made it."""
     filled = dict(values)
+    if "makes_doubler" not in filled:
+        # Before the option, ``previous`` doublers counted a misdeal as well.
+        filled["makes_doubler"] = (["no-pick", "misdeal"] if filled.get("doublers") == "previous"
+                                   else ["no-pick"])
     for key in LATER:
         if key not in filled:
             option = OPTION_BY_KEY[key]
@@ -413,3 +453,7 @@ def _check_combination(v: Mapping[str, Any]) -> None:
         raise ValueError("jd_in_pickers_hand = call-up-jh needs a jack-of-diamonds partner method")
     if seats == 2 and v["steal_blind"]:
         raise ValueError("Two-handed has no blind to steal (steal_blind must be false)")
+    for hand in (Doubler.LEASTER, Doubler.SCHWANZER):
+        if hand in v["makes_doubler"] and v["nobody_picks"] != hand:
+            raise ValueError(f"makes_doubler names {hand}, but this table never plays one "
+                             f"(nobody_picks = {v['nobody_picks'] or 'none, two-handed'})")

@@ -54,6 +54,7 @@ _COMMON: dict[str, OptionValue] = {
     "max_multiplier": None,
     "base": 1,
     "no_pick_same_dealer": None,
+    "makes_doubler": ("no-pick",),
 }
 
 
@@ -77,7 +78,7 @@ PRESETS: dict[str, Preset] = {
                 ("003",), partner="jack-of-diamonds", ladder="doubling",
                 schneider_line="under-30", alone_factor=2, nobody_picks="no-pick",
                 doublers="previous", max_cracks=3, blitz=True, declared_doubler=True,
-                renege="penalty-8"),
+                renege="penalty-8", makes_doubler=("no-pick", "misdeal")),
         _preset("sheephead-4", "Four-handed Sheephead (26 cards)",
                 "Four players, 26 cards, J♦ partner, loner pays triple, hands and "
                 "rounds of doubles, no-trick-pick penalty, stealing the blind.",

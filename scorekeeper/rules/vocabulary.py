@@ -95,6 +95,17 @@ class Doublers(StrEnum):
     PREVIOUS = "previous"
 
 
+class Doubler(StrEnum):
+    """A recorded hand that can make a doubler for later hands (option
+    ``makes_doubler``, RULES.md §9); ``tie`` is a 60-60 picked hand."""
+
+    NO_PICK = "no-pick"
+    MISDEAL = "misdeal"
+    TIE = "tie"
+    LEASTER = "leaster"
+    SCHWANZER = "schwanzer"
+
+
 class Renege(StrEnum):
     """What a renege costs: a flat penalty to everyone (``penalty``: the
     table's ``renege_points``; ``penalty-8``: 8), or the offender's side forfeits."""

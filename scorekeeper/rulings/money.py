@@ -15,6 +15,7 @@ from dataclasses import replace
 from scorekeeper.rules import (
     CalledAceBuried,
     Cap,
+    Doubler,
     Doublers,
     Hand,
     Kind,
@@ -26,6 +27,7 @@ from scorekeeper.rules import (
     Shares,
     Tricks,
     payout_chart,
+    replay,
 )
 from scorekeeper.rulings.text import (
     Split,
@@ -51,6 +53,9 @@ def winning_line(r: Rules) -> str:
     lose = example(r, 60)
     rounds = (f"A 60-60 hand also starts a round of doubles: the next {r.seats} hands are "
               "doubled." if r.round_of_doubles else None)
+    if Doubler.TIE in r.makes_doubler:
+        rounds = say(rounds, "A 60-60 hand makes a doubler here, as a throw-in does (see "
+                     "doublers).")
     if r.seats == 2:
         return say("Whoever takes 61 of the 120 points wins the hand. A 60-60 tie pays "
                    "nothing.", rounds, pricing_note(r))
@@ -212,39 +217,77 @@ def partner_spared(r: Rules) -> str:
 # --- doublers ------------------------------------------------------------------
 
 
+#: What each hand that can make a doubler is called in a ruling.
+MAKER_WORDS = {Doubler.NO_PICK: "a throw-in (everybody passed)", Doubler.MISDEAL: "a misdeal",
+               Doubler.TIE: "a 60-60 hand", Doubler.LEASTER: "a leaster",
+               Doubler.SCHWANZER: "a schwanzer"}
+
+
 def doublers(r: Rules) -> str:
     how = {
-        "extend": "Each throw-in adds one pending doubler; the next scored hand (picked, "
-                  "leaster or renege) is played at double stakes and uses it up. Two "
-                  "throw-ins in a row double the next two hands: no hand is ever ×4 from "
-                  "them.",
+        "extend": "Each hand that makes a doubler adds one pending doubler; the next scored "
+                  "hand (picked, leaster or renege) is played at double stakes and uses it "
+                  "up. Two in a row double the next two hands: no hand is ever ×4 from them.",
         "stack": "Pending doublers stack: the next scored hand (picked, leaster or renege) is "
-                 "doubled once for each of them, so two throw-ins in a row make it ×4 and "
-                 "three ×8, and it uses them all.",
-        "previous": "A hand is doubled when the hand recorded just before it was a throw-in "
-                    "or a misdeal (void hands are skipped). Two throw-ins in a row still "
-                    "double only the one hand after them, once.",
+                 "doubled once for each of them, so two in a row make it ×4 and three ×8, and "
+                 "it uses them all.",
+        "previous": "A hand is doubled when the hand recorded just before it made a doubler "
+                    "(void hands are skipped). Two in a row still double only the one hand "
+                    "after them, once.",
     }[r.doublers]
-    source = None
-    if r.nobody_picks is not NobodyPicks.NO_PICK:
-        only = ("only a misdeal makes one" if r.doublers is Doublers.PREVIOUS else
-                "no hand becomes a doubler that way")
-        source = f"This table never throws in a hand when everybody passes, so {only}."
     renege = None
     if r.renege.flat:
         renege = (f"A renege uses one up too, and its flat {r.renege_penalty} is doubled with "
                   "it." if r.penalties_doubled else
-                  f"A renege uses one up too, though its flat {r.renege_penalty} isn't doubled.")
+                  f"A renege uses one up too, though its flat {r.renege_penalty} isn't doubled: "
+                  "the ledger says it used the doubler.")
     board = r.called_ace_buried is CalledAceBuried.PAY_THE_BOARD and r.penalties_doubled
     fixed = ("This table doubles fixed penalties too: a no-trick-pick penalty on a doubled "
              "hand is doubled" + (", and paying the board uses a pending doubler and is "
                                   "doubled by it." if board else ".")
              if r.penalties_doubled else None)
-    return say(how, source, renege, fixed,
+    return say(makers(r), how, renege, fixed,
                "A void hand" + (" or a buried called ace neither makes nor uses"
                                 if not board else " neither makes nor uses")
                + " a doubler. Fix or delete an earlier hand and the app works the doublers "
                f"out again from there. A doubled hand won with 75: {example(r, 75, doubling=1)}.")
+
+
+def makers(r: Rules) -> str:
+    """Which recorded hands make a doubler at this table (option ``makes_doubler``)."""
+    played = {Doubler.NO_PICK: r.nobody_picks is NobodyPicks.NO_PICK,
+              Doubler.LEASTER: r.nobody_picks is NobodyPicks.LEASTER,
+              Doubler.SCHWANZER: r.nobody_picks is NobodyPicks.SCHWANZER}
+    makes = [MAKER_WORDS[d] for d in r.makes_doubler if played.get(d, True)]
+    unplayed = [d for d in r.makes_doubler if not played.get(d, True)]
+    never = ("" if not unplayed else
+             " A throw-in would, but this table never throws in when everybody passes.")
+    if not makes:
+        return ("At this table no recorded hand makes a doubler"
+                + ("; only a round of doubles doubles hands." if r.round_of_doubles
+                   or r.last_round_doubled else ".") + never)
+    tie = None
+    if Doubler.TIE in r.makes_doubler and r.round_of_doubles:
+        count = _doubled_after_a_tie(r)
+        tie = (f" A 60-60 hand also starts a round of doubles, so {count} hands after it are "
+               "doubled" + (": the round and the tie's own doubler add up."
+                            if count > r.seats else
+                            ": the tie's doubler doubles the round's first hand, never twice."))
+    return (f"At this table a doubler is made by {_any_of(makes)}." + (tie or "") + never)
+
+
+def _any_of(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _doubled_after_a_tie(r: Rules) -> int:
+    """How many of the hands after a 60-60 hand the engine doubles."""
+    players = tuple(f"p{i}" for i in range(r.seats))
+    k = partner_count(r)
+    tie = Hand(picker="p0", partners=partner_seats(r, k), points=60)
+    win = Hand(picker="p0", partners=partner_seats(r, k), points=75)
+    night = replay(r, players, [tie] + [win] * (2 * r.seats + 2))
+    return sum(1 for result in night.results[1:] if result.doubled)
 
 
 def last_round(r: Rules) -> str:

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from scorekeeper.rules import (
     CalledAceBuried,
-    Doublers,
+    Doubler,
     Hand,
     JdInPickersHand,
     Kind,
     NobodyPicks,
     Partner,
     Rules,
+    Tricks,
 )
 from scorekeeper.rulings.text import (
     example,
@@ -93,8 +94,8 @@ def who_picks(r: Rules) -> str:
 
 
 def misdeal(r: Rules) -> str:
-    doubler = ("At this table the next hand is then a doubler." if r.doublers is Doublers.PREVIOUS
-               else "It makes no doubler here.")
+    doubler = ("At this table a misdeal makes a doubler, like a throw-in."
+               if Doubler.MISDEAL in r.makes_doubler else "It makes no doubler here.")
     return say("If the dealer errs (say, a card turns face up during the deal), collect, "
                "shuffle and deal again. Record a misdeal: nobody pays and the deal passes to "
                f"the left as after any hand. {doubler} If the same dealer should deal again, "
@@ -193,6 +194,16 @@ def called_ace_early(r: Rules) -> str:
     return ("If someone catches it at once, the partner takes it back and plays another card. "
             "If nobody notices and play goes on, the whole table missed it: throw the hand in "
             "and record it as void, with no payouts and no doubler.")
+
+
+def lay_down(r: Rules) -> str:
+    alone = example(r, 120, Tricks.ALL, alone=True)
+    together = (f"; with a partner, {example(r, 120, Tricks.ALL)}" if r.has_partner else "")
+    return say("When a picker's hand can't lose, he may lay it down and show it instead of "
+               "playing it out; if the others agree, the hand is over. Record it as a picked "
+               "hand where the picking side took every trick, 120 points: it pays as a clean "
+               f"sweep. Alone that is {alone}{together}. Any crack, blitz or doubler on the "
+               "hand counts as usual. If anyone objects, play it out and record what happens.")
 
 
 def going_alone(r: Rules) -> str:

@@ -140,6 +140,9 @@ VALUE_WORDS: dict[str, str] = {
     "pay-the-board": "pay the board",
     "play-alone": "play alone", "redeal": "redeal",
 }
+#: The hands of ``makes_doubler`` as a list says them.
+SET_WORDS = {"no-pick": "throw-in", "misdeal": "misdeal", "tie": "60-60 tie",
+             "leaster": "leaster", "schwanzer": "schwanzer"}
 CRACKS = ("none", "crack", "re-crack", "triple crack")
 
 
@@ -150,6 +153,8 @@ def option_words(key: str, value: OptionValue) -> str:
     """An option's value as a player would say it ("under 30", "×2", "yes")."""
     if value is None:
         return "no cap" if key == "max_multiplier" else "doesn't apply"
+    if isinstance(value, tuple | list):
+        return ", ".join(SET_WORDS.get(str(v), str(v)) for v in value) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key in ("bump", "alone_factor"):

@@ -25,8 +25,11 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
+from scorekeeper.rulings.text import option_words
 
 KEEP = "__preset__"
+#: A set option's select says "only the boxes ticked below".
+TICKED = "__ticked__"
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -59,7 +62,10 @@ def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
     out = []
     for option in OPTIONS:
         choices = [(KEEP, "As the preset")]
-        if option.choices:
+        if option.many:
+            choices += [(TICKED, "Only those ticked:")]
+            choices += [(_text(c), option_words(option.key, (str(c),))) for c in option.choices]
+        elif option.choices:
             choices += [(_text(c), _show(c)) for c in option.choices]
         out.append((option.key, choices))
     return out
@@ -77,9 +83,13 @@ def overrides_from(form: Any) -> tuple[dict[str, object], dict[str, str]]:
     errors: dict[str, str] = {}
     for option in OPTIONS:
         raw = form.get(f"opt-{option.key}", KEEP)
-        if raw in (KEEP, None) or (raw == "" and not option.nullable):
+        ticked = form.getlist(f"opt-{option.key}-item") if option.many else []
+        if (raw in (KEEP, None) and not ticked) or (raw == "" and not option.nullable):
             continue
         try:
+            if option.many and raw in (TICKED, KEEP, None):
+                overrides[option.key] = option.check(ticked)  # a box ticked means "these"
+                continue
             overrides[option.key] = option.parse_text(raw)
         except ValueError as error:
             errors[option.key] = str(error)

@@ -22,7 +22,7 @@ _GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      "their details.", ("nobody_picks", "forced_loss_doubled", "leaster_needs_trick",
                         "leaster_second_winner", "no_pick_same_dealer")),
     ("Doublers", "What doubles later hands, how pending doublers combine, rounds of doubles.",
-     ("doublers", "round_of_doubles", "last_round_doubled")),
+     ("makes_doubler", "doublers", "round_of_doubles", "last_round_doubled")),
     ("Announcements", "Cracks, blitzes and declared doublers.",
      ("max_cracks", "blitz", "declared_doubler")),
     ("What a hand pays", "The ladder, schneider and no-trick lines, the bump, going alone, "

@@ -19,6 +19,10 @@ WIN = Hand(picker="Ann", partners=("Cat",), points=75)  # Ann +2 a plain hand
 SIXTY = Hand(picker="Ann", partners=("Cat",), points=60)  # Ann -4 a plain hand
 
 
+#: As seed 003 (IMSA) plays it: a misdeal doubles the next hand like a throw-in.
+MISDEALS_TOO = ["no-pick", "misdeal"]
+
+
 def throw_in_table(policy: str, **more: object) -> Rules:
     """Five-handed J♦ table that throws in when nobody picks."""
     return make_rules("jack-of-diamonds", {"nobody_picks": "no-pick", "doublers": policy,
@@ -73,7 +77,7 @@ def test_previous_two_no_picks_double_only_the_hand_after_the_second() -> None:
 
 
 def test_previous_misdeal_doubles_the_next_hand() -> None:
-    night = night_of(throw_in_table("previous"), [MISDEAL, WIN, WIN])
+    night = night_of(throw_in_table("previous", makes_doubler=MISDEALS_TOO), [MISDEAL, WIN, WIN])
     assert summary(night) == [(False, (), (1,), 0), (True, (1,), (), 4), (False, (), (), 2)]
 
 
@@ -86,7 +90,8 @@ def test_misdeal_neither_adds_nor_uses_a_doubler_outside_previous(policy: str) -
 
 
 def test_previous_no_pick_then_misdeal_doubles_once_by_the_misdeal() -> None:
-    night = night_of(throw_in_table("previous"), [NO_PICK, MISDEAL, WIN])
+    night = night_of(throw_in_table("previous", makes_doubler=MISDEALS_TOO),
+                     [NO_PICK, MISDEAL, WIN])
     assert summary(night)[2] == (True, (2,), (), 4)
 
 
@@ -209,13 +214,15 @@ def test_leaster_uses_a_pending_doubler_and_pays_double(policy: str) -> None:
 
 
 def test_previous_leaster_after_a_misdeal_is_doubled() -> None:
-    rules = make_rules("jack-of-diamonds", {"doublers": "previous"})
+    rules = make_rules("jack-of-diamonds", {"doublers": "previous",
+                                            "makes_doubler": MISDEALS_TOO})
     night = night_of(rules, [MISDEAL, LEASTER])
     assert night.results[1].payouts["Dan"] == 8
 
 
 def test_multiplier_cap_also_caps_a_doubled_leaster() -> None:
-    rules = make_rules("jack-of-diamonds", {"doublers": "previous", "max_multiplier": 1})
+    rules = make_rules("jack-of-diamonds", {"doublers": "previous", "max_multiplier": 1,
+                                            "makes_doubler": MISDEALS_TOO})
     night = night_of(rules, [MISDEAL, LEASTER])
     assert night.results[1].payouts["Dan"] == 4
     assert night.results[1].multiplier == 1
@@ -227,7 +234,8 @@ def test_multiplier_cap_also_caps_a_doubled_leaster() -> None:
 def test_renege_under_penalty_8_uses_up_a_doubler_without_doubling_the_8() -> None:
     rules = throw_in_table("extend", renege="penalty-8")
     night = night_of(rules, [NO_PICK, Hand(kind=Kind.RENEGE, offender="Bob"), WIN])
-    assert summary(night) == [(False, (), (1,), 0), (True, (1,), (), 8), (False, (), (), 2)]
+    # It uses the doubler up but is not multiplied by it: not reported as doubled.
+    assert summary(night) == [(False, (), (1,), 0), (False, (1,), (), 8), (False, (), (), 2)]
     assert night.results[1].payouts["Bob"] == -32
 
 
@@ -273,3 +281,85 @@ def test_reported_multiplier_includes_cracks_and_the_alone_factor() -> None:
     night = night_of(rules, [NO_PICK, hand])
     assert night.results[1].multiplier == 2 * 4 * 2
     assert night.results[1].payouts["Ann"] == 4 * 16
+
+
+# --- makes_doubler (RULES.md §9): which recorded hands double later hands ---------------
+
+LEASTER_WON = Hand(kind=Kind.LEASTER, winner="Dan")
+
+
+@pytest.mark.parametrize(("makes", "first", "second_doubled"), [
+    (["no-pick"], NO_PICK, True),
+    ([], NO_PICK, False),
+    (["misdeal"], MISDEAL, True),
+    (["no-pick"], MISDEAL, False),
+    (["no-pick", "tie"], SIXTY, True),
+    (["no-pick"], SIXTY, False),
+])
+@pytest.mark.parametrize("policy", ["extend", "stack", "previous"])
+def test_the_hands_named_make_a_doubler_under_every_policy(
+        makes: list[str], first: Hand, second_doubled: bool, policy: str) -> None:
+    night = night_of(throw_in_table(policy, makes_doubler=makes), [first, WIN, WIN])
+    assert [r.doubled for r in night.results] == [False, second_doubled, False]
+    assert night.results[1].doubled_by == ((1,) if second_doubled else ())
+
+
+def test_a_tie_that_makes_a_doubler_doubles_the_next_hand_once() -> None:
+    # "`tie` = a 60-60 `picked` hand": the tie itself is a plain loss (Ann −4), the next
+    # hand is doubled (Ann +4), the one after is plain (+2).
+    night = night_of(throw_in_table("extend", makes_doubler=["tie"]), [SIXTY, WIN, WIN])
+    assert summary(night) == [(False, (), (1,), -4), (True, (1,), (), 4), (False, (), (), 2)]
+
+
+def test_a_leaster_that_makes_a_doubler_is_not_doubled_by_itself() -> None:
+    rules = make_rules("jack-of-diamonds", {"makes_doubler": ["leaster"]})
+    night = night_of(rules, [LEASTER_WON, LEASTER_WON, WIN])
+    assert [(r.doubled, r.doubled_by) for r in night.results] == [
+        (False, ()), (True, (1,)), (True, (2,))]
+    assert [r.payouts["Dan"] for r in night.results] == [4, 8, -2]
+
+
+def test_a_schwanzer_can_make_a_doubler() -> None:
+    rules = make_rules("called-ace", {"nobody_picks": "schwanzer",
+                                      "makes_doubler": ["schwanzer"]})
+    night = night_of(rules, [Hand(kind=Kind.SCHWANZER, losers=("Bob",)), WIN])
+    assert night.results[1].doubled_by == (1,) and night.results[1].payouts["Ann"] == 4
+
+
+@pytest.mark.parametrize(("policy", "doubled"), [("extend", 5), ("stack", 4),
+                                                  ("previous", 4)])
+def test_a_tie_with_a_round_of_doubles(policy: str, doubled: int) -> None:
+    # Independent of round_of_doubles: under extend the round's four hands and the tie's
+    # own doubler add up; under stack and previous the round never compounds with it.
+    rules = make_rules("sheephead-4", {"doublers": policy, "makes_doubler": ["no-pick", "tie"]})
+    sixty = Hand(picker="Ann", partners=("Cat",), points=60)
+    win = Hand(picker="Ann", partners=("Cat",), points=75)
+    night = night_of(rules, [sixty] + [win] * 8, FOUR)
+    assert sum(r.doubled for r in night.results) == doubled
+    assert max(r.multiplier for r in night.results) == 2
+
+
+def test_rules_frozen_before_the_option_replay_as_they_did() -> None:
+    # Before makes_doubler, `previous` counted a misdeal and the other policies didn't.
+    for policy, misdeal_doubles in (("previous", True), ("extend", False), ("stack", False)):
+        frozen = throw_in_table(policy).to_dict()
+        del frozen["makes_doubler"]
+        night = night_of(Rules.from_dict(frozen), [MISDEAL, WIN])
+        assert night.results[1].doubled is misdeal_doubles
+
+
+def test_imsa_counts_a_misdeal_and_the_other_presets_do_not() -> None:
+    assert [str(d) for d in make_rules("imsa").makes_doubler] == ["no-pick", "misdeal"]
+    assert [str(d) for d in make_rules("called-ace").makes_doubler] == ["no-pick"]
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (["leaster"], "never plays one"),
+    (["no-pick", "no-pick"], "twice"),
+    (["doubler"], "takes only"),
+    ("no-pick", "must be a list"),
+    ([1], "takes only"),
+])
+def test_makes_doubler_refuses_what_cannot_be(value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_rules("imsa", {"makes_doubler": value})

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from scorekeeper.rules import Hand, Kind, Tricks, make_rules, replay
+from scorekeeper.rules import Hand, HandError, Kind, Tricks, make_rules, replay
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 FOUR = FIVE[:4]
@@ -122,9 +122,26 @@ def test_no_trick_pick_dollar_is_not_multiplied_by_base() -> None:
 
 
 def test_after_a_steal_both_the_thief_and_the_original_picker_pay_the_dollar() -> None:
-    hand = Hand(picker="Bob", stolen_from="Ann", points=75, no_trick_pickers=("Bob", "Ann"))
-    # Bob wins alone (+9 / -3 each), then Bob and Ann each pay 1 to the three others.
-    assert last_paid("sheephead-4", [hand], FOUR) == (-3 + 1 - 3, 9 - 3 + 1, -3 + 2, -3 + 2)
+    # A thief plays alone, so a thief who took no trick means his side took none (RULES.md
+    # §1): Bob's 10 points are the bury, he loses at the no-trick row (3 units × 3 alone ×
+    # bump 2 = 18 to each), then Bob and Ann each pay 1 to the three others.
+    hand = Hand(picker="Bob", stolen_from="Ann", points=10, no_trick_pickers=("Bob", "Ann"))
+    assert last_paid("sheephead-4", [hand], FOUR) == (18 - 3 + 1, -54 - 3 + 1, 18 + 2, 18 + 2)
+
+
+def test_a_loner_who_took_no_trick_has_only_the_bury() -> None:
+    rules = make_rules("sheephead-4")
+    hand = Hand(picker="Ann", points=70, no_trick_pickers=("Ann",))
+    with pytest.raises(HandError, match="without a partner and took no trick.*at most 22"):
+        replay(rules, FOUR, [hand])
+
+
+def test_a_loner_who_took_no_trick_pays_the_no_trick_row_and_the_penalty() -> None:
+    # Seed 002's loner row for a no-trick loss (3 units × 3 alone × bump 2 = 18 to each
+    # defender), plus the 1-point penalty to each, however the tricks were entered.
+    for tricks in (Tricks.SOME, Tricks.NONE):
+        hand = Hand(picker="Ann", points=10, tricks=tricks, no_trick_pickers=("Ann",))
+        assert last_paid("sheephead-4", [hand], FOUR) == (-57, 19, 19, 19)
 
 
 def test_after_a_steal_the_robbed_picker_alone_may_owe_the_dollar() -> None:

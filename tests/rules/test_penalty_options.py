@@ -96,7 +96,8 @@ def test_without_it_a_penalty_uses_the_doubler_but_is_not_doubled() -> None:
     rules = {"nobody_picks": "no-pick", "doublers": "extend", "renege": "penalty",
              "renege_points": 1}
     night = replay(make_rules("called-ace", rules), FIVE, [NO_PICK, RENEGE, RENEGE])
-    assert night.results[1].payouts["Bob"] == -4 and night.results[1].doubled
+    assert night.results[1].payouts["Bob"] == -4 and not night.results[1].doubled
+    assert night.results[1].doubled_by == (1,)
     assert night.results[1].multiplier == 1 and not night.results[2].doubled
 
 

@@ -5,6 +5,8 @@ that name the valid choices, and overrides that make no sense are refused.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper.rules import OPTIONS, PRESETS, Rules, find_option, find_preset, make_rules
@@ -75,7 +77,8 @@ def test_only_a_no_pick_table_says_whether_the_dealer_redeals(
 @pytest.mark.parametrize("preset_id", sorted(EXPECTED))
 def test_preset_options_dict_round_trips_through_rules(preset_id: str) -> None:
     rules = make_rules(preset_id)
-    assert Rules(**rules.to_dict()) == rules  # type: ignore[arg-type]
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert json.loads(json.dumps(rules.to_dict())) == rules.to_dict()
     assert list(rules.to_dict()) == [option.key for option in OPTIONS]
 
 
@@ -223,4 +226,4 @@ def test_form_text_outside_the_choices_is_refused() -> None:
 def test_every_option_has_a_label_topic_and_help() -> None:
     for option in OPTIONS:
         assert option.label and option.topic and option.help
-        assert option.kind in ("choice", "bool", "int")
+        assert option.kind in ("choice", "bool", "int", "set")

@@ -91,6 +91,8 @@ KNOBS: dict[str, tuple[Any, ...]] = {
     "bump_on_no_trick": (True, False), "shares": ("picker-rest", "even"),
     "cap": ("total", "stake"), "smith_rule": (True, False),
     "last_round_doubled": (True, False), "leaster_second_winner": (True, False),
+    "makes_doubler": ((), ("no-pick",), ("no-pick", "misdeal"), ("misdeal", "tie"),
+                      ("no-pick", "misdeal", "tie")),
 }
 
 
@@ -134,6 +136,9 @@ def table(pick: Pick) -> tuple[Rules, tuple[str, ...]]:
     all_pass = None if seats == 2 else overrides.get("nobody_picks", merged["nobody_picks"])
     if all_pass == "no-pick" and pick.chance(30):
         overrides["no_pick_same_dealer"] = pick.choice((True, False))
+    if all_pass in ("leaster", "schwanzer") and pick.chance(30):
+        makes = overrides.get("makes_doubler", merged.get("makes_doubler", ()))
+        overrides["makes_doubler"] = (*makes, all_pass)
     rules = make_rules(preset, overrides)
     players = NAMES[:seats + pick.integer(0, 2)]
     return rules, players
@@ -237,6 +242,8 @@ def picked(pick: Pick, rules: Rules, players: Sequence[str], seated: Sequence[st
         owing = []
         if tricks is Tricks.NONE or (not (tricks is Tricks.ALL and alone) and pick.chance(20)):
             owing.append(picker)
+            if alone and tricks is Tricks.SOME:  # alone and no trick: his side took none
+                fields["points"] = pick.integer(0, bury_points(rules))
         if fields.get("stolen_from") and pick.chance(30):
             owing.append(fields["stolen_from"])
         fields["no_trick_pickers"] = tuple(owing)

@@ -25,7 +25,12 @@ TOPICS = {"Cards", "Seats and deal", "Picking", "Partner", "Nobody picks", "Scor
 
 
 def candidates(option: Option) -> list[OptionValue]:
-    """Values worth trying for ``option``: its choices, or a few whole numbers."""
+    """Values worth trying for ``option``: its choices (for a set: none, each alone, each
+    added to the first, all), or a few whole numbers."""
+    if option.many:
+        first, *rest = option.choices
+        return [(), *((c,) for c in option.choices), *((first, c) for c in rest),
+                tuple(option.choices)]  # type: ignore[misc]
     if option.choices:
         return list(option.choices)
     values: list[OptionValue] = [option.minimum or 1, (option.minimum or 1) + 1, 4, 16]

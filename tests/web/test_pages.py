@@ -55,6 +55,10 @@ def test_starting_a_table_makes_this_phone_the_scorekeeper(client: FlaskClient) 
     ({"opt-bump": "7"}, "bump must be one of"),
     ({"opt-called_ace_buried": "redeal", "preset": "imsa"}, "does not apply"),
     ({"opt-deck": "26"}, "26-card deck is for four players"),
+    ({"opt-makes_doubler-item": ["no-pick", "leaster"], "preset": "imsa"},
+     "makes_doubler names leaster, but this table never plays one"),
+    ({"opt-makes_doubler": "__ticked__", "opt-makes_doubler-item": ["tie", "rain"]},
+     "makes_doubler takes only"),
     ({"stake_cents": "-5"}, "Number must be between"),
 ])
 def test_a_bad_table_is_refused_next_to_the_field(client: FlaskClient, app: Flask,

@@ -61,7 +61,8 @@ def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],
     """Errors on fields this table's form doesn't show (a flag its rules don't
     enable, a tampered value): said at the top, so no refusal is silent."""
     visible = ALWAYS_SHOWN | {name for name, kinds in shown.items() if kinds} \
-        | ({"seated"} if sit_outs else set())
+        | ({"seated"} if sit_outs else set()) \
+        | ({"adjust"} if shown.get("payouts") else set())  # the payouts' boxes
     return [str(e) for field in form if field.name not in visible for e in field.errors]
 
 

@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rulings.chart import preset_payouts
+from scorekeeper.rulings.text import option_words
 from scorekeeper.services import ServiceError
 from scorekeeper.services import roster as roster_service
 from scorekeeper.services.once import Once
@@ -117,7 +118,8 @@ def rules(table_id: int) -> str:
     preset = PRESETS.get(table.preset)
     changed = {k for k, v in rules.to_dict().items()
                if preset is None or preset.rules.to_dict().get(k) != v}
-    rows = [(find_option(k), v, k in changed) for k, v in rules.to_dict().items()]
+    rows = [(find_option(k), option_words(k, v), k in changed)
+            for k, v in rules.to_dict().items()]
     return render_template("tables/rules.html", table=table, rows=rows, preset=preset,
                            active="rules")
 
