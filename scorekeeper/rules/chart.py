@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import score
-from scorekeeper.rules.vocabulary import Tricks
+from scorekeeper.rules.vocabulary import CalledAceBuried, Kind, NobodyPicks, Tricks
 
 # (key, label, picking side's points, tricks) — the points are chosen to fall
 # on the same side of every schneider line.
@@ -45,6 +45,10 @@ class Chart:
     defenders_with_partner: int
     defenders_alone: int
     rows: tuple[ChartRow, ...]
+    #: The hands that aren't a picker against the rest (leasters, schwanzers, flat
+    #: penalties): ``alone`` holds what the player named ("named") and each other
+    #: seated player ("other") get; ``with_partner`` is unused.
+    others: tuple[ChartRow, ...] = ()
 
 
 def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
@@ -61,7 +65,33 @@ def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
     if not rules.has_partner:
         partners = 0
     return Chart(partners, rules.seats - 1 - partners if partners else 0,
-                 rules.seats - 1, tuple(rows))
+                 rules.seats - 1, tuple(rows), _others(rules, seated, doubling))
+
+
+def _others(rules: Rules, seated: tuple[str, ...], doubling: int) -> tuple[ChartRow, ...]:
+    """What the table's other scored hands pay: (key, label, hand) for each it plays."""
+    hands: list[tuple[str, str, Hand]] = []
+    if rules.nobody_picks is NobodyPicks.LEASTER:
+        hands.append(("leaster", "Leaster: the winner",
+                      Hand(kind=Kind.LEASTER, winner=seated[0])))
+    if rules.nobody_picks is NobodyPicks.SCHWANZER:
+        hands.append(("schwanzer", "Schwanzer: the one who pays",
+                      Hand(kind=Kind.SCHWANZER, losers=(seated[0],))))
+        if rules.seats > 3:
+            hands.append(("schwanzer-two", "Schwanzer, two tied: each of them",
+                          Hand(kind=Kind.SCHWANZER, losers=(seated[0], seated[-1]))))
+    if rules.renege.flat:
+        hands.append(("renege", "Renege: the offender", Hand(kind=Kind.RENEGE,
+                                                             offender=seated[0])))
+    if rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD:
+        hands.append(("board", "Called ace buried: the picker",
+                      Hand(kind=Kind.CALLED_ACE_BURIED, picker=seated[0])))
+    rows = []
+    for key, label, hand in hands:
+        paid = score(rules, hand, seated, doubling)
+        rows.append(ChartRow(key, label, 0, Tricks.SOME, None,
+                             {"named": paid[seated[0]], "other": paid[seated[1]]}))
+    return tuple(rows)
 
 
 def _cell(rules: Rules, seated: tuple[str, ...], points: int, tricks: Tricks,

@@ -53,6 +53,10 @@ def chart_tables(rules: Rules, chart: Chart) -> list[ChartTable]:
         title, other = f"Picker {alone}, against {chart.defenders_alone}", "Each defender"
     tables.append(ChartTable("alone", title, (("picker", "Picker"), ("defender", other)),
                              tuple((row, row.alone) for row in chart.rows)))
+    if chart.others:
+        tables.append(ChartTable("other", "Other hands", (("named", "That player"),
+                                                          ("other", "Each other player")),
+                                 tuple((row, row.alone) for row in chart.others)))
     return tables
 
 

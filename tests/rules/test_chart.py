@@ -101,3 +101,18 @@ def test_chart_rows_name_their_outcome() -> None:
         (120, Tricks.ALL), (95, Tricks.SOME), (75, Tricks.SOME), (45, Tricks.SOME),
         (20, Tricks.SOME), (0, Tricks.NONE)]
     assert all(r.label for r in rows)
+
+
+def test_the_chart_prices_the_other_hands_the_table_plays() -> None:
+    # RULES.md §9: "one loser of five pays 4 and two tied losers pay 3 each while the
+    # others get 2"; §7: a leaster won pays +4 / −1; §5: IMSA's renege −32 / +8.
+    def others(preset: str, doubling: int = 0, **options: object) -> dict[str, tuple[int, int]]:
+        chart = payout_chart(make_rules(preset, options), doubling)
+        return {r.key: (r.alone["named"], r.alone["other"]) for r in chart.others}
+
+    assert others("called-ace", nobody_picks="schwanzer") == {
+        "schwanzer": (-4, 1), "schwanzer-two": (-3, 2), "board": (-4, 1)}
+    assert others("called-ace") == {"leaster": (4, -1), "board": (-4, 1)}
+    assert others("called-ace", 1) == {"leaster": (8, -2), "board": (-4, 1)}
+    assert others("imsa") == {"renege": (-32, 8)}
+    assert others("jack-of-diamonds") == {"leaster": (4, -1)}

@@ -64,8 +64,10 @@ def signed(points: int) -> str:
 def expected_cells(chart: Chart, stake: int | None) -> set[tuple[Any, ...]]:
     """Every (outcome, mode, role, points, cents, shown points, shown money) the engine gives."""
     cells = set()
-    for row in chart.rows:
-        for mode, payouts in (("partner", row.with_partner), ("alone", row.alone)):
+    tables = [(row, (("partner", row.with_partner), ("alone", row.alone))) for row in chart.rows]
+    tables += [(row, (("other", row.alone),)) for row in chart.others]
+    for row, modes in tables:
+        for mode, payouts in modes:
             for role, points in (payouts or {}).items():
                 cents = "" if stake is None else str(points * stake)
                 cash = "" if stake is None else money(points * stake)
@@ -145,7 +147,9 @@ def test_a_doubled_hand_pays_more_than_a_plain_one(client: FlaskClient, table_id
     plain = {c[:3]: int(c[3]) for c in cells_on(page(client, f"/t/{table_id}/rulings"))}
     body = page(client, f"/t/{table_id}/rulings?doubled=1")
     doubled = {c[:3]: int(c[3]) for c in cells_on(body)}
-    assert all(abs(doubled[k]) > abs(plain[k]) for k in plain if plain[k])
+    fixed = ("board", "renege")  # fixed penalties: doubled only with penalties_doubled
+    assert all(abs(doubled[k]) > abs(plain[k]) for k in plain if plain[k] and k[0] not in fixed)
+    assert all(doubled[k] == plain[k] for k in plain if k[0] in fixed)
     assert re.search(r'aria-current="true">Doubled hand', body)
 
 
