@@ -27,6 +27,8 @@ from sqlalchemy.orm import Session
 #: (the app then answers 503 with Retry-After, never a 500).
 BUSY_TIMEOUT_MS = 20_000
 _WRITE = "scorekeeper_write"
+#: The session-info key :func:`writing` reads.
+WRITING = "scorekeeper.writing"
 _STARTUP_LOCK = 7_291_113  # PostgreSQL advisory lock key for start-up
 
 
@@ -59,6 +61,7 @@ def start_write(session: Session | Any) -> None:
     if not isinstance(session, Session):
         session = session()  # a scoped session: this thread's session
     if session.get_bind().dialect.name != "sqlite":
+        session.info[WRITING] = True
         return
     if session.in_transaction() and session.connection().get_execution_options().get(_WRITE):
         return  # already writing
@@ -66,6 +69,22 @@ def start_write(session: Session | Any) -> None:
         "start_write must come before the first change"
     session.rollback()
     session.connection(execution_options={_WRITE: True})
+    session.info[WRITING] = True
+
+
+def writing(session: Session | Any) -> bool:
+    """True between :func:`start_write` and the end of that transaction: what is
+    read then (a raised version, a changed roster) may yet be rolled back, so it
+    must not be kept for other requests."""
+    if not isinstance(session, Session):
+        session = session()
+    return bool(session.info.get(WRITING))
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_rollback")
+def _write_ended(session: Session) -> None:
+    session.info.pop(WRITING, None)
 
 
 def is_busy(error: BaseException) -> bool:

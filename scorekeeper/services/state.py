@@ -7,14 +7,45 @@ or replays the night.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.db.models import GameTable
+from scorekeeper.db.engine import writing
+from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
 from scorekeeper.services import NotFound, lazy, nights
 from scorekeeper.services.nights import NIGHTS, Kept
+
+Roster = tuple[int, Rules, tuple[str, ...], tuple[str, ...]]
+
+
+class Rosters:
+    """Each table's rules and roster at its latest version read (version, rules,
+    players, present), by share token; bounded, the least recently read go first."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._kept: dict[str, Roster] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Roster | None:
+        return self._kept.get(key)
+
+    def put(self, key: str, roster: Roster) -> None:
+        with self._lock:
+            self._kept.pop(key, None)
+            self._kept[key] = roster
+            while len(self._kept) > self.size:
+                self._kept.pop(next(iter(self._kept)))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+ROSTERS = Rosters()
 
 
 @dataclass
@@ -33,11 +64,19 @@ class TableState:
 
     @classmethod
     def load(cls, table: GameTable, cacheable: bool = True) -> TableState:
-        """Read the table's rules and roster (hands are read when first needed)."""
-        return cls(table, Rules.from_dict(table.rules),
-                   tuple(p.name for p in table.players),
-                   tuple(p.name for p in table.players if p.present), table.version,
-                   cacheable)
+        """The table's rules and roster (hands are read when first needed).  Every
+        roster change raises the version, so they are read once per version and
+        kept (by share token, like the nights) for the requests that follow."""
+        version = table.version
+        cacheable = cacheable and not writing(db.session)
+        known = ROSTERS.get(table.view_token) if cacheable else None
+        if known is None or known[0] != version:
+            players = table.players
+            known = (version, Rules.from_dict(table.rules), tuple(p.name for p in players),
+                     tuple(p.name for p in players if p.present))
+            if cacheable:
+                ROSTERS.put(table.view_token, known)
+        return cls(table, known[1], known[2], known[3], version, cacheable)
 
     @lazy
     def kept(self) -> Kept:

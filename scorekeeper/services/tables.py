@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import inspect, update
+from sqlalchemy import and_, bindparam, inspect, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
@@ -211,6 +211,27 @@ def add_editor(table: GameTable, label: str) -> str:
 def load(table_id: int) -> TableState:
     """The table's state for this request, or NotFound."""
     return TableState.load(get_table(table_id))
+
+
+#: A table and the live editor grant a token's hash proves, in one query.
+_TABLE_AS = (select(GameTable, Editor)
+             .outerjoin(Editor, and_(Editor.table_id == GameTable.id,
+                                     Editor.token_hash == bindparam("hash"),
+                                     Editor.revoked_at.is_(None)))
+             .where(GameTable.id == bindparam("id")).limit(1))
+
+
+def load_as(table_id: int, token: str | None) -> tuple[TableState, Editor | None]:
+    """The table's state and the live editor grant ``token`` proves (if any),
+    read together in one query; NotFound without the table."""
+    if not token:
+        return load(table_id), None
+    if not 0 < table_id <= MAX_ROW_ID:
+        raise NotFound("No such table")
+    row = db.session.execute(_TABLE_AS, {"id": table_id, "hash": hash_token(token)}).first()
+    if row is None:
+        raise NotFound("No such table")
+    return TableState.load(row[0]), row[1]
 
 
 def check_open(table: GameTable, why: str = "the night is over") -> None:

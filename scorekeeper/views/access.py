@@ -30,8 +30,9 @@ MAX_REMEMBERED = 24
 def load_table(table_id: int, *, write: bool = False) -> TableState:
     """The table this device edits (404, else 403), loaded once; with ``write``,
     a closed table is refused (409)."""
-    state = table_service.load(table_id)
-    g.editor = require_editor(state.table)
+    state, g.editor = table_service.load_as(table_id, session_token(table_id))
+    if g.editor is None:
+        abort(403, NOT_EDITOR)
     if write:
         table_service.check_open(state.table)
     return state
@@ -46,8 +47,11 @@ def editor() -> Editor:
 def api_table(table_id: int, *, write: bool = False) -> TableState:
     """The table the bearer token may read or, with ``write``, change; its
     version becomes the answer's ETag."""
-    state = table_service.load(table_id)
-    g.editor = api_access(state.table, write)
+    token = bearer_token()
+    state, grant = table_service.load_as(table_id, token)
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    g.editor = api_access(state.table, write, token, grant)
     g.api_table = state.table
     return state
 
@@ -120,13 +124,9 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def api_access(table: GameTable, write: bool) -> Editor | None:
-    """The editor grant the bearer token proves (None for the view token);
-    401 without a valid token, 403 for a view token on a write."""
-    token = bearer_token()
-    if token is None:
-        abort(401, "Send Authorization: Bearer <token>")
-    grant = table_service.editor_for(table, token)
+def api_access(table: GameTable, write: bool, token: str, grant: Editor | None) -> Editor | None:
+    """The editor grant the bearer token proves (``grant``; None for the view
+    token); 401 without a valid token, 403 for a view token on a write."""
     if grant is not None:
         return grant
     if hmac.compare_digest(token.encode(), table.view_token.encode()):

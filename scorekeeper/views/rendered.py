@@ -11,6 +11,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 
+from flask_wtf.csrf import generate_csrf
+
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -61,3 +63,14 @@ class Rendered:
 
 
 RENDERED = Rendered()
+
+#: Stands in a kept page for the form token of the phone it is served to.
+_TOKEN = "\x00csrf\x00"
+
+
+def per_session(key: Hashable, render: Callable[[], str]) -> str:
+    """A page rendered once per ``key`` and served to every phone with its own
+    form token (CSRF) put back in: for editors' pages that differ only by it."""
+    token = generate_csrf()
+    body = RENDERED.get(key, lambda: render().replace(token, _TOKEN))
+    return body.decode().replace(_TOKEN, token)

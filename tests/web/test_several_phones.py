@@ -251,3 +251,34 @@ def test_absurd_numbers_in_the_start_page_and_api_are_refused(client: FlaskClien
                  "before")
     assert_error(table.send("POST", "/hands", {"kind": "misdeal"},
                             headers={"If-Match": '"' + "9" * 5000 + '"'}), 400, "If-Match")
+
+
+def csrf_of(page: str) -> str:
+    found = re.search(r'"X-CSRFToken": "([^"]+)"', page)
+    assert found, "no form token on the page"
+    return found.group(1)
+
+
+def test_the_ledger_is_rendered_once_per_version_with_each_phones_own_form_token(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = night_of_four(client)
+    other = second_phone(app, client, table_id)
+    with other.session_transaction() as session:
+        session["csrf_token"] = "another-phone"  # its own form secret
+    client.get(f"/t/{table_id}")  # the save's message, shown once and not kept
+    mine, theirs = (c.get(f"/t/{table_id}").get_data(as_text=True) for c in (client, other))
+    assert csrf_of(mine) != csrf_of(theirs) and "\x00" not in mine + theirs
+    assert mine.replace(csrf_of(mine), "") == theirs.replace(csrf_of(theirs), "")
+    with app.test_request_context():
+        from flask import session as request_session
+
+        from flask_wtf.csrf import generate_csrf
+        with other.session_transaction() as saved:
+            request_session.update(saved)
+        assert csrf_of(theirs) == generate_csrf()
+    # A save is a new version: both phones see it, and the message only on the saver's.
+    hand(client, table_id, picker="Ann", partners=["Bob"], points="80")
+    after = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Hand 5 saved" in after and "Hand 5 saved" not in other.get(
+        f"/t/{table_id}").get_data(as_text=True)
+    assert "5 hands" in other.get(f"/t/{table_id}").get_data(as_text=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -29,7 +29,7 @@ from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm
-from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.rendered import RENDERED, per_session
 
 bp = Blueprint("hands", __name__)
 
@@ -77,11 +77,17 @@ def ledger(table_id: int) -> str:
         shown = window(len(state.hand_ids))
     table = state.table
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last)
-    grid = RENDERED.get(key, lambda: render_template(
-        "hands/_ledger_grid.html", state=state, table=table, night=state.night,
-        players=state.players, results=state.night.results[shown.slice()]))
-    return render_template("hands/ledger.html", state=state, table=table, night=state.night,
-                           active="ledger", shown=shown, grid=Markup(grid.decode()))
+
+    def page() -> str:
+        grid = RENDERED.get(key, lambda: render_template(
+            "hands/_ledger_grid.html", state=state, table=table, night=state.night,
+            players=state.players, results=state.night.results[shown.slice()]))
+        return render_template("hands/ledger.html", state=state, table=table, night=state.night,
+                               active="ledger", shown=shown, grid=Markup(grid.decode()))
+    if "_flashes" in session:
+        return page()  # a message for this phone: the page is its own
+    # The same for every phone that edits the table, but for the form token.
+    return per_session((*key, "page"), page)
 
 
 def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
