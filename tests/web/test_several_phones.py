@@ -271,7 +271,6 @@ def test_the_ledger_is_rendered_once_per_version_with_each_phones_own_form_token
     assert mine.replace(csrf_of(mine), "") == theirs.replace(csrf_of(theirs), "")
     with app.test_request_context():
         from flask import session as request_session
-
         from flask_wtf.csrf import generate_csrf
         with other.session_transaction() as saved:
             request_session.update(saved)
