@@ -112,6 +112,8 @@ class Proposal:
     night: Night
     result: HandResult | None
     before: TableState
+    #: The hands of the new night as they will be stored (with their deal).
+    hands: tuple[Hand, ...]
 
     @property
     def changes(self) -> dict[str, tuple[int, int]]:
@@ -167,7 +169,9 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
     except NightError as error:
         raise _refused(error, number) from None
     result = None if change is Change.DELETE else new.results[index]
-    return Proposal(change, number, new, result, state)
+    if result is not None:
+        hands[index] = result.hand  # as scored: with its deal (the others are as stored)
+    return Proposal(change, number, new, result, state, tuple(hands))
 
 
 def _worked_out(state: TableState, seen: Seen | None, once: Once | None, appending: bool,
@@ -202,7 +206,7 @@ def _commit(proposal: Proposal, hand_ids: list[int]) -> None:
     key, version = table.view_token, table.version
     db.session.commit()
     set_committed_value(table, "version", version)  # what this write made: no need to reload
-    NIGHTS.put(key, Kept.of(version, proposal.night, hand_ids))
+    NIGHTS.put(key, Kept(version, proposal.night, proposal.hands, tuple(hand_ids)))
 
 
 @dataclass(frozen=True)
