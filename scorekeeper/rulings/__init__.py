@@ -11,6 +11,7 @@ in :mod:`scorekeeper.rulings.chart`.  Standard library and the rules engine only
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -166,6 +167,10 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("cracks", ANNOUNCEMENTS, "Who can crack, and how far can it go?", money.cracks,
           ("max_cracks",)),
     _Spec("blitz", ANNOUNCEMENTS, "What is a blitz?", money.blitz, ("blitz",)),
+    _Spec("cracked-schneider", ANNOUNCEMENTS,
+          "Does a crack or a blitz double a schneider or no-trick hand too?",
+          money.announcements_and_schneider,
+          ("max_cracks", "blitz", "ladder", "max_multiplier", "cap"), _blind),
     _Spec("declared-doubler", ANNOUNCEMENTS, "Can the table declare a doubler?",
           money.declared_doubler, ("declared_doubler",)),
     _Spec("renege", PENALTIES, "What happens when someone reneges?", money.renege,
@@ -200,14 +205,102 @@ def rulings(rules: Rules) -> list[Ruling]:
 
 
 def search(rulings: list[Ruling], query: str) -> list[Ruling]:
-    """The rulings containing every word of ``query`` (case-insensitive) in their
-    title, text, topic or option keys; an empty query returns them all."""
-    words = query.casefold().split()
-    return [r for r in rulings if all(word in _haystack(r) for word in words)]
+    """The rulings that answer ``query`` best first, as players ask it: in their own
+    words ("all pass", "loner", "three aces"), with any word order and no need for
+    every word to match.  Each word (stemmed, with its synonyms) scores where it is
+    found: in the title most, then the option keys and topic, then the text.  An
+    empty query returns them all, in their order."""
+    terms = _terms(query)
+    if not terms:
+        return list(rulings)
+    scored = [(score, index, ruling) for index, ruling in enumerate(rulings)
+              if (score := _score(ruling, terms)) > 0]
+    if not scored:
+        return []
+    best = max(score for score, _, _ in scored)
+    return [ruling for score, _, ruling in sorted(scored, key=lambda s: (-s[0], s[1]))
+            if score * 3 >= best]
 
 
-def _haystack(ruling: Ruling) -> str:
-    return " ".join((ruling.title, ruling.text, ruling.topic, *ruling.options)).casefold()
+#: Words a question is made of that say nothing about which ruling it wants.
+_STOP = frozenset(
+    "a an the is are was be been do does did doing what who whom whose when where which why "
+    "how if of to in on at for from by after before with without and or but so not no my his "
+    "her he she it its i we you they them us me our your their can could should would will "
+    "shall may might must has have had get gets got this that these those there here then "
+    "than any some all one about into out up down happens happen mean means".split())
+
+#: Players' phrases and words → the words the rulings use (applied before stemming).
+_PHRASES = (
+    ("all pass", "everybody passes nobody picks"),
+    ("everyone passes", "everybody passes nobody picks"),
+    ("no one picks", "nobody picks"), ("nobody picked", "nobody picks"),
+    ("sits out", "sitting seats"), ("sit out", "sitting seats"),
+    ("sitting out", "sitting seats"),
+    ("no trick", "notrick"), ("no tricks", "notrick"), ("no-trick", "notrick"),
+    ("three aces", "three fail aces"), ("all the aces", "three fail aces"),
+    ("lay down", "lays down"), ("laydown", "lays down"),
+)
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "loner": ("alone",), "lone": ("alone",), "solo": ("alone",), "alone": ("alone",),
+    "schwarz": ("notrick",), "sweep": ("notrick", "every"),
+    "knock": ("crack",), "recrack": ("crack",), "re-crack": ("crack",),
+    "leasters": ("leaster",), "least": ("leaster",),
+    "double": ("double", "doubler", "doubled"), "doubler": ("doubler", "double"),
+    "doubled": ("double", "doubler"),
+    "redeal": ("misdeal", "void", "redeal"), "misdeal": ("misdeal",),
+    "jack": ("j♦", "jack"), "jd": ("j♦",), "diamonds": ("j♦", "diamond"),
+    "sitting": ("sitting", "sit", "seat"), "seats": ("seat", "sit"),
+    "money": ("stake", "cent", "money"), "pay": ("pay", "paid", "pays"),
+    "points": ("point",), "dealer": ("dealer", "deal"),
+    "players": ("player", "seat"), "six": ("six", "6"), "seven": ("seven", "7"),
+    "five": ("five", "5"), "four": ("four", "4"), "three": ("three", "3"),
+}
+_TOKEN = re.compile(r"[\w♦♥♠♣-]+")
+
+
+def _stem(word: str) -> str:
+    """A word's rough stem: "passes" → "pass", "dealer's" → "dealer", "sitting" → "sit"."""
+    word = word.removesuffix("'s").removesuffix("’s")
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            word = word[:-len(suffix)]
+            if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "sl":
+                word = word[:-1]
+            return word
+    if word.endswith("es") and word[-3:-2] in ("s", "x", "h") and len(word) > 4:
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _words(text: str) -> list[str]:
+    return _TOKEN.findall(text.casefold())
+
+
+def _terms(query: str) -> list[frozenset[str]]:
+    """Each meaningful word of ``query`` as the set of stems that answer it."""
+    text = " ".join(_words(query))
+    for phrase, said in _PHRASES:
+        text = re.sub(rf"\b{re.escape(phrase)}\b", said, text)
+    terms = []
+    for word in text.split():
+        if word in _STOP:
+            continue
+        stems = {_stem(word), *(_stem(s) for s in _SYNONYMS.get(word, ()))}
+        terms.append(frozenset(stems))
+    return terms
+
+
+def _score(ruling: Ruling, terms: list[frozenset[str]]) -> int:
+    title = {_stem(w) for w in _words(ruling.title)}
+    keys = {_stem(w) for w in _words(" ".join((ruling.topic, *ruling.options)))}
+    text = {_stem(w) for w in _words(ruling.text)}
+    score = 0
+    for stems in terms:
+        score += 3 if stems & title else 2 if stems & keys else 1 if stems & text else 0
+    return score
 
 
 def by_topic(found: list[Ruling]) -> list[tuple[str, list[Ruling]]]:

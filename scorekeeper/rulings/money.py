@@ -337,6 +337,32 @@ def cracks(r: Rules) -> str:
                f"once and won with 75: {example(r, 75, cracks=1)}.")
 
 
+def announcements_and_schneider(r: Rules) -> str:
+    """How cracks and blitzes meet schneider and no-trick hands, in the engine's numbers."""
+    raise_by = [how for how, on in (({"cracks": 1}, r.max_cracks > 0),
+                                    ({"blitzes": 1}, r.blitz)) if on]
+    if not raise_by:
+        return ("Nobody cracks or blitzes at this table, so schneider and no-trick hands pay "
+                "just what the ladder says.")
+    extra = raise_by[0]
+    what = "crack" if "cracks" in extra else "blitz"
+    alone = not r.has_partner
+    line = lines(r)[1]
+    cap = (f" The cap still applies: tier × multiplier never goes above {r.max_multiplier}."
+           if r.max_multiplier is not None and r.cap is Cap.TOTAL else
+           f" The cap applies to the multiplier alone: never above {r.max_multiplier}, the "
+           "tier on top." if r.max_multiplier is not None else "")
+    fixed = (" A no-trick-pick penalty is a fixed amount on top and is never cracked."
+             if r.no_trick_pick_penalty else "")
+    return say(f"Yes. A {what} doubles everything the hand pays, the schneider and no-trick "
+               "steps included: the announcements multiply the stake, the result picks the "
+               f"step of the ladder, and the two multiply. Won with {line} (the defense "
+               f"schneidered): {example(r, line, alone=alone)}; with a {what}: "
+               f"{example(r, line, alone=alone, **extra)}. Lost without a trick: "
+               f"{example(r, 0, Tricks.NONE, alone=alone)}; with a {what}: "
+               f"{example(r, 0, Tricks.NONE, alone=alone, **extra)}." + cap + fixed)
+
+
 def blitz(r: Rules) -> str:
     if not r.blitz:
         return "This table doesn't play blitzes: showing queens changes nothing."

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.money import money
 from scorekeeper.rules import PRESETS, Chart, Rules, payout_chart
-from scorekeeper.rulings import rulings, search
+from scorekeeper.rulings import by_topic, rulings, search
 from tests.conftest import start_table
 
 SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
@@ -172,9 +172,11 @@ def test_search_finds_what_players_ask_about(client: FlaskClient, app: Flask, ta
                                              word: str, htmx: bool) -> None:
     headers = {"HX-Request": "true"} if htmx else {}
     body = page(client, f"/t/{table_id}/rulings?q={word}", **headers)
-    expected = [r.id for r in search(rulings(rules_of(app, table_id)), word)]
-    assert expected
-    assert list(shown_rulings(body)) == expected
+    found = search(rulings(rules_of(app, table_id)), word)
+    assert found
+    # Grouped by topic, the best answer's topic first: the best answer leads the page.
+    assert list(shown_rulings(body)) == [r.id for _, group in by_topic(found) for r in group]
+    assert list(shown_rulings(body))[0] == found[0].id
     assert f"<mark>{word}" in body.lower()
     assert ("<html" in body) is not htmx
     assert body.lstrip().startswith('<div id="rulings-list"') is htmx
