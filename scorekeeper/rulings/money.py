@@ -339,13 +339,11 @@ def cracks(r: Rules) -> str:
 
 def announcements_and_schneider(r: Rules) -> str:
     """How cracks and blitzes meet schneider and no-trick hands, in the engine's numbers."""
-    raise_by = [how for how, on in (({"cracks": 1}, r.max_cracks > 0),
-                                    ({"blitzes": 1}, r.blitz)) if on]
-    if not raise_by:
+    if r.max_cracks == 0 and not r.blitz:
         return ("Nobody cracks or blitzes at this table, so schneider and no-trick hands pay "
                 "just what the ladder says.")
-    extra = raise_by[0]
-    what = "crack" if "cracks" in extra else "blitz"
+    what = "crack" if r.max_cracks else "blitz"
+    cracks, blitzes = (1, 0) if r.max_cracks else (0, 1)
     alone = not r.has_partner
     line = lines(r)[1]
     cap = (f" The cap still applies: tier × multiplier never goes above {r.max_multiplier}."
@@ -358,9 +356,10 @@ def announcements_and_schneider(r: Rules) -> str:
                "steps included: the announcements multiply the stake, the result picks the "
                f"step of the ladder, and the two multiply. Won with {line} (the defense "
                f"schneidered): {example(r, line, alone=alone)}; with a {what}: "
-               f"{example(r, line, alone=alone, **extra)}. Lost without a trick: "
-               f"{example(r, 0, Tricks.NONE, alone=alone)}; with a {what}: "
-               f"{example(r, 0, Tricks.NONE, alone=alone, **extra)}." + cap + fixed)
+               f"{example(r, line, alone=alone, cracks=cracks, blitzes=blitzes)}. Lost "
+               f"without a trick: {example(r, 0, Tricks.NONE, alone=alone)}; with a {what}: "
+               f"{example(r, 0, Tricks.NONE, alone=alone, cracks=cracks, blitzes=blitzes)}."
+               + cap + fixed)
 
 
 def blitz(r: Rules) -> str:
