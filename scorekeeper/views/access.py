@@ -17,8 +17,9 @@ from scorekeeper.db.models import Editor, GameTable
 from scorekeeper.services import tables as table_service
 from scorekeeper.services.state import TableState
 
-NOT_EDITOR = ("Only the scorekeeper's phone can change this table. "
-              "Ask the scorekeeper for the 'take over scoring' code.")
+NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
+              "open the table's share link (scan its QR code); to keep score on this phone, "
+              "ask the scorekeeper for the 'take over scoring' code.")
 EDITORS = "editors"  # session key: table id → this device's edit token
 
 #: Edit tokens one device keeps.  A cookie over 4 KB is silently dropped by

@@ -8,4 +8,9 @@
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (status) status.classList.toggle("offline", event.detail.xhr.status === 0);
   });
+  /* The night was closed while this phone watched: say so at the top too. */
+  document.body.addEventListener("htmx:afterSwap", function () {
+    var on = status && status.querySelector(".on");
+    if (on && document.getElementById("closed")) on.textContent = "Closed · read-only";
+  });
 })();

@@ -317,3 +317,24 @@ def test_names_are_kept_in_one_form_and_isolated_in_running_text(
     assert saved.status_code == 201, saved.get_json()
     page = client.get(f"/s/{made['view_token']}").get_data(as_text=True)
     assert "<bdi>José</bdi> with <bdi>דנה</bdi>" in page
+
+
+def test_viewers_find_the_rulings_and_once_closed_the_summary(
+        app: Flask, client: FlaskClient, table_id: int) -> None:
+    page = public(app, table_id)
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    assert f'href="/s/{token}/rulings"' in page and "Live · read-only" in page
+    assert f'href="/s/{token}/summary"' not in page
+    assert client.post(f"/t/{table_id}/close").status_code == 302
+    closed = public(app, table_id)
+    assert f'href="/s/{token}/summary"' in closed and "Closed · read-only" in closed
+    assert f'href="/s/{token}/summary"' in public(app, table_id, "/live")
+
+
+def test_a_viewer_who_opens_the_scorekeepers_pages_is_told_how_to_watch(
+        app: Flask, table_id: int) -> None:
+    refused = app.test_client().get(f"/t/{table_id}/rulings")
+    assert refused.status_code == 403
+    text = refused.get_data(as_text=True)
+    assert "share link" in text and "can't change" not in text
