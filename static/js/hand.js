@@ -45,3 +45,30 @@ document.addEventListener("input", (event) => {
   if (event.target.matches && event.target.matches("[data-adjust]")) showAdjustSum();
 });
 document.addEventListener("DOMContentLoaded", showAdjustSum);
+
+// Players sitting out this hand are greyed out and can't be chosen as picker,
+// partner, winner or offender; which ones follows the dealer (or the seats ticked).
+function markSittingOut() {
+  const form = document.getElementById("hand-form");
+  if (!form || !form.dataset.sitOut) return;
+  const byDealer = JSON.parse(form.dataset.sitOut);
+  const dealer = form.querySelector("select[name=dealer]");
+  const seated = [...form.querySelectorAll("input[name=seated]:checked")].map((box) => box.value);
+  const present = dealer ? [...dealer.options].map((option) => option.value) : [];
+  const out = seated.length ? present.filter((name) => !seated.includes(name))
+    : (byDealer[dealer ? dealer.value : ""] || []);
+  form.querySelectorAll(".seat-names input").forEach((input) => {
+    const away = out.includes(input.value);
+    if (away) input.checked = false;
+    input.disabled = away;
+    input.closest("label").classList.toggle("out", away);
+  });
+  const line = document.querySelector("#sitting-out span");
+  if (line) line.textContent = out.join(", ");
+}
+
+document.addEventListener("change", (event) => {
+  if (event.target.matches && event.target.matches("select[name=dealer], input[name=seated]")) {
+    markSittingOut();
+  }
+});

@@ -353,3 +353,24 @@ def test_six_handed_adds_the_player_on_the_pickers_right_by_itself(
     assert results[1].hand.partners == ("Cat",)
     assert alone.status_code == 302 and results[2].hand.partners == ()
     assert results[2].payouts["Eve"] == 5
+
+
+def test_players_sitting_out_are_greyed_out_and_cannot_be_chosen(client: FlaskClient) -> None:
+    # Six at a five-handed table: Ann deals the first hand and sits it out.
+    table_id = start_table(client, players=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    for group in ("picker", "partners"):
+        assert re.search(rf'<label class="out"><input type="\w+" name="{group}" value="Ann"'
+                         r"\s+disabled>", page), group
+        assert re.search(rf'<label><input type="\w+" name="{group}" value="Bob"\s*>', page)
+    assert 'name="seated" value="Ann" disabled' not in page  # the seats stay free to tick
+    assert "data-sit-out=" in page and "&#34;Bob&#34;: [&#34;Bob&#34;]" in page
+    assert "Sitting out: <span>Ann</span>" in page
+    # Ticking the seats says it instead: Fay sits out.
+    seats = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    refused = client.post(f"/t/{table_id}/hand/new", data={
+        "kind": "picked", "picker": "Fay", "partners": ["Bob"], "points": "75",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0",
+        "seated": seats})
+    assert refused.status_code == 400
+    assert "Sitting out: <span>Fay</span>" in refused.get_data(as_text=True)

@@ -46,12 +46,17 @@ def _form(state: TableState) -> HandForm:
 def _context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
     rules, present = state.rules, state.present
     dealer = form.dealer.data if form.dealer.data in present else state.night.next_dealer
-    sitting_out = [p for p in present if len(present) >= rules.seats
-                   and p not in sit_out(present, dealer, rules.seats)]
+    # Who sits out for each dealer the form may name (the page greys them out as the
+    # dealer changes); explicitly ticked seats say it themselves.
+    by_dealer = {d: [p for p in present if p not in sit_out(present, d, rules.seats)]
+                 for d in present} if len(present) > rules.seats else {}
+    seated = [p for p in form.seated.data or () if p in present]
+    sitting_out = ([p for p in present if p not in seated] if seated
+                   else by_dealer.get(dealer, []))
     shown = shown_for(rules)
     return {"state": state, "table": state.table, "form": form, "rules": rules,
             "night": state.night, "present": present, "players": state.players,
-            "sitting_out": sitting_out, "shown": shown,
+            "sitting_out": sitting_out, "sit_out_by_dealer": by_dealer, "shown": shown,
             "unshown_errors": _unshown_errors(form, shown, len(present) > rules.seats),
             **extra}
 
