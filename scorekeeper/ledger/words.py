@@ -28,7 +28,12 @@ def describe(result: HandResult) -> str:
         return f"schwanzer: {' and '.join(hand.losers)} {verb}"
     if hand.kind is Kind.ADJUSTMENT:
         return f"other payment: {hand.note}"
-    return str(hand.kind)
+    return UNSCORED[hand.kind]
+
+
+#: The hands nobody is paid for, as the hand form names them.
+UNSCORED = {Kind.NO_PICK: "nobody picked: thrown in", Kind.MISDEAL: "misdeal",
+            Kind.VOID: "void: redealt, no score"}
 
 
 def pending_text(night: Night) -> str | None:

@@ -455,5 +455,6 @@ def _check_combination(v: Mapping[str, Any]) -> None:
         raise ValueError("Two-handed has no blind to steal (steal_blind must be false)")
     for hand in (Doubler.LEASTER, Doubler.SCHWANZER):
         if hand in v["makes_doubler"] and v["nobody_picks"] != hand:
-            raise ValueError(f"makes_doubler names {hand}, but this table never plays one "
-                             f"(nobody_picks = {v['nobody_picks'] or 'none, two-handed'})")
+            raise ValueError(f"makes_doubler names {hand}, but this table never plays a "
+                             f"{hand}: when everybody passes it plays "
+                             f"nobody_picks = {v['nobody_picks'] or 'none (two-handed)'}")

@@ -54,8 +54,8 @@ def winning_line(r: Rules) -> str:
     rounds = (f"A 60-60 hand also starts a round of doubles: the next {r.seats} hands are "
               "doubled." if r.round_of_doubles else None)
     if Doubler.TIE in r.makes_doubler:
-        rounds = say(rounds, "A 60-60 hand makes a doubler here, as a throw-in does (see "
-                     "doublers).")
+        rounds = say(rounds, "A 60-60 hand also makes a doubler here: a later hand is "
+                     "doubled (see doublers).")
     if r.seats == 2:
         return say("Whoever takes 61 of the 120 points wins the hand. A 60-60 tie pays "
                    "nothing.", rounds, pricing_note(r))

@@ -94,7 +94,7 @@ def who_picks(r: Rules) -> str:
 
 
 def misdeal(r: Rules) -> str:
-    doubler = ("At this table a misdeal makes a doubler, like a throw-in."
+    doubler = ("At this table a misdeal makes a doubler: a later hand is doubled."
                if Doubler.MISDEAL in r.makes_doubler else "It makes no doubler here.")
     return say("If the dealer errs (say, a card turns face up during the deal), collect, "
                "shuffle and deal again. Record a misdeal: nobody pays and the deal passes to "

@@ -39,12 +39,6 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "no cap" if value is None else str(value)
-
-
 class TableForm(FlaskForm):
     """Start a table: name, players (handled as a list), preset, options, stake."""
 
@@ -66,7 +60,7 @@ def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
             choices += [(TICKED, "Only those ticked:")]
             choices += [(_text(c), option_words(option.key, (str(c),))) for c in option.choices]
         elif option.choices:
-            choices += [(_text(c), _show(c)) for c in option.choices]
+            choices += [(_text(c), option_words(option.key, c)) for c in option.choices]
         out.append((option.key, choices))
     return out
 
@@ -234,9 +228,9 @@ def _whole(value: str | None, name: str) -> int:
 KIND_LABELS = {
     Kind.PICKED: "Someone picked",
     Kind.LEASTER: "Leaster",
-    Kind.NO_PICK: "Nobody picked (throw in)",
+    Kind.NO_PICK: "Nobody picked: throw in",
     Kind.MISDEAL: "Misdeal",
-    Kind.VOID: "Thrown in, no score",
+    Kind.VOID: "Void: redeal, no score",
     Kind.RENEGE: "Renege",
     Kind.CALLED_ACE_BURIED: "Buried the called ace",
     Kind.ADJUSTMENT: "Other payment…",

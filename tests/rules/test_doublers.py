@@ -354,7 +354,7 @@ def test_imsa_counts_a_misdeal_and_the_other_presets_do_not() -> None:
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    (["leaster"], "never plays one"),
+    (["leaster"], "never plays a leaster"),
     (["no-pick", "no-pick"], "twice"),
     (["doubler"], "takes only"),
     ("no-pick", "must be a list"),

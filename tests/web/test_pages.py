@@ -56,7 +56,7 @@ def test_starting_a_table_makes_this_phone_the_scorekeeper(client: FlaskClient) 
     ({"opt-called_ace_buried": "redeal", "preset": "imsa"}, "does not apply"),
     ({"opt-deck": "26"}, "26-card deck is for four players"),
     ({"opt-makes_doubler-item": ["no-pick", "leaster"], "preset": "imsa"},
-     "makes_doubler names leaster, but this table never plays one"),
+     "makes_doubler names leaster, but this table never plays a leaster"),
     ({"opt-makes_doubler": "__ticked__", "opt-makes_doubler-item": ["tie", "rain"]},
      "makes_doubler takes only"),
     ({"stake_cents": "-5"}, "Number must be between"),
@@ -69,6 +69,7 @@ def test_a_bad_table_is_refused_next_to_the_field(client: FlaskClient, app: Flas
     response = client.post("/", data=form)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
+    assert 'id="not-started"' in response.get_data(as_text=True)  # said at the top too
     with app.app_context():
         assert db.session.query(GameTable).count() == 0
 
@@ -196,8 +197,8 @@ def test_deleting_a_hand_replays_the_night(client: FlaskClient, table_id: int) -
 
 def test_six_friends_at_a_five_handed_table_sit_the_dealer_out(client: FlaskClient) -> None:
     table_id = start_table(client, players=PLAYERS + ["Fay"])
-    assert "Sitting out: Ann (Ann deals)" in client.get(f"/t/{table_id}/hand/new").get_data(
-        as_text=True)
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Sitting out: <span>Ann</span> (Ann deals)" in page
     hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
     found = totals(client, table_id)
     assert found["Ann"] == "0" and found["Bob"] == "+2"
@@ -374,3 +375,12 @@ def test_players_sitting_out_are_greyed_out_and_cannot_be_chosen(client: FlaskCl
         "seated": seats})
     assert refused.status_code == 400
     assert "Sitting out: <span>Fay</span>" in refused.get_data(as_text=True)
+
+
+def test_a_house_rule_refusal_stands_next_to_its_option(client: FlaskClient) -> None:
+    page = client.post("/", data={"name": "F", "players": PLAYERS, "preset": "imsa",
+                                  "stake_cents": "25", "opt-makes_doubler-item": ["leaster"]}
+                       ).get_data(as_text=True)
+    option = page.index('name="opt-makes_doubler"')
+    said = page.index("makes_doubler names leaster", option)
+    assert said < page.index('name="opt-doublers"')

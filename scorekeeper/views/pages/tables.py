@@ -70,7 +70,7 @@ def home() -> tuple[str, int] | Response:
                                             form.preset.data, overrides, form.stake_cents.data,
                                             once=Once(f"form:table:{form.submission.data[:64]}"))
             except ServiceError as error:
-                errors[error.field or "form"] = error.message
+                errors[_field_of(error)] = error.message
             else:
                 keep_editing(table, token)
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
@@ -81,6 +81,18 @@ def home() -> tuple[str, int] | Response:
                            options=OPTIONS, option_groups=GROUPS, chosen=request.form, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
                            payouts=preset_payouts()), 400 if refused else 200
+
+
+def _field_of(error: ServiceError) -> str:
+    """Where the start page shows a refusal: next to the option a house-rule
+    refusal starts by naming, else next to the field it names."""
+    key = error.message.split(" ", 1)[0]
+    if error.field == "options" and key in OPTION_KEYS:
+        return key
+    return error.field or "form"
+
+
+OPTION_KEYS = frozenset(option.key for option in OPTIONS)
 
 
 def _asked_preset() -> str | None:
