@@ -72,3 +72,10 @@ document.addEventListener("change", (event) => {
     markSittingOut();
   }
 });
+
+// "Undo hand N" after a save: offered for a few seconds, then out of the way (the
+// ledger's edit and delete still fix anything later).
+document.addEventListener("DOMContentLoaded", () => {
+  const undo = document.getElementById("undo");
+  if (undo) setTimeout(() => undo.remove(), 20000);
+});

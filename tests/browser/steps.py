@@ -36,10 +36,13 @@ def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
         else:
             tap(page, group, value)
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
+    page.wait_for_selector(".flash.saved")  # straight on to the next hand's form
 
 
 def totals(page: Any) -> dict[str, str]:
+    if not page.locator("#ledger").count():
+        page.locator("nav.tabs a", has_text="Ledger").click()
+        page.wait_for_selector("#ledger")
     cells = page.locator("#totals td[data-player]")
     return {cells.nth(i).get_attribute("data-player"): cells.nth(i).inner_text().strip()
             for i in range(cells.count())}

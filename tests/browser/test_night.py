@@ -24,7 +24,7 @@ def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_serv
     assert "+2" in page.locator("#preview").inner_text()
     screenshot(page, "night-record-preview")
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
+    page.wait_for_selector(".flash.saved")
     record(page, "Leaster", winner="Dan")
     record(page, picker="Cat", alone="Picker went alone", points="91")
     record(page, "Renege", picker="Dan", partners="Ann", offender="Bob")
@@ -77,14 +77,43 @@ def test_every_night_page_fits_a_phone_screen(page: Any, live_server: str) -> No
     screenshot(page, "night-players")
 
 
-def test_a_common_hand_takes_four_taps(page: Any, live_server: str) -> None:
-    """Picker, partner, a points chip, Save: nothing typed, nothing else to open."""
+def test_a_common_hand_takes_four_taps_from_one_hand_to_the_next(page: Any,
+                                                                  live_server: str) -> None:
+    """Picker, partner, a points chip, Save: nothing typed, nothing else to open, and
+    the next hand's form is there straight away, with what the last one paid."""
     start(page, live_server, "called-ace")
-    tap(page, "picker", "Dan")
-    tap(page, "partners", "Bob")
-    page.locator("button[data-points='91']").click()
-    pressed = page.locator(".chips [aria-pressed=true]")
-    assert pressed.count() == 1 and pressed.inner_text() == "91"
+    for picker, partner, points in (("Dan", "Bob", "91"), ("Eve", "Cat", "61")):
+        tap(page, "picker", picker)
+        tap(page, "partners", partner)
+        page.locator(f"button[data-points='{points}']").click()
+        pressed = page.locator(".chips [aria-pressed=true]")
+        assert pressed.count() == 1 and pressed.inner_text() == points
+        page.locator("#save").click()
+        page.wait_for_selector(".flash.saved")
+        assert page.url.endswith("/hand/new")
+    assert "Hand 2 saved: Eve with Cat, 61 points. Eve +2, Cat +1" in page.locator(
+        ".flash.saved").inner_text()
+    assert page.locator("h1").inner_text() == "Hand 3"
+    assert page.locator("#undo button").bounding_box()["height"] >= 44
+    screenshot(page, "night-saved-next-hand")
+    assert totals(page) == {"Ann": "−3", "Bob": "+1", "Cat": "−1", "Dan": "+3", "Eve": "0"}
+
+
+def test_undo_takes_the_last_hand_back_into_the_form(page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    tap(page, "picker", "Ann")
+    tap(page, "partners", "Cat")
+    page.locator("button[data-points='61']").click()
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
-    assert totals(page) == {"Ann": "−2", "Bob": "+2", "Cat": "−2", "Dan": "+4", "Eve": "−2"}
+    page.wait_for_selector("#undo")
+    page.locator("#undo button").click()
+    page.wait_for_selector("text=Hand 1 taken back")
+    assert page.locator("h1").inner_text() == "Hand 1"
+    assert page.locator("#picker input[value=Ann]").is_checked()
+    assert page.locator("#partners input[value=Cat]").is_checked()
+    assert page.locator("#points").input_value() == "61"
+    screenshot(page, "night-undone")
+    page.locator("button[data-points='91']").click()
+    page.locator("#save").click()
+    page.wait_for_selector(".flash.saved")
+    assert totals(page) == {"Ann": "+4", "Bob": "−2", "Cat": "+2", "Dan": "−2", "Eve": "−2"}

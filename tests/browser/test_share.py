@@ -34,7 +34,7 @@ def record(page: Any, table_url: str, picker: str, partner: str, points: int) ->
     page.locator("#partners label", has_text=partner).first.click()
     page.locator(f"button[data-points='{points}']").click()
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
+    page.wait_for_selector(".flash.saved")
 
 
 def points_of(page: Any, name: str) -> str:

@@ -51,7 +51,8 @@ def test_two_phones_never_overwrite_each_other(
     assert page.locator("#points").input_value() == "90"  # her entries are kept
     screenshot(page, "two-phones-stale-record")
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
+    page.wait_for_selector(".flash.saved")  # on to the next hand's form
+    page.goto(table_url)
     assert page.locator("tbody.hand").count() == 5
 
     # Ann confirms deleting hand 2 after Bob's phone deleted hand 1

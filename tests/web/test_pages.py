@@ -384,3 +384,53 @@ def test_a_house_rule_refusal_stands_next_to_its_option(client: FlaskClient) -> 
     option = page.index('name="opt-makes_doubler"')
     said = page.index("makes_doubler names leaster", option)
     assert said < page.index('name="opt-doublers"')
+
+
+# --- straight on to the next hand, with an undo ----------------------------------------
+
+
+def test_a_save_lands_on_the_next_hands_form_with_what_it_paid_and_an_undo(
+        client: FlaskClient, app: Flask) -> None:
+    table_id = start_table(client)
+    saved = hand(client, table_id, picker="Ann", partners=["Cat"], points="75")
+    assert saved.headers["Location"].endswith(f"/t/{table_id}/hand/new")
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Hand 1 saved: Ann with Cat, 75 points. Ann +2, Cat +1, Bob −1" in page
+    assert f'action="/t/{table_id}/hand/1/undo"' in page and "Undo hand 1" in page
+    assert "<h1>Hand 2</h1>" in page
+
+
+def test_undo_takes_the_hand_back_and_refills_the_form(client: FlaskClient, app: Flask) -> None:
+    table_id = start_table(client)
+    hand(client, table_id, picker="Ann", partners=["Cat"], points="75")
+    hand(client, table_id, picker="Bob", partners=["Dan"], points="31", cracks="1")
+    undone = client.post(f"/t/{table_id}/hand/2/undo")
+    assert undone.headers["Location"].endswith(f"/t/{table_id}/hand/new")
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Hand 2 taken back" in page and "<h1>Hand 2</h1>" in page
+    assert re.search(r'name="picker" value="Bob"\s+checked', page)
+    assert re.search(r'name="partners" value="Dan"\s+checked', page)
+    assert 'id="points" inputmode="numeric" min="0" max="120" value="31"' in page
+    assert "Undo hand" not in page
+    with app.app_context():
+        assert db.session.query(HandRow).count() == 1
+    # Taking it back twice (a double tap) changes nothing more.
+    again = client.post(f"/t/{table_id}/hand/2/undo", follow_redirects=True)
+    assert "Nothing to undo" in again.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(HandRow).count() == 1
+
+
+def test_undo_is_refused_once_the_night_changed(client: FlaskClient, app: Flask) -> None:
+    table_id = start_table(client)
+    hand(client, table_id, picker="Ann", partners=["Cat"], points="75")
+    other = app.test_client()
+    with client.session_transaction() as mine, other.session_transaction() as theirs:
+        theirs["editors"] = dict(mine["editors"])
+    hand(other, table_id, picker="Bob", partners=["Dan"], points="75")
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Undo hand" not in page
+    refused = client.post(f"/t/{table_id}/hand/1/undo", follow_redirects=True)
+    assert "Nothing to undo" in refused.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.query(HandRow).count() == 2

@@ -17,8 +17,9 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.ledger.money import signed
 from scorekeeper.ledger.words import describe
-from scorekeeper.rules import Hand, HandError, shown_for, sit_out
+from scorekeeper.rules import Hand, HandError, HandResult, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
@@ -130,13 +131,17 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
     if request.method == "GET":
+        again = session.pop(AGAIN, None) if before is None else None
+        if isinstance(again, dict) and again.get("table") == table_id:
+            _fill_again(form, again.get("hand"))
         _refresh(state, form, appending=before is None)
         if before is not None:
             # an inserted hand is dealt by whoever followed the hand before it
             form.dealer.data = state.replay(state.hands[:before - 1], range(before - 1),
                                              start=before - 1).next_dealer
         form.submission.data = new_token()
-        return render_template("hands/form.html", **_context(state, form, **page))
+        return render_template("hands/form.html", **_context(state, form, undo=_undoable(state),
+                                                            **page))
     if form.validate_on_submit():
         try:
             hand = form.to_hand(state.rules)
@@ -155,9 +160,70 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
             _attach(form, error)
         else:
             if saved is not None:
-                flash(f"Hand {saved.result.number} saved: {describe(saved.result)}.")
-            return redirect(url_for("hands.ledger", table_id=table_id))
+                result = saved.result
+                flash(f"Hand {result.number} saved: {describe(result)}. {_paid(result)}",
+                      "saved")
+                session[UNDO] = {"table": table_id, "hand": saved.hand_id,
+                                 "number": result.number, "version": state.table.version}
+            # Straight on to the next hand; the ledger is a tab away.
+            return redirect(url_for("hands.new", table_id=table_id))
     return render_template("hands/form.html", **_context(state, form, **page)), 400
+
+
+#: Session keys: the hand this phone just saved (it may take it back while nothing else
+#: changed), and the entries of a hand it took back (the form shows them again).
+UNDO, AGAIN = "undo", "again"
+
+
+def _paid(result: HandResult) -> str:
+    """"Ann +2, Cat +1, Bob −1, …": who won and lost what, biggest first."""
+    paid = sorted(((n, p) for n, p in result.payouts.items() if p), key=lambda x: -x[1])
+    return ", ".join(f"{name} {signed(points)}" for name, points in paid) or "Nobody pays."
+
+
+def _undoable(state: TableState) -> dict[str, Any] | None:
+    """The hand this phone just saved, while it is still the night's last change."""
+    mark = session.get(UNDO)
+    if isinstance(mark, dict) and mark.get("table") == state.table.id \
+            and mark.get("version") == state.version:
+        return mark
+    return None
+
+
+def _fill_again(form: HandForm, entries: object) -> None:
+    """Put a hand taken back into the form again (its deal is worked out afresh)."""
+    try:
+        hand = parse_hand(entries)
+    except (HandError, ValueError, TypeError):
+        return
+    form.fill(hand)
+    form.seated.data, form.dealer.data = [], None
+
+
+@bp.post("/t/<int:table_id>/hand/<int:hand_id>/undo")
+def undo(table_id: int, hand_id: int) -> Response:
+    """Take back the hand this phone just saved, if nothing changed since: the
+    form comes back with its entries, to fix and save again."""
+    state = load_table(table_id, write=True)
+    mark = _undoable(state)
+    back = redirect(url_for("hands.new", table_id=table_id))
+    if mark is None or mark.get("hand") != hand_id:
+        flash("Nothing to undo: the night has changed since that hand was saved. Fix it "
+              "from the ledger instead.", "error")
+        return back
+    hand = state.hands[state.number_of(hand_id) - 1]
+    try:
+        number = hand_service.delete_hand(state, Ref(hand_id), by=editor().label,
+                                          seen=Seen(state.version, None),
+                                          once=_once(table_id))
+    except (Stale, ServiceError) as error:
+        flash(f"Not undone: {error.message}", "error")
+        return back
+    session.pop(UNDO, None)
+    if number is not None:
+        session[AGAIN] = {"table": table_id, "hand": hand_to_request(hand)}
+        flash(f"Hand {number} taken back: fix it below and save again.")
+    return back
 
 
 def _attach(form: HandForm, error: HandError | ServiceError) -> None:
