@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import db
+from scorekeeper.db.models import HandRow, db
 from tests.conftest import PLAYERS
 
 Send = Callable[[FlaskClient, dict[str, Any]], Any]
@@ -49,8 +49,11 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
         assert client.post(f"/api/v1/tables/{api['id']}/hands", json=body,
                            headers=auth).status_code == 201
     export = client.get(f"/api/v1/tables/{api['id']}/export", headers=auth).get_json()
+    assert client.post(f"/t/{table_id}/hand/new", data=HAND_FORM).status_code == 302
+    with app.app_context():
+        hand_id = db.session.scalar(sa.select(HandRow.id).filter_by(table_id=table_id))
     return {"page": table_id, "api": api["id"], "auth": auth, "view": api["view_token"],
-            "export": export}
+            "export": export, "hand": hand_id}
 
 
 def api_post(path: str, body: Any, **headers: str) -> Send:
@@ -86,7 +89,9 @@ def imported(mutate: Callable[[dict[str, Any]], Any]) -> Send:
 
 def form(path: str, data: dict[str, Any]) -> Send:
     def send(client: FlaskClient, n: dict[str, Any]) -> Any:
-        return client.post(path.format(**n), data=data)
+        filled = {k: str(n[v[1:-1]]) if isinstance(v, str) and v[1:-1] in n
+                  and v == "{" + v[1:-1] + "}" else v for k, v in data.items()}
+        return client.post(path.format(**n), data=filled)
     return send
 
 
@@ -318,6 +323,25 @@ CASES: dict[str, Send] = {
     "form: add a twin by case": form("/t/{page}/players", {"action": "join", "name": "ANN"}),
     "form: a player leaves who isn't here": form("/t/{page}/players", {"action": "leave",
                                                                        "name": "Zed"}),
+    **{f"form: {label} with a version {size}": form(path, {**data, "version": str(version)})
+       for size, version in (("too large for the database", 2**63),
+                             ("too small for the database", -2**63 - 1))
+       for label, path, data in (
+           ("record", "/t/{page}/hand/new", HAND_FORM),
+           ("insert", "/t/{page}/hand/new?before={hand}", HAND_FORM),
+           ("edit", "/t/{page}/hand/{hand}/edit", HAND_FORM),
+           ("delete", "/t/{page}/hand/{hand}/delete", {}),
+           ("confirm", "/t/{page}/hand/confirm", {"mode": "replace", "hand_id": "{hand}",
+                                                  "hand_json": json.dumps(HAND)}),
+           ("settle and leave", "/t/{page}/settle/leave", {"name": "Bob"}))},
+    "form: points written 7_0": form("/t/{page}/hand/new", {**HAND_FORM, "points": "7_0"}),
+    "form: points in Arabic-Indic digits": form("/t/{page}/hand/new",
+                                                {**HAND_FORM, "points": "\u0667\u0660"}),
+    "form: start with a stake in Arabic-Indic digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "\u0662\u0665"}),
+    "form: start with base in Arabic-Indic digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "25",
+        "opt-base": "\u0665"}),
     "form: import as pasted junk": form("/import", {"text": "{\"format\": 1}"}),
     "form: import nested deep": form("/import", {"text": "[" * 100000 + "]" * 100000}),
     # --- query strings and headers --------------------------------------------------

@@ -18,6 +18,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.words import describe
+from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
@@ -28,7 +29,7 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
-from scorekeeper.views.forms import HandForm
+from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.rendered import RENDERED
 
 bp = Blueprint("hands", __name__)
@@ -95,8 +96,14 @@ def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
 def _seen() -> Seen | None:
     """The version (and deal) the submitted form was made on; None from a client
     that sends none (it then writes on whatever the night is now)."""
-    version = request.form.get("version", type=int)
+    version = hidden_number("version", "version of the night")
     return None if version is None else Seen(version, request.form.get("deal") or None)
+
+
+def _query_id(name: str) -> int | None:
+    """A hand's id in the query string (``?before=``, ``?hand=``); None when
+    there is none, or it isn't a number a hand's id could be."""
+    return whole_number(request.args.get(name, ""))
 
 
 def _once(table_id: int) -> Once | None:
@@ -114,7 +121,7 @@ def _fresh(table_id: int) -> TableState:
 def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
     state = load_table(table_id, write=True)
-    before_id = request.args.get("before", type=int)
+    before_id = _query_id("before")
     before = state.number_of(before_id) if before_id is not None else None
     form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
@@ -163,8 +170,8 @@ def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before saving."""
     state = load_table(table_id)
     form = _form(state)
-    hand_id = request.args.get("hand", type=int)
-    before_id = request.args.get("before", type=int)
+    hand_id = _query_id("hand")
+    before_id = _query_id("before")
     form.validate()
     try:
         hand = form.to_hand(state.rules)
@@ -243,7 +250,7 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
     """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
     state = load_table(table_id)
     mode = request.form.get("mode", "")
-    hand_id = request.form.get("hand_id", type=int)
+    hand_id = hidden_number("hand_id", "hand", lowest=1)
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:

@@ -14,6 +14,7 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.views.access import editor, keep_editing, load_table
+from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.viewer import summary_context
 
 bp = Blueprint("settle", __name__)
@@ -52,7 +53,7 @@ def leave(table_id: int) -> str | Response:
     if request.method == "POST":
         try:
             _, message = settle_service.settle_and_leave(
-                state, name, request.form.get("version", type=int))
+                state, name, hidden_number("version", "version of the night"))
         except ServiceError as error:
             flash(f"Not done: {error.message}", "error")
             if error.field == "version":
