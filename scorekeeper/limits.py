@@ -59,20 +59,6 @@ def whole_number(text: str, lowest: int = 1, highest: int = MAX_ROW_ID) -> int |
     return number if lowest <= number <= highest else None
 
 
-def json_depth(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
-    """True if ``value`` (parsed JSON) nests no deeper than ``limit``."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
-
-
 def in_range(moment: datetime) -> bool:
     """True for a timezone-aware time between :data:`EARLIEST` and :data:`LATEST`."""
     return moment.tzinfo is not None and EARLIEST <= moment <= LATEST

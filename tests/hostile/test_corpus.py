@@ -161,6 +161,10 @@ CASES: dict[str, Send] = {
     "not JSON": api_call("POST", "/tables/{api}/hands", raw=b"{picker: Ann"),
     "NaN points": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"Ann","points":NaN}'),
     "invalid UTF-8": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"\xff\xfe"}'),
+    "a lone surrogate in a key": api_call("POST", "/tables/{api}/hands",
+                                          raw=b'{"\\ud800":1,"picker":"Ann","points":70}'),
+    "a lone surrogate as UTF-8 bytes": api_call("POST", "/tables/{api}/hands",
+                                                raw=b'{"picker":"\xed\xa0\x80"}'),
     "form-encoded body": api_call("POST", "/tables/{api}/hands", raw=b"picker=Ann",
                                   content_type="application/x-www-form-urlencoded"),
     "If-Match stale": api_post("/tables/{api}/hands", HAND, **{"If-Match": '"1"'}),
@@ -284,6 +288,14 @@ CASES: dict[str, Send] = {
     "import hands not a list": imported(setter("hands", {"1": {}})),
     "import a history entry with a NUL": imported(lambda d: d["audit"].append(
         {**ENTRY, "summary": "x\x00y"})),
+    "import a history entry with a lone surrogate": imported(lambda d: d["audit"].append(
+        {**ENTRY, "action": "edit", "before": {"note": "a"}, "after": {"note": "\ud800"}})),
+    "import a history entry with a lone surrogate as a key": imported(
+        lambda d: d["audit"].append({**ENTRY, "before": {"\udfff": 1}})),
+    "import a lone surrogate sent as UTF-8 bytes": lambda c, n: c.post(
+        "/api/v1/tables/import", content_type="application/json",
+        data=json.dumps({**n["export"], "audit": [{**ENTRY, "after": {"note": "@"}}]})
+        .encode().replace(b"@", b"\xed\xa0\x80")),
     "import history too long an action": imported(lambda d: d["audit"].append(
         {**ENTRY, "action": "a" * 50})),
     "import nested 100,000 deep": lambda c, n: c.post(
@@ -343,6 +355,8 @@ CASES: dict[str, Send] = {
         "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "25",
         "opt-base": "\u0665"}),
     "form: import as pasted junk": form("/import", {"text": "{\"format\": 1}"}),
+    "form: import pasted with a lone surrogate": lambda c, n: c.post("/import", data={
+        "text": json.dumps({**n["export"], "audit": [{**ENTRY, "after": {"p": "\ud800"}}]})}),
     "form: import nested deep": form("/import", {"text": "[" * 100000 + "]" * 100000}),
     # --- query strings and headers --------------------------------------------------
     "page: insert before 5,000 digits": get("/t/{page}/hand/new?before=" + BIG),

@@ -17,6 +17,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.words import describe
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, shown_for, sit_out
@@ -254,8 +255,8 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
-        hand = parse_hand(json.loads(request.form.get("hand_json", "")))
-    except (ValueError, RecursionError, HandError):
+        hand = parse_hand(read_json(request.form.get("hand_json", "")))
+    except (JsonRefused, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
     return _save(state, hand, hand_id, Change(mode))
 
