@@ -207,7 +207,7 @@ class HandForm(FlaskForm):
             "winner": self.winner.data or None,
             "second_winner": self.second_winner.data or None,
             "payouts": self._payouts() if "payouts" in wanted else (),
-            "note": (self.note.data or "").strip() or None,
+            "note": " ".join((self.note.data or "").split()) or None,
             "offender": self.offender.data or None,
             "losers": tuple(self.losers.data or ()),
         }

@@ -155,6 +155,11 @@ CASES: dict[str, Send] = {
     "seated too few": api_post("/tables/{api}/hands", {**HAND, "seated": ["Ann", "Cat"]}),
     "dealer a stranger": api_post("/tables/{api}/hands", {**HAND, "dealer": "Zed"}),
     "winner on a picked hand": api_post("/tables/{api}/hands", {**HAND, "winner": "Bob"}),
+    **{f"other payment with a note holding {what}": api_post("/tables/{api}/hands", {
+        "kind": "adjustment", "payouts": {"Ann": 5, "Bob": -5}, "note": note})
+       for what, note in (("a NUL", "a\x00b"), ("a right-to-left override", "\u202eabc"),
+                          ("a bidi isolate", "x\u2066y"), ("a zero-width joiner", "x\u200dy"),
+                          ("a variation selector", "kings\ufe0f"))},
     "leaster with no winner": api_post("/tables/{api}/hands", {"kind": "leaster"}),
     "deeply nested body": api_call("POST", "/tables/{api}/hands",
                                    raw=b"[" * 50000 + b"]" * 50000),
@@ -218,6 +223,13 @@ CASES: dict[str, Send] = {
                                           "preset": "called-ace"},
         "with a Hangul filler name": {"name": "x", "players": ["Ann", "\u3164", "Cat", "Dan",
                                                                "Eve"], "preset": "called-ace"},
+        "with a variation-selector twin": {"name": "x", "players": ["Ann", "Ann\ufe0f", "Cat",
+                                                                    "Dan", "Eve"],
+                                           "preset": "called-ace"},
+        "with a combining-grapheme-joiner twin": {"name": "x", "players": [
+            "Ann", "A\u034fnn", "Cat", "Dan", "Eve"], "preset": "called-ace"},
+        "with a tag character": {"name": "x", "players": ["Ann", "Bob\U000e0041", "Cat",
+                                                          "Dan", "Eve"], "preset": "called-ace"},
         "with case twins": {"name": "x", "players": ["Ann", "ANN", "Cat", "Dan", "Eve"],
                             "preset": "called-ace"},
         "with 13 players": {"name": "x", "players": [f"P{i}" for i in range(13)],
@@ -281,6 +293,8 @@ CASES: dict[str, Send] = {
         name=d["players"][0]["name"].upper())),
     "import a player with a zero-width space": imported(lambda d: d["players"][1].update(
         name="B\u200bob")),
+    "import a player with a variation selector": imported(lambda d: d["players"][1].update(
+        name="Bob\ufe0f")),
     "import seats with a gap": imported(lambda d: d["players"][1].update(seat=9)),
     "import hands that don't replay": imported(lambda d: d["hands"][0].update(
         picker="Zed")),
@@ -332,6 +346,18 @@ CASES: dict[str, Send] = {
         "opt-base": BIG}),
     "form: add an invisible player": form("/t/{page}/players", {"action": "join",
                                                                 "name": "\u2800"}),
+    "form: start with a variation-selector twin": form("/", {
+        "name": "x", "players": ["Ann", "Ann\ufe0f", "Cat", "Dan", "Eve"],
+        "preset": "called-ace", "stake_cents": "25"}),
+    "form: add a twin with a variation selector": form("/t/{page}/players", {
+        "action": "join", "name": "Ann\ufe0f"}),
+    "form: add a twin with a combining grapheme joiner": form("/t/{page}/players", {
+        "action": "join", "name": "A\u034fnn"}),
+    "form: other payment with a note holding a NUL": form("/t/{page}/hand/new", {
+        "kind": "adjustment", "note": "a\x00b", "adjust-0": "5", "adjust-1": "-5"}),
+    "form: other payment with a note holding a right-to-left override": form(
+        "/t/{page}/hand/new", {"kind": "adjustment", "note": "\u202eabc", "adjust-0": "5",
+                               "adjust-1": "-5"}),
     "form: add a twin by case": form("/t/{page}/players", {"action": "join", "name": "ANN"}),
     "form: a player leaves who isn't here": form("/t/{page}/players", {"action": "leave",
                                                                        "name": "Zed"}),
