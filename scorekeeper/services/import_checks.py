@@ -108,8 +108,9 @@ def check_export(data: object) -> Checked:
     if data.get("format") != FORMAT:
         raise refuse(f'this isn\'t a scorekeeper export (expected "format": "{FORMAT}")',
                      "format")
+    name = _get(data, "name", str, "the table's name")
     try:
-        name = table_name(_get(data, "name", str, "the table's name"))
+        name = table_name(name)
     except ServiceError as error:
         raise refuse(error.message[0].lower() + error.message[1:], "name") from None
     players = _players(data.get("players"))
