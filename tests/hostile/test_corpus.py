@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import HandRow, db
+from scorekeeper.db.models import Editor, HandRow, db
 from tests.conftest import PLAYERS
 
 Send = Callable[[FlaskClient, dict[str, Any]], Any]
@@ -52,8 +52,9 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     assert client.post(f"/t/{table_id}/hand/new", data=HAND_FORM).status_code == 302
     with app.app_context():
         hand_id = db.session.scalar(sa.select(HandRow.id).filter_by(table_id=table_id))
+        editor_id = db.session.scalar(sa.select(Editor.id).filter_by(table_id=table_id))
     return {"page": table_id, "api": api["id"], "auth": auth, "view": api["view_token"],
-            "export": export, "hand": hand_id}
+            "export": export, "hand": hand_id, "page_editor": editor_id}
 
 
 def api_post(path: str, body: Any, **headers: str) -> Send:
@@ -380,6 +381,25 @@ CASES: dict[str, Send] = {
     "form: start with base in Arabic-Indic digits": form("/", {
         "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "25",
         "opt-base": "\u0665"}),
+    "form: delete a hand 2^63": form(f"/t/{{page}}/hand/{2**63}/delete", {}),
+    "form: delete hand 0": form("/t/{page}/hand/0/delete", {}),
+    "page: confirm deleting a hand 2^63": get(f"/t/{{page}}/hand/{2**63}/delete"),
+    "form: confirm a hand that isn't in the night": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "999", "hand_json": json.dumps(HAND)}),
+    "form: confirm hand id -1": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "-1", "hand_json": json.dumps(HAND)}),
+    "form: confirm hand id 2^63": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": str(2**63), "hand_json": json.dumps(HAND)}),
+    "form: confirm points 10^30": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "{hand}",
+        "hand_json": json.dumps({**HAND, "points": 10**30})}),
+    "form: confirm a hand the engine refuses": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": "{hand}",
+        "hand_json": json.dumps({**HAND, "partners": ["Ann"]})}),
+    "form: a stranger settles and leaves": form("/t/{page}/settle/leave", {"name": "Zed"}),
+    "form: revoke editor 0": form("/t/{page}/editors/0/revoke", {}),
+    "form: revoke the only editor": lambda c, n: c.post(
+        f"/t/{n['page']}/editors/{n['page_editor']}/revoke"),
     "form: import as pasted junk": form("/import", {"text": "{\"format\": 1}"}),
     "form: import pasted with a lone surrogate": lambda c, n: c.post("/import", data={
         "text": json.dumps({**n["export"], "audit": [{**ENTRY, "after": {"p": "\ud800"}}]})}),

@@ -31,6 +31,7 @@ from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm, hidden_number
+from scorekeeper.views.pages import refused
 from scorekeeper.views.rendered import RENDERED
 
 bp = Blueprint("hands", __name__)
@@ -242,8 +243,7 @@ def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     try:
         return _confirm(state, None, state.number_of(hand_id), Change.DELETE)
     except ServiceError as error:
-        flash(error.message, "error")
-        return redirect(url_for("hands.ledger", table_id=table_id))
+        return refused(error.message, error.status, lambda: ledger(table_id))
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
@@ -285,7 +285,9 @@ def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
     except Stale as error:
         return _again(state.table.id, hand, hand_id, change, error.message)
     except (HandError, ServiceError) as error:
-        flash(f"Not saved: {error.message}", "error")
+        status = error.status if isinstance(error, ServiceError) else 400
+        return refused(f"Not saved: {error.message}", status,
+                       lambda: ledger(state.table.id))
     return redirect(url_for("hands.ledger", table_id=state.table.id))
 
 
@@ -297,8 +299,8 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
     try:
         number = state.number_of(hand_id)
     except ServiceError as gone:
-        flash(f"Not saved: {said} {gone.message}", "error")
-        return redirect(url_for("hands.ledger", table_id=table_id))
+        return refused(f"Not saved: {said} {gone.message}", gone.status,
+                       lambda: ledger(table_id))
     if change is Change.DELETE:
         return _confirm(state, None, number, change, said=said), 409
     assert hand is not None
