@@ -48,26 +48,15 @@ MAX_HOST = 255
 
 def whole_number(text: str, lowest: int = 1, highest: int = MAX_ROW_ID) -> int | None:
     """``text`` as a whole number from ``lowest`` to ``highest``, or None:
-    ASCII digits only, at most :data:`MAX_DIGITS` of them (so Python never
-    parses a number of thousands of digits)."""
-    if not text or len(text) > MAX_DIGITS or not text.isascii() or not text.isdigit():
+    ASCII digits only (and a leading minus where ``lowest`` is negative), at
+    most :data:`MAX_DIGITS` of them (so Python never parses a number of
+    thousands of digits, and ``int``'s leniency, "7_0" or Arabic-Indic
+    digits, never reaches the app)."""
+    digits = text[1:] if lowest < 0 and text.startswith("-") else text
+    if not digits or len(digits) > MAX_DIGITS or not digits.isascii() or not digits.isdigit():
         return None
     number = int(text)
     return number if lowest <= number <= highest else None
-
-
-def json_depth(value: object, limit: int = MAX_JSON_DEPTH) -> bool:
-    """True if ``value`` (parsed JSON) nests no deeper than ``limit``."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
 
 
 def in_range(moment: datetime) -> bool:

@@ -6,19 +6,32 @@ A name is NFKC-normalised (so ``José`` typed with a combining accent and
 ordinary letters), its runs of spaces become one, and characters that
 cannot be seen or that change how text around them is drawn are refused:
 controls, format characters (zero-width spaces and joiners, right-to-left
-overrides), and the filler characters some scripts draw as nothing.  Two
-names are the same name when they are equal after that and case-folding.
+overrides), every code point Unicode calls default-ignorable (variation
+selectors, the combining grapheme joiner, Hangul fillers, tags: a font
+draws them as nothing, so ``Ann`` and ``Ann`` + U+FE0F would look alike)
+and the braille blank.  Two names are the same name when they are equal
+after that and case-folding.
 
-Standard library only: the rules engine's JSON parser uses it too.
+Free text the app keeps and shows (an other payment's note) follows the
+same rule for what it may contain, so whatever is accepted can be shown,
+exported and imported again.
+
+Standard library only: the rules engine uses it too.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-#: Letters and symbols that are drawn as nothing (Hangul fillers, the braille
-#: blank, the Mongolian vowel separator, the Khmer inherent vowels).
-INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+#: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn
+#: as nothing, so two names differing only by them would look the same.
+IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+             (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+             (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+             (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+             (0xE0000, 0xE0FFF))
+#: Drawn as nothing though not default-ignorable: the braille blank.
+INVISIBLE = frozenset("\u2800")
 #: Unicode categories a name may not contain: controls, format characters,
 #: surrogates, private use, unassigned, line and paragraph separators.
 REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
@@ -28,13 +41,26 @@ class NameError_(ValueError):  # noqa: N801 - ValueError for the callers; no cla
     """A name that can't be kept, with the reason in players' words."""
 
 
-def clean_name(raw: str, what: str = "A name") -> str:
-    """``raw`` as the app keeps it, or :class:`NameError_` saying why not."""
-    text = " ".join(unicodedata.normalize("NFKC", raw).split())
+def hidden(char: str) -> bool:
+    """True for a character that can't be seen or changes how text around it
+    is drawn (see the module's docstring)."""
+    point = ord(char)
+    return (unicodedata.category(char) in REFUSED or char in INVISIBLE
+            or any(low <= point <= high for low, high in IGNORABLE))
+
+
+def check_text(text: str, what: str) -> str:
+    """``text`` itself, or :class:`NameError_` naming its first hidden character."""
     for char in text:
-        if unicodedata.category(char) in REFUSED or char in INVISIBLE:
+        if hidden(char):
             raise NameError_(f"{what} can't contain invisible or control characters "
                              f"(U+{ord(char):04X})")
+    return text
+
+
+def clean_name(raw: str, what: str = "A name") -> str:
+    """``raw`` as the app keeps it, or :class:`NameError_` saying why not."""
+    text = check_text(" ".join(unicodedata.normalize("NFKC", raw).split()), what)
     if not any(unicodedata.category(c)[0] in "LNPS" for c in text):
         raise NameError_(f"{what} needs at least one letter or digit")
     return text

@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from scorekeeper.limits import MAX_ADJUSTMENT, NOTE
+from scorekeeper.names import NameError_, check_text
 from scorekeeper.rules.fields import flat_renege, kind_fields, kind_refusal, right_of
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tricks
@@ -165,6 +166,10 @@ def _check_adjustment(hand: Hand, players: Sequence[str]) -> None:
         raise HandError("Say what the payment is for (a note, e.g. 'three kings')", "note")
     if len(hand.note) > NOTE:
         raise HandError(f"Keep the note to {NOTE} characters", "note")
+    try:
+        check_text(hand.note, "The note")
+    except NameError_ as error:
+        raise HandError(str(error), "note") from None
     names = [name for name, _ in hand.payouts]
     if len(set(names)) != len(names):
         raise HandError("A player is named twice among the payments", "payouts")

@@ -13,7 +13,13 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from scorekeeper.limits import MAX_BASE, MAX_DIGITS, MAX_MULTIPLIER_CAP, MAX_PENALTY
+from scorekeeper.limits import (
+    MAX_BASE,
+    MAX_MULTIPLIER_CAP,
+    MAX_PENALTY,
+    MAX_ROW_ID,
+    whole_number,
+)
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Cap,
@@ -215,9 +221,8 @@ class Option:
         for choice in self.choices:
             if text.lower() == _show(choice):
                 return choice
-        if not self.choices and text.lstrip("-").isdigit() and len(text) <= MAX_DIGITS:
-            return self.check(int(text))
-        return self.check(text)
+        number = whole_number(text, -MAX_ROW_ID) if not self.choices else None
+        return self.check(number if number is not None else text)
 
 
 def _same_kind(value: object, choice: object) -> bool:

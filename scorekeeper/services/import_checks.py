@@ -15,16 +15,15 @@ from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
+from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import (
     MAX_AUDIT,
     MAX_HANDS,
     MAX_IMPORT_BYTES,
-    MAX_JSON_DEPTH,
     MAX_PAYMENT_CENTS,
     MAX_PAYMENTS,
     in_range,
-    json_depth,
 )
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
@@ -69,19 +68,9 @@ def parse_json(raw: bytes | str) -> object:
     if not raw.strip():
         raise refuse("the file is empty")
     try:
-        data = json.loads(raw, parse_constant=_no_constants)
-    except RecursionError:
-        raise refuse("the JSON is nested too deeply") from None
-    except ValueError as error:
-        raise refuse(f"this isn't valid JSON ({str(error)[:120]})") from None
-    if not json_depth(data):
-        raise refuse(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
-    return data
-
-
-def _no_constants(name: str) -> object:
-    """NaN and Infinity are not JSON, and no export contains them."""
-    raise ValueError(f"{name} is not allowed")
+        return read_json(raw)
+    except JsonRefused as error:
+        raise refuse(error.message[0].lower() + error.message[1:], error.field or "file") from None
 
 
 def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -119,8 +108,9 @@ def check_export(data: object) -> Checked:
     if data.get("format") != FORMAT:
         raise refuse(f'this isn\'t a scorekeeper export (expected "format": "{FORMAT}")',
                      "format")
+    name = _get(data, "name", str, "the table's name")
     try:
-        name = table_name(_get(data, "name", str, "the table's name"))
+        name = table_name(name)
     except ServiceError as error:
         raise refuse(error.message[0].lower() + error.message[1:], "name") from None
     players = _players(data.get("players"))

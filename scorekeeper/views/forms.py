@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from flask import abort, request
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -23,6 +24,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from scorekeeper.limits import MAX_ROW_ID, whole_number
 from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
 from scorekeeper.rulings.text import option_words
@@ -39,6 +41,33 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
+class WholeField(IntegerField):
+    """A whole number typed in a box: ASCII digits only (WTForms' own field
+    takes whatever ``int`` does, so "7_0" and "٧٠" would read as 70)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        self.data = whole_number(text, 0) if text else None
+        if text and self.data is None:
+            raise ValueError("Enter a whole number in the digits 0 to 9")
+
+
+def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
+    """A number the page itself put in a hidden field (the night's version, a
+    hand's id): None when the form has none; a 400 when it isn't a whole
+    number this app could have written (a garbled or tampered form)."""
+    raw = request.form.get(name, "").strip()
+    if not raw:
+        return None
+    number = whole_number(raw, lowest, MAX_ROW_ID)
+    if number is None:
+        abort(400, f"This form's {what} isn't one this app wrote; reload the page and "
+              "try again. Nothing was saved.")
+    return number
+
+
 class TableForm(FlaskForm):
     """Start a table: name, players (handled as a list), preset, options, stake."""
 
@@ -46,7 +75,7 @@ class TableForm(FlaskForm):
                        default="Friday night")
     preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
                         default="called-ace", validators=[InputRequired()])
-    stake_cents = IntegerField("Stake per point (cents)", default=25,
+    stake_cents = WholeField("Stake per point (cents)", default=25,
                                validators=[InputRequired(), NumberRange(0, 100_000)])
     submission = HiddenField()
 
@@ -97,7 +126,7 @@ class HandForm(FlaskForm):
     picker = RadioField("Who picked?", validators=[Optional()], validate_choice=False)
     partners = MultiCheckboxField("Partner", validate_choice=False)
     alone = BooleanField("Alone")
-    points = IntegerField("Picking side's points", validators=[Optional()])
+    points = WholeField("Picking side's points", validators=[Optional()])
     count_side = RadioField("Count", choices=[("picking", "Picking side"),
                                               ("defense", "Defense")], default="picking")
     tricks = RadioField("Tricks", choices=[("some", "Some"), ("all", "Every trick"),
@@ -172,7 +201,7 @@ class HandForm(FlaskForm):
             "winner": self.winner.data or None,
             "second_winner": self.second_winner.data or None,
             "payouts": self._payouts() if "payouts" in wanted else (),
-            "note": (self.note.data or "").strip() or None,
+            "note": " ".join((self.note.data or "").split()) or None,
             "offender": self.offender.data or None,
             "losers": tuple(self.losers.data or ()),
         }

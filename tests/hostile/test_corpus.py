@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import db
+from scorekeeper.db.models import Editor, HandRow, db
 from tests.conftest import PLAYERS
 
 Send = Callable[[FlaskClient, dict[str, Any]], Any]
@@ -49,8 +49,12 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
         assert client.post(f"/api/v1/tables/{api['id']}/hands", json=body,
                            headers=auth).status_code == 201
     export = client.get(f"/api/v1/tables/{api['id']}/export", headers=auth).get_json()
+    assert client.post(f"/t/{table_id}/hand/new", data=HAND_FORM).status_code == 302
+    with app.app_context():
+        hand_id = db.session.scalar(sa.select(HandRow.id).filter_by(table_id=table_id))
+        editor_id = db.session.scalar(sa.select(Editor.id).filter_by(table_id=table_id))
     return {"page": table_id, "api": api["id"], "auth": auth, "view": api["view_token"],
-            "export": export}
+            "export": export, "hand": hand_id, "page_editor": editor_id}
 
 
 def api_post(path: str, body: Any, **headers: str) -> Send:
@@ -86,7 +90,9 @@ def imported(mutate: Callable[[dict[str, Any]], Any]) -> Send:
 
 def form(path: str, data: dict[str, Any]) -> Send:
     def send(client: FlaskClient, n: dict[str, Any]) -> Any:
-        return client.post(path.format(**n), data=data)
+        filled = {k: str(n[v[1:-1]]) if isinstance(v, str) and v[1:-1] in n
+                  and v == "{" + v[1:-1] + "}" else v for k, v in data.items()}
+        return client.post(path.format(**n), data=filled)
     return send
 
 
@@ -150,12 +156,21 @@ CASES: dict[str, Send] = {
     "seated too few": api_post("/tables/{api}/hands", {**HAND, "seated": ["Ann", "Cat"]}),
     "dealer a stranger": api_post("/tables/{api}/hands", {**HAND, "dealer": "Zed"}),
     "winner on a picked hand": api_post("/tables/{api}/hands", {**HAND, "winner": "Bob"}),
+    **{f"other payment with a note holding {what}": api_post("/tables/{api}/hands", {
+        "kind": "adjustment", "payouts": {"Ann": 5, "Bob": -5}, "note": note})
+       for what, note in (("a NUL", "a\x00b"), ("a right-to-left override", "\u202eabc"),
+                          ("a bidi isolate", "x\u2066y"), ("a zero-width joiner", "x\u200dy"),
+                          ("a variation selector", "kings\ufe0f"))},
     "leaster with no winner": api_post("/tables/{api}/hands", {"kind": "leaster"}),
     "deeply nested body": api_call("POST", "/tables/{api}/hands",
                                    raw=b"[" * 50000 + b"]" * 50000),
     "not JSON": api_call("POST", "/tables/{api}/hands", raw=b"{picker: Ann"),
     "NaN points": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"Ann","points":NaN}'),
     "invalid UTF-8": api_call("POST", "/tables/{api}/hands", raw=b'{"picker":"\xff\xfe"}'),
+    "a lone surrogate in a key": api_call("POST", "/tables/{api}/hands",
+                                          raw=b'{"\\ud800":1,"picker":"Ann","points":70}'),
+    "a lone surrogate as UTF-8 bytes": api_call("POST", "/tables/{api}/hands",
+                                                raw=b'{"picker":"\xed\xa0\x80"}'),
     "form-encoded body": api_call("POST", "/tables/{api}/hands", raw=b"picker=Ann",
                                   content_type="application/x-www-form-urlencoded"),
     "If-Match stale": api_post("/tables/{api}/hands", HAND, **{"If-Match": '"1"'}),
@@ -209,6 +224,13 @@ CASES: dict[str, Send] = {
                                           "preset": "called-ace"},
         "with a Hangul filler name": {"name": "x", "players": ["Ann", "\u3164", "Cat", "Dan",
                                                                "Eve"], "preset": "called-ace"},
+        "with a variation-selector twin": {"name": "x", "players": ["Ann", "Ann\ufe0f", "Cat",
+                                                                    "Dan", "Eve"],
+                                           "preset": "called-ace"},
+        "with a combining-grapheme-joiner twin": {"name": "x", "players": [
+            "Ann", "A\u034fnn", "Cat", "Dan", "Eve"], "preset": "called-ace"},
+        "with a tag character": {"name": "x", "players": ["Ann", "Bob\U000e0041", "Cat",
+                                                          "Dan", "Eve"], "preset": "called-ace"},
         "with case twins": {"name": "x", "players": ["Ann", "ANN", "Cat", "Dan", "Eve"],
                             "preset": "called-ace"},
         "with 13 players": {"name": "x", "players": [f"P{i}" for i in range(13)],
@@ -272,6 +294,8 @@ CASES: dict[str, Send] = {
         name=d["players"][0]["name"].upper())),
     "import a player with a zero-width space": imported(lambda d: d["players"][1].update(
         name="B\u200bob")),
+    "import a player with a variation selector": imported(lambda d: d["players"][1].update(
+        name="Bob\ufe0f")),
     "import seats with a gap": imported(lambda d: d["players"][1].update(seat=9)),
     "import hands that don't replay": imported(lambda d: d["hands"][0].update(
         picker="Zed")),
@@ -279,6 +303,14 @@ CASES: dict[str, Send] = {
     "import hands not a list": imported(setter("hands", {"1": {}})),
     "import a history entry with a NUL": imported(lambda d: d["audit"].append(
         {**ENTRY, "summary": "x\x00y"})),
+    "import a history entry with a lone surrogate": imported(lambda d: d["audit"].append(
+        {**ENTRY, "action": "edit", "before": {"note": "a"}, "after": {"note": "\ud800"}})),
+    "import a history entry with a lone surrogate as a key": imported(
+        lambda d: d["audit"].append({**ENTRY, "before": {"\udfff": 1}})),
+    "import a lone surrogate sent as UTF-8 bytes": lambda c, n: c.post(
+        "/api/v1/tables/import", content_type="application/json",
+        data=json.dumps({**n["export"], "audit": [{**ENTRY, "after": {"note": "@"}}]})
+        .encode().replace(b"@", b"\xed\xa0\x80")),
     "import history too long an action": imported(lambda d: d["audit"].append(
         {**ENTRY, "action": "a" * 50})),
     "import nested 100,000 deep": lambda c, n: c.post(
@@ -315,10 +347,62 @@ CASES: dict[str, Send] = {
         "opt-base": BIG}),
     "form: add an invisible player": form("/t/{page}/players", {"action": "join",
                                                                 "name": "\u2800"}),
+    "form: start with a variation-selector twin": form("/", {
+        "name": "x", "players": ["Ann", "Ann\ufe0f", "Cat", "Dan", "Eve"],
+        "preset": "called-ace", "stake_cents": "25"}),
+    "form: add a twin with a variation selector": form("/t/{page}/players", {
+        "action": "join", "name": "Ann\ufe0f"}),
+    "form: add a twin with a combining grapheme joiner": form("/t/{page}/players", {
+        "action": "join", "name": "A\u034fnn"}),
+    "form: other payment with a note holding a NUL": form("/t/{page}/hand/new", {
+        "kind": "adjustment", "note": "a\x00b", "adjust-0": "5", "adjust-1": "-5"}),
+    "form: other payment with a note holding a right-to-left override": form(
+        "/t/{page}/hand/new", {"kind": "adjustment", "note": "\u202eabc", "adjust-0": "5",
+                               "adjust-1": "-5"}),
     "form: add a twin by case": form("/t/{page}/players", {"action": "join", "name": "ANN"}),
     "form: a player leaves who isn't here": form("/t/{page}/players", {"action": "leave",
                                                                        "name": "Zed"}),
+    **{f"form: {label} with a version {size}": form(path, {**data, "version": str(version)})
+       for size, version in (("too large for the database", 2**63),
+                             ("too small for the database", -2**63 - 1))
+       for label, path, data in (
+           ("record", "/t/{page}/hand/new", HAND_FORM),
+           ("insert", "/t/{page}/hand/new?before={hand}", HAND_FORM),
+           ("edit", "/t/{page}/hand/{hand}/edit", HAND_FORM),
+           ("delete", "/t/{page}/hand/{hand}/delete", {}),
+           ("confirm", "/t/{page}/hand/confirm", {"mode": "replace", "hand_id": "{hand}",
+                                                  "hand_json": json.dumps(HAND)}),
+           ("settle and leave", "/t/{page}/settle/leave", {"name": "Bob"}))},
+    "form: points written 7_0": form("/t/{page}/hand/new", {**HAND_FORM, "points": "7_0"}),
+    "form: points in Arabic-Indic digits": form("/t/{page}/hand/new",
+                                                {**HAND_FORM, "points": "\u0667\u0660"}),
+    "form: start with a stake in Arabic-Indic digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "\u0662\u0665"}),
+    "form: start with base in Arabic-Indic digits": form("/", {
+        "name": "x", "players": PLAYERS, "preset": "called-ace", "stake_cents": "25",
+        "opt-base": "\u0665"}),
+    "form: delete a hand 2^63": form(f"/t/{{page}}/hand/{2**63}/delete", {}),
+    "form: delete hand 0": form("/t/{page}/hand/0/delete", {}),
+    "page: confirm deleting a hand 2^63": get(f"/t/{{page}}/hand/{2**63}/delete"),
+    "form: confirm a hand that isn't in the night": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "999", "hand_json": json.dumps(HAND)}),
+    "form: confirm hand id -1": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "-1", "hand_json": json.dumps(HAND)}),
+    "form: confirm hand id 2^63": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": str(2**63), "hand_json": json.dumps(HAND)}),
+    "form: confirm points 10^30": form("/t/{page}/hand/confirm", {
+        "mode": "replace", "hand_id": "{hand}",
+        "hand_json": json.dumps({**HAND, "points": 10**30})}),
+    "form: confirm a hand the engine refuses": form("/t/{page}/hand/confirm", {
+        "mode": "add", "hand_id": "{hand}",
+        "hand_json": json.dumps({**HAND, "partners": ["Ann"]})}),
+    "form: a stranger settles and leaves": form("/t/{page}/settle/leave", {"name": "Zed"}),
+    "form: revoke editor 0": form("/t/{page}/editors/0/revoke", {}),
+    "form: revoke the only editor": lambda c, n: c.post(
+        f"/t/{n['page']}/editors/{n['page_editor']}/revoke"),
     "form: import as pasted junk": form("/import", {"text": "{\"format\": 1}"}),
+    "form: import pasted with a lone surrogate": lambda c, n: c.post("/import", data={
+        "text": json.dumps({**n["export"], "audit": [{**ENTRY, "after": {"p": "\ud800"}}]})}),
     "form: import nested deep": form("/import", {"text": "[" * 100000 + "]" * 100000}),
     # --- query strings and headers --------------------------------------------------
     "page: insert before 5,000 digits": get("/t/{page}/hand/new?before=" + BIG),

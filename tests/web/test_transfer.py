@@ -131,6 +131,10 @@ def break_it(data: dict[str, Any], change: str) -> dict[str, Any]:
         data["audit"] = [{"action": 7}]
     elif change == "stake":
         data["stake_cents"] = "25"
+    elif change == "name":
+        data["name"] = 5
+    elif change == "name-too-long":
+        data["name"] = "x" * 81
     elif change == "nobody-left":
         for p in data["players"]:
             p["present"] = False
@@ -150,6 +154,8 @@ BROKEN = [
     ("audit", "history entry 1"),
     ("stake", "stake_cents must be a whole number"),
     ("nobody-left", "at least one player must still be at the table"),
+    ("name", "Not imported: name must be the table's name. Nothing was created."),
+    ("name-too-long", "Not imported: give the table a name (up to 80 characters). Nothing"),
 ]
 
 
@@ -164,6 +170,7 @@ def test_an_inconsistent_file_is_refused_with_a_clear_message_and_creates_nothin
     page = response.get_data(as_text=True).replace("&#39;", "'")
     assert response.status_code == 400
     assert message in page and "Nothing was created" in page
+    assert page.count("Not imported") == page.count("Nothing was created") == 1  # said once
     assert table_count(app) == before
 
 

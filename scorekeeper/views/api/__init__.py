@@ -10,7 +10,6 @@ disagree.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.db.models import GameTable, db
+from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError
@@ -84,21 +84,16 @@ def http_error(error: HTTPException) -> Response:
     return error_response(error.description or error.name, error.code or 400)
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     if not request.is_json:
         raise ServiceError("Send a JSON body with Content-Type: application/json")
     if (request.content_length or 0) > MAX_BODY_BYTES:
         abort(413, f"The body is too large (at most {MAX_BODY_BYTES} bytes)")
-    raw = request.get_data(cache=True)
     try:
-        data = json.loads(raw, parse_constant=_no_constants)
-    except (ValueError, RecursionError):
-        raise ServiceError("The body isn't valid JSON") from None
+        data = read_json(request.get_data(cache=True))
+    except JsonRefused as error:
+        raise ServiceError(error.message, error.field) from None
     if not isinstance(data, dict):
         raise ServiceError("The body must be a JSON object")
     return data

@@ -17,8 +17,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.money import signed
 from scorekeeper.ledger.words import describe
+from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
@@ -29,7 +31,8 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
-from scorekeeper.views.forms import HandForm
+from scorekeeper.views.forms import HandForm, hidden_number
+from scorekeeper.views.pages import refused
 from scorekeeper.views.rendered import RENDERED, per_session
 
 bp = Blueprint("hands", __name__)
@@ -107,8 +110,14 @@ def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
 def _seen() -> Seen | None:
     """The version (and deal) the submitted form was made on; None from a client
     that sends none (it then writes on whatever the night is now)."""
-    version = request.form.get("version", type=int)
+    version = hidden_number("version", "version of the night")
     return None if version is None else Seen(version, request.form.get("deal") or None)
+
+
+def _query_id(name: str) -> int | None:
+    """A hand's id in the query string (``?before=``, ``?hand=``); None when
+    there is none, or it isn't a number a hand's id could be."""
+    return whole_number(request.args.get(name, ""))
 
 
 def _once(table_id: int) -> Once | None:
@@ -126,7 +135,7 @@ def _fresh(table_id: int) -> TableState:
 def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
     state = load_table(table_id, write=True)
-    before_id = request.args.get("before", type=int)
+    before_id = _query_id("before")
     before = state.number_of(before_id) if before_id is not None else None
     form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
@@ -240,8 +249,8 @@ def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before saving."""
     state = load_table(table_id)
     form = _form(state)
-    hand_id = request.args.get("hand", type=int)
-    before_id = request.args.get("before", type=int)
+    hand_id = _query_id("hand")
+    before_id = _query_id("before")
     form.validate()
     try:
         hand = form.to_hand(state.rules)
@@ -311,8 +320,7 @@ def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     try:
         return _confirm(state, None, state.number_of(hand_id), Change.DELETE)
     except ServiceError as error:
-        flash(error.message, "error")
-        return redirect(url_for("hands.ledger", table_id=table_id))
+        return refused(error.message, error.status, lambda: ledger(table_id))
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
@@ -320,12 +328,12 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
     """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
     state = load_table(table_id)
     mode = request.form.get("mode", "")
-    hand_id = request.form.get("hand_id", type=int)
+    hand_id = hidden_number("hand_id", "hand", lowest=1)
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
-        hand = parse_hand(json.loads(request.form.get("hand_json", "")))
-    except (ValueError, RecursionError, HandError):
+        hand = parse_hand(read_json(request.form.get("hand_json", "")))
+    except (JsonRefused, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
     return _save(state, hand, hand_id, Change(mode))
 
@@ -354,7 +362,9 @@ def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
     except Stale as error:
         return _again(state.table.id, hand, hand_id, change, error.message)
     except (HandError, ServiceError) as error:
-        flash(f"Not saved: {error.message}", "error")
+        status = error.status if isinstance(error, ServiceError) else 400
+        return refused(f"Not saved: {error.message}", status,
+                       lambda: ledger(state.table.id))
     return redirect(url_for("hands.ledger", table_id=state.table.id))
 
 
@@ -366,8 +376,8 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
     try:
         number = state.number_of(hand_id)
     except ServiceError as gone:
-        flash(f"Not saved: {said} {gone.message}", "error")
-        return redirect(url_for("hands.ledger", table_id=table_id))
+        return refused(f"Not saved: {said} {gone.message}", gone.status,
+                       lambda: ledger(table_id))
     if change is Change.DELETE:
         return _confirm(state, None, number, change, said=said), 409
     assert hand is not None

@@ -14,6 +14,8 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.views.access import editor, keep_editing, load_table
+from scorekeeper.views.forms import hidden_number
+from scorekeeper.views.pages import refused
 from scorekeeper.views.viewer import summary_context
 
 bp = Blueprint("settle", __name__)
@@ -44,22 +46,28 @@ def settle(table_id: int) -> tuple[str, int]:
 
 
 @bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
-def leave(table_id: int) -> str | Response:
-    """Confirm, then record, the payments of a player who settles and leaves now."""
+def leave(table_id: int) -> str | Response | tuple[str, int]:
+    """Confirm, then record, the payments of a player who settles and leaves now.
+    A refusal comes back on the settle page; a confirmation made before the
+    scores changed comes back as the confirmation, with the amounts of now."""
     state = load_table(table_id)
-    table = state.table
     name = request.values.get("name", "")
-    if request.method == "POST":
-        try:
-            _, message = settle_service.settle_and_leave(
-                state, name, request.form.get("version", type=int))
-        except ServiceError as error:
-            flash(f"Not done: {error.message}", "error")
-            if error.field == "version":
-                return redirect(url_for("settle.leave", table_id=table.id, name=name))
-        else:
-            flash(message)
-        return redirect(url_for("settle.settle", table_id=table.id))
+    if request.method == "GET":
+        return _leave_page(state, name)
+    try:
+        _, message = settle_service.settle_and_leave(
+            state, name, hidden_number("version", "version of the night"))
+    except ServiceError as error:
+        again = ((lambda: _leave_page(load_table(table_id), name)) if error.field == "version"
+                 else (lambda: settle(table_id)))
+        return refused(f"Not done: {error.message}", error.status, again)
+    flash(message)
+    return redirect(url_for("settle.settle", table_id=table_id))
+
+
+def _leave_page(state: TableState, name: str) -> str:
+    """The confirmation of what ``name`` pays or is paid to leave square now."""
+    table = state.table
     check_open(table, "settle up with everyone instead")
     transfers = settle_service.leaver_payments(state, name)
     player = settle_service.find_player(table, name)
@@ -70,7 +78,7 @@ def leave(table_id: int) -> str | Response:
 
 
 @bp.route("/t/<int:table_id>/close", methods=["GET", "POST"])
-def close(table_id: int) -> str | Response:
+def close(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then close the table: read-only from then on; the share link still works."""
     state = load_table(table_id)
     table = state.table
@@ -78,9 +86,9 @@ def close(table_id: int) -> str | Response:
         try:
             settle_service.close_table(table)
         except ServiceError as error:
-            flash(f"Not done: {error.message}", "error")
-        else:
-            flash("The night is closed. Here is how it went.")
+            return refused(f"Not done: {error.message}", error.status,
+                           lambda: summary(table_id))
+        flash("The night is closed. Here is how it went.")
         return redirect(url_for("settle.summary", table_id=table.id))
     if state.closed:
         return redirect(url_for("settle.summary", table_id=table.id))

@@ -21,6 +21,7 @@ from scorekeeper.views.access import (
     remember_editor,
     session_token,
 )
+from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 bp = Blueprint("share", __name__)
@@ -73,28 +74,26 @@ def new_link(table_id: int) -> Response:
 
 
 @bp.post("/t/<int:table_id>/share/handover")
-def handover(table_id: int) -> Response:
+def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
     table = load_table(table_id).table
     try:
         token = share_service.start_handover(table)
     except ServiceError as error:
-        flash(error.message, "error")
-        return redirect(url_for("share.share", table_id=table.id))
+        return refused(error.message, error.status, lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
     return redirect(url_for("share.share", table_id=table.id, _anchor="handover"))
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
-def revoke(table_id: int, editor_id: int) -> Response:
+def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop a phone editing, at once (this phone too, after a warning)."""
     table = load_table(table_id).table
     me = editor()
     try:
         gone = share_service.revoke_editor(table, editor_id)
     except ServiceError as error:
-        flash(error.message, "error")
-        return redirect(url_for("share.share", table_id=table.id))
+        return refused(error.message, error.status, lambda: share(table_id))
     if gone.id != me.id:
         flash(f"{gone.label} can no longer edit {table.name}.")
         return redirect(url_for("share.share", table_id=table.id))
