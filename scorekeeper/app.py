@@ -13,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from sqlalchemy.exc import OperationalError
@@ -181,10 +181,19 @@ def _register(app: Flask) -> None:
             return json.dumps(HTMX_CONFIG | (HTMX_LIVE if live else {}))
         return {"htmx_config": htmx_config}
 
+    @app.get("/favicon.ico")
+    def favicon() -> Any:
+        """Browsers ask for it whatever the page links: the app's icon."""
+        return redirect(url_for("static", filename="favicon.svg"), 301)
+
     @app.get("/healthz")
     def healthz() -> str:
         """A trivial route (benchmarks compare pages against it)."""
         return "ok"
+
+
+#: The error page's heading for a refusal, by status.
+REFUSED_TITLES = {403: "Read-only here", 404: "Not found", 409: "Not now"}
 
 
 def error_page(title: str, message: str, code: int) -> Any:
@@ -232,7 +241,8 @@ def _errors(app: Flask) -> None:
             if error.field:
                 body["field"] = error.field
             return jsonify(body), error.status
-        return error_page("Not done", error.message, error.status)
+        return error_page(REFUSED_TITLES.get(error.status, "Not done"), error.message,
+                          error.status)
 
     @app.errorhandler(OperationalError)
     def busy(error: OperationalError) -> Any:

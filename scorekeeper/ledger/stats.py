@@ -60,6 +60,12 @@ def picking_side_won(result: HandResult) -> bool | None:
     return hand.points >= 61
 
 
+def raised(result: HandResult) -> bool:
+    """A hand played for more than single stakes: a doubler, a crack or blitz, a
+    loner's factor (×2, ×4 …), what a player calls a doubled hand."""
+    return result.doubled or result.multiplier > 1
+
+
 def player_stats(night: Night, name: str) -> PlayerStats:
     """Everything the summary says about one player, from the replayed hands."""
     played = [r for r in night.results if name in r.seated]
@@ -82,7 +88,7 @@ def player_stats(night: Night, name: str) -> PlayerStats:
         biggest_win_hand=win.number if win is not None and best else None,
         biggest_loss=worst,
         biggest_loss_hand=loss.number if loss is not None and worst else None,
-        doubled=sum(1 for r in played if r.doubled),
+        doubled=sum(1 for r in played if raised(r)),
     )
 
 
@@ -91,6 +97,6 @@ def summarize(night: Night) -> NightSummary:
     return NightSummary(
         hands=len(night.results),
         scored_hands=sum(1 for r in night.results if r.hand.kind in SCORED),
-        doubled_hands=sum(1 for r in night.results if r.doubled),
+        doubled_hands=sum(1 for r in night.results if raised(r)),
         players=tuple(player_stats(night, name) for name in night.players),
     )

@@ -434,3 +434,11 @@ def test_undo_is_refused_once_the_night_changed(client: FlaskClient, app: Flask)
     assert "Nothing to undo" in refused.get_data(as_text=True)
     with app.app_context():
         assert db.session.query(HandRow).count() == 2
+
+
+def test_small_things_a_phone_notices(client: FlaskClient) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 301 and icon.headers["Location"].endswith("/static/favicon.svg")
+    assert client.get("/static/favicon.svg").status_code == 200
+    missing = client.get("/t/9999/hand/new").get_data(as_text=True)
+    assert "<h1>Not found</h1>" in missing and "Not done" not in missing
