@@ -17,9 +17,10 @@ document.addEventListener("click", (event) => {
   markPointChips();
 });
 
-document.addEventListener("input", (event) => {
+// Typed, or filled in by the card counter (counter.js), which sends a change.
+["input", "change"].forEach((type) => document.addEventListener(type, (event) => {
   if (event.target.id === "points") markPointChips();
-});
+}));
 
 document.addEventListener("DOMContentLoaded", markPointChips);
 

@@ -442,3 +442,19 @@ def test_small_things_a_phone_notices(client: FlaskClient) -> None:
     assert client.get("/static/favicon.svg").status_code == 200
     missing = client.get("/t/9999/hand/new").get_data(as_text=True)
     assert "<h1>Not found</h1>" in missing and "Not done" not in missing
+
+
+@pytest.mark.parametrize(("preset", "players", "blanks"), [
+    ("called-ace", PLAYERS, "Nines, eights and sevens count nothing"),
+    ("sheephead-4", ["Ann", "Bob", "Cat", "Dan"], "Nines, the 8♦ and the 7♦ count nothing"),
+])
+def test_the_hand_form_offers_the_same_twenty_point_cards_for_either_deck(
+        client: FlaskClient, preset: str, players: list[str], blanks: str) -> None:
+    table_id = start_table(client, preset=preset, players=players)
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    cards = re.findall(r'data-card="([^"]+)" data-value="(\d+)"', page)
+    assert len(cards) == 20 and len(set(cards)) == 20
+    assert sum(int(value) for _, value in cards) == 120
+    assert ("A♥", "11") in cards and ("J♦", "2") in cards
+    assert blanks in page
+    assert 'src="/static/js/counter.js"' in page
