@@ -1,5 +1,5 @@
 """Steps the browser tests share: start a table on the start page, tap the
-big name buttons, record a hand, read the ledger's totals."""
+big name buttons, record a hand, fix one from the ledger, read the ledger's totals."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
             tap(page, group, value)
     page.locator("#save").click()
     page.wait_for_selector(".flash.saved")  # straight on to the next hand's form
+
+
+def fix(page: Any, number: int, action: str) -> None:
+    """Tap hand ``number``'s line in the ledger, then its ``action`` button
+    (Edit, Insert before or Delete)."""
+    page.locator(f"#hand-{number} summary").click()
+    page.locator(f"#hand-{number} .hand-actions a", has_text=action).click()
 
 
 def totals(page: Any) -> dict[str, str]:

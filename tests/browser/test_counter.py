@@ -61,7 +61,7 @@ def test_counting_cards_fills_the_points_box_and_the_hand_saves(page: Any,
     screenshot(page, "counter-used")
 
     page.locator("#save").click()
-    page.wait_for_selector("#ledger")
+    page.wait_for_selector(".flash.saved")
     # 19 is schneidered: each defender wins 4, the picker pays double.
     assert totals(page) == {"Ann": "−8", "Bob": "+4", "Cat": "−4", "Dan": "+4", "Eve": "+4"}
     assert complaints == []

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import record, start, tap, totals
+from tests.browser.steps import fix, record, start, tap, totals
 from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -32,7 +32,7 @@ def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_serv
     screenshot(page, "night-ledger-five-hands")
     assert totals(page) == {"Ann": "+1", "Bob": "−4", "Cat": "+8", "Dan": "+4", "Eve": "−9"}
 
-    page.locator("#hand-1 a", has_text="edit").click()
+    fix(page, 1, "Edit")
     page.locator("button[data-points='30']").click()
     page.locator("#save").click()
     page.wait_for_selector("#changes")
@@ -41,7 +41,7 @@ def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_serv
     page.wait_for_selector("#ledger")
     assert totals(page) == {"Ann": "−9", "Bob": "+1", "Cat": "+3", "Dan": "+9", "Eve": "−4"}
 
-    page.locator("#hand-2 a", has_text="delete").click()
+    fix(page, 2, "Delete")
     page.locator("#confirm").click()
     page.wait_for_selector("#ledger")
     assert totals(page) == {"Ann": "−8", "Bob": "+2", "Cat": "+4", "Dan": "+5", "Eve": "−3"}

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import record, start, tap, totals
+from tests.browser.steps import fix, record, start, tap, totals
 from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -56,10 +56,10 @@ def test_two_phones_never_overwrite_each_other(
     assert page.locator("tbody.hand").count() == 5
 
     # Ann confirms deleting hand 2 after Bob's phone deleted hand 1
-    page.locator("#hand-2 a", has_text="delete").click()
+    fix(page, 2, "Delete")
     page.wait_for_selector("#confirm")
     phone.goto(table_url)
-    phone.locator("#hand-1 a", has_text="delete").click()
+    fix(phone, 1, "Delete")
     phone.locator("#confirm").click()
     phone.wait_for_selector("#ledger")
     page.locator("#confirm").click()

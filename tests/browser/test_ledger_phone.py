@@ -1,0 +1,153 @@
+"""The ledger on a phone (390 × 844) in real headless Chromium, at a
+seven-handed table twelve hands into the night: the players' names and
+totals stay on screen while the hands scroll under them, the hand number
+stays while the columns scroll sideways (and the ledger shows that it does),
+a hand takes one compact row, fixing a hand is a 44 px tap away, and
+"Record hand 13" is always on screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from tests.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SEVEN = ["Annabelle", "Bob", "Catherine", "Dan", "Evelyn", "Fay", "Gustav"]
+
+#: Twelve hands through the API, with the badges a real night shows.
+HANDS: list[dict[str, Any]] = [
+    {"picker": "Annabelle", "partners": ["Catherine", "Evelyn"], "points": 75},
+    {"picker": "Bob", "partners": ["Dan"], "points": 91, "cracks": 1},
+    {"kind": "leaster", "winner": "Fay"},
+    {"picker": "Gustav", "partners": ["Annabelle"], "points": 45},
+    {"picker": "Dan", "partners": ["Evelyn"], "points": 120, "tricks": "all"},
+    {"picker": "Catherine", "partners": ["Bob"], "points": 61, "cracks": 2},
+    {"picker": "Evelyn", "partners": ["Fay"], "points": 29},
+    {"picker": "Fay", "partners": ["Gustav"], "points": 88},
+    {"picker": "Annabelle", "partners": ["Dan"], "points": 70},
+    {"picker": "Bob", "partners": ["Catherine"], "points": 31},
+    {"picker": "Gustav", "partners": ["Evelyn"], "points": 100},
+    {"picker": "Dan", "partners": ["Annabelle"], "points": 64, "cracks": 1},
+]
+
+
+def seven_handed_night(app: Flask, page: Any, base: str) -> str:
+    """Start the table and record its hands through the API, then hand this
+    browser the edit token as a phone that started the table holds it (its
+    signed session cookie).  Returns the ledger's URL."""
+    api = app.test_client()
+    made = api.post("/api/v1/tables", json={"name": "Friday", "players": SEVEN,
+                                             "preset": "seven-handed"}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    for body in HANDS:
+        saved = api.post(f"/api/v1/tables/{made['id']}/hands", json=body, headers=auth)
+        assert saved.status_code == 201, saved.get_json()
+    with api.session_transaction() as session:
+        session["editors"] = {str(made["id"]): made["edit_token"]}
+    cookie = api.get_cookie("session")
+    assert cookie is not None
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    return f"{base}/t/{made['id']}"
+
+
+def box(locator: Any) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, "not on the page"
+    return found
+
+
+def scroll(page: Any, top: int | None = None, left: int | None = None) -> None:
+    """Scroll the ledger's box (and let the scroll event reach the page)."""
+    page.locator("#ledger-scroll").evaluate(
+        "(el, [top, left]) => { if (top !== null) el.scrollTop = top;"
+        " if (left !== null) el.scrollLeft = left; }", [top, left])
+    page.wait_for_timeout(250)
+
+
+def assert_record_bar_on_screen(page: Any) -> None:
+    bar, height = box(page.locator("#record-next")), page.viewport_size["height"]
+    assert bar["height"] >= 44 and 0 <= bar["y"] and bar["y"] + bar["height"] <= height, bar
+
+
+def test_the_ledger_fits_a_phone(page: Any, live_app: Flask, live_server: str) -> None:
+    page.goto(seven_handed_night(live_app, page, live_server))
+    page.wait_for_selector("#ledger")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    frame = box(page.locator("#ledger-scroll"))
+    assert frame["x"] + frame["width"] <= 390 and frame["y"] + frame["height"] <= 844
+    # it opens at the latest hand, under the names and totals, above "Record hand 13"
+    latest, names = box(page.locator("#hand-12")), box(page.locator("#ledger thead"))
+    assert names["y"] == pytest.approx(frame["y"], abs=2)
+    assert latest["y"] >= names["y"] + names["height"] - 1
+    assert latest["y"] + latest["height"] <= frame["y"] + frame["height"] + 1
+    assert page.locator("#record-next").inner_text() == "Record hand 13"
+    assert_record_bar_on_screen(page)
+    # seven players are wider than the phone: the right edge is shaded, the left not
+    view = page.locator(".ledger-view")
+    assert "more-right" in view.get_attribute("class") and \
+        "more-left" not in view.get_attribute("class")
+    screenshot(page, "ledger-phone-top")
+
+    # a hand is one compact row: a line of words over a line of numbers
+    for number in (1, 6, 12):
+        row = box(page.locator(f"#hand-{number}"))
+        assert row["height"] < 100, f"hand {number} is {row['height']}px tall"
+        line = page.locator(f"#hand-{number} summary")
+        assert box(line)["height"] < 44 * 1.2  # the words stay on one line
+
+    # scrolling down the hands: the names and totals stay at the top of the box
+    scroll(page, top=0)
+    assert box(page.locator("#hand-1"))["y"] > names["y"]
+    scroll(page, top=420)
+    names_now = box(page.locator("#ledger thead"))
+    assert names_now["y"] == pytest.approx(frame["y"], abs=2)
+    assert box(page.locator("#ledger thead th", has_text="Bob"))["y"] >= frame["y"]
+    assert box(page.locator("#hand-1"))["y"] < frame["y"]  # hand 1 went up under them
+    assert_record_bar_on_screen(page)
+    screenshot(page, "ledger-phone-scrolled-down")
+
+    # scrolling sideways: the hand numbers and each hand's words stay at the left
+    number = page.locator("#hand-8 tr.nums th")
+    words = page.locator("#hand-8 summary")
+    catherine = box(page.locator("#ledger thead th", has_text="Catherine"))
+    scroll(page, left=1000)
+    assert box(page.locator("#ledger thead th", has_text="Catherine"))["x"] < catherine["x"]
+    assert box(number)["x"] == pytest.approx(frame["x"] + 1, abs=2)
+    assert box(words)["x"] == pytest.approx(frame["x"] + 1, abs=2)
+    assert box(page.locator("#totals td").first)["x"] == pytest.approx(frame["x"] + 1, abs=2)
+    assert "more-right" not in view.get_attribute("class")  # the end: no more shade there
+    assert "more-left" in view.get_attribute("class")
+    screenshot(page, "ledger-phone-scrolled-sideways")
+    scroll(page, left=0)
+
+    # tap a hand: its whole line and the buttons to fix it, each 44 px tall,
+    # with Delete set apart from the others
+    page.locator("#hand-8 summary").click()
+    buttons = page.locator("#hand-8 .hand-actions [role=button]")
+    assert buttons.count() == 3
+    for i in range(3):
+        target = box(buttons.nth(i))
+        assert target["height"] >= 44 and target["width"] >= 44, buttons.nth(i).inner_text()
+    edit, insert, delete = (box(buttons.nth(i)) for i in range(3))
+    assert edit["x"] + edit["width"] <= insert["x"]
+    assert delete["x"] - (insert["x"] + insert["width"]) >= 24
+    screenshot(page, "ledger-phone-hand-open")
+    buttons.nth(2).click()
+    page.wait_for_url("**/delete")
+    assert "Delete hand 8?" in page.locator("main").inner_text()
+
+
+def test_the_ledger_on_a_wide_screen(page: Any, live_app: Flask, live_server: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(seven_handed_night(live_app, page, live_server))
+    page.wait_for_selector("#ledger")
+    scroller = page.locator("#ledger-scroll")
+    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth")  # nothing to the side
+    assert "more-right" not in page.locator(".ledger-view").get_attribute("class")
+    assert box(page.locator("#hand-12"))["height"] < 100
+    assert_record_bar_on_screen(page)
+    screenshot(page, "ledger-wide")
