@@ -338,3 +338,30 @@ def test_a_viewer_who_opens_the_scorekeepers_pages_is_told_how_to_watch(
     assert refused.status_code == 403
     text = refused.get_data(as_text=True)
     assert "share link" in text and "can't change" not in text
+
+
+def test_the_scorekeeper_opened_on_loopback_carries_the_edit_rights_to_the_lan_address(
+        app: Flask, client: FlaskClient, table_id: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.views.pages import share as share_pages
+    monkeypatch.setattr(share_pages, "machine_hosts", lambda: ("127.0.0.1", "192.168.1.20",
+                                                               "fe80::1", "myhost"))
+    app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]
+    here = "http://127.0.0.1:5000"
+    with client.session_transaction(base_url=here) as mine, client.session_transaction() as old:
+        mine.update(old)
+    page = client.get(f"/t/{table_id}/share", base_url=here).get_data(as_text=True)
+    assert "Keep scoring at http://192.168.1.20:5000" in page and "fe80" not in page
+    refused = client.post(f"/t/{table_id}/share/move", data={"to": "http://evil.example"},
+                          base_url=here)
+    assert refused.status_code == 400
+    moved = client.post(f"/t/{table_id}/share/move", data={"to": "http://192.168.1.20:5000"},
+                        base_url=here).get_data(as_text=True)
+    claim = re.search(r'id="move-link" href="([^"]+)"', moved)
+    assert claim and claim.group(1).startswith("http://192.168.1.20:5000/claim/")
+    lan = "http://192.168.1.20:5000"
+    url = claim.group(1).replace("&amp;", "&").removeprefix(lan)
+    form = client.get(url, base_url=lan).get_data(as_text=True)
+    assert 'value="Scorekeeper"' in form  # this phone's name, one tap to go
+    assert client.post(url.split("?")[0], data={"label": "Scorekeeper"},
+                       base_url=lan).status_code == 302
+    assert client.get(f"/t/{table_id}/hand/new", base_url=lan).status_code == 200

@@ -6,11 +6,14 @@ it), and the phones that can edit.  What the share link itself shows is in
 
 from __future__ import annotations
 
+import ipaddress
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable, Handover
+from scorekeeper.hosts import machine_hosts
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import share as share_service
 from scorekeeper.services.tables import get_table
@@ -37,9 +40,11 @@ def share(table_id: int) -> str:
     table = load_table(table_id).table
     share_url = link("viewer.view", token=table.view_token)
     handover, claim_url = _my_handover(table)
+    unreachable = only_this_machine(share_url)
     return render_template(
         "share/share.html", table=table, active="share", me=editor(), share_url=share_url,
-        tv_url=link("viewer.tv", token=table.view_token), unreachable=only_this_machine(share_url),
+        tv_url=link("viewer.tv", token=table.view_token), unreachable=unreachable,
+        network=network_addresses() if unreachable else [],
         qr=Markup(qr_svg(share_url, "QR code of the share link")),
         handover=handover, claim_url=claim_url,
         claim_qr=Markup(qr_svg(claim_url, "QR code to take over scoring")) if claim_url else None,
@@ -83,6 +88,44 @@ def handover(table_id: int) -> Response | tuple[str, int]:
         return refused(error.message, error.status, lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
     return redirect(url_for("share.share", table_id=table.id, _anchor="handover"))
+
+
+def network_addresses() -> list[str]:
+    """Where the other phones can reach this server: its IPv4 addresses on the
+    network, with the port this request came in on."""
+    port = request.host.rsplit(":", 1)[1] if request.host.count(":") == 1 else ""
+    found = []
+    for host in machine_hosts():
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            continue
+        if address.version == 4 and not (address.is_loopback or address.is_unspecified
+                                          or address.is_link_local):
+            found.append(f"http://{host}{':' + port if port else ''}")
+    return found
+
+
+@bp.post("/t/<int:table_id>/share/move")
+def move(table_id: int) -> str | tuple[str, int]:
+    """Keep scoring on this phone at one of the server's network addresses: a
+    phone's edit rights belong to the address it opened, so this makes a
+    one-time take-over code and links to it there (one tap claims it)."""
+    table = load_table(table_id).table
+    where = request.form.get("to", "")
+    if where not in network_addresses():
+        return refused("That isn't one of this server's network addresses.", 400,
+                       lambda: share(table_id))
+    try:
+        token = share_service.start_handover(table)
+    except ServiceError as error:
+        return refused(error.message, error.status, lambda: share(table_id))
+    # A link, not a redirect: the page's forms may only lead back to this address.
+    minutes = int(share_service.HANDOVER_LIFETIME.total_seconds() // 60)
+    return render_template("share/move.html", table=table, active="share", where=where,
+                           minutes=minutes,
+                           claim_url=where + url_for("share.claim", token=token,
+                                                     label=editor().label))
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
@@ -129,5 +172,5 @@ def claim(token: str) -> str | Response | tuple[str, int]:
             return redirect(url_for("hands.ledger", table_id=table.id))
     page = render_template("share/claim.html", table=table, error=error,
                            already=session_token(table.id) is not None,
-                           label=request.form.get("label", ""))
+                           label=request.values.get("label", "")[:80])
     return (page, 400) if error else page
