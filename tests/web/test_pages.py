@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, HandRow, db
 from scorekeeper.rules import PRESETS, HandError, check_hand, score
 from scorekeeper.services.state import TableState
-from tests.conftest import PLAYERS, start_table
+from tests.conftest import PLAYERS, start_table, words
 
 
 def hand(client: FlaskClient, table_id: int, **fields: Any) -> Any:
@@ -44,7 +44,7 @@ def test_start_page_offers_every_preset(client: FlaskClient) -> None:
 
 def test_starting_a_table_makes_this_phone_the_scorekeeper(client: FlaskClient) -> None:
     table_id = start_table(client)
-    assert "Ann deals first" in client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert "Ann deals first" in words(client.get(f"/t/{table_id}/hand/new"))
     assert client.get(f"/t/{table_id}").status_code == 200
 
 
@@ -128,7 +128,7 @@ def test_the_preview_shows_each_players_result_before_saving(client: FlaskClient
                                                              table_id: int) -> None:
     page = client.post(f"/t/{table_id}/hand/preview", data={
         "kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "30"})
-    text = page.get_data(as_text=True)
+    text = words(page)
     assert "Ann</span> <strong class=\"neg\">−8" in text
     assert hand_count(app) == 0
     incomplete = client.post(f"/t/{table_id}/hand/preview", data={"kind": "picked"})
@@ -169,7 +169,7 @@ def test_editing_a_hand_confirms_whose_totals_change_then_replays(
     body, fields = _confirm(client, text)
     client.post(f"/t/{table_id}/hand/confirm", data={**fields, "hand_json": json.dumps(body)})
     assert totals(client, table_id)["Ann"] == "−9"
-    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    history = words(client.get(f"/t/{table_id}/history"))
     assert "Edited hand 1" in history and "points: 75 → 30" in history
 
 
@@ -196,8 +196,7 @@ def test_deleting_a_hand_replays_the_night(client: FlaskClient, table_id: int) -
 
 def test_six_friends_at_a_five_handed_table_sit_the_dealer_out(client: FlaskClient) -> None:
     table_id = start_table(client, players=PLAYERS + ["Fay"])
-    assert "Sitting out: Ann (Ann deals)" in client.get(f"/t/{table_id}/hand/new").get_data(
-        as_text=True)
+    assert "Sitting out: Ann (Ann deals)" in words(client.get(f"/t/{table_id}/hand/new"))
     hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
     found = totals(client, table_id)
     assert found["Ann"] == "0" and found["Bob"] == "+2"

@@ -184,7 +184,8 @@ def preview(table_id: int) -> str:
             before = state.number_of(before_id) if before_id is not None else None
             proposal = hand_service.propose(state, Change.ADD, hand, before)
     except (HandError, ServiceError) as error:
-        return render_template("hands/_preview.html", error=error.message, result=None)
+        return render_template("hands/_preview.html", error=error.message, result=None,
+                               table=state.table)
     return render_template("hands/_preview.html", error=None, result=proposal.result)
 
 
