@@ -256,7 +256,7 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
-        hand = parse_hand(read_json(request.form.get("hand_json", "")))
+        hand = parse_hand(read_json(request.form.get("hand_json", "")), players=state.players)
     except (JsonRefused, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
     return _save(state, hand, hand_id, Change(mode))
