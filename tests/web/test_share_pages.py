@@ -98,7 +98,7 @@ def test_a_host_that_is_not_this_machine_is_refused(app: Flask, client: FlaskCli
 
 
 def test_the_base_url_and_allowed_hosts_are_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "cards.example, .club.example")
+    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "Cards.Example, .club.example")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://",
                       "SCOREKEEPER_BASE_URL": "https://scores.example.org/"})
     hosts = app.config["TRUSTED_HOSTS"]
@@ -106,6 +106,8 @@ def test_the_base_url_and_allowed_hosts_are_trusted(monkeypatch: pytest.MonkeyPa
     client = app.test_client()
     assert client.get("/healthz", headers={"Host": "table3.club.example"}).status_code == 200
     assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
+    for host in ("LOCALHOST", "Scores.Example.Org", "CARDS.example:8000", "T3.CLUB.example"):
+        assert client.get("/healthz", headers={"Host": host}).status_code == 200, host
 
 
 def test_the_base_url_setting_wins_over_the_request_address(tmp_path: Path) -> None:
