@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from scorekeeper.db.engine import is_busy
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
-from scorekeeper.hosts import trusted_hosts
+from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 
@@ -118,6 +118,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
     db.init_app(app)
     csrf.init_app(app)
     _register(app)

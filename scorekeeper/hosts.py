@@ -7,6 +7,8 @@ somewhere else.  Trusted are this machine's own names and addresses (the
 LAN addresses ``scripts/run.sh`` prints), localhost, the host of
 ``SCOREKEEPER_BASE_URL`` and any listed in ``SCOREKEEPER_ALLOWED_HOSTS``
 (comma-separated; a leading dot allows subdomains).  Any other Host is 400.
+Host names are case-insensitive, so both sides are compared lower-cased
+(``LOCALHOST`` is localhost).
 
 Werkzeug matches trusted hosts by name and IPv4 address; a bracketed IPv6
 address in the Host header is not matched (open the app by name or IPv4).
@@ -17,9 +19,14 @@ from __future__ import annotations
 import functools
 import socket
 import subprocess
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from scorekeeper.limits import MAX_HOST
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 LOCAL = ("localhost", "127.0.0.1", "::1", "[::1]")
 
@@ -50,4 +57,14 @@ def trusted_hosts(base_url: str | None, allowed: str | None) -> list[str]:
         if name:
             hosts.append(name)
     hosts.extend(h.strip() for h in (allowed or "").split(",") if h.strip())
-    return list(dict.fromkeys(hosts))
+    return list(dict.fromkeys(h.lower() for h in hosts))
+
+
+def lower_case_host(app: WSGIApplication) -> WSGIApplication:
+    """``app`` seeing the Host header lower-cased (the trusted list is too)."""
+    def lowered(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        host = environ.get("HTTP_HOST")
+        if isinstance(host, str):
+            environ["HTTP_HOST"] = host.lower()
+        return app(environ, start_response)
+    return lowered

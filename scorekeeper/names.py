@@ -22,6 +22,7 @@ Standard library only: the rules engine uses it too.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 #: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn
 #: as nothing, so two names differing only by them would look the same.
@@ -69,3 +70,10 @@ def clean_name(raw: str, what: str = "A name") -> str:
 def name_key(name: str) -> str:
     """What two names must share to be the same name (case and form folded)."""
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def find_name(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` that ``typed`` is (however its case and Unicode
+    form were typed: "ann" and "ＡＮＮ" find "Ann"), or None."""
+    key = name_key(typed)
+    return next((name for name in names if name_key(name) == key), None)

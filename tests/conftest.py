@@ -9,6 +9,7 @@ for a fuzz test through the app, twice that for the engine's properties) and
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,6 +85,12 @@ def app(session_app: Flask) -> Iterator[Flask]:
 @pytest.fixture()
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def words(response: Any) -> str:
+    """A page's text as a person reads it: names lose the ``<bdi>`` that
+    isolates them in running text."""
+    return re.sub(r"</?bdi>", "", response.get_data(as_text=True))
 
 
 def start_table(client: FlaskClient, preset: str = "called-ace",

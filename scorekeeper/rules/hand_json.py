@@ -7,9 +7,10 @@ hand is kept in the database is :mod:`scorekeeper.db.codec`, not this.)
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.names import find_name
 from scorekeeper.rules.hand import Hand, HandError
 from scorekeeper.rules.night import HandResult
 from scorekeeper.rules.vocabulary import Kind, Tricks
@@ -26,8 +27,11 @@ _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "
 _INT_FIELDS = ("points", "cracks", "blitzes")
 
 
-def parse_hand(data: object, present: tuple[str, ...] | None = None) -> Hand:
-    """A :class:`Hand` from a JSON object; :class:`HandError` names the bad field."""
+def parse_hand(data: object, present: tuple[str, ...] | None = None,
+               players: Sequence[str] = ()) -> Hand:
+    """A :class:`Hand` from a JSON object; :class:`HandError` names the bad field.
+    A name that is one of ``players`` (however its case and Unicode form were
+    typed) becomes that player's name as the table keeps it."""
     if not isinstance(data, Mapping):
         raise HandError("A hand must be a JSON object")
     unknown = sorted(set(data) - set(REQUEST_FIELDS))
@@ -38,23 +42,23 @@ def parse_hand(data: object, present: tuple[str, ...] | None = None) -> Hand:
     for key, value in data.items():
         if value is None and key not in ("kind", "tricks", *_LIST_FIELDS):
             continue
-        values[key] = _convert(key, value)
+        values[key] = _convert(key, value, players)
     return Hand(**values)
 
 
-def _convert(key: str, value: object) -> Any:
+def _convert(key: str, value: object, players: Sequence[str]) -> Any:
     if key == "kind":
         return _enum(Kind, value, key, "kind")
     if key == "tricks":
         return _enum(Tricks, value, key, "tricks")
     if key in _NAME_FIELDS:
-        return _name(value, key)
+        return _name(value, key, players)
     if key in _LIST_FIELDS:
         if key == "seated" and value is None:
             return None
         if not isinstance(value, list):
             raise HandError(f"{key} must be a list of names", key)
-        return tuple(_name(v, key) for v in value)
+        return tuple(_name(v, key, players) for v in value)
     if key in _BOOL_FIELDS:
         if not isinstance(value, bool):
             raise HandError(f"{key} must be true or false", key)
@@ -66,7 +70,7 @@ def _convert(key: str, value: object) -> Any:
         for name, points in value.items():
             if isinstance(points, bool) or not isinstance(points, int):
                 raise HandError("Each payment must be whole points", key)
-            pairs.append((_name(name, key), points))
+            pairs.append((_name(name, key, players), points))
         return tuple(pairs)
     if key == "note":
         if not isinstance(value, str) or len(value) > 1000:
@@ -89,11 +93,13 @@ def _enum(enum: type[Kind] | type[Tricks], value: object, key: str, label: str) 
         raise HandError(f"{label} must be one of {valid}", key) from None
 
 
-def _name(value: object, key: str) -> str:
-    """A name as the app keeps names (so "José" matches however it was typed)."""
+def _name(value: object, key: str, players: Sequence[str]) -> str:
+    """A name as the app keeps names (so "José" matches however it was typed),
+    and as the table spells it when it is one of ``players``."""
     if not isinstance(value, str) or not value.strip() or len(value) > 200:
         raise HandError(f"{key} must be a player's name", key)
-    return " ".join(unicodedata.normalize("NFKC", value).split())
+    name = " ".join(unicodedata.normalize("NFKC", value).split())
+    return find_name(name, players) or name
 
 
 def hand_to_request(hand: Hand) -> dict[str, Any]:

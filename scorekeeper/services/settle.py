@@ -24,6 +24,7 @@ from scorekeeper.ledger.settle import (
 )
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
+from scorekeeper.names import find_name
 from scorekeeper.services import Conflict, ServiceError
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
@@ -80,8 +81,11 @@ def settlement(state: TableState, unit: str = "none", bank: str | None = None) -
     early = early_payments(state.table)
     remaining = apply_transfers(state.standings.cents, [p.transfer for p in early])
     rounded = round_balances(remaining, UNITS[unit][0])
-    if bank is not None and bank not in rounded:
-        raise ServiceError(f"{bank} isn't a player at this table", "bank")
+    if bank is not None:
+        found = find_name(bank, rounded)
+        if found is None:
+            raise ServiceError(f"{bank[:40]} isn't a player at this table", "bank")
+        bank = found
     transfers = settle_through_bank(rounded, bank) if bank else settle(rounded)
     return Settlement(state.standings.by_seat, remaining, rounded, tuple(early),
                       tuple(transfers), unit, bank)

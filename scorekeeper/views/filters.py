@@ -1,6 +1,7 @@
 """What templates may call, registered once for every page: money and
 signed numbers, a hand or a payment in words, the pending-doubler banner,
-and search words highlighted.
+search words highlighted, and names isolated with ``<bdi>`` wherever they
+sit in running text (so a name written right to left can't reorder it).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from flask import Flask
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from scorekeeper.ledger.money import money, signed, to_cents
@@ -49,6 +52,23 @@ def isolate(text: str, names: Iterable[str]) -> Markup:
     return _wrap(text, pattern, "bdi")
 
 
+def bdi(name: str) -> Markup:
+    """One name, escaped and isolated (``Next dealer: <bdi>name</bdi>``)."""
+    return isolate(name, (name,))
+
+
+@pass_context
+def in_words(context: Context, text: str | Markup) -> Markup:
+    """A sentence made in code (a flash, a refusal, a line of history) escaped,
+    with the names of the page's table in it, its players' and its own,
+    isolated.  Text that is already markup was built safe, and stays as it is."""
+    if isinstance(text, Markup):
+        return text
+    table = context.get("table")
+    names = [*(p.name for p in table.players), table.name] if table is not None else []
+    return isolate(text, names)
+
+
 def describe_isolated(result: HandResult) -> Markup:
     """A hand in words (:func:`describe`), its names isolated."""
     return isolate(describe(result), result.payouts)
@@ -71,6 +91,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(signed, "signed")
     app.add_template_filter(to_cents, "cents")
     app.add_template_filter(mark_words, "mark_words")
+    app.add_template_filter(bdi, "bdi")
+    app.add_template_global(in_words, "in_words")
     app.add_template_global(describe_isolated, "describe")
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")

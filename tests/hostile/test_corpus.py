@@ -192,6 +192,7 @@ CASES: dict[str, Send] = {
     "table id negative": api_post("/tables/-1/hands", HAND),
     "hands window from zero": api_call("GET", "/tables/{api}/hands?from=0"),
     "hands window limit huge": api_call("GET", "/tables/{api}/hands?limit=" + BIG),
+    "hands window unknown parameter": api_call("GET", "/tables/{api}/hands?evil=1"),
     "settlement unknown parameter": api_call("GET", "/tables/{api}/settlement?evil=1"),
     "settlement bad rounding": api_call("GET", "/tables/{api}/settlement?round=pennies"),
     "settlement bank a stranger": api_call("GET", "/tables/{api}/settlement?bank=Zed"),

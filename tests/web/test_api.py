@@ -389,13 +389,31 @@ def test_settlement_counts_what_an_early_leaver_already_paid(client: FlaskClient
 @pytest.mark.parametrize(("query", "message"), [
     ("?round=nickels", "Round to none, quarters or dollars"),
     ("?bank=Zed", "Zed isn't a player at this table"),
-    ("?sort=up", "Unknown parameter: sort"),
+    ("?sort=up", "Unknown parameter: sort; expected: round, bank"),
 ])
 def test_settlement_options_are_checked(table: ApiTable, query: str, message: str) -> None:
     table.add(PICK)
     response = table.get("/settlement" + query)
     assert response.status_code == 400
     assert response.get_json()["error"] == message
+
+
+def test_the_hand_list_refuses_a_parameter_it_does_not_have(table: ApiTable) -> None:
+    table.add(PICK)
+    response = table.get("/hands?evil=1")
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "Unknown parameter: evil; expected: from, limit",
+                                   "field": "query"}
+
+
+def test_names_match_however_their_case_and_form_were_typed(table: ApiTable) -> None:
+    saved = table.add({"picker": "ann", "partners": ["ＣＡＴ"], "points": 75})
+    assert saved.status_code == 201, saved.get_json()
+    assert (saved.get_json()["picker"], saved.get_json()["partners"]) == ("Ann", ["Cat"])
+    paid = table.add({"kind": "adjustment", "payouts": {"dan": 3, "EVE": -3}, "note": "kings"})
+    assert paid.get_json()["payouts"] == {"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 3, "Eve": -3}
+    banked = table.get("/settlement?bank=cat").get_json()["transfers"]
+    assert all("Cat" in (t["from"], t["to"]) for t in banked)
 
 
 def test_settlement_rounds_and_goes_through_a_bank(table: ApiTable) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import PLAYERS, start_table
+from tests.conftest import PLAYERS, start_table, words
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand
 
@@ -43,7 +43,7 @@ def test_both_add_the_player_on_the_pickers_right_six_handed(client: FlaskClient
     assert body["partners"] == ["Eve", "Bob"]
     table_id = start_table(client, "six-handed", SIX)
     assert hand(client, table_id, picker="Cat", partners=["Eve"], points="75").status_code == 302
-    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    page = words(client.get(f"/t/{table_id}"))
     assert "Cat with Eve and Bob, 75 points" in page
 
 

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
-from tests.conftest import start_table
+from tests.conftest import start_table, words
 
 
 def make_app(path: Path) -> Flask:
@@ -132,7 +132,7 @@ def test_a_database_at_the_first_revision_is_upgraded_and_keeps_its_night(
 
     again = make_app(path)
     assert version_of(path) == [head(again)] != ["0001"]
-    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    page = words(client.get(f"/t/{table_id}"))
     assert 'data-player="Bob">+2<' in page
 
 
@@ -147,7 +147,7 @@ def test_a_first_revision_database_without_its_version_table_is_upgraded(
     assert version_of(path) == [head(again)]
     with again.test_client() as other:
         start_table(other)  # asserts the new table was created (302)
-    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    page = words(client.get(f"/t/{table_id}"))
     assert 'data-player="Bob">+2<' in page
 
 
@@ -173,7 +173,7 @@ def test_hands_stored_by_the_first_release_still_load_and_edit(
         db.session.execute(sa.text("UPDATE hand SET data = :data"),
                            {"data": json.dumps(FIRST_RELEASE_HAND)})
         db.session.commit()
-    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    page = words(client.get(f"/t/{table_id}"))
     assert 'data-player="Bob">+2<' in page and "Bob with Cat, 75 points" in page
     edit = client.get(f"/t/{table_id}/hand/1/edit").get_data(as_text=True)
     assert 'value="Cat" checked' in edit

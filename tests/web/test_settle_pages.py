@@ -18,7 +18,7 @@ from scorekeeper.ledger.settle import Transfer, apply_transfers
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
-from tests.conftest import start_table
+from tests.conftest import start_table, words
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -181,7 +181,7 @@ def test_a_leaver_who_is_square_just_leaves(app: Flask, client: FlaskClient) -> 
     table_id = start_table(client, players=SIX)
     response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Fay"},
                            follow_redirects=True)
-    assert "Fay settled and left" in response.get_data(as_text=True)
+    assert "Fay settled and left" in words(response)
     with app.app_context():
         assert db.session.query(Payment).count() == 0
 
@@ -205,7 +205,7 @@ def test_the_last_player_at_the_table_cannot_leave(app: Flask, client: FlaskClie
         client.post(f"/t/{table_id}/settle/leave", data={"name": name})
     response = client.post(f"/t/{table_id}/settle/leave", data={"name": "Fay"},
                            follow_redirects=True)
-    assert "Fay is the last one at the table" in response.get_data(as_text=True)
+    assert "Fay is the last one at the table" in words(response)
     assert client.get(f"/t/{table_id}/settle").status_code == 200
 
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.services.state import TableState
-from tests.conftest import start_table
+from tests.conftest import start_table, words
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand, totals
 
@@ -132,14 +132,14 @@ def test_a_record_form_left_open_while_another_phone_saves_keeps_no_old_dealer(
         app: Flask, client: FlaskClient) -> None:
     table_id = night_of_four(client)
     other = second_phone(app, client, table_id)
-    form = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    form = words(client.get(f"/t/{table_id}/hand/new"))
     assert "Dealer: Eve" in form
     assert hand(other, table_id, picker="Ann", partners=["Bob"], points="75").status_code == 302
     before = stored(app, table_id)
     fields = {"picker": "Cat", "partners": ["Dan"], "points": "61", "dealer": "Eve",
               **{name: hidden(form, name) for name in ("version", "deal", "submission")}}
     response = hand(client, table_id, **fields)
-    page = html.unescape(response.get_data(as_text=True))
+    page = html.unescape(words(response))
     assert response.status_code == 409
     assert "Meanwhile, Scorekeeper: Recorded hand 5: Ann with Bob, 75 points." in page
     assert "Ann deals now; check the hand and save again." in page
@@ -197,7 +197,7 @@ def test_a_double_tapped_new_night_starts_one_night(app: Flask, client: FlaskCli
 
 def test_the_history_names_each_hand_by_id_and_phone(app: Flask, client: FlaskClient) -> None:
     table_id = night_of_four(client)
-    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    history = words(client.get(f"/t/{table_id}/history"))
     first = ids(app, table_id)[0]
     assert f"hand #{first} · Scorekeeper" in history and "Recorded hand 1:" in history
 

@@ -18,7 +18,7 @@ from scorekeeper.db.models import Editor, GameTable, db
 from scorekeeper.ledger.standings import standings
 from scorekeeper.rules import Night
 from scorekeeper.views.qr import only_this_machine
-from tests.conftest import start_table
+from tests.conftest import start_table, words
 from tests.web.test_share import claim_token_on, record, share_page, share_url_on, take_over
 
 
@@ -98,7 +98,7 @@ def test_a_host_that_is_not_this_machine_is_refused(app: Flask, client: FlaskCli
 
 
 def test_the_base_url_and_allowed_hosts_are_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "cards.example, .club.example")
+    monkeypatch.setenv("SCOREKEEPER_ALLOWED_HOSTS", "Cards.Example, .club.example")
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://",
                       "SCOREKEEPER_BASE_URL": "https://scores.example.org/"})
     hosts = app.config["TRUSTED_HOSTS"]
@@ -106,6 +106,8 @@ def test_the_base_url_and_allowed_hosts_are_trusted(monkeypatch: pytest.MonkeyPa
     client = app.test_client()
     assert client.get("/healthz", headers={"Host": "table3.club.example"}).status_code == 200
     assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
+    for host in ("LOCALHOST", "Scores.Example.Org", "CARDS.example:8000", "T3.CLUB.example"):
+        assert client.get("/healthz", headers={"Host": host}).status_code == 200, host
 
 
 def test_the_base_url_setting_wins_over_the_request_address(tmp_path: Path) -> None:
@@ -148,8 +150,8 @@ def test_the_share_page_shows_recent_hands_dealer_and_a_line_per_player(
         record(client, table_id, picker=picker, partners=["Ann" if picker != "Ann" else "Bob"])
     page = public(app, table_id)
     assert re.findall(r'<li id="recent-(\d+)">', page) == ["6", "5", "4", "3", "2"]
-    assert "Ann +" in page or "Ann −" in page
-    assert "Next dealer: <strong>Bob</strong>" in page
+    assert "<bdi>Ann</bdi> +" in page or "<bdi>Ann</bdi> −" in page
+    assert "Next dealer: <strong><bdi>Bob</bdi></strong>" in page
     assert len(re.findall(r"<polyline ", page)) == 5
     assert page.count('<svg class="swatch"') == 5
 
@@ -236,7 +238,7 @@ def test_sharing_changes_are_in_the_history(app: Flask, client: FlaskClient,
         bob = db.session.scalars(db.select(Editor.id).filter_by(label="Bob")).one()
     client.post(f"/t/{table_id}/editors/{bob}/revoke")
     client.post(f"/t/{table_id}/share/new")
-    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    history = words(client.get(f"/t/{table_id}/history"))
     for line in ("Showed a take-over code", "Bob can now edit", "Bob can no longer edit",
                  "New share link"):
         assert line in history
@@ -291,6 +293,9 @@ def test_cookie_security_and_lifetime_come_from_the_environment(
     (["Ann", "bob", "BOB", "Dan", "Eve"], "Two players are called"),
     (["Ann", "Bob\x07", "Cat", "Dan", "Eve"], "invisible"),
     (["Ann", "\u0301", "Cat", "Dan", "Eve"], "letter or digit"),
+    (["Ann", "Ann\ufe0f", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "A\u034fnn", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "Bob\U000e0041", "Cat", "Dan", "Eve"], "invisible"),
 ])
 def test_look_alike_and_invisible_names_are_refused(
         app: Flask, client: FlaskClient, names: list[str], why: str) -> None:
@@ -365,3 +370,26 @@ def test_the_scorekeeper_opened_on_loopback_carries_the_edit_rights_to_the_lan_a
     assert client.post(url.split("?")[0], data={"label": "Scorekeeper"},
                        base_url=lan).status_code == 302
     assert client.get(f"/t/{table_id}/hand/new", base_url=lan).status_code == 200
+
+
+def test_a_name_written_right_to_left_is_isolated_wherever_it_sits_in_a_sentence(
+        client: FlaskClient) -> None:
+    avi = "\u05d0\u05d1\u05d9"
+    table_id = start_table(client, players=["Ann", avi, "Cat", "Dan", "Eve"])
+    saved = client.post(f"/t/{table_id}/hand/new", follow_redirects=True, data={
+        "kind": "picked", "picker": avi, "partners": ["Cat"], "points": "70",
+        "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"})
+    form = saved.get_data(as_text=True)  # on to the next hand's form
+    assert f"Hand 1 saved: <bdi>{avi}</bdi> with <bdi>Cat</bdi>, 70 points." in form
+    ledger = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f"Next dealer: <strong><bdi>{avi}</bdi></strong>" in ledger
+    history = client.get(f"/t/{table_id}/history").get_data(as_text=True)
+    assert f"Recorded hand 1: <bdi>{avi}</bdi> with <bdi>Cat</bdi>, 70 points" in history
+    settle = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    assert f"<strong><bdi>Dan</bdi></strong> pays <strong><bdi>{avi}</bdi></strong>" in settle
+    assert f"<bdi>{avi}</bdi> settles &amp; leaves" in settle
+    leave = client.get(f"/t/{table_id}/settle/leave", query_string={"name": avi})
+    assert f"<bdi>{avi}</bdi> is owed" in leave.get_data(as_text=True)
+    left = client.post(f"/t/{table_id}/settle/leave", data={"name": avi},
+                       follow_redirects=True).get_data(as_text=True)
+    assert f"<bdi>{avi}</bdi> settled and left" in left

@@ -108,6 +108,14 @@ def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
                            unknown[0])
 
 
+def refuse_unknown_query(*known: str) -> None:
+    """A 400 for the first query parameter the operation doesn't have."""
+    unknown = sorted(set(request.args) - set(known))
+    if unknown:
+        raise ServiceError(f"Unknown parameter: {unknown[0][:40]}; expected: "
+                           f"{', '.join(known)}", "query")
+
+
 # --- endpoints ---------------------------------------------------------------
 
 @bp.get("/presets")
@@ -174,9 +182,7 @@ def settlement(table_id: int) -> Response:
     payments; ``?round=quarters|dollars`` rounds to a cash unit and
     ``?bank=<name>`` settles everyone through one player."""
     state = api_table(table_id)
-    unknown = set(request.args) - {"round", "bank"}
-    if unknown:
-        raise ServiceError(f"Unknown parameter: {sorted(unknown)[0][:40]}", "query")
+    refuse_unknown_query("round", "bank")
     settled = settle_service.settlement(state, request.args.get("round", "none"),
                                         request.args.get("bank") or None)
     body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}

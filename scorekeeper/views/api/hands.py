@@ -20,7 +20,7 @@ from scorekeeper.services.hands import Change, Seen
 from scorekeeper.services.once import api_once
 from scorekeeper.services.window import API_HANDS, API_MAX_HANDS, window
 from scorekeeper.views.access import api_table, editor_label
-from scorekeeper.views.api import bp, json_body
+from scorekeeper.views.api import bp, json_body, refuse_unknown_query
 
 
 def _before() -> int | None:
@@ -51,6 +51,7 @@ def hands(table_id: int) -> Response:
     ``?from=<n>&limit=<k>`` (at most 500).  ``Link`` points to the windows
     before and after; ``X-Total-Count`` is the number of hands."""
     state = api_table(table_id)
+    refuse_unknown_query("from", "limit")
     shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
                    API_HANDS, API_MAX_HANDS)
     part = shown.slice()
@@ -82,7 +83,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
         hand_service.check_number(state, before, Change.REPLACE)
     once = api_once(f"{table_id}:hands", request.headers.get("Idempotency-Key"),
                     request.get_data(cache=True) + request.query_string)
-    hand = parse_hand(json_body())
+    hand = parse_hand(json_body(), players=state.players)
     saved = hand_service.record_hand(state, hand, before=before, once=once,
                                      by=editor_label(), seen=if_match(state.version))
     if saved is None:  # a retry of a request already carried out: its first answer
@@ -101,7 +102,8 @@ def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay."""
     state = api_table(table_id, write=True)
     hand_service.check_number(state, number, Change.REPLACE)
-    saved = hand_service.replace_hand(state, number, parse_hand(json_body()),
+    saved = hand_service.replace_hand(state, number,
+                                      parse_hand(json_body(), players=state.players),
                                       by=editor_label(), seen=if_match(state.version))
     assert saved is not None  # only a repeated form submission returns None
     return jsonify(result_to_json(saved.result, saved.hand_id))

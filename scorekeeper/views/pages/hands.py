@@ -261,7 +261,8 @@ def preview(table_id: int) -> str:
             before = state.number_of(before_id) if before_id is not None else None
             proposal = hand_service.propose(state, Change.ADD, hand, before)
     except (HandError, ServiceError) as error:
-        return render_template("hands/_preview.html", error=error.message, result=None)
+        return render_template("hands/_preview.html", error=error.message, result=None,
+                               table=state.table)
     return render_template("hands/_preview.html", error=None, result=proposal.result)
 
 
@@ -332,7 +333,7 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
         abort(400, "That confirmation is incomplete; start the change again")
     try:
-        hand = parse_hand(read_json(request.form.get("hand_json", "")))
+        hand = parse_hand(read_json(request.form.get("hand_json", "")), players=state.players)
     except (JsonRefused, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
     return _save(state, hand, hand_id, Change(mode))
