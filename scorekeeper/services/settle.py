@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.db.models import GameTable, Payment, Player, db, utcnow
+from scorekeeper.ledger.leavers import Correction, corrections, leaver_warning, net_paid
 from scorekeeper.ledger.settle import (
     Transfer,
     apply_transfers,
@@ -50,7 +51,8 @@ class EarlyPayment:
 class Settlement:
     """What the settle-up page shows: the standings (seat order), what is left
     to settle once early payments count (exact and rounded, by name), the
-    early payments and the payments that clear the rest."""
+    early payments, the leavers whose balance moved since they settled (the
+    payments count their correction) and the payments that clear the rest."""
 
     standings: tuple[Standing, ...]
     remaining: dict[str, int]
@@ -59,6 +61,7 @@ class Settlement:
     transfers: tuple[Transfer, ...]
     unit: str
     bank: str | None
+    corrections: tuple[Correction, ...] = ()
 
 
 def early_payments(table: GameTable) -> list[EarlyPayment]:
@@ -87,8 +90,23 @@ def settlement(state: TableState, unit: str = "none", bank: str | None = None) -
             raise ServiceError(f"{bank[:40]} isn't a player at this table", "bank")
         bank = found
     transfers = settle_through_bank(rounded, bank) if bank else settle(rounded)
+    gone = [s.name for s in state.standings.by_seat if not s.present]
+    moved = corrections(state.standings.cents, [p.transfer for p in early], gone)
     return Settlement(state.standings.by_seat, remaining, rounded, tuple(early),
-                      tuple(transfers), unit, bank)
+                      tuple(transfers), unit, bank, tuple(moved))
+
+
+def leaver_warnings(state: TableState, changes: dict[str, tuple[int, int]]) -> list[str]:
+    """Before an edit, insert or delete is saved: a warning for each player who
+    settled and left (took part in an early payment, or left square) whose
+    total it changes (``changes``: name → points now, after)."""
+    early = [p.transfer for p in early_payments(state.table)]
+    remaining = apply_transfers(state.standings.cents, early)
+    gone = {p.name for p in state.table.players if not p.present}
+    settled = {name for name in gone
+               if remaining[name] == 0 or any(name in (t.payer, t.payee) for t in early)}
+    return [leaver_warning(name, net_paid(early, name), moved, state.table.stake_cents)
+            for name, moved in changes.items() if name in settled]
 
 
 def find_player(table: GameTable, name: str) -> Player:

@@ -144,9 +144,11 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
 
 
 def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str | None]:
-    """The next night: same players in the same seats, preset, frozen rules and
-    stake.  A night has one next night: asking again (a double tap, a second
-    phone) returns the one already started, and no token."""
+    """The next night: the players still at the table at the end of this one,
+    in the same seat order (whoever left is not brought back), with the same
+    preset, frozen rules and stake.  A night has one next night: asking again
+    (a double tap, a second phone) returns the one already started, and no
+    token."""
     table = state.table
     start_write(db.session)
     bump(table)  # first: on PostgreSQL this row lock makes a second tap wait for the first
@@ -155,7 +157,7 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     if started is not None:
         db.session.rollback()
         return started, None
-    players = [(name, True) for name in state.players]
+    players = [(name, True) for name in state.present]
     new, token = build_table(table.name, players, table.preset, state.rules,
                              table.stake_cents, label)
     audit(new, "create", f"New night with the players and rules of table {table.id}")

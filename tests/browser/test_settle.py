@@ -63,7 +63,9 @@ def test_settling_up_and_closing_a_night_on_a_phone(page: Any, live_server: str)
 
     page.locator("#new-night").click()
     page.wait_for_url("**/hand/new")
-    assert "same players and rules" in page.locator(".flash").inner_text()
+    said = page.locator(".flash").inner_text()
+    assert "New night started with the 4 players still at the table" in said  # Eve left
+    assert "Only 4 remain for a 5-handed game" in said
 
 
 def test_the_import_page_refuses_a_bad_file_next_to_the_box(page: Any, live_server: str

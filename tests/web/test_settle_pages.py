@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, HandRow, Payment, Player, db
-from scorekeeper.ledger.settle import Transfer, apply_transfers
+from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
@@ -216,6 +216,91 @@ def test_an_unknown_leaver_is_refused(client: FlaskClient) -> None:
     assert "Zed isn&#39;t at this table" in response.get_data(as_text=True)
 
 
+# --- a hand changed after a player settled and left ---------------------------------
+
+def dan_settled_and_left(app: Flask, client: FlaskClient, **options: Any) -> tuple[int, int]:
+    """Dan picks with Eve (Dan +2: $0.50 at 25 cents), settles and leaves; the
+    table and its one hand's id."""
+    table_id = start_table(client, players=SIX, **options)
+    record(client, table_id, picker="Dan", partners=["Eve"], points="80")
+    assert client.post(f"/t/{table_id}/settle/leave", data={"name": "Dan"}).status_code == 302
+    with app.app_context():
+        return table_id, table_of(app, table_id).hands[0].id
+
+
+EVE_PICKS = {"kind": "picked", "tricks": "some", "count_side": "picking", "cracks": "0",
+             "blitzes": "0", "picker": "Eve", "partners": ["Dan"], "points": "80"}
+
+
+def leaver_warning(page: str) -> str:
+    match = re.search(r'<div[^>]*id="leaver-warning"[^>]*>(.*?)</div>', page, re.S)
+    assert match, "no warning about the leaver"
+    return text(match.group(1))
+
+
+def test_an_edit_that_moves_a_leavers_total_says_what_they_would_owe_before_saving(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, hand_id = dan_settled_and_left(app, client)
+    page = client.post(f"/t/{table_id}/hand/{hand_id}/edit", data=EVE_PICKS)
+    assert page.status_code == 200
+    assert leaver_warning(page.get_data(as_text=True)).startswith(
+        "Dan settled up and left with +2 (was paid $0.50). After this change Dan would be at "
+        "+1: Dan would owe the table $0.25 back (a correction at settle-up).")
+    with app.app_context():
+        assert [dict(h.data)["picker"] for h in table_of(app, table_id).hands] == ["Dan"]
+
+
+def test_deleting_a_hand_of_a_leaver_warns_they_would_owe_all_they_were_paid(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, hand_id = dan_settled_and_left(app, client)
+    page = client.get(f"/t/{table_id}/hand/{hand_id}/delete").get_data(as_text=True)
+    assert "After this change Dan would be at 0: Dan would owe the table $0.50 back" in \
+        leaver_warning(page)
+
+
+def test_inserting_a_doubler_before_a_leavers_hand_warns_the_table_would_owe_them_more(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, hand_id = dan_settled_and_left(app, client, nobody_picks="no-pick")
+    page = client.post(f"/t/{table_id}/hand/new?before={hand_id}", data={"kind": "no-pick"})
+    assert "Dan would be at +4: the table would owe Dan $0.50 more" in \
+        leaver_warning(page.get_data(as_text=True))
+
+
+def test_a_change_that_leaves_the_leavers_total_alone_warns_nothing(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, hand_id = dan_settled_and_left(app, client)
+    record(client, table_id, picker="Ann", partners=["Bob"], points="80")
+    with app.app_context():
+        second = table_of(app, table_id).hands[1].id
+    page = client.get(f"/t/{table_id}/hand/{second}/delete").get_data(as_text=True)
+    assert 'id="changes"' in page and 'id="leaver-warning"' not in page
+
+
+def test_after_the_change_settle_up_explains_the_correction_and_the_payments_count_it(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, hand_id = dan_settled_and_left(app, client)
+    shown = client.post(f"/t/{table_id}/hand/{hand_id}/edit", data=EVE_PICKS)
+    hand_json = re.search(r'name="hand_json" value="([^"]*)"', shown.get_data(as_text=True))
+    assert hand_json
+    confirm = {"mode": "replace", "hand_id": str(hand_id),
+               "hand_json": html.unescape(hand_json.group(1))}
+    assert client.post(f"/t/{table_id}/hand/confirm", data=confirm).status_code == 302
+    page = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    line = "Dan left with $0.50 paid; a hand changed since, so Dan owes $0.25 back"
+    corrections = re.search(r'<ul class="corrections" id="corrections">(.*?)</ul>', page, re.S)
+    assert corrections and text(corrections.group(1)) == line
+    assert shown_transfers(page) == ["Dan pays Eve $0.25", "Fay pays Eve $0.25"]
+    with app.app_context():
+        state = TableState.load(table_of(app, table_id))
+        early = [p.transfer for p in settle_service.early_payments(state.table)]
+        final = settle_service.settlement(state).transfers
+        remaining = apply_transfers(state.standings.cents, early)
+        assert sum(remaining.values()) == 0 and remaining["Dan"] == -25
+        assert len(final) == len(settle(remaining))
+        assert set(apply_transfers(state.standings.cents, [*early, *final]).values()) == {0}
+    assert line in text(client.get(f"/t/{table_id}/summary").get_data(as_text=True))
+
+
 # --- the end of the night -----------------------------------------------------------
 
 def closed_table(client: FlaskClient) -> int:
@@ -325,7 +410,6 @@ def test_the_summary_shows_standings_stats_and_the_chart(client: FlaskClient) ->
 def test_new_night_starts_a_table_with_the_same_players_rules_and_stake(
         app: Flask, client: FlaskClient) -> None:
     table_id = start_table(client, players=SIX, preset="jack-of-diamonds", bump="1")
-    client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Fay"})
     client.post(f"/t/{table_id}/close")
     response = client.post(f"/t/{table_id}/new-night")
     new_id = int(response.headers["Location"].split("/")[2])
@@ -339,6 +423,23 @@ def test_new_night_starts_a_table_with_the_same_players_rules_and_stake(
         assert new.rules["bump"] == 1
         assert new.closed_at is None and new.hands == []
         assert new.view_token != old.view_token
+
+
+def test_new_night_brings_back_only_the_players_still_at_the_table_in_their_seats(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client, players=[*SIX, "Gus"])
+    record(client, table_id, picker="Bob", partners=["Cat"], points="40")
+    client.post(f"/t/{table_id}/settle/leave", data={"name": "Cat"})
+    client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Fay"})
+    client.post(f"/t/{table_id}/close")
+    response = client.post(f"/t/{table_id}/new-night", follow_redirects=True)
+    assert "New night started with the 5 players still at the table" in \
+        response.get_data(as_text=True)
+    with app.app_context():
+        new = table_of(app, table_of(app, table_id).next_table_id or 0)
+        assert [(p.name, p.seat, p.present) for p in new.players] == [
+            ("Ann", 0, True), ("Bob", 1, True), ("Dan", 2, True), ("Eve", 3, True),
+            ("Gus", 4, True)]
 
 
 def test_settling_a_transfer_reads_as_a_sentence() -> None:

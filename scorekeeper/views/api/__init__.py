@@ -188,6 +188,9 @@ def settlement(table_id: int) -> Response:
     body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}
     if settled.early:
         body["paid_early"] = [_transfer(p.transfer) for p in settled.early]
+    if settled.corrections:
+        body["corrections"] = [{"player": c.name, "paid_cents": c.paid, "owed_cents": c.owed,
+                                "text": str(c)} for c in settled.corrections]
     return jsonify(body)
 
 

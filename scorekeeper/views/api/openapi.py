@@ -82,7 +82,12 @@ SCHEMAS: dict[str, Any] = {
         "from": NAME, "to": NAME, "cents": {"type": "integer", "minimum": 1}}},
     "Settlement": {"type": "object", "required": ["transfers"], "properties": {
         "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
-        "paid_early": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}}}},
+        "paid_early": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+        "corrections": {"type": "array", "items": {"$ref": "#/components/schemas/Correction"}}}},
+    "Correction": {"type": "object", "required": ["player", "paid_cents", "owed_cents", "text"],
+                   "properties": {"player": NAME, "paid_cents": {"type": "integer"},
+                                  "owed_cents": {"type": "integer"},
+                                  "text": {"type": "string"}}},
     "Preset": {"type": "object", "required": ["id", "name", "seats", "options"], "properties": {
         "id": {"type": "string"}, "name": {"type": "string"}, "seats": {"type": "integer"},
         "options": {"type": "object"}, "summary": {"type": "string"},

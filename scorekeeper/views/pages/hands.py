@@ -25,6 +25,7 @@ from scorekeeper.rules import Hand, HandError, HandResult, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
+from scorekeeper.services import settle as settle_service
 from scorekeeper.services.hands import Change, Ref, Seen, Stale, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
@@ -303,10 +304,12 @@ def _stale_form(state: TableState, form: HandForm, page: dict[str, Any]
 def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
              said: str | None = None) -> str:
     """The confirmation page for an edit, insert or delete: whose totals change.
-    It carries the hand's id and the version it was worked out on."""
+    It carries the hand's id and the version it was worked out on, and warns
+    when it moves the total of a player who already settled and left."""
     proposal = hand_service.propose(state, change, hand, number)
     return render_template("hands/confirm.html", table=state.table, state=state,
                            proposal=proposal, active="ledger", said=said, submission=new_token(),
+                           leavers=settle_service.leaver_warnings(state, proposal.changes),
                            hand_id=state.hand_ids[number - 1] if number <= len(state.hand_ids)
                            else None,
                            hand_json=json.dumps(hand_to_request(hand)) if hand else "")

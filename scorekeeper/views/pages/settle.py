@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
@@ -106,11 +107,15 @@ def summary(table_id: int) -> str:
 
 @bp.post("/t/<int:table_id>/new-night")
 def new_night(table_id: int) -> Response:
-    """One tap: a new table with the same players, rules and stake; this device keeps score."""
+    """One tap: a new table with the players still at this one (in their seats),
+    the same rules and stake; this device keeps score."""
     state = load_table(table_id)
     new, token = start_new_night(state, editor().label)
     keep_editing(new, token, editor().label)
-    flash(f"New night started with the same players and rules. {new.players[0].name} "
-          "deals first.")
+    gone = len(state.players) - len(new.players)
+    who = f"the {len(new.players)} players still at the table" if gone else "the same players"
+    started = f"New night started with {who} and the same rules"
+    flash(short_handed(new, state.rules.seats, started)
+          or f"{started}. {new.players[0].name} deals first.")
     return redirect(url_for("hands.new", table_id=new.id))
 
