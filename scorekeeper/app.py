@@ -99,7 +99,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=timedelta(days=_days(
             os.environ.get("SCOREKEEPER_SESSION_DAYS"), DEFAULT_SESSION_DAYS)),
         WTF_CSRF_TIME_LIMIT=None,
-        # The largest request anything here reads is an import (15 MB of JSON,
+        # The largest request anything here reads is an import (40 MB of JSON,
         # plus a form's envelope): bigger bodies are refused (413) unread.
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
         JSON_SORT_KEYS=False,

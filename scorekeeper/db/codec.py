@@ -32,6 +32,16 @@ def encode(hand: Hand) -> dict[str, Any]:
     return data
 
 
+def compact(data: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A stored hand without the fields that hold their default (the version
+    key stays): :func:`decode` reads it as the same hand.  Exports keep the
+    history's hands this way."""
+    if data is None:
+        return None
+    return {key: value for key, value in data.items()
+            if key not in _STORED_DEFAULTS or value != _STORED_DEFAULTS[key]}
+
+
 def decode(data: Mapping[str, Any]) -> Hand:
     """The hand stored as ``data`` (version 1, with or without its version key).
 
@@ -56,3 +66,5 @@ def decode(data: Mapping[str, Any]) -> Hand:
 _DEFAULTS = {f.name: getattr(Hand(), f.name) for f in fields(Hand)}
 _KINDS = {str(kind): kind for kind in Kind} | {kind: kind for kind in Kind}
 _TRICKS = {str(tricks): tricks for tricks in Tricks} | {t: t for t in Tricks}
+_STORED_DEFAULTS = {key: value for key, value in encode(Hand()).items()
+                    if key not in ("v", "kind")}

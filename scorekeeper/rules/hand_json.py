@@ -116,10 +116,16 @@ def parse_exported(data: Mapping[str, Any]) -> Hand:
 
 
 def exported(hand: Hand) -> dict[str, Any]:
-    """A hand as an export file keeps it: its request fields and who was at the table."""
+    """A hand as an export file keeps it: its kind, the request fields that
+    differ from a new hand's (a missing field reads as its default) and who
+    was at the table."""
     data = hand_to_request(hand)
     data["present"] = list(hand.present) if hand.present is not None else None
-    return data
+    return {key: value for key, value in data.items()
+            if key == "kind" or value != _DEFAULTS.get(key)}
+
+
+_DEFAULTS = {**hand_to_request(Hand()), "present": None}
 
 
 def result_to_json(result: HandResult, hand_id: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -59,9 +60,17 @@ def export_table(state: TableState) -> dict[str, Any]:
              "at": iso(p.at)} for p in settle_service.early_payments(table)],
         "audit": [
             {"at": iso(e.at), "action": e.action, "hand_number": e.hand_number,
-             "summary": e.summary, "before": e.before, "after": e.after} for e in table.audit],
+             "summary": e.summary, "before": codec.compact(e.before),
+             "after": codec.compact(e.after)} for e in table.audit],
         "balances": dict(state.night.balances),
     }
+
+
+def export_json(state: TableState) -> str:
+    """:func:`export_table` as the file the Export page and the API hand out:
+    UTF-8 and without white space, so a night at every limit stays within
+    what the import takes (``tests/web/test_export_size.py``)."""
+    return json.dumps(export_table(state), ensure_ascii=False, separators=(",", ":"))
 
 
 def _cell(text: str) -> str:

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
+from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES
 from tests.conftest import start_table
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import hand
@@ -56,10 +57,11 @@ def test_a_write_that_cannot_get_the_database_is_a_503_to_retry(
 def test_a_body_bigger_than_any_import_is_refused_unread(client: FlaskClient) -> None:
     table = api_table(client)
     table_id = start_table(client)
-    huge = "x" * (17 * 1024 * 1024)
-    api = client.post("/api/v1/tables/import", data=huge,
+    over_import = "x" * (MAX_IMPORT_BYTES + 1)
+    api = client.post("/api/v1/tables/import", data=over_import,
                       headers={"Content-Type": "application/json"})
-    assert api.status_code == 400 and "over 15 MB" in api.get_json()["error"]
+    assert api.status_code == 400 and "over 40 MB" in api.get_json()["error"]
+    huge = "x" * (MAX_REQUEST_BYTES + 1)
     assert client.post("/import", data={"text": huge}).status_code == 413
     assert client.post(f"/t/{table_id}/hand/new", data={"points": huge}).status_code == 413
     assert table.get("/hands").get_json() == []

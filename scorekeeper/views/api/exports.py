@@ -6,7 +6,7 @@ replayed in full before anything is written, like the import page.
 
 from __future__ import annotations
 
-from flask import Response, jsonify, request
+from flask import Response, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
@@ -30,7 +30,8 @@ def export_table(table_id: int) -> Response:
     """The whole table as the import expects it, history included: edit token
     only, as on the scorekeeper's Export page (the history names the devices
     that edit; a share link shows scores, not that)."""
-    return jsonify(export_service.export_table(api_table(table_id, write=True)))
+    body = export_service.export_json(api_table(table_id, write=True))
+    return Response(body, mimetype="application/json")
 
 
 @bp.post("/tables/import")

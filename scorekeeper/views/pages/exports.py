@@ -4,7 +4,6 @@ an import page (upload or paste) that recreates a table from that JSON.
 
 from __future__ import annotations
 
-import json
 import re
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -46,8 +45,8 @@ def export_csv(table_id: int) -> Response:
 def export_json(table_id: int) -> Response:
     """The whole table; the import page turns it back into an identical table."""
     state = load_table(table_id)
-    body = json.dumps(export_service.export_table(state), indent=1, ensure_ascii=False)
-    return _download(body, "application/json", _filename(state.table, "json"))
+    return _download(export_service.export_json(state), "application/json",
+                     _filename(state.table, "json"))
 
 
 def _uploaded() -> bytes | str:
