@@ -12,7 +12,7 @@ from pyinstrument import Profiler
 
 from bench.night import add_night, bench_app, hand_body
 
-ROUTES = ("share", "ledger", "live", "record", "replay")
+ROUTES = ("share", "ledger", "live", "record", "replay", "settle")
 
 
 def main() -> None:
@@ -41,7 +41,8 @@ def main() -> None:
     calls = {"share": lambda: client.get(f"/s/{made['view_token']}"),
              "ledger": lambda: client.get(f"/t/{made['id']}"),
              "live": lambda: client.get(f"/s/{made['view_token']}/live"),
-             "record": record, "replay": replay}
+             "record": record, "replay": replay,
+             "settle": lambda: client.get(f"/t/{made['id']}/settle")}
     call = calls[args.route]
     call()
     profiler = Profiler(interval=0.0005)

@@ -66,6 +66,8 @@ function markSittingOut() {
   });
   const line = document.querySelector("#sitting-out span");
   if (line) line.textContent = out.join(", ");
+  const dealing = document.querySelector("#sitting-out .dealer");
+  if (dealing && dealer) dealing.textContent = dealer.value;
 }
 
 document.addEventListener("change", (event) => {
