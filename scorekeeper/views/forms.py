@@ -208,17 +208,26 @@ class HandForm(FlaskForm):
 
     def _payouts(self) -> tuple[tuple[str, int], ...]:
         """The other payment's boxes: whole points (a leading minus for who pays)."""
-        pairs = []
-        for name, raw in zip(self.table_players, self.adjust.data or [], strict=False):
+        pairs: list[tuple[int, str, int]] = []
+        # Read by the box's own number (adjust-<seat>): the list field numbers
+        # what it is sent from 0, so a box left out would shift the others.
+        for box, raw in request.form.items(multi=False):
+            if not box.startswith("adjust-"):
+                continue
             text = (raw or "").strip().replace("−", "-").replace("+", "")
             if not text or text in ("0", "-0"):
                 continue
+            seat = whole_number(box[len("adjust-"):], 0, len(self.table_players) - 1)
+            if seat is None:
+                raise HandError("A payment was entered in a box for no player at this table",
+                                "payouts")
+            name = self.table_players[seat]
             digits = text[1:] if text.startswith("-") else text
             if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
                 raise HandError(f"{name}'s payment must be whole points, e.g. 4 or -2",
                                 "payouts")
-            pairs.append((name, int(text)))
-        return tuple(pairs)
+            pairs.append((seat, name, int(text)))
+        return tuple((name, points) for _, name, points in sorted(pairs))
 
     def fill(self, hand: Hand) -> None:
         """Put a recorded hand back into the form for editing."""

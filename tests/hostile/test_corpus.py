@@ -360,6 +360,12 @@ CASES: dict[str, Send] = {
     "form: other payment with a note holding a right-to-left override": form(
         "/t/{page}/hand/new", {"kind": "adjustment", "note": "\u202eabc", "adjust-0": "5",
                                "adjust-1": "-5"}),
+    "form: other payment in a box for no player": form("/t/{page}/hand/new", {
+        "kind": "adjustment", "note": "kings", "adjust-0": "-5", "adjust-99": "5"}),
+    "form: other payment in a box numbered 2^63": form("/t/{page}/hand/new", {
+        "kind": "adjustment", "note": "kings", "adjust-0": "-5", f"adjust-{2**63}": "5"}),
+    "form: insert before a hand 2^63": form(f"/t/{{page}}/hand/new?before={2**63}", HAND_FORM),
+    "form: insert before a hand written 1_0": form("/t/{page}/hand/new?before=1_0", HAND_FORM),
     "form: add a twin by case": form("/t/{page}/players", {"action": "join", "name": "ANN"}),
     "form: a player leaves who isn't here": form("/t/{page}/players", {"action": "leave",
                                                                        "name": "Zed"}),

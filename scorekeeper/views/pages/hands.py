@@ -137,6 +137,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
     state = load_table(table_id, write=True)
     before_id = _query_id("before")
+    if before_id is None and request.args.get("before") and request.method == "POST":
+        before_id = 0  # no hand has it: refused below, never recorded at the end instead
     before = state.number_of(before_id) if before_id is not None else None
     form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
