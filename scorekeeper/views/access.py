@@ -108,14 +108,6 @@ def current_editor(table: GameTable) -> Editor | None:
     return table_service.editor_for(table, session_token(table.id))
 
 
-def require_editor(table: GameTable) -> Editor:
-    """The device's editor grant, or a 403 page."""
-    found = current_editor(table)
-    if found is None:
-        abort(403, NOT_EDITOR)
-    return found
-
-
 # --- API clients -------------------------------------------------------------------
 
 def bearer_token() -> str | None:
