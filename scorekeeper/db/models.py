@@ -5,7 +5,7 @@ replayed from the ordered hands by the rules engine.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask_sqlalchemy import SQLAlchemy
@@ -30,6 +30,61 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class Group(Model):
+    """Regular players and the nights they play: its members (one row a
+    person, across nights), the rules and stake its next night starts with,
+    and its own edit grants and share token, as a table has."""
+
+    __tablename__ = "player_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    preset: Mapped[str] = mapped_column(String(40))
+    #: The house rules the next night starts with: only the options that
+    #: differ from the preset (as a night's start page takes them).
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stake_cents: Mapped[int]
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    #: Raised by every change to the group itself or to which nights it has
+    #: and how they are settled (a hand in a night raises the night's).
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    members: Mapped[list[Member]] = relationship(
+        back_populates="group", order_by="Member.id", cascade="all, delete-orphan")
+    editors: Mapped[list[GroupEditor]] = relationship(
+        back_populates="group", order_by="GroupEditor.id", cascade="all, delete-orphan")
+
+
+class Member(Model):
+    """One person of a group; a night's players are the members by name."""
+
+    __tablename__ = "member"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    group: Mapped[Group] = relationship(back_populates="members")
+
+
+class GroupEditor(Model):
+    """A device or client allowed to run a group; only a hash of its token is kept."""
+
+    __tablename__ = "group_editor"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    label: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    group: Mapped[Group] = relationship(back_populates="editors")
+
+
 class GameTable(Model):
     """One night at one card table: its players, frozen rules and hands."""
 
@@ -48,6 +103,15 @@ class GameTable(Model):
     #: rules"), so the people watching this night's share link can follow on.
     next_table_id: Mapped[int | None] = mapped_column(
         ForeignKey("game_table.id", name="fk_game_table_next_table_id"), default=None)
+    #: The group whose night this is (None: a night on its own), and its date.
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player_group.id", name="fk_game_table_group_id"), default=None, index=True)
+    played_on: Mapped[date | None] = mapped_column(default=None)
+    #: How a group's closed night was settled: "table" (paid at the table),
+    #: "carried" (owed until the group settles) or "group" (carried, then paid
+    #: with the group's settle-up at ``settled_at``).
+    settled: Mapped[str | None] = mapped_column(String(10), default=None)
+    settled_at: Mapped[datetime | None] = mapped_column(default=None)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")
@@ -137,7 +201,10 @@ class Submission(Model):
     __tablename__ = "submission"
 
     token: Mapped[str] = mapped_column(String(200), primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    #: What the request made or changed: a table, or (starting one) a group.
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"), index=True)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player_group.id", name="fk_submission_group_id"), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     fingerprint: Mapped[str | None] = mapped_column(String(64), default=None)
     status: Mapped[int | None] = mapped_column(default=None)

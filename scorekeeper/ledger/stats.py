@@ -24,6 +24,7 @@ class PlayerStats:
     picked: int
     picker_wins: int
     partner: int
+    partner_wins: int
     leasters_won: int
     biggest_win: int
     biggest_win_hand: int | None
@@ -70,6 +71,7 @@ def player_stats(night: Night, name: str) -> PlayerStats:
     """Everything the summary says about one player, from the replayed hands."""
     played = [r for r in night.results if name in r.seated]
     picks = [r for r in played if r.hand.kind is Kind.PICKED and r.hand.picker == name]
+    partnered = [r for r in played if r.hand.kind is Kind.PICKED and name in r.hand.partners]
     win = max(played, key=lambda r: (r.payouts[name], -r.number), default=None)
     loss = min(played, key=lambda r: (r.payouts[name], r.number), default=None)
     best = win.payouts[name] if win is not None and win.payouts[name] > 0 else 0
@@ -80,8 +82,8 @@ def player_stats(night: Night, name: str) -> PlayerStats:
         hands_played=len(played),
         picked=len(picks),
         picker_wins=sum(1 for r in picks if picking_side_won(r)),
-        partner=sum(1 for r in played
-                    if r.hand.kind is Kind.PICKED and name in r.hand.partners),
+        partner=len(partnered),
+        partner_wins=sum(1 for r in partnered if picking_side_won(r)),
         leasters_won=sum(1 for r in played
                          if r.hand.kind is Kind.LEASTER and r.hand.winner == name),
         biggest_win=best,

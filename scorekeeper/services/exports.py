@@ -107,7 +107,8 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     checked = check_export(data)
     start_write(db.session)
     done = earlier(once)
-    if done is not None and (made := db.session.get(GameTable, done.table_id)) is not None:
+    if done is not None and done.table_id is not None \
+            and (made := db.session.get(GameTable, done.table_id)) is not None:
         return made, None
     table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
                                checked.stake_cents, label)
@@ -115,7 +116,7 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
     remember(once, table.id, 201)
     twin = commit(once)
-    if twin is not None:
+    if twin is not None and twin.table_id is not None:
         return get_table(twin.table_id), None
     return table, token
 

@@ -71,11 +71,12 @@ def earlier(once: Once | None) -> Submission | None:
     return row
 
 
-def remember(once: Once | None, table_id: int, status: int | None = None,
-             response: Any = None) -> None:
-    """Mark the request as done (same transaction as what it did)."""
+def remember(once: Once | None, table_id: int | None, status: int | None = None,
+             response: Any = None, group_id: int | None = None) -> None:
+    """Mark the request as done (same transaction as what it did): what it
+    made or changed is a table, or a group."""
     if once is not None:
-        db.session.add(Submission(token=once.token, table_id=table_id,
+        db.session.add(Submission(token=once.token, table_id=table_id, group_id=group_id,
                                   fingerprint=once.fingerprint, status=status,
                                   response=response))
 

@@ -26,7 +26,7 @@ from scorekeeper.ledger.settle import (
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.names import find_name
-from scorekeeper.services import Conflict, ServiceError
+from scorekeeper.services import Conflict, ServiceError, groups
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import audit, begin_write, lock
@@ -167,9 +167,15 @@ def _left_message(state: TableState, name: str, was_present: bool) -> str:
         f"{name} settled and left; the others play on."
 
 
-def close_table(table: GameTable) -> None:
-    """End the night: from now on every write is refused (``lock`` checks it)."""
+def close_table(table: GameTable, carry: bool = False) -> None:
+    """End the night: from now on every write is refused (``lock`` checks it).
+    A group's night is settled at the table, or with ``carry`` owed until the
+    group settles its carried nights together."""
+    if carry and table.group_id is None:
+        raise ServiceError("Only a group's night can be carried to its tab", "carry")
     lock(table)
     table.closed_at = utcnow()
-    audit(table, "close", "Closed the table: the night is over")
+    groups.settle_night(table, carry)
+    audit(table, "close", "Closed the table: the night is over"
+          + ("; carried to the group's tab" if carry else ""))
     db.session.commit()

@@ -9,13 +9,14 @@ import hashlib
 import secrets
 import unicodedata
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from sqlalchemy import and_, bindparam, inspect, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, Editor, GameTable, Player, db, utcnow
+from scorekeeper.db.models import AuditEntry, Editor, GameTable, Group, Player, db, utcnow
 from scorekeeper.limits import (
     MAX_PLAYERS,
     MAX_ROW_ID,
@@ -25,7 +26,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.names import NameError_, clean_name, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services import Conflict, NotFound, ServiceError, groups
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
@@ -96,11 +97,15 @@ def check_stake(stake_cents: object) -> int:
 def create_table(name: object, players: object, preset: object,
                  options: Mapping[str, object] | None = None,
                  stake_cents: object = DEFAULT_STAKE_CENTS,
-                 editor_label: str = "Scorekeeper", once: Once | None = None
+                 editor_label: str = "Scorekeeper", once: Once | None = None,
+                 group: Group | None = None, played_on: object = None
                  ) -> tuple[GameTable, str | None]:
     """Create a table with frozen rules; returns it and its first edit token.
     A request already carried out (``once``) returns the table it made, and
-    no token (the caller grants the repeating device one if it needs it)."""
+    no token (the caller grants the repeating device one if it needs it).
+
+    A night of ``group`` is dated ``played_on`` (default today); its players
+    join the group, which keeps its rules and stake for the next night."""
     name = table_name(name)
     names = clean_players(players)
     if not isinstance(preset, str) or preset not in PRESETS:
@@ -114,17 +119,25 @@ def create_table(name: object, players: object, preset: object,
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
     stake = check_stake(stake_cents)
+    day = date.today() if played_on is None else groups.check_played_on(played_on)
+    group_id = group.id if group is not None else None
     start_write(db.session)
     done = earlier(once)
-    if done is not None:
+    if done is not None and done.table_id is not None:
         made = db.session.get(GameTable, done.table_id)
         if made is not None:
             return made, None
+    if group is not None:
+        group = groups.get_group(group_id or 0)  # read again, under the write lock
+        names = groups.join(group, names)
     table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
                                stake, editor_label)
+    table.played_on = day
+    if group is not None:
+        groups.attach(table, group, day, rules)
     remember(once, table.id, 201)
     twin = commit(once)
-    if twin is not None:
+    if twin is not None and twin.table_id is not None:
         return get_table(twin.table_id), None
     return table, token
 
@@ -160,6 +173,9 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     players = [(name, True) for name in state.present]
     new, token = build_table(table.name, players, table.preset, state.rules,
                              table.stake_cents, label)
+    new.played_on = date.today()
+    if table.group_id is not None:
+        groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
     audit(new, "create", f"New night with the players and rules of table {table.id}")
     table.next_table_id = new.id  # the version went up: its viewers see the way on
     db.session.commit()
