@@ -112,7 +112,7 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
         return made, None
     table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
                                checked.stake_cents, label)
-    _fill(table, checked)
+    fill(table, checked)
     audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
     remember(once, table.id, 201)
     twin = commit(once)
@@ -121,7 +121,7 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     return table, token
 
 
-def _fill(table: GameTable, checked: Checked) -> None:
+def fill(table: GameTable, checked: Checked) -> None:
     """Write the checked hands, payments, audit log and dates onto a new table."""
     if checked.created_at is not None:
         table.created_at = checked.created_at

@@ -26,9 +26,8 @@ from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services import Conflict, NotFound, ServiceError, tables
 from scorekeeper.services.once import Once, commit, earlier, remember
-from scorekeeper.services import tables
 from scorekeeper.services.state import TableState
 
 #: How a group's closed night was settled (``GameTable.settled``).
@@ -176,7 +175,7 @@ def join(group: Group, names: Sequence[str]) -> list[str]:
         if found is None:
             if len(known) >= MAX_MEMBERS:
                 raise ServiceError(f"A group keeps at most {MAX_MEMBERS} players", "players")
-            db.session.add(Member(group_id=group.id, name=name))
+            group.members.append(Member(name=name))
             known.append(name)
             found = name
         kept.append(found)
@@ -404,13 +403,18 @@ def settlement(group_id: int) -> GroupSettlement:
     return GroupSettlement(tuple(carried), owed, tuple(settle(owed)))
 
 
-def mark_paid(group: Group, version: int | None) -> int:
+def mark_paid(group: Group, version: int | None, once: Once | None = None) -> int:
     """The group's settle-up was paid: every carried night is cleared (they
     are settled "with the group" now).  ``version`` is the group's version
     the payments were shown at; if a night was carried since, nothing is
-    saved.  Returns how many nights were cleared."""
+    saved.  Returns how many nights were cleared (a request already carried
+    out, ``once``: the number it cleared then)."""
     group_id = group.id
     start_write(db.session)
+    done = earlier(once)
+    if done is not None:
+        db.session.rollback()
+        return int((done.response or {}).get("cleared", 0))
     now_version = db.session.execute(
         update(Group).where(Group.id == group_id).values(version=Group.version + 1)
         .returning(Group.version)).scalar_one()
@@ -427,7 +431,10 @@ def mark_paid(group: Group, version: int | None) -> int:
     for table in nights:
         table.settled, table.settled_at = WITH_GROUP, now
         tables.bump(table)
-    db.session.commit()
+    remember(once, None, 200, {"cleared": len(nights)}, group_id=group_id)
+    twin = commit(once)
+    if twin is not None:
+        return int((twin.response or {}).get("cleared", 0))
     return len(nights)
 
 

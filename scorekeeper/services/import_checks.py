@@ -85,7 +85,7 @@ def _types(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
 
-def _when(value: object, where: str) -> datetime:
+def when(value: object, where: str) -> datetime:
     """An ISO 8601 timestamp, in UTC."""
     if not isinstance(value, str):
         raise refuse(f"{where} must be a date and time (ISO 8601)", where)
@@ -133,7 +133,7 @@ def check_export(data: object) -> Checked:
     return Checked(name, players, preset, rules, stake, hands,
                    _payments(data.get("early_payments", []), names),
                    _audit(data.get("audit", [])),
-                   _when(data["created_at"], "created_at") if data.get("created_at") else None,
+                   when(data["created_at"], "created_at") if data.get("created_at") else None,
                    _closed(data))
 
 
@@ -228,7 +228,7 @@ def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
             transfer = Transfer(p["payer"], p["payee"], cents)  # type: ignore[arg-type]
         except (TypeError, ValueError) as error:
             raise refuse(f"early payment {number}: {error}", "early_payments") from None
-        payments.append((transfer, _when(p.get("at"), "early_payments")))
+        payments.append((transfer, when(p.get("at"), "early_payments")))
     return payments
 
 
@@ -240,7 +240,7 @@ def _audit(raw: object) -> list[dict[str, Any]]:
     for number, e in enumerate(raw, start=1):
         if not _entry_ok(e):
             raise refuse(f"history entry {number} isn't shaped like an export's", "audit")
-        entries.append({"at": _when(e.get("at"), "audit"), "action": e["action"],
+        entries.append({"at": when(e.get("at"), "audit"), "action": e["action"],
                         "hand_number": e.get("hand_number"), "summary": e["summary"],
                         "before": e.get("before"), "after": e.get("after")})
     return entries
@@ -267,4 +267,4 @@ def _closed(data: Mapping[str, Any]) -> datetime | None:
     if not closed:
         return None
     at = data.get("closed_at")
-    return _when(at, "closed_at") if at is not None else datetime.now(UTC)
+    return when(at, "closed_at") if at is not None else datetime.now(UTC)

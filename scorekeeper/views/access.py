@@ -13,7 +13,8 @@ import hmac
 
 from flask import abort, g, request, session
 
-from scorekeeper.db.models import Editor, GameTable
+from scorekeeper.db.models import Editor, GameTable, Group
+from scorekeeper.services import groups as group_service
 from scorekeeper.services import tables as table_service
 from scorekeeper.services.state import TableState
 
@@ -127,3 +128,54 @@ def api_access(table: GameTable, write: bool, token: str, grant: Editor | None) 
             abort(403, "The share token can only read this table")
         return None
     abort(401, "That token isn't valid for this table")
+
+
+# --- groups ------------------------------------------------------------------------
+
+GROUPS = "groups"  # session key: group id → this device's group edit token
+NOT_GROUP_EDITOR = ("This is the page of the group's scorekeeper. To follow the group, "
+                    "open its share link (scan its QR code).")
+
+
+def load_group(group_id: int) -> Group:
+    """The group this device runs (404, else 403), with its grant in ``g``."""
+    group, g.group_editor = group_service.load_group_as(group_id, group_session_token(group_id))
+    if g.group_editor is None:
+        abort(403, NOT_GROUP_EDITOR)
+    return group
+
+
+def group_session_token(group_id: int) -> str | None:
+    """This device's edit token for a group, if it has one."""
+    token = session.get(GROUPS, {}).get(str(group_id))
+    return token if isinstance(token, str) else None
+
+
+def remember_group(group_id: int, token: str) -> None:
+    """Keep a group's edit token for this device (oldest groups forgotten first)."""
+    kept = {k: v for k, v in session.get(GROUPS, {}).items()
+            if k != str(group_id) and k.isdigit()}
+    keep = sorted(kept, key=int)[-(MAX_REMEMBERED - 1):]
+    session[GROUPS] = {**{k: kept[k] for k in keep}, str(group_id): token}
+    session.permanent = True
+
+
+def remembered_group_ids() -> list[int]:
+    """The groups this device holds an edit token for."""
+    return [int(i) for i in session.get(GROUPS, {}) if str(i).isdigit()]
+
+
+def api_group(group_id: int, *, write: bool = False) -> Group:
+    """The group the bearer token may read or, with ``write``, change: its edit
+    token does both, its share token only reads (403 on a write)."""
+    token = bearer_token()
+    group, grant = group_service.load_group_as(group_id, token)
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    if grant is not None:
+        return group
+    if hmac.compare_digest(token.encode(), group.view_token.encode()):
+        if write:
+            abort(403, "The group's share token can only read it")
+        return group
+    abort(401, "That token isn't valid for this group")

@@ -87,14 +87,15 @@ def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
         choices = [(KEEP, "As the preset")]
         if option.many:
             choices += [(TICKED, "Only those ticked:")]
-            choices += [(_text(c), option_words(option.key, (str(c),))) for c in option.choices]
+            choices += [(text_of(c), option_words(option.key, (str(c),))) for c in option.choices]
         elif option.choices:
-            choices += [(_text(c), option_words(option.key, c)) for c in option.choices]
+            choices += [(text_of(c), option_words(option.key, c)) for c in option.choices]
         out.append((option.key, choices))
     return out
 
 
-def _text(value: object) -> str:
+def text_of(value: object) -> str:
+    """An option's value as the start page's inputs send it."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

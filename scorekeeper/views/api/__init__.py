@@ -17,16 +17,17 @@ from flask import Blueprint, Response, abort, g, jsonify, request
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
+from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.hands import Stale
 from scorekeeper.services.once import api_once
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, add_editor, create_table
-from scorekeeper.views.access import api_table
+from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.qr import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -34,7 +35,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 MAX_BODY_BYTES = 64 * 1024
 #: An Idempotency-Key for a request that needs no token must be this long.
 UNGUESSABLE_KEY = 16
-TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents")
+TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents", "group", "played_on")
 
 
 # --- errors and request bodies ------------------------------------------------
@@ -133,15 +134,29 @@ def create() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the only time the edit token is shown."""
     data = json_body()
     refuse_unknown(data, TABLE_FIELDS)
+    group = _group_of(data)
     once = api_once("tables", request.headers.get("Idempotency-Key"),
                     request.get_data(cache=True), least=UNGUESSABLE_KEY)
-    table, token = create_table(data.get("name"), data.get("players"), data.get("preset"),
-                                data.get("options"),
+    table, token = create_table(data.get("name", group.name if group else None),
+                                data.get("players"), data.get("preset"), data.get("options"),
                                 data.get("stake_cents", DEFAULT_STAKE_CENTS),
-                                editor_label="API client", once=once)
+                                editor_label="API client", once=once, group=group,
+                                played_on=data.get("played_on"))
     if token is None:  # a retry: the same table, and a new token for the client
         token = add_editor(table, "API client")
     return created(table, token)
+
+
+def _group_of(data: dict[str, Any]) -> Group | None:
+    """The group a new night belongs to (``"group": <id>``): the bearer token
+    must be the group's edit token."""
+    if "group" not in data or data["group"] is None:
+        return None
+    group_id = data["group"]
+    if isinstance(group_id, bool) or not isinstance(group_id, int) \
+            or not 0 < group_id <= MAX_ROW_ID:
+        raise ServiceError("group must be a group's id", "group")
+    return api_group(group_id, write=True)
 
 
 def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:

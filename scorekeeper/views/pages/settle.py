@@ -85,12 +85,16 @@ def close(table_id: int) -> str | Response | tuple[str, int]:
     state = load_table(table_id)
     table = state.table
     if request.method == "POST":
+        how = request.form.get("settled", "paid")
         try:
-            settle_service.close_table(table)
+            if how not in ("paid", "carry"):
+                raise ServiceError("Choose whether the night was paid or carried", "settled")
+            settle_service.close_table(table, carry=how == "carry")
         except ServiceError as error:
             return refused(f"Not done: {error.message}", error.status,
                            lambda: summary(table_id))
-        flash("The night is closed. Here is how it went.")
+        flash("The night is closed and carried to the group's tab. Here is how it went."
+              if how == "carry" else "The night is closed. Here is how it went.")
         return redirect(url_for("settle.summary", table_id=table.id))
     if state.closed:
         return redirect(url_for("settle.summary", table_id=table.id))

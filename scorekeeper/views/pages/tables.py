@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.limits import whole_number
+from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import ServiceError
+from scorekeeper.services import groups as group_service
 from scorekeeper.services import roster as roster_service
+from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.tables import create_table, new_token
 from scorekeeper.views.access import (
     keep_editing,
+    load_group,
     load_table,
+    remembered_group_ids,
     remembered_table_ids,
     session_token,
 )
-from scorekeeper.views.forms import KEEP, TableForm, option_fields, overrides_from
+from scorekeeper.views.forms import (
+    KEEP,
+    TICKED,
+    TableForm,
+    option_fields,
+    overrides_from,
+    text_of,
+)
 from scorekeeper.views.option_groups import GROUPS
 
 bp = Blueprint("tables", __name__)
@@ -54,11 +70,20 @@ def _my_tables() -> list[GameTable]:
 
 @bp.route("/", methods=["GET", "POST"])
 def home() -> tuple[str, int] | Response:
-    """Start a table (players in seat order, preset, house rules, stake)."""
+    """Start a table (players in seat order, preset, house rules, stake); with
+    ``group``, that group's next night, its regulars and rules filled in."""
     form = TableForm()
-    players = [p for p in request.form.getlist("players")] if request.method == "POST" \
-        else ["", "", "", "", ""]
-    players, moved = _edit_player_list(players)
+    group = _asked_group()
+    chosen: Any = request.form
+    if request.method == "POST":
+        players = list(request.form.getlist("players"))
+    elif group is not None:
+        players, chosen = _group_defaults(form, group)
+    else:
+        players = ["", "", "", "", ""]
+    others = _others(group, players)
+    players, moved = _edit_player_list(players, others)
+    others = _others(group, players)
     errors: dict[str, str] = {}
     if not form.submission.data:
         form.submission.data = new_token()  # one table per filled-in form, however often sent
@@ -68,7 +93,8 @@ def home() -> tuple[str, int] | Response:
             try:
                 table, token = create_table(form.name.data, [p for p in players if p.strip()],
                                             form.preset.data, overrides, form.stake_cents.data,
-                                            once=Once(f"form:table:{form.submission.data[:64]}"))
+                                            once=Once(f"form:table:{form.submission.data[:64]}"),
+                                            group=group, played_on=_played_on(group))
             except ServiceError as error:
                 errors[_field_of(error)] = error.message
             else:
@@ -78,9 +104,57 @@ def home() -> tuple[str, int] | Response:
     refused = request.method == "POST" and not moved
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
-                           options=OPTIONS, option_groups=GROUPS, chosen=request.form, keep=KEEP,
+                           options=OPTIONS, option_groups=GROUPS, chosen=chosen, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
-                           payouts=preset_payouts()), 400 if refused else 200
+                           payouts=preset_payouts(), group=group, others=others,
+                           played_on=request.form.get("played_on") or date.today().isoformat(),
+                           my_groups=groups_of(remembered_group_ids())
+                           ), 400 if refused else 200
+
+
+def _asked_group() -> Group | None:
+    """The group whose next night this is (``group``): this phone must run it."""
+    raw = request.values.get("group", "")
+    if not raw:
+        return None
+    number = whole_number(raw) if len(raw) <= 20 else None
+    if number is None:
+        abort(404, "No such group")
+    return load_group(number)
+
+
+def _group_defaults(form: TableForm, group: Group) -> tuple[list[str], MultiDict[str, str]]:
+    """The group's next night as the form shows it: last night's regulars
+    (or, before the first night, every member), its name, rules and stake."""
+    coming = group_service.next_night(group)
+    players = list(coming.players) or group_service.members(group) or ["", "", "", ""]
+    form.name.data = group.name
+    form.preset.data = coming.preset
+    form.stake_cents.data = coming.stake_cents
+    chosen: MultiDict[str, str] = MultiDict({"preset": coming.preset})
+    for key, value in coming.options.items():
+        option = find_option(key)
+        if option.many and isinstance(value, list | tuple):
+            chosen["opt-" + key] = TICKED
+            chosen.setlist(f"opt-{key}-item", [text_of(v) for v in value])
+        else:
+            chosen["opt-" + key] = text_of(value)
+    return players, chosen
+
+
+def _others(group: Group | None, players: list[str]) -> list[str]:
+    """The group's members not in the list yet (tap one to add them)."""
+    if group is None:
+        return []
+    taken = {name_key(p) for p in players if p.strip()}
+    return [n for n in group_service.members(group) if name_key(n) not in taken]
+
+
+def _played_on(group: Group | None) -> str | None:
+    """The night's date from the form (a group's night only; else today)."""
+    if group is None:
+        return None
+    return request.form.get("played_on") or None
 
 
 def _field_of(error: ServiceError) -> str:
@@ -105,12 +179,17 @@ def _first_dealer(table: GameTable) -> str:
     return table.players[0].name
 
 
-def _edit_player_list(players: list[str]) -> tuple[list[str], bool]:
-    """Apply the add / remove / up buttons of the player list (works without JS)."""
+def _edit_player_list(players: list[str], others: Sequence[str] = ()) -> tuple[list[str], bool]:
+    """Apply the add / remove / up buttons of the player list, and a tap on
+    one of the group's other regulars (works without JS)."""
     action = request.form.get("player_action", "")
     verb, _, where = action.partition("-")
     if verb == "add":
         return players + [""], True
+    if verb == "join" and where.isascii() and where.isdigit() and len(where) <= 4 \
+            and int(where) < len(others):
+        kept = [p for p in players if p.strip()]
+        return kept + [others[int(where)]], True
     if verb in ("remove", "up") and where.isascii() and where.isdigit() and len(where) <= 4 \
             and int(where) < len(players):
         i = int(where)

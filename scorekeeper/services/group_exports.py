@@ -1,0 +1,121 @@
+"""A whole group as one JSON file: its name, members, next night's rules and
+stake, and every night as a night's own export with its date and how it was
+settled; and importing that file.  Like a night's import, the whole file is
+checked (every night replays under its rules) before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.db.engine import start_write
+from scorekeeper.db.models import Group, db
+from scorekeeper.services import exports, groups
+from scorekeeper.services.groups import AT_TABLE, CARRIED, WITH_GROUP
+from scorekeeper.services.import_checks import Checked, check_export, refuse, when
+from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.state import TableState
+from scorekeeper.services.tables import audit, build_table, clean_players
+
+FORMAT = "sheepshead-scorekeeper-group/1"
+#: Nights one group file may hold (a weekly game for twenty years).
+MAX_NIGHTS = 1_000
+
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The group as JSON-ready data; :func:`import_group` reads it back."""
+    rows = groups.night_rows(group.id)
+    nights = []
+    for row in rows:
+        state = TableState.load(groups.tables.get_table(row.id))
+        nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
+                       "settled_at": exports.iso(state.table.settled_at),
+                       "night": exports.export_table(state)})
+    return {"format": FORMAT, "name": group.name, "players": groups.members(group),
+            "preset": group.preset, "options": dict(group.options),
+            "stake_cents": group.stake_cents, "nights": nights}
+
+
+def export_json(group: Group) -> str:
+    """:func:`export_group` as a compact UTF-8 file."""
+    return json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
+
+
+class CheckedNight:
+    """One night of a group file, checked: the night, its date and settling."""
+
+    def __init__(self, checked: Checked, raw: Mapping[str, Any], where: str) -> None:
+        self.checked = checked
+        self.played_on = groups.check_played_on(raw.get("played_on"))
+        settled = raw.get("settled")
+        if settled not in (None, AT_TABLE, CARRIED, WITH_GROUP):
+            raise refuse(f"{where}: settled must be null, {AT_TABLE!r}, {CARRIED!r} or "
+                         f"{WITH_GROUP!r}")
+        if settled is not None and checked.closed_at is None:
+            raise refuse(f"{where}: only a closed night can be settled")
+        self.settled: str | None = settled
+        self.settled_at = (exports_when(raw.get("settled_at"), where)
+                           if settled in (AT_TABLE, WITH_GROUP) else None)
+
+
+def exports_when(value: object, where: str) -> Any:
+    """A settled-at time from the file (None when it has none)."""
+    return None if value is None else when(value, f"{where}: settled_at")
+
+
+def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
+                                        list[CheckedNight]]:
+    """Everything in a group file, checked; a refusal says where and why."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise refuse(f"this isn't a group file from this app (format {FORMAT})")
+    try:
+        name = groups.group_name(data.get("name"))
+        players = clean_players(data.get("players", []))
+        preset, _, options = groups.checked_rules(data.get("preset"), data.get("options"))
+        stake = groups.tables.check_stake(data.get("stake_cents"))
+    except groups.ServiceError as error:
+        raise refuse(error.message) from None
+    raw_nights = data.get("nights")
+    if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
+        raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights")
+    nights = []
+    for index, raw in enumerate(raw_nights, start=1):
+        where = f"night {index}"
+        if not isinstance(raw, Mapping):
+            raise refuse(f"{where} must be an object")
+        try:
+            nights.append(CheckedNight(check_export(raw.get("night")), raw, where))
+        except groups.ServiceError as error:
+            raise refuse(f"{where}: {error.message}") from None
+    return name, players, preset, options, stake, nights
+
+
+def import_group(data: object, label: str = "Scorekeeper", once: Once | None = None
+                 ) -> tuple[Group, str | None]:
+    """Recreate an exported group with all its nights, in one commit; returns
+    it and the importer's edit token (a repeated request: the group it made
+    and no token)."""
+    name, players, preset, options, stake, nights = check_group(data)
+    start_write(db.session)
+    done = earlier(once)
+    if done is not None and done.group_id is not None \
+            and (made := db.session.get(Group, done.group_id)) is not None:
+        return made, None
+    group, token = groups.build_group(name, players, preset, options, stake, label)
+    for night in nights:
+        checked = night.checked
+        table, _ = build_table(checked.name, checked.players, checked.preset, checked.rules,
+                               checked.stake_cents, label)
+        exports.fill(table, checked)
+        table.group_id, table.played_on = group.id, night.played_on
+        table.settled, table.settled_at = night.settled, night.settled_at
+        groups.join(group, [n for n, _ in checked.players])
+        audit(table, "import", f"Imported with the group {name} "
+              f"({len(checked.hands)} hands)")
+    remember(once, None, 201, group_id=group.id)
+    twin = commit(once)
+    if twin is not None and twin.group_id is not None:
+        return groups.get_group(twin.group_id), None
+    return group, token

@@ -1,0 +1,212 @@
+"""JSON API v1, groups (see docs/api.md): start one, read it, its season
+standings, a player's season, settling its carried nights, closing a night
+(paid or carried), and a whole group's export and import.
+
+A group's edit token reads and writes; its share token only reads.  A night
+of the group is started with ``POST /tables`` and ``"group": <id>``,
+authorised by the group's edit token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request
+
+from scorekeeper.db.models import Group
+from scorekeeper.ledger.season import in_range, player_season, season
+from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_ROW_ID
+from scorekeeper.names import find_name
+from scorekeeper.services import NotFound, ServiceError, group_exports
+from scorekeeper.services import groups as group_service
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.import_checks import parse_json, refuse
+from scorekeeper.services.once import api_once
+from scorekeeper.views.access import api_group, api_table
+from scorekeeper.views.api import (
+    UNGUESSABLE_KEY,
+    bp,
+    json_body,
+    refuse_unknown,
+    refuse_unknown_query,
+)
+from scorekeeper.views.api.exports import UnsupportedType
+from scorekeeper.views.qr import link
+
+GROUP_FIELDS = ("name", "players", "preset", "options", "stake_cents")
+
+
+def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, str]]:
+    """201 for a new group: the only time its edit token is shown."""
+    body = {"id": group.id, "edit_token": token, "view_token": group.view_token,
+            "view_url": link("group_viewer.view", token=group.view_token)}
+    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/groups/{group.id}"}
+
+
+@bp.post("/groups")
+def create_group() -> tuple[Response, int, dict[str, str]]:
+    """Start a group of regulars (players, rules and stake are optional)."""
+    data = json_body()
+    refuse_unknown(data, GROUP_FIELDS)
+    once = api_once("groups", request.headers.get("Idempotency-Key"),
+                    request.get_data(cache=True), least=UNGUESSABLE_KEY)
+    group, token = group_service.create_group(
+        data.get("name"), data.get("players"), data.get("preset", "called-ace"),
+        data.get("options"), data.get("stake_cents", 25), label="API client", once=once)
+    if token is None:  # a retry: the same group, and a new token for the client
+        token = group_service.add_group_editor(group, "API client")
+    return created_group(group, token)
+
+
+@bp.get("/groups/<int:group_id>")
+def show_group(group_id: int) -> Response:
+    """The group: members, the next night's rules and stake, and its nights."""
+    group = api_group(group_id)
+    rows, results = group_service.results(group.id)
+    return jsonify({
+        "id": group.id, "name": group.name, "players": group_service.members(group),
+        "preset": group.preset, "options": dict(group.options),
+        "stake_cents": group.stake_cents, "version": group.version,
+        "nights": [{"id": row.id, "name": row.name, "played_on": row.played_on.isoformat(),
+                    "hands": result.hands, "players": list(result.players),
+                    "closed": row.closed, "settled": row.settled}
+                   for row, result in zip(rows, results, strict=True)],
+    })
+
+
+def _span() -> group_service.Span:
+    refuse_unknown_query("season", "from", "to")
+    return group_service.span(request.args.get("season"), request.args.get("from"),
+                              request.args.get("to"))
+
+
+@bp.get("/groups/<int:group_id>/standings")
+def group_standings(group_id: int) -> Response:
+    """Points and money over a season (``?season=YYYY|all``, or ``from``/``to``)."""
+    group = api_group(group_id)
+    asked = _span()
+    _, results = group_service.results(group.id)
+    totals = season(in_range(results, asked.start, asked.end))
+    return jsonify({
+        "from": asked.start.isoformat() if asked.start else None,
+        "to": asked.end.isoformat() if asked.end else None,
+        "nights": len(totals.nights), "hands": totals.hands,
+        "balances": totals.points, "balances_cents": totals.cents,
+        "players": [{"rank": r.rank, "name": r.name, "nights": r.nights, "hands": r.hands,
+                     "points": r.points, "cents": r.cents} for r in totals.rows],
+    })
+
+
+@bp.get("/groups/<int:group_id>/players/<name>")
+def group_player(group_id: int, name: str) -> Response:
+    """One player's season (``?season=``, ``from``, ``to`` as for standings)."""
+    group = api_group(group_id)
+    asked = _span()
+    found = find_name(name[:200], group_service.members(group))
+    if found is None:
+        raise NotFound(f"{name[:40]} isn't a player of this group")
+    _, results = group_service.results(group.id)
+    mine = player_season(in_range(results, asked.start, asked.end), found)
+    return jsonify(player_json(found, mine))
+
+
+def player_json(name: str, mine: Any) -> dict[str, Any]:
+    """A player's season as the API answers it (zeros when they played no night)."""
+    if mine is None:
+        return {"name": name, "nights": 0, "hands": 0, "points": 0, "cents": 0}
+
+    def night(mark: Any) -> dict[str, Any] | None:
+        if mark is None:
+            return None
+        return {"table": mark.night.table_id, "played_on": mark.night.played_on.isoformat(),
+                "points": mark.points, "cents": mark.cents}
+
+    def hand(big: Any) -> dict[str, Any] | None:
+        if big is None:
+            return None
+        return {"table": big.night.table_id, "played_on": big.night.played_on.isoformat(),
+                "hand": big.number, "points": big.points}
+
+    return {
+        "name": name, "nights": mine.nights, "hands": mine.hands, "points": mine.points,
+        "cents": mine.cents, "picks": mine.picked, "picker_wins": mine.picker_wins,
+        "picker_win_percent": mine.win_percent, "partner": mine.partner,
+        "partner_wins": mine.partner_wins, "leasters_won": mine.leasters_won,
+        "winning_nights": mine.winning_nights, "losing_nights": mine.losing_nights,
+        "best_night": night(mine.best_night), "worst_night": night(mine.worst_night),
+        "biggest_hand": hand(mine.biggest_hand), "worst_hand": hand(mine.worst_hand),
+        "longest_winning_streak": mine.longest_winning_streak,
+        "longest_losing_streak": mine.longest_losing_streak,
+        "current_streak": mine.current_streak,
+    }
+
+
+@bp.get("/groups/<int:group_id>/settlement")
+def group_settlement(group_id: int) -> Response:
+    """The fewest payments that settle every carried night together."""
+    group = api_group(group_id)
+    refuse_unknown_query()
+    settled = group_service.settlement(group.id)
+    return jsonify({
+        "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}
+                      for t in settled.transfers],
+        "nights": [row.id for row in settled.nights], "owed_cents": settled.owed,
+        "version": group.version,
+    })
+
+
+@bp.post("/groups/<int:group_id>/settlement/paid")
+def group_paid(group_id: int) -> Response:
+    """The group's settle-up was paid: its carried nights are cleared.  A body
+    ``{"version": n}`` (the settlement's) refuses it if a night was carried
+    since; a retry with the same Idempotency-Key gets the first answer."""
+    group = api_group(group_id, write=True)
+    data = json_body() if request.get_data(cache=True) else {}
+    refuse_unknown(data, ("version",))
+    version = data.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)
+                                or not 0 <= version <= MAX_ROW_ID):
+        raise ServiceError("version must be the settlement's version", "version")
+    once = api_once(f"group-paid:{group.id}", request.headers.get("Idempotency-Key"),
+                    request.get_data(cache=True))
+    return jsonify({"cleared": group_service.mark_paid(group, version, once)})
+
+
+@bp.post("/tables/<int:table_id>/close")
+def close_table(table_id: int) -> Response:
+    """End the night; a group's night is paid at the table or, with
+    ``{"carry": true}``, carried to the group's settle-up.  Closing a closed
+    night again answers as the first close did (safe to retry)."""
+    table = api_table(table_id, write=True).table
+    data = json_body() if request.get_data(cache=True) else {}
+    refuse_unknown(data, ("carry",))
+    carry = data.get("carry", False)
+    if not isinstance(carry, bool):
+        raise ServiceError("carry must be true or false", "carry")
+    if table.closed_at is None:
+        settle_service.close_table(table, carry)
+    return jsonify({"id": table.id, "closed": True, "settled": table.settled})
+
+
+@bp.get("/groups/<int:group_id>/export")
+def export_group(group_id: int) -> Response:
+    """The whole group, every night with its history: edit token only."""
+    group = api_group(group_id, write=True)
+    return Response(group_exports.export_json(group), mimetype="application/json")
+
+
+@bp.post("/groups/import")
+def import_group() -> tuple[Response, int, dict[str, str]]:
+    """Recreate an exported group with all its nights; checked in full first."""
+    if request.mimetype != "application/json":
+        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
+                              "nothing was created", "Content-Type")
+    if (request.content_length or 0) > MAX_IMPORT_BYTES:
+        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
+    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
+    once = api_once("group-import", request.headers.get("Idempotency-Key"), raw,
+                    least=UNGUESSABLE_KEY)
+    group, token = group_exports.import_group(parse_json(raw), label="API client", once=once)
+    if token is None:
+        token = group_service.add_group_editor(group, "API client")
+    return created_group(group, token)

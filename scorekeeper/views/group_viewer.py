@@ -1,0 +1,91 @@
+"""Behind a group's share link (``/gs/<token>``), read-only: the season
+standings (live: the fragment polls and answers 304 while no night of the
+group changed) and each player's season.  No forms, no session, no edit
+links; the group's view token grants no write anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, render_template, request, url_for
+from werkzeug.http import quote_etag
+from werkzeug.wrappers import Response
+
+from scorekeeper.db.models import Group
+from scorekeeper.services import NotFound
+from scorekeeper.services import groups as group_service
+from scorekeeper.views.pages.groups import (
+    asked_span,
+    fingerprint,
+    player_page,
+    season_context,
+)
+from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.viewer import PRIVATE
+
+bp = Blueprint("group_viewer", __name__)
+
+
+@bp.after_request
+def private(response: Response) -> Response:
+    """The share link is the key: no shared caches, referrers or indexing."""
+    response.headers.update(PRIVATE)
+    return response
+
+
+def _group(token: str) -> Group:
+    try:
+        return group_service.group_by_view_token(token)
+    except NotFound as error:
+        abort(404, error.message)
+
+
+def _body(token: str, variant: str) -> tuple[bytes, str]:
+    """The page or its live fragment for the group's nights as they are now,
+    rendered once for every viewer; and its ETag."""
+    group = _group(token)
+    asked = asked_span()
+    rows = group_service.night_rows(group.id)
+    state = (group.version, asked.key(), fingerprint(rows))
+    etag = hashlib.sha256(repr(("g", token, state)).encode()).hexdigest()[:20]
+    query = asked.query if request.args else {}
+
+    def render() -> str:
+        results = [group_service.night_result(r) for r in rows]
+        return render_template(
+            "groups/view.html" if variant == "page" else "groups/_season_live.html",
+            **season_context(group, asked, rows, results), public=True,
+            live_url=url_for("group_viewer.live", token=token) + _query(query),
+            etag=quote_etag(etag))
+    return RENDERED.get(("group-view", token, variant, state), render), etag
+
+
+def _query(query: dict[str, str]) -> str:
+    return "?" + urlencode(query) if query else ""
+
+
+@bp.get("/gs/<token>")
+def view(token: str) -> Response:
+    """The group's season standings, for anyone with the link."""
+    body, _ = _body(token, "page")
+    return Response(body, mimetype="text/html")
+
+
+@bp.get("/gs/<token>/live")
+def live(token: str) -> Response:
+    """The season fragment: 304 while no night of the group changed."""
+    body, etag = _body(token, "live")
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = Response(body, mimetype="text/html")
+    response.set_etag(etag)
+    return response
+
+
+@bp.get("/gs/<token>/players/<name>")
+def player(token: str, name: str) -> str:
+    """One player's season, read-only."""
+    return player_page(_group(token), name, "groups/view_player.html")

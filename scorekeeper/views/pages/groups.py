@@ -1,0 +1,257 @@
+"""A group's pages for the phone that runs it (``/g/<id>``): its home (next
+night, this season, recent nights), the season standings for any range, a
+player's season, settling the carried nights, sharing and exporting; and
+starting a group.  The read-only pages behind the group's share link are
+:mod:`scorekeeper.views.group_viewer`; both draw the same templates.
+
+Season pages are rendered once per state of the group's nights (every
+night's version is in the key) and served from memory after that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import HiddenField, RadioField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from scorekeeper.db.models import Group
+from scorekeeper.ledger.season import NightResult, in_range, player_season, season, season_chart
+from scorekeeper.names import find_name
+from scorekeeper.rules import PRESETS
+from scorekeeper.services import NotFound, ServiceError, group_exports
+from scorekeeper.services import groups as group_service
+from scorekeeper.services.groups import NightRow, Span
+from scorekeeper.services.once import Once
+from scorekeeper.services.tables import new_token
+from scorekeeper.views.access import load_group, remember_group, session_token
+from scorekeeper.views.forms import WholeField, hidden_number
+from scorekeeper.views.pages import refused
+from scorekeeper.views.qr import link, qr_svg
+from scorekeeper.views.rendered import per_session
+
+bp = Blueprint("groups", __name__)
+
+RECENT_NIGHTS = 8
+
+
+class GroupForm(FlaskForm):
+    """Start a group: its name, the regulars, how it plays and for how much."""
+
+    name = StringField("Group name", validators=[InputRequired(), Length(max=80)],
+                       default="Thursday regulars")
+    players = TextAreaField("Regulars", validators=[Length(max=2000)])
+    preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
+                        default="called-ace", validators=[InputRequired()])
+    stake_cents = WholeField("Stake per point (cents)", default=25,
+                             validators=[InputRequired(), NumberRange(0, 100_000)])
+    submission = HiddenField()
+
+
+@bp.route("/g/new", methods=["GET", "POST"])
+def new() -> str | Response | tuple[str, int]:
+    """Start a group of regulars; this phone runs it."""
+    form = GroupForm()
+    if not form.submission.data:
+        form.submission.data = new_token()
+    error = None
+    if request.method == "POST" and form.validate_on_submit():
+        names = [n for n in (form.players.data or "").splitlines() if n.strip()]
+        try:
+            group, token = group_service.create_group(
+                form.name.data, names, form.preset.data, None, form.stake_cents.data,
+                once=Once(f"form:group:{form.submission.data[:64]}"))
+        except ServiceError as failure:
+            error = failure.message
+        else:
+            if token is not None:
+                remember_group(group.id, token)
+            flash(f"{group.name} is ready. Start its first night when you sit down.")
+            return redirect(url_for("groups.home", group_id=group.id))
+    page = render_template("groups/new.html", form=form, error=error,
+                           presets=PRESETS.values())
+    return (page, 400) if request.method == "POST" else page
+
+
+def asked_span() -> Span:
+    """The season the query asks for; a bad one is a 400 that says why."""
+    unknown = sorted(set(request.args) - {"season", "from", "to"})
+    if unknown:
+        abort(400, f"Unknown parameter: {unknown[0][:40]}")
+    try:
+        return group_service.span(request.args.get("season"), request.args.get("from"),
+                                  request.args.get("to"))
+    except ServiceError as error:
+        abort(400, error.message)
+
+
+def fingerprint(rows: Sequence[NightRow]) -> tuple[Hashable, ...]:
+    """What a season page depends on: each night, its version and settling."""
+    return tuple((r.id, r.version, r.closed, r.settled, r.played_on) for r in rows)
+
+
+def season_context(group: Group, asked: Span, rows: Sequence[NightRow],
+                   results: Sequence[NightResult]) -> dict[str, Any]:
+    """What the season page shows, for the group's scorekeeper and its viewers."""
+    chosen = in_range(results, asked.start, asked.end)
+    totals = season(chosen)
+    years = sorted({r.played_on.year for r in rows}, reverse=True)
+    return {"group": group, "span": asked, "season": totals, "chart": season_chart(totals),
+            "years": years, "nights": list(reversed(totals.nights)),
+            "open_nights": [r for r in rows if not r.closed],
+            "carried": [r for r in rows if r.settled == group_service.CARRIED]}
+
+
+def cached(key: tuple[Hashable, ...], render: Any) -> str:
+    """A group page rendered once per ``key`` (every phone gets its own form
+    token back in); a page with a message for this phone only is its own."""
+    if session.get("_flashes"):
+        return str(render())
+    return per_session(key, render)
+
+
+def _season_page(group: Group, template: str, variant: str, **extra: Any) -> str:
+    asked = asked_span()
+    rows = group_service.night_rows(group.id)
+    key = ("group", group.view_token, group.version, variant, asked.key(),
+           fingerprint(rows), tuple(sorted(extra.items())))
+
+    def render() -> str:
+        results = [group_service.night_result(r) for r in rows]
+        return render_template(template, **season_context(group, asked, rows, results),
+                               **extra)
+    return cached(key, render)
+
+
+@bp.get("/g/<int:group_id>")
+def home(group_id: int) -> str:
+    """The group's home: tonight's night, this season, recent nights."""
+    group = load_group(group_id)
+    return _season_page(group, "groups/home.html", "home", recent=RECENT_NIGHTS)
+
+
+@bp.get("/g/<int:group_id>/season")
+def season_page(group_id: int) -> str:
+    """Season standings for a year, any dates, or all time."""
+    group = load_group(group_id)
+    return _season_page(group, "groups/season.html", "season")
+
+
+@bp.get("/g/<int:group_id>/players/<name>")
+def player(group_id: int, name: str) -> str:
+    """One player's season."""
+    group = load_group(group_id)
+    return player_page(group, name, "groups/player.html")
+
+
+def player_page(group: Group, name: str, template: str) -> str:
+    """A player's season page (the scorekeeper's or behind the share link)."""
+    found = find_name(name[:200], group_service.members(group))
+    if found is None:
+        abort(404, f"{name[:40]} isn't one of {group.name}'s players")
+    asked = asked_span()
+    rows = group_service.night_rows(group.id)
+    results = [group_service.night_result(r) for r in rows]
+    chosen = in_range(results, asked.start, asked.end)
+    return render_template(template, group=group, span=asked, name=found,
+                           me=player_season(chosen, found),
+                           years=sorted({r.played_on.year for r in rows}, reverse=True))
+
+
+@bp.get("/g/<int:group_id>/nights/<int:table_id>")
+def night(group_id: int, table_id: int) -> Response:
+    """One of the group's nights: its ledger on a phone that scores it, else
+    its read-only share page."""
+    group = load_group(group_id)
+    row = next((r for r in group_service.night_rows(group.id) if r.id == table_id), None)
+    if row is None:
+        abort(404, "That night isn't one of this group's")
+    if session_token(table_id):
+        return redirect(url_for("hands.ledger", table_id=table_id))
+    return redirect(url_for("viewer.view", token=row.view_token))
+
+
+@bp.get("/g/<int:group_id>/settle")
+def settle(group_id: int) -> str:
+    """The carried nights and the fewest payments that clear them all."""
+    group = load_group(group_id)
+    return render_template("groups/settle.html", group=group,
+                           settlement=group_service.settlement(group.id))
+
+
+@bp.post("/g/<int:group_id>/settle/paid")
+def paid(group_id: int) -> Response | tuple[str, int]:
+    """Everyone paid what the group's settle-up said: the carried nights clear."""
+    group = load_group(group_id)
+    version = hidden_number("version", "version of the group")
+    try:
+        cleared = group_service.mark_paid(group, version)
+    except ServiceError as error:
+        return refused(f"Not done: {error.message}", error.status,
+                       lambda: settle(group_id))
+    flash(f"Paid: {cleared} carried night{'' if cleared == 1 else 's'} settled.")
+    return redirect(url_for("groups.home", group_id=group_id))
+
+
+@bp.get("/g/<int:group_id>/share")
+def share(group_id: int) -> str:
+    """The group's read-only link and its QR code."""
+    group = load_group(group_id)
+    url = link("group_viewer.view", token=group.view_token)
+    return render_template("groups/share.html", group=group, share_url=url,
+                           qr=qr_svg(url, f"QR code for {group.name}'s standings"))
+
+
+@bp.get("/g/<int:group_id>/export")
+def export(group_id: int) -> Response:
+    """The whole group as one JSON file (every night, with its history)."""
+    group = load_group(group_id)
+    response = Response(group_exports.export_json(group), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="group-{group.id}.json"'
+    return response
+
+
+@bp.route("/g/import", methods=["GET", "POST"])
+def import_page() -> str | Response | tuple[str, int]:
+    """Bring in a group from its JSON export; a bad file creates nothing."""
+    error = None
+    if request.method == "POST":
+        upload = request.files.get("file")
+        if upload is None or not upload.filename:
+            error = "Choose the group's .json export file"
+        else:
+            from scorekeeper.services.import_checks import parse_json
+
+            try:
+                group, token = group_exports.import_group(parse_json(upload.read()))
+            except ServiceError as failure:
+                error = failure.message
+            else:
+                if token is not None:
+                    remember_group(group.id, token)
+                flash(f"{group.name} is back with its nights.")
+                return redirect(url_for("groups.home", group_id=group.id))
+    page = render_template("groups/import.html", error=error)
+    return (page, 400) if error else page
+
+
+def next_night_or_404(group_id: int) -> tuple[Group, group_service.NextNight]:
+    """The group this phone runs and what its next night starts with."""
+    group = load_group(group_id)
+    try:
+        return group, group_service.next_night(group)
+    except NotFound as error:
+        abort(404, error.message)
