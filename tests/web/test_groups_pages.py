@@ -1,0 +1,201 @@
+"""A group's pages: starting a group, its next night filled in from the last,
+the season and player pages, closing a night onto the tab and settling it,
+the read-only share pages (never a write, 403 for the scorekeeper's pages),
+and the start page listing this phone's groups."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import GameTable, Group, db
+from tests.conftest import words
+
+FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def start_group(client: FlaskClient, players: str = "Ann\nBob\nCat\nDan\nEve\nFay") -> int:
+    response = client.post("/g/new", data={"name": "Thursday", "players": players,
+                                           "preset": "called-ace", "stake_cents": "25"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].split("/")[2])
+
+
+def start_night(client: FlaskClient, group_id: int, **data: object) -> int:
+    form = client.get(f"/?group={group_id}")
+    assert form.status_code == 200
+    players = re.findall(r'name="players" value="([^"]*)"', form.get_data(as_text=True))
+    body = {"group": str(group_id), "name": "Thursday", "players": players,
+            "preset": "called-ace", "stake_cents": "25",
+            "played_on": date.today().isoformat(), **data}
+    response = client.post("/", data=body)
+    assert response.status_code == 302, words(response)
+    return int(response.headers["Location"].split("/")[2])
+
+
+def record_win(client: FlaskClient, table_id: int) -> None:
+    response = client.post(f"/api/v1/tables/{table_id}/hands", json={
+        "picker": "Ann", "partners": ["Cat"], "points": 75},
+        headers={"Authorization": f"Bearer {edit_token(client, table_id)}"})
+    assert response.status_code == 201, response.get_json()
+
+
+def edit_token(client: FlaskClient, table_id: int) -> str:
+    with client.session_transaction() as session:
+        return str(session["editors"][str(table_id)])
+
+
+def test_a_group_starts_and_its_first_night_has_every_regular(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    home = client.get(f"/g/{group_id}")
+    assert home.status_code == 200 and "Start tonight's night" in words(home)
+    form = words(client.get(f"/?group={group_id}"))
+    assert "Tonight's night of Thursday" in form
+    assert re.findall(r'name="players" value="([^"]*)"', form) == [*FIVE, "Fay"]
+    assert 'name="played_on"' in form
+
+
+def test_the_next_night_has_last_nights_players_who_stayed_and_taps_the_others(
+        client: FlaskClient) -> None:
+    group_id = start_group(client)
+    first = start_night(client, group_id, players=FIVE)
+    assert client.post(f"/t/{first}/players", data={"action": "leave", "name": "Eve"}
+                       ).status_code in (302, 200)
+    form = client.get(f"/?group={group_id}").get_data(as_text=True)
+    assert re.findall(r'name="players" value="([^"]*)"', form) == FIVE[:4]
+    regulars = re.findall(r'value="join-(\d+)"[^>]*>\+ (?:<bdi>)?([^<]+)', form)
+    assert [name for _, name in regulars] == ["Eve", "Fay"]
+    tapped = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                    "players": FIVE[:4], "player_action": "join-1",
+                                    "preset": "called-ace", "stake_cents": "25"})
+    assert re.findall(r'name="players" value="([^"]*)"', tapped.get_data(as_text=True)) == \
+        [*FIVE[:4], "Fay"]
+
+
+def test_a_new_name_on_a_groups_night_joins_the_group(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    start_night(client, group_id, players=[*FIVE[:4], "Gus"])
+    with client.application.app_context():
+        group = db.session.get(Group, group_id)
+        assert [m.name for m in group.members] == [*FIVE, "Fay", "Gus"]
+
+
+def test_a_bad_date_is_said_next_to_the_field_and_nothing_starts(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    response = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                      "players": FIVE, "preset": "called-ace",
+                                      "stake_cents": "25", "played_on": "2999-01-01"})
+    assert response.status_code == 400
+    assert "date must be from 2000 to today" in words(response)
+    with client.application.app_context():
+        assert db.session.query(GameTable).count() == 0
+
+
+def test_the_season_and_player_pages_add_the_nights_up(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE, played_on="2025-06-05")
+    record_win(client, night)
+    season = client.get(f"/g/{group_id}/season?season=2025")
+    text = words(season)
+    assert season.status_code == 200 and "1 night · 1 hand" in text
+    assert 'data-player="Ann"' in text and "+2" in text
+    assert words(client.get(f"/g/{group_id}/season")).count("No nights in") == 1
+    assert "1 night · 1 hand" in words(client.get(f"/g/{group_id}/season?season=all"))
+    player = words(client.get(f"/g/{group_id}/players/ann?season=2025"))
+    assert "Picked" in player and "won 1, 100%" in player
+    assert client.get(f"/g/{group_id}/players/Zed").status_code == 404
+    assert client.get(f"/g/{group_id}/season?season=soon").status_code == 400
+
+
+def test_a_night_closed_onto_the_tab_is_settled_from_the_group(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE)
+    record_win(client, night)
+    assert "Carry it to the group's tab" in words(client.get(f"/t/{night}/close"))
+    closed = client.post(f"/t/{night}/close", data={"settled": "carry"})
+    assert closed.status_code == 302
+    home = words(client.get(f"/g/{group_id}"))
+    assert "1 night on the group's tab" in home
+    settle = client.get(f"/g/{group_id}/settle")
+    text = words(settle)
+    # Ann won 2 points (50 cents) and Cat 1; Bob, Dan and Eve pay 25 cents each.
+    assert text.count("pays <strong>Ann</strong> $0.25") == 2
+    assert "pays <strong>Cat</strong> $0.25" in text and "3 payments" in text
+    version = re.search(r'name="version" value="(\d+)"', text)
+    assert version is not None
+    stale = client.post(f"/g/{group_id}/settle/paid", data={"version": int(version[1]) - 1})
+    assert stale.status_code == 409
+    paid = client.post(f"/g/{group_id}/settle/paid", data={"version": version[1]})
+    assert paid.status_code == 302
+    assert "Nothing is on the tab" in words(client.get(f"/g/{group_id}/settle"))
+    with client.application.app_context():
+        assert db.session.get(GameTable, night).settled == "group"
+
+
+def test_closing_a_groups_night_paid_is_the_default(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE)
+    assert client.post(f"/t/{night}/close").status_code == 302
+    with client.application.app_context():
+        assert db.session.get(GameTable, night).settled == "table"
+
+
+def test_the_share_link_reads_and_the_scorekeepers_pages_refuse_others(
+        client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE, played_on="2025-06-05")
+    record_win(client, night)
+    with client.application.app_context():
+        token = db.session.get(Group, group_id).view_token
+    share = words(client.get(f"/g/{group_id}/share"))
+    assert f"/gs/{token}" in share
+    stranger = client.application.test_client()
+    for path in (f"/g/{group_id}", f"/g/{group_id}/season", f"/g/{group_id}/settle",
+                 f"/g/{group_id}/share", f"/g/{group_id}/export", f"/?group={group_id}",
+                 f"/g/{group_id}/players/Ann"):
+        assert stranger.get(path).status_code == 403, path
+    assert stranger.post(f"/g/{group_id}/settle/paid").status_code in (400, 403)
+    view = stranger.get(f"/gs/{token}?season=all")
+    assert view.status_code == 200 and "Ann" in words(view)
+    assert "<form" not in view.get_data(as_text=True).replace('<form method="get"', "")
+    assert view.headers["Cache-Control"] == "no-cache, private"
+    live = stranger.get(f"/gs/{token}/live?season=all")
+    assert live.status_code == 200 and live.headers["ETag"]
+    again = stranger.get(f"/gs/{token}/live?season=all",
+                         headers={"If-None-Match": live.headers["ETag"]})
+    assert again.status_code == 304
+    record_win(client, night)
+    changed = stranger.get(f"/gs/{token}/live?season=all",
+                           headers={"If-None-Match": live.headers["ETag"]})
+    assert changed.status_code == 200 and "+4" in words(changed)
+    assert stranger.get(f"/gs/{token}/players/Ann?season=all").status_code == 200
+    assert stranger.get("/gs/not-a-real-token-at-all").status_code == 404
+
+
+def test_the_start_page_lists_this_phones_groups(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    start = words(client.get("/"))
+    assert "Your groups" in start and f"/g/{group_id}" in start
+    assert "Your groups" not in words(client.application.test_client().get("/"))
+
+
+def test_a_group_file_comes_back_through_the_import_page(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE, played_on="2025-06-05")
+    record_win(client, night)
+    exported = client.get(f"/g/{group_id}/export")
+    assert exported.status_code == 200
+    assert "attachment" in exported.headers["Content-Disposition"]
+    other = client.application.test_client()
+    from io import BytesIO
+
+    imported = other.post("/g/import", data={"file": (BytesIO(exported.data), "g.json")},
+                          content_type="multipart/form-data")
+    assert imported.status_code == 302, words(imported)
+    new_id = int(imported.headers["Location"].split("/")[2])
+    assert "1 night · 1 hand" in words(other.get(f"/g/{new_id}/season?season=2025"))
+    bad = other.post("/g/import", data={"file": (BytesIO(b"{}"), "g.json")},
+                     content_type="multipart/form-data")
+    assert bad.status_code == 400 and "Not imported" in words(bad)
