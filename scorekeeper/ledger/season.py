@@ -33,6 +33,8 @@ class NightResult:
     stats: Mapping[str, PlayerStats]
     closed: bool
     settled: str | None
+    #: Everyone at the table that night, in seat order (``players`` played a hand).
+    roster: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,8 +83,9 @@ def ordered(nights: Iterable[NightResult]) -> tuple[NightResult, ...]:
 
 
 def season(nights: Iterable[NightResult]) -> Season:
-    """Add the nights up: each player's nights, hands, points and cents."""
-    kept = ordered(nights)
+    """Add the nights up: each player's nights, hands, points and cents.  A
+    night with no hand recorded yet counts for nobody."""
+    kept = ordered(n for n in nights if n.hands)
     totals: dict[str, list[int]] = {}
     for night in kept:
         for name in night.players:
@@ -161,7 +164,7 @@ class PlayerSeason:
 
 def player_season(nights: Iterable[NightResult], name: str) -> PlayerSeason | None:
     """``name``'s season over ``nights`` (None: they played none of them)."""
-    played = [n for n in ordered(nights) if name in n.players]
+    played = [n for n in ordered(nights) if name in n.players and n.hands]
     if not played:
         return None
     stats = [n.stats[name] for n in played]

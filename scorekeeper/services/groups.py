@@ -315,18 +315,17 @@ def night_result(row: NightRow) -> NightResult:
 
 
 def result_of(state: TableState, row: NightRow) -> NightResult:
-    """A loaded night as the season reads it (who played at least one hand,
-    or sat at the table, counts as having played it)."""
+    """A loaded night as the season reads it: who played at least one hand
+    played the night (a player who only sat out, or came too late, did not)."""
     night = state.night
     standings = state.standings
-    played = tuple(n for n in state.players
-                   if any(n in r.seated for r in night.results) or not night.results)
+    played = tuple(n for n in state.players if any(n in r.seated for r in night.results))
     return NightResult(
         table_id=row.id, name=row.name, played_on=row.played_on, hands=len(night.results),
         players=played, points={n: night.balances[n] for n in played},
         cents={n: standings.cents[n] for n in played},
         stats={n: player_stats(night, n) for n in played},
-        closed=row.closed, settled=row.settled)
+        closed=row.closed, settled=row.settled, roster=state.players)
 
 
 def results(group_id: int) -> tuple[list[NightRow], list[NightResult]]:

@@ -68,7 +68,7 @@ def show_group(group_id: int) -> Response:
         "preset": group.preset, "options": dict(group.options),
         "stake_cents": group.stake_cents, "version": group.version,
         "nights": [{"id": row.id, "name": row.name, "played_on": row.played_on.isoformat(),
-                    "hands": result.hands, "players": list(result.players),
+                    "hands": result.hands, "players": list(result.roster),
                     "closed": row.closed, "settled": row.settled}
                    for row, result in zip(rows, results, strict=True)],
     })
