@@ -142,6 +142,46 @@ def load_group_as(group_id: int, token: str | None) -> tuple[Group, GroupEditor 
     return row[0], row[1] if token else None
 
 
+@dataclass(frozen=True)
+class GroupHead:
+    """What a season page needs of its group before it knows whether the page
+    is kept already: read with plain columns, no ORM objects."""
+
+    id: int
+    name: str
+    version: int
+    view_token: str
+
+
+_HEAD = select(Group.id, Group.name, Group.version, Group.view_token)
+_HEAD_AS = (_HEAD.add_columns(GroupEditor.id.label("editor"))
+            .outerjoin(GroupEditor, and_(GroupEditor.group_id == Group.id,
+                                         GroupEditor.token_hash == bindparam("hash"),
+                                         GroupEditor.revoked_at.is_(None)))
+            .where(Group.id == bindparam("id")).limit(1))
+_HEAD_BY_VIEW = _HEAD.where(Group.view_token == bindparam("token")).limit(1)
+
+
+def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, bool]:
+    """The group's head and whether ``token`` is one of its live edit grants."""
+    if not 0 < group_id <= MAX_ROW_ID:
+        raise NotFound("No such group")
+    row = db.session.execute(_HEAD_AS, {"id": group_id,
+                                        "hash": tables.hash_token(token or "")}).first()
+    if row is None:
+        raise NotFound("No such group")
+    return GroupHead(row.id, row.name, row.version, row.view_token), \
+        bool(token) and row.editor is not None
+
+
+def group_head_by_view_token(token: str) -> GroupHead:
+    """The head of the group a share link points to, or NotFound."""
+    row = db.session.execute(_HEAD_BY_VIEW, {"token": token}).first()
+    if row is None:
+        raise NotFound("This group's share link doesn't exist")
+    return GroupHead(row.id, row.name, row.version, row.view_token)
+
+
 def add_group_editor(group: Group, label: str) -> str:
     """Let one more device or client run the group; returns its token."""
     start_write(db.session)
@@ -153,7 +193,10 @@ def add_group_editor(group: Group, label: str) -> str:
 
 
 def bump_group(group_id: int) -> None:
-    """Mark the group changed (its pages and the settle-up compare versions)."""
+    """Mark the group changed: its pages, its live share page and the
+    settle-up compare versions.  Every change to one of its nights raises it
+    too (:func:`scorekeeper.services.tables.lock`), so a group's version
+    alone says whether anything its pages show has changed."""
     db.session.execute(update(Group).where(Group.id == group_id)
                        .values(version=Group.version + 1))
 

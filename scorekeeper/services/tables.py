@@ -273,11 +273,14 @@ def lock(table: GameTable) -> None:
     read again."""
     table_id = table_key(table)
     start_write(db.session)
-    version, closed_at, token = db.session.execute(
+    version, closed_at, token, group_id = db.session.execute(
         update(GameTable).where(GameTable.id == table_id)
         .values(version=GameTable.version + 1)
-        .returning(GameTable.version, GameTable.closed_at, GameTable.view_token)).one()
+        .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
+                   GameTable.group_id)).one()
     changed(db.session(), token)
+    if group_id is not None:
+        groups.bump_group(group_id)
     for name, value in (("version", version), ("closed_at", closed_at), ("view_token", token)):
         set_committed_value(table, name, value)
     check_open(table)
@@ -294,11 +297,15 @@ def begin_write(state: TableState) -> TableState:
 
 def bump(table: GameTable) -> None:
     """Mark the table changed (live views and API clients compare versions),
-    in the database itself so two writers never make the same version."""
-    token = db.session.execute(update(GameTable).where(GameTable.id == table.id)
-                               .values(version=GameTable.version + 1)
-                               .returning(GameTable.view_token)).scalar_one()
+    in the database itself so two writers never make the same version; and
+    its group, whose pages add up its nights."""
+    token, group_id = db.session.execute(update(GameTable).where(GameTable.id == table.id)
+                                         .values(version=GameTable.version + 1)
+                                         .returning(GameTable.view_token,
+                                                    GameTable.group_id)).one()
     changed(db.session(), token)
+    if group_id is not None:
+        groups.bump_group(group_id)
     db.session.expire(table, ["version"])
 
 

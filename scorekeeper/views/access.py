@@ -145,6 +145,14 @@ def load_group(group_id: int) -> Group:
     return group
 
 
+def load_group_head(group_id: int) -> group_service.GroupHead:
+    """Like :func:`load_group`, with the group's head only (one light query)."""
+    head, editing = group_service.group_head_as(group_id, group_session_token(group_id))
+    if not editing:
+        abort(403, NOT_GROUP_EDITOR)
+    return head
+
+
 def group_session_token(group_id: int) -> str | None:
     """This device's edit token for a group, if it has one."""
     token = session.get(GROUPS, {}).get(str(group_id))

@@ -13,15 +13,10 @@ from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import Group
 from scorekeeper.services import NotFound
 from scorekeeper.services import groups as group_service
-from scorekeeper.views.pages.groups import (
-    asked_span,
-    fingerprint,
-    player_page,
-    season_context,
-)
+from scorekeeper.services.groups import GroupHead
+from scorekeeper.views.pages.groups import asked_span, player_page, season_context
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.viewer import PRIVATE
 
@@ -35,31 +30,38 @@ def private(response: Response) -> Response:
     return response
 
 
-def _group(token: str) -> Group:
+def _group(token: str) -> GroupHead:
     try:
-        return group_service.group_by_view_token(token)
+        return group_service.group_head_by_view_token(token)
     except NotFound as error:
         abort(404, error.message)
 
 
-def _body(token: str, variant: str) -> tuple[bytes, str]:
-    """The page or its live fragment for the group's nights as they are now,
-    rendered once for every viewer; and its ETag."""
-    group = _group(token)
+def _etag(group: GroupHead, span: object) -> str:
+    """Changes with the group's version and the season asked for."""
+    return f"g{group.version}-" + hashlib.sha256(
+        repr((group.view_token, span)).encode()).hexdigest()[:12]
+
+
+def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[bytes, str]:
+    """The page or its live fragment for the group's version (every change
+    to one of its nights raises it), rendered once for every viewer; and its
+    ETag."""
+    group = group or _group(token)
     asked = asked_span()
-    rows = group_service.night_rows(group.id)
-    state = (group.version, asked.key(), fingerprint(rows))
-    etag = hashlib.sha256(repr(("g", token, state)).encode()).hexdigest()[:20]
+    span = asked.key()
+    etag = _etag(group, span)
     query = asked.query if request.args else {}
 
     def render() -> str:
+        rows = group_service.night_rows(group.id)
         results = [group_service.night_result(r) for r in rows]
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
             **season_context(group, asked, rows, results), public=True,
             live_url=url_for("group_viewer.live", token=token) + _query(query),
             etag=quote_etag(etag))
-    return RENDERED.get(("group-view", token, variant, state), render), etag
+    return RENDERED.get(("group-view", token, group.version, variant, span), render), etag
 
 
 def _query(query: dict[str, str]) -> str:
@@ -76,10 +78,12 @@ def view(token: str) -> Response:
 @bp.get("/gs/<token>/live")
 def live(token: str) -> Response:
     """The season fragment: 304 while no night of the group changed."""
-    body, etag = _body(token, "live")
+    group = _group(token)
+    etag = _etag(group, asked_span().key())
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
+        body, etag = _body(token, "live", group)
         response = Response(body, mimetype="text/html")
     response.set_etag(etag)
     return response
@@ -88,4 +92,8 @@ def live(token: str) -> Response:
 @bp.get("/gs/<token>/players/<name>")
 def player(token: str, name: str) -> str:
     """One player's season, read-only."""
-    return player_page(_group(token), name, "groups/view_player.html")
+    try:
+        group = group_service.group_by_view_token(token)
+    except NotFound as error:
+        abort(404, error.message)
+    return player_page(group, name, "groups/view_player.html")

@@ -9,6 +9,7 @@ authorised by the group's edit token.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Response, jsonify, request
@@ -16,7 +17,7 @@ from flask import Response, jsonify, request
 from scorekeeper.db.models import Group
 from scorekeeper.ledger.season import in_range, player_season, season
 from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_ROW_ID
-from scorekeeper.names import find_name
+from scorekeeper.names import find_name, name_key
 from scorekeeper.services import NotFound, ServiceError, group_exports
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
@@ -32,6 +33,7 @@ from scorekeeper.views.api import (
 )
 from scorekeeper.views.api.exports import UnsupportedType
 from scorekeeper.views.qr import link
+from scorekeeper.views.rendered import RENDERED
 
 GROUP_FIELDS = ("name", "players", "preset", "options", "stake_cents")
 
@@ -85,16 +87,26 @@ def group_standings(group_id: int) -> Response:
     """Points and money over a season (``?season=YYYY|all``, or ``from``/``to``)."""
     group = api_group(group_id)
     asked = _span()
-    _, results = group_service.results(group.id)
-    totals = season(in_range(results, asked.start, asked.end))
-    return jsonify({
-        "from": asked.start.isoformat() if asked.start else None,
-        "to": asked.end.isoformat() if asked.end else None,
-        "nights": len(totals.nights), "hands": totals.hands,
-        "balances": totals.points, "balances_cents": totals.cents,
-        "players": [{"rank": r.rank, "name": r.name, "nights": r.nights, "hands": r.hands,
-                     "points": r.points, "cents": r.cents} for r in totals.rows],
-    })
+
+    def answer() -> str:
+        _, results = group_service.results(group.id)
+        totals = season(in_range(results, asked.start, asked.end))
+        return json.dumps({
+            "from": asked.start.isoformat() if asked.start else None,
+            "to": asked.end.isoformat() if asked.end else None,
+            "nights": len(totals.nights), "hands": totals.hands,
+            "balances": totals.points, "balances_cents": totals.cents,
+            "players": [{"rank": r.rank, "name": r.name, "nights": r.nights, "hands": r.hands,
+                         "points": r.points, "cents": r.cents} for r in totals.rows],
+        }, ensure_ascii=False)
+    return _kept(group, ("standings", asked.key()), answer)
+
+
+def _kept(group: Group, what: tuple[Any, ...], answer: Any) -> Response:
+    """A JSON answer worked out once per version of the group (every change to
+    one of its nights raises it) and kept for the requests that follow."""
+    body = RENDERED.get(("group-api", group.view_token, group.version, *what), answer)
+    return Response(body, mimetype="application/json")
 
 
 @bp.get("/groups/<int:group_id>/players/<name>")
@@ -102,12 +114,18 @@ def group_player(group_id: int, name: str) -> Response:
     """One player's season (``?season=``, ``from``, ``to`` as for standings)."""
     group = api_group(group_id)
     asked = _span()
-    found = find_name(name[:200], group_service.members(group))
-    if found is None:
+
+    def answer() -> str:
+        found = find_name(name[:200], group_service.members(group))
+        if found is None:
+            return "null"
+        _, results = group_service.results(group.id)
+        mine = player_season(in_range(results, asked.start, asked.end), found)
+        return json.dumps(player_json(found, mine), ensure_ascii=False)
+    response = _kept(group, ("player", name_key(name[:200]), asked.key()), answer)
+    if response.get_data() == b"null":
         raise NotFound(f"{name[:40]} isn't a player of this group")
-    _, results = group_service.results(group.id)
-    mine = player_season(in_range(results, asked.start, asked.end), found)
-    return jsonify(player_json(found, mine))
+    return response
 
 
 def player_json(name: str, mine: Any) -> dict[str, Any]:

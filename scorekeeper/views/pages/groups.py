@@ -4,8 +4,8 @@ player's season, settling the carried nights, sharing and exporting; and
 starting a group.  The read-only pages behind the group's share link are
 :mod:`scorekeeper.views.group_viewer`; both draw the same templates.
 
-Season pages are rendered once per state of the group's nights (every
-night's version is in the key) and served from memory after that.
+Season pages are rendered once per version of the group (a change to any
+of its nights raises it) and served from memory after that.
 """
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import NotFound, ServiceError, group_exports
 from scorekeeper.services import groups as group_service
-from scorekeeper.services.groups import NightRow, Span
+from scorekeeper.services.groups import GroupHead, NightRow, Span
 from scorekeeper.services.once import Once
 from scorekeeper.services.tables import new_token
-from scorekeeper.views.access import load_group, remember_group, session_token
+from scorekeeper.views.access import load_group, load_group_head, remember_group, session_token
 from scorekeeper.views.forms import WholeField, hidden_number
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
-from scorekeeper.views.rendered import per_session
+from scorekeeper.views.rendered import RENDERED
 
 bp = Blueprint("groups", __name__)
 
@@ -98,12 +98,7 @@ def asked_span() -> Span:
         abort(400, error.message)
 
 
-def fingerprint(rows: Sequence[NightRow]) -> tuple[Hashable, ...]:
-    """What a season page depends on: each night, its version and settling."""
-    return tuple((r.id, r.version, r.closed, r.settled, r.played_on) for r in rows)
-
-
-def season_context(group: Group, asked: Span, rows: Sequence[NightRow],
+def season_context(group: Group | GroupHead, asked: Span, rows: Sequence[NightRow],
                    results: Sequence[NightResult]) -> dict[str, Any]:
     """What the season page shows, for the group's scorekeeper and its viewers."""
     chosen = in_range(results, asked.start, asked.end)
@@ -115,21 +110,25 @@ def season_context(group: Group, asked: Span, rows: Sequence[NightRow],
             "carried": [r for r in rows if r.settled == group_service.CARRIED]}
 
 
-def cached(key: tuple[Hashable, ...], render: Any) -> str:
-    """A group page rendered once per ``key`` (every phone gets its own form
-    token back in); a page with a message for this phone only is its own."""
+def cached(key: tuple[Hashable, ...], render: Any) -> str | bytes:
+    """A group page rendered once per ``key`` and served to every phone that
+    runs the group (it holds no form, so no form token either); a page with a
+    message for this phone only is its own."""
     if session.get("_flashes"):
         return str(render())
-    return per_session(key, render)
+    return RENDERED.get(key, render)
 
 
-def _season_page(group: Group, template: str, variant: str, **extra: Any) -> str:
+def _season_page(group: GroupHead, template: str, variant: str,
+                 **extra: Any) -> str | bytes:
+    """A season page, rendered once per version of the group (which every
+    change to one of its nights raises) and season asked for."""
     asked = asked_span()
-    rows = group_service.night_rows(group.id)
     key = ("group", group.view_token, group.version, variant, asked.key(),
-           fingerprint(rows), tuple(sorted(extra.items())))
+           tuple(sorted(extra.items())))
 
     def render() -> str:
+        rows = group_service.night_rows(group.id)
         results = [group_service.night_result(r) for r in rows]
         return render_template(template, **season_context(group, asked, rows, results),
                                **extra)
@@ -137,16 +136,16 @@ def _season_page(group: Group, template: str, variant: str, **extra: Any) -> str
 
 
 @bp.get("/g/<int:group_id>")
-def home(group_id: int) -> str:
+def home(group_id: int) -> str | bytes:
     """The group's home: tonight's night, this season, recent nights."""
-    group = load_group(group_id)
+    group = load_group_head(group_id)
     return _season_page(group, "groups/home.html", "home", recent=RECENT_NIGHTS)
 
 
 @bp.get("/g/<int:group_id>/season")
-def season_page(group_id: int) -> str:
+def season_page(group_id: int) -> str | bytes:
     """Season standings for a year, any dates, or all time."""
-    group = load_group(group_id)
+    group = load_group_head(group_id)
     return _season_page(group, "groups/season.html", "season")
 
 
