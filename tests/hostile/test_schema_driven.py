@@ -49,16 +49,34 @@ def table(api_app: Flask) -> dict[str, Any]:
     return {**made, "auth": auth}
 
 
+@pytest.fixture(scope="module")
+def group(api_app: Flask) -> dict[str, Any]:
+    client = api_app.test_client()
+    made = client.post("/api/v1/groups", json={"name": "Schema", "players": PLAYERS}
+                       ).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    night = client.post("/api/v1/tables", headers=auth, json={
+        "players": PLAYERS, "preset": "called-ace", "group": made["id"],
+        "played_on": "2026-01-08"}).get_json()
+    night_auth = {"Authorization": f"Bearer {night['edit_token']}"}
+    assert client.post(f"/api/v1/tables/{night['id']}/hands", headers=night_auth, json={
+        "picker": "Ann", "partners": ["Cat"], "points": 70}).status_code == 201
+    assert client.post(f"/api/v1/tables/{night['id']}/close", headers=night_auth,
+                       json={"carry": True}).status_code == 200
+    return {**made, "auth": auth}
+
+
 def operations(app: Flask) -> list[Any]:
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     return [result.ok() for result in schema.get_all_operations()]
 
 
-def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any]) -> None:
+def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any],
+                                            group: dict[str, Any]) -> None:
     """Each operation, with requests generated from its description (schemathesis's
     pytest plugin doesn't run under this pytest, so hypothesis drives it here)."""
     found = operations(api_app)
-    assert len(found) == 12
+    assert len(found) == 21
     for operation in found:
         @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck),
                   database=None)
@@ -68,5 +86,8 @@ def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any
                 case.path_parameters["table_id"] = table["id"]
             if "number" in (case.path_parameters or {}):
                 case.path_parameters["number"] = min(max(case.path_parameters["number"], 1), 5)
-            case.call_and_validate(headers=table["auth"], checks=CHECKS)
+            if "group_id" in (case.path_parameters or {}):
+                case.path_parameters["group_id"] = group["id"]
+            auth = group["auth"] if case.path.startswith("/groups") else table["auth"]
+            case.call_and_validate(headers=auth, checks=CHECKS)
         run()

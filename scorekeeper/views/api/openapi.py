@@ -19,6 +19,7 @@ NAME = {"type": "string", "minLength": 1, "maxLength": 200}
 NULLABLE_NAME = {**NAME, "nullable": True}
 NAMES = {"type": "array", "items": NAME, "maxItems": MAX_PLAYERS}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
+DATE = {"type": "string", "format": "date"}
 
 HAND_FIELDS: dict[str, Any] = {
     "kind": {"type": "string", "enum": [k.value for k in Kind]},
@@ -59,7 +60,65 @@ SCHEMAS: dict[str, Any] = {
                      "options": {"type": "object", "properties": {
                          "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
                      "stake_cents": {"type": "integer", "minimum": 0,
+                                     "maximum": MAX_STAKE_CENTS},
+                     "group": {"type": "integer", "minimum": 1},
+                     "played_on": DATE}},
+    "NewGroup": {"type": "object", "additionalProperties": False, "required": ["name"],
+                 "properties": {
+                     "name": {"type": "string", "minLength": 1, "maxLength": TABLE_NAME},
+                     "players": {"type": "array", "maxItems": MAX_PLAYERS, "items": {
+                         "type": "string", "minLength": 1, "maxLength": PLAYER_NAME}},
+                     "preset": {"type": "string", "enum": list(PRESETS)},
+                     "options": {"type": "object", "properties": {
+                         "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
+                     "stake_cents": {"type": "integer", "minimum": 0,
                                      "maximum": MAX_STAKE_CENTS}}},
+    "GroupCreated": {"type": "object", "required": ["id", "edit_token", "view_token",
+                                                    "view_url"], "properties": {
+        "id": {"type": "integer"}, "edit_token": {"type": "string"},
+        "view_token": {"type": "string"}, "view_url": {"type": "string"}}},
+    "Group": {"type": "object", "required": ["id", "name", "players", "preset", "options",
+                                             "stake_cents", "version", "nights"],
+              "properties": {
+                  "id": {"type": "integer"}, "name": {"type": "string"}, "players": {
+                      "type": "array", "items": NAME},
+                  "preset": {"type": "string"}, "options": {"type": "object"},
+                  "stake_cents": {"type": "integer"}, "version": {"type": "integer"},
+                  "nights": {"type": "array", "items": {"type": "object", "required": [
+                      "id", "played_on", "hands", "players", "closed", "settled"],
+                      "properties": {
+                          "id": {"type": "integer"}, "name": {"type": "string"},
+                          "played_on": DATE, "hands": {"type": "integer"},
+                          "players": NAMES, "closed": {"type": "boolean"},
+                          "settled": {"type": "string", "nullable": True,
+                                      "enum": ["table", "carried", "group", None]}}}}}},
+    "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
+                                                      "balances_cents", "players"],
+                       "properties": {
+                           "from": {**DATE, "nullable": True}, "to": {**DATE, "nullable": True},
+                           "nights": {"type": "integer", "minimum": 0},
+                           "hands": {"type": "integer", "minimum": 0},
+                           "balances": POINTS, "balances_cents": POINTS,
+                           "players": {"type": "array", "items": {"type": "object"}}}},
+    "GroupPlayer": {"type": "object", "required": ["name", "nights", "hands", "points",
+                                                   "cents"], "properties": {
+        "name": NAME, "nights": {"type": "integer", "minimum": 0},
+        "hands": {"type": "integer", "minimum": 0}, "points": {"type": "integer"},
+        "cents": {"type": "integer"}}},
+    "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents",
+                                                       "version"], "properties": {
+        "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+        "nights": {"type": "array", "items": {"type": "integer"}},
+        "owed_cents": POINTS, "version": {"type": "integer"}}},
+    "Paid": {"type": "object", "additionalProperties": False, "properties": {
+        "version": {"type": "integer", "minimum": 0}}},
+    "Cleared": {"type": "object", "required": ["cleared"], "properties": {
+        "cleared": {"type": "integer", "minimum": 0}}},
+    "Close": {"type": "object", "additionalProperties": False, "properties": {
+        "carry": {"type": "boolean"}}},
+    "Closed": {"type": "object", "required": ["id", "closed", "settled"], "properties": {
+        "id": {"type": "integer"}, "closed": {"type": "boolean"},
+        "settled": {"type": "string", "nullable": True}}},
     "Created": {"type": "object", "required": ["id", "edit_token", "view_token", "view_url",
                                                "rules"], "properties": {
         "id": {"type": "integer"}, "edit_token": {"type": "string"},
@@ -108,6 +167,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 ERRORS = {"default": _json(_ref("Error"), "Refused: the error, and the field at fault")}
 TABLE_ID = {"name": "table_id", "in": "path", "required": True,
             "schema": {"type": "integer", "minimum": 1}}
+GROUP_ID = {"name": "group_id", "in": "path", "required": True,
+            "schema": {"type": "integer", "minimum": 1}}
 NUMBER = {"name": "number", "in": "path", "required": True,
           "schema": {"type": "integer", "minimum": 1}}
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
@@ -138,6 +199,10 @@ def document() -> dict[str, Any]:
                "schema": {"type": "integer", "minimum": 1, "maximum": API_MAX_HANDS}}]
     before = {"name": "before", "in": "query", "required": False,
               "schema": {"type": "integer", "minimum": 1}}
+    season = [{"name": "season", "in": "query", "required": False,
+               "schema": {"type": "string"}, "description": "YYYY or all"},
+              {"name": "from", "in": "query", "required": False, "schema": DATE},
+              {"name": "to", "in": "query", "required": False, "schema": DATE}]
     return {
         "openapi": "3.0.3",
         "info": {"title": "Sheepshead Scorekeeper", "version": "1",
@@ -179,6 +244,29 @@ def document() -> dict[str, Any]:
                     "schema": {"type": "string"}}])},
             "/tables/{table_id}/export": {"get": _op("The whole table, history included", {
                 "200": _json(_ref("Export"), "The export")}, [TABLE_ID])},
+            "/tables/{table_id}/close": {"post": _op(
+                "End the night (a group's: paid, or carried to its tab)", {
+                    "200": _json(_ref("Closed"), "Closed")}, [TABLE_ID], "Close")},
+            "/groups": {"post": _op("Start a group", {
+                "201": _json(_ref("GroupCreated"), "Made")}, [KEY], "NewGroup", security=[])},
+            "/groups/import": {"post": _op("Recreate an exported group", {
+                "201": _json(_ref("GroupCreated"), "Imported")}, [KEY], "Export",
+                security=[])},
+            "/groups/{group_id}": {"get": _op("The group and its nights", {
+                "200": _json(_ref("Group"), "It")}, [GROUP_ID])},
+            "/groups/{group_id}/standings": {"get": _op("A season's standings", {
+                "200": _json(_ref("GroupStandings"), "Standings")}, [GROUP_ID, *season])},
+            "/groups/{group_id}/players/{name}": {"get": _op("A player's season", {
+                "200": _json(_ref("GroupPlayer"), "The player")},
+                [GROUP_ID, {"name": "name", "in": "path", "required": True,
+                            "schema": {"type": "string", "minLength": 1}}, *season])},
+            "/groups/{group_id}/settlement": {"get": _op("Who pays whom over the tab", {
+                "200": _json(_ref("GroupSettlement"), "Transfers")}, [GROUP_ID])},
+            "/groups/{group_id}/settlement/paid": {"post": _op(
+                "The tab was paid: its nights clear", {
+                    "200": _json(_ref("Cleared"), "Cleared")}, [GROUP_ID, KEY], "Paid")},
+            "/groups/{group_id}/export": {"get": _op("The whole group, every night", {
+                "200": _json(_ref("Export"), "The export")}, [GROUP_ID])},
         },
     }
 
