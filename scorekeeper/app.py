@@ -28,7 +28,7 @@ from scorekeeper.services import ServiceError
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
-_TOKEN_IN_PATH = re.compile(r"/(s|gs|claim|edit-link)/[A-Za-z0-9_-]{16,}")
+_TOKEN_IN_PATH = re.compile(r"/(s|gs|claim|gclaim|edit-link)/[A-Za-z0-9_-]{16,}")
 
 
 class RedactTokens(logging.Filter):

@@ -4,8 +4,8 @@ Revision ID: 0005
 Revises: 0004
 Create Date: 2026-11-23 19:00:00
 
-A group keeps its members, the rules and stake of its next night, and its
-own edit grants and share token.  A night may belong to a group, with the
+A group keeps its members, the rules and stake of its next night, its own
+edit grants and share token, and one-time codes that add a phone.  A night may belong to a group, with the
 date it was played and how it was settled (at the table, or carried until
 the group settles).  A repeated request that started a group remembers it.
 """
@@ -64,6 +64,22 @@ def upgrade():
                               unique=False)
         batch_op.create_index(batch_op.f('ix_group_editor_token_hash'), ['token_hash'],
                               unique=True)
+    op.create_table(
+        'group_handover',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('group_id', sa.Integer(), nullable=False),
+        sa.Column('token_hash', sa.String(length=64), nullable=False),
+        sa.Column('created_at', sa.DateTime(), nullable=False),
+        sa.Column('expires_at', sa.DateTime(), nullable=False),
+        sa.Column('used_at', sa.DateTime(), nullable=True),
+        sa.ForeignKeyConstraint(['group_id'], ['player_group.id']),
+        sa.PrimaryKeyConstraint('id'),
+    )
+    with op.batch_alter_table('group_handover', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_group_handover_group_id'), ['group_id'],
+                              unique=False)
+        batch_op.create_index(batch_op.f('ix_group_handover_token_hash'), ['token_hash'],
+                              unique=True)
     with op.batch_alter_table('game_table', schema=None) as batch_op:
         batch_op.add_column(sa.Column('group_id', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('played_on', sa.Date(), nullable=True))
@@ -91,6 +107,7 @@ def downgrade():
         batch_op.drop_column('settled')
         batch_op.drop_column('played_on')
         batch_op.drop_column('group_id')
+    op.drop_table('group_handover')
     op.drop_table('group_editor')
     op.drop_table('member')
     op.drop_table('player_group')

@@ -85,6 +85,20 @@ class GroupEditor(Model):
     group: Mapped[Group] = relationship(back_populates="editors")
 
 
+class GroupHandover(Model):
+    """A one-time code that lets one more phone run a group (like a table's
+    take-over code): only its hash is kept; it dies when used or expired."""
+
+    __tablename__ = "group_handover"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
 class GameTable(Model):
     """One night at one card table: its players, frozen rules and hands."""
 

@@ -16,10 +16,18 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, bindparam, select, update
+from sqlalchemy import and_, bindparam, delete, select, update
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import GameTable, Group, GroupEditor, Member, db, utcnow
+from scorekeeper.db.models import (
+    GameTable,
+    Group,
+    GroupEditor,
+    GroupHandover,
+    Member,
+    db,
+    utcnow,
+)
 from scorekeeper.ledger.season import NightResult, carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.ledger.stats import player_stats
@@ -498,3 +506,77 @@ def groups_of(ids: Sequence[int]) -> list[Group]:
         return []
     return list(db.session.scalars(db.select(Group).where(Group.id.in_(ids))
                                    .order_by(Group.created_at.desc())))
+
+
+# --- more phones running the group ----------------------------------------------------
+
+HANDOVER_LIFETIME = timedelta(minutes=15)
+CODE_GONE = ("This code was already used, replaced or has expired. Ask whoever runs the "
+             "group to show a new one.")
+
+
+def start_handover(group: Group) -> str:
+    """A fresh one-time code that lets one more phone run the group (any unused
+    code of the group stops working); returns the code."""
+    start_write(db.session)
+    db.session.execute(delete(GroupHandover).where(GroupHandover.group_id == group.id,
+                                                   GroupHandover.used_at.is_(None)))
+    code = tables.new_token()
+    db.session.add(GroupHandover(group_id=group.id, token_hash=tables.hash_token(code),
+                                 expires_at=utcnow() + HANDOVER_LIFETIME))
+    db.session.commit()
+    return code
+
+
+def live_handover(code: str | None) -> GroupHandover | None:
+    """The unused, unexpired code ``code`` proves, if any."""
+    if not code:
+        return None
+    return db.session.scalar(db.select(GroupHandover).where(
+        GroupHandover.token_hash == tables.hash_token(code), GroupHandover.used_at.is_(None),
+        GroupHandover.expires_at > utcnow()))
+
+
+def claim_handover(code: str, label: str) -> tuple[Group, str]:
+    """Use a code once: a new edit grant for this phone; returns the group and
+    its token.  Two phones racing for one code can't both win."""
+    start_write(db.session)
+    handover = live_handover(code)
+    if handover is None:
+        raise NotFound(CODE_GONE)
+    group = get_group(handover.group_id)
+    name = " ".join((label or "").split())
+    if len(name) > 40:
+        raise ServiceError("Keep the name to 40 characters", "label")
+    claimed = db.session.execute(update(GroupHandover).where(
+        GroupHandover.id == handover.id, GroupHandover.used_at.is_(None))
+        .values(used_at=utcnow()))
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise NotFound(CODE_GONE)
+    token = tables.new_token()
+    db.session.add(GroupEditor(group_id=group.id, token_hash=tables.hash_token(token),
+                               label=name or f"Phone {len(active_editors(group)) + 1}"))
+    db.session.commit()
+    return group, token
+
+
+def active_editors(group: Group) -> list[GroupEditor]:
+    """The phones and clients that can run the group now, oldest first."""
+    return list(db.session.scalars(db.select(GroupEditor).filter_by(
+        group_id=group.id, revoked_at=None).order_by(GroupEditor.id)))
+
+
+def revoke_editor(group: Group, editor_id: int) -> GroupEditor:
+    """Stop one phone running the group, at once (never the last one)."""
+    start_write(db.session)
+    editors = active_editors(group)
+    editor = next((e for e in editors if e.id == editor_id), None)
+    if editor is None:
+        raise NotFound("That phone can't run this group (already revoked?)")
+    if len(editors) == 1:
+        raise Conflict("This is the only phone that can run the group. Add another "
+                       "phone first, then revoke this one.")
+    editor.revoked_at = utcnow()
+    db.session.commit()
+    return editor

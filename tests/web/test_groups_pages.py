@@ -199,3 +199,29 @@ def test_a_group_file_comes_back_through_the_import_page(client: FlaskClient) ->
     bad = other.post("/g/import", data={"file": (BytesIO(b"{}"), "g.json")},
                      content_type="multipart/form-data")
     assert bad.status_code == 400 and "Not imported" in words(bad)
+
+
+def test_another_phone_runs_the_group_with_a_one_time_code(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    assert client.post(f"/g/{group_id}/share/handover").status_code == 302
+    share = client.get(f"/g/{group_id}/share").get_data(as_text=True)
+    found = re.search(r'id="claim-url">[^<]*/gclaim/([A-Za-z0-9_-]+)<', share)
+    assert found is not None
+    code = found[1]
+    other = client.application.test_client()
+    assert other.get(f"/g/{group_id}").status_code == 403
+    assert other.get(f"/gclaim/{code}").status_code == 200  # opening it changes nothing
+    assert other.get(f"/g/{group_id}").status_code == 403
+    assert other.post(f"/gclaim/{code}", data={"label": "Bob's phone"}).status_code == 302
+    assert other.get(f"/g/{group_id}").status_code == 200
+    third = client.application.test_client()
+    assert third.post(f"/gclaim/{code}", data={"label": "again"}).status_code == 404
+    listed = words(client.get(f"/g/{group_id}/share"))
+    assert "Bob&#39;s phone" in listed or "Bob's phone" in listed
+    editor_ids = re.findall(r'/editors/(\d+)/revoke', listed)
+    assert len(editor_ids) == 2
+    assert client.post(f"/g/{group_id}/editors/{editor_ids[1]}/revoke").status_code == 302
+    assert other.get(f"/g/{group_id}").status_code == 403
+    last = client.post(f"/g/{group_id}/editors/{editor_ids[0]}/revoke")
+    assert last.status_code == 404 or last.status_code == 409
+    assert client.get(f"/g/{group_id}").status_code == 200

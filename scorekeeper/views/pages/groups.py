@@ -17,6 +17,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -24,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange
@@ -205,13 +207,70 @@ def paid(group_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("groups.home", group_id=group_id))
 
 
+HANDOVERS = "group_handovers"  # session key: group id → the code this phone showed
+
+
 @bp.get("/g/<int:group_id>/share")
 def share(group_id: int) -> str:
-    """The group's read-only link and its QR code."""
+    """The group's read-only link and its QR code; a one-time code that lets
+    another phone run the group, and the phones that can."""
     group = load_group(group_id)
     url = link("group_viewer.view", token=group.view_token)
-    return render_template("groups/share.html", group=group, share_url=url,
-                           qr=qr_svg(url, f"QR code for {group.name}'s standings"))
+    code = session.get(HANDOVERS, {}).get(str(group.id))
+    live = group_service.live_handover(code) if isinstance(code, str) else None
+    claim_url = link("groups.claim", code=code) if live is not None else None
+    return render_template(
+        "groups/share.html", group=group, share_url=url, handover=live, claim_url=claim_url,
+        qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
+        claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
+        editors=group_service.active_editors(group), me=g.group_editor,
+        minutes=int(group_service.HANDOVER_LIFETIME.total_seconds() // 60))
+
+
+@bp.post("/g/<int:group_id>/share/handover")
+def handover(group_id: int) -> Response:
+    """Show a one-time code for another phone (this phone keeps it to show its QR)."""
+    group = load_group(group_id)
+    code = group_service.start_handover(group)
+    session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(group.id): code}
+    return redirect(url_for("groups.share", group_id=group.id, _anchor="handover"))
+
+
+@bp.route("/gclaim/<code>", methods=["GET", "POST"])
+def claim(code: str) -> str | Response | tuple[str, int]:
+    """Opened from the code's QR: name this phone, then it runs the group too.
+    Opening the link changes nothing (link previews open links); the button does."""
+    live = group_service.live_handover(code)
+    if live is None:
+        abort(404, group_service.CODE_GONE)
+    group = group_service.get_group(live.group_id)
+    error = None
+    if request.method == "POST":
+        try:
+            group, token = group_service.claim_handover(code, request.form.get("label", ""))
+        except NotFound as failure:
+            abort(404, failure.message)
+        except ServiceError as failure:
+            error = failure.message
+        else:
+            remember_group(group.id, token)
+            flash(f"This phone now runs {group.name}.")
+            return redirect(url_for("groups.home", group_id=group.id))
+    page = render_template("groups/claim.html", group=group, error=error,
+                           label=request.values.get("label", "")[:80])
+    return (page, 400) if error else page
+
+
+@bp.post("/g/<int:group_id>/editors/<int:editor_id>/revoke")
+def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
+    """Stop one phone running the group (never the last one)."""
+    group = load_group(group_id)
+    try:
+        gone = group_service.revoke_editor(group, editor_id)
+    except ServiceError as error:
+        return refused(error.message, error.status, lambda: share(group_id))
+    flash(f"{gone.label} can no longer run {group.name}.")
+    return redirect(url_for("groups.share", group_id=group.id))
 
 
 @bp.get("/g/<int:group_id>/export")
