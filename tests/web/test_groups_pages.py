@@ -225,3 +225,20 @@ def test_another_phone_runs_the_group_with_a_one_time_code(client: FlaskClient) 
     last = client.post(f"/g/{group_id}/editors/{editor_ids[0]}/revoke")
     assert last.status_code == 404 or last.status_code == 409
     assert client.get(f"/g/{group_id}").status_code == 200
+
+
+def test_new_night_with_the_same_players_stays_in_the_group(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE)
+    record_win(client, night)
+    assert client.post(f"/t/{night}/close").status_code == 302
+    following = client.post(f"/t/{night}/new-night")
+    assert following.status_code == 302
+    new_id = int(following.headers["Location"].split("/")[2])
+    with client.application.app_context():
+        made = db.session.get(GameTable, new_id)
+        assert made.group_id == group_id and made.played_on == date.today()
+    shown = client.get(f"/api/v1/tables/{new_id}",
+                       headers={"Authorization": f"Bearer {edit_token(client, new_id)}"})
+    assert shown.get_json()["group"] == group_id
+    assert shown.get_json()["played_on"] == date.today().isoformat()

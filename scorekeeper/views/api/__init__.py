@@ -176,6 +176,9 @@ def show(table_id: int) -> Response:
         "id": table.id, "name": table.name, "players": list(state.players),
         "rules": state.rules.to_dict(), "stake_cents": table.stake_cents,
         "closed": state.closed, "preset": table.preset, "present": list(state.present),
+        "group": table.group_id,
+        "played_on": table.played_on.isoformat() if table.played_on else None,
+        "settled": table.settled,
     })
 
 

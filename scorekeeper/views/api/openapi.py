@@ -128,7 +128,10 @@ SCHEMAS: dict[str, Any] = {
                                              "closed", "preset", "present"], "properties": {
         "id": {"type": "integer"}, "name": {"type": "string"}, "players": NAMES,
         "rules": {"type": "object"}, "stake_cents": {"type": "integer"},
-        "closed": {"type": "boolean"}, "preset": {"type": "string"}, "present": NAMES}},
+        "closed": {"type": "boolean"}, "preset": {"type": "string"}, "present": NAMES,
+        "group": {"type": "integer", "nullable": True},
+        "played_on": {**DATE, "nullable": True},
+        "settled": {"type": "string", "nullable": True}}},
     "Standings": {"type": "object", "required": ["balances", "balances_cents", "hands",
                                                  "pending_doublers", "next_dealer"],
                   "properties": {
