@@ -12,7 +12,7 @@ from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import parse_json, refuse
-from scorekeeper.services.once import api_once
+from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.tables import add_editor
 from scorekeeper.views.access import api_table
 from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created
@@ -23,6 +23,20 @@ class UnsupportedType(ServiceError):
     post anything else, so a cross-site form can't create tables."""
 
     status = 415
+
+
+def import_body(scope: str) -> tuple[object, Once | None]:
+    """An import's JSON body (a table's or a group's export), read within the
+    import limit, and the Once its Idempotency-Key makes (keys of ``scope``)."""
+    if request.mimetype != "application/json":
+        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
+                              "nothing was created", "Content-Type")
+    if (request.content_length or 0) > MAX_IMPORT_BYTES:
+        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
+    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
+    once = api_once(scope, request.headers.get("Idempotency-Key"), raw,
+                    least=UNGUESSABLE_KEY)
+    return parse_json(raw), once
 
 
 @bp.get("/tables/<int:table_id>/export")
@@ -38,15 +52,8 @@ def export_table(table_id: int) -> Response:
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""
-    if request.mimetype != "application/json":
-        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
-                              "nothing was created", "Content-Type")
-    if (request.content_length or 0) > MAX_IMPORT_BYTES:
-        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
-    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
-    once = api_once("import", request.headers.get("Idempotency-Key"), raw,
-                    least=UNGUESSABLE_KEY)
-    table, token = export_service.import_table(parse_json(raw), label="API client", once=once)
+    data, once = import_body("import")
+    table, token = export_service.import_table(data, label="API client", once=once)
     if token is None:  # a retry: the same table, and a new token for the client
         token = add_editor(table, "API client")
     return created(table, token)

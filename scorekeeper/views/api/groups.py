@@ -16,12 +16,11 @@ from flask import Response, jsonify, request
 
 from scorekeeper.db.models import Group
 from scorekeeper.ledger.season import in_range, player_season, season
-from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_ROW_ID
+from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import find_name, name_key
 from scorekeeper.services import NotFound, ServiceError, group_exports
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import api_once
 from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.api import (
@@ -31,7 +30,7 @@ from scorekeeper.views.api import (
     refuse_unknown,
     refuse_unknown_query,
 )
-from scorekeeper.views.api.exports import UnsupportedType
+from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
 
@@ -216,15 +215,8 @@ def export_group(group_id: int) -> Response:
 @bp.post("/groups/import")
 def import_group() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported group with all its nights; checked in full first."""
-    if request.mimetype != "application/json":
-        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
-                              "nothing was created", "Content-Type")
-    if (request.content_length or 0) > MAX_IMPORT_BYTES:
-        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
-    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
-    once = api_once("group-import", request.headers.get("Idempotency-Key"), raw,
-                    least=UNGUESSABLE_KEY)
-    group, token = group_exports.import_group(parse_json(raw), label="API client", once=once)
+    data, once = import_body("group-import")
+    group, token = group_exports.import_group(data, label="API client", once=once)
     if token is None:
         token = group_service.add_group_editor(group, "API client")
     return created_group(group, token)
