@@ -53,8 +53,25 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     with app.app_context():
         hand_id = db.session.scalar(sa.select(HandRow.id).filter_by(table_id=table_id))
         editor_id = db.session.scalar(sa.select(Editor.id).filter_by(table_id=table_id))
+    group = client.post("/api/v1/groups", json={"name": "Thu", "players": PLAYERS}).get_json()
+    gauth = {"Authorization": f"Bearer {group['edit_token']}"}
+    carried = client.post("/api/v1/tables", headers=gauth, json={
+        "players": PLAYERS, "preset": "called-ace", "group": group["id"],
+        "played_on": "2026-01-08"}).get_json()
+    night_auth = {"Authorization": f"Bearer {carried['edit_token']}"}
+    assert client.post(f"/api/v1/tables/{carried['id']}/hands", json=HAND,
+                       headers=night_auth).status_code == 201
+    assert client.post(f"/api/v1/tables/{carried['id']}/close", json={"carry": True},
+                       headers=night_auth).status_code == 200
+    page_group = client.post("/g/new", data={"name": "Fri", "players": "Ann\nBob",
+                                             "preset": "called-ace", "stake_cents": "25"})
+    group_export = client.get(f"/api/v1/groups/{group['id']}/export",
+                              headers=gauth).get_json()
     return {"page": table_id, "api": api["id"], "auth": auth, "view": api["view_token"],
-            "export": export, "hand": hand_id, "page_editor": editor_id}
+            "export": export, "hand": hand_id, "page_editor": editor_id,
+            "group": group["id"], "gauth": gauth, "gview": group["view_token"],
+            "page_group": int(page_group.headers["Location"].split("/")[2]),
+            "group_export": group_export}
 
 
 def api_post(path: str, body: Any, **headers: str) -> Send:
@@ -77,6 +94,23 @@ def as_viewer(method: str, path: str, body: Any = None) -> Send:
     def send(client: FlaskClient, n: dict[str, Any]) -> Any:
         return client.open("/api/v1" + path.format(**n), method=method, json=body,
                            headers={"Authorization": f"Bearer {n['view']}"})
+    return send
+
+
+def group_api(method: str, path: str, body: Any = None, view: bool = False,
+              **headers: str) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        auth = {"Authorization": f"Bearer {n['gview']}"} if view else n["gauth"]
+        return client.open("/api/v1" + path.format(**n), method=method, json=body,
+                           headers={**auth, **headers})
+    return send
+
+
+def group_imported(mutate: Callable[[dict[str, Any]], Any]) -> Send:
+    def send(client: FlaskClient, n: dict[str, Any]) -> Any:
+        data = copy.deepcopy(n["group_export"])
+        mutate(data)
+        return client.post("/api/v1/groups/import", json=data)
     return send
 
 
@@ -122,6 +156,67 @@ HAND_FORM = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "
              "tricks": "some", "count_side": "picking", "cracks": "0", "blitzes": "0"}
 
 CASES: dict[str, Send] = {
+    # --- groups ----------------------------------------------------------------
+    "group: a night for a group of 30 digits": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "group": 10**30}),
+    "group: a night for a group that is a string": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "group": "1"}),
+    "group: a night with the group's view token": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "group": "{group}"}, view=True),
+    "group: a night dated the 30th of February": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "played_on": "2026-02-30"}),
+    "group: a night dated in Arabic digits": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "played_on": "٢٠٢٦-٠١-٠١"}),
+    "group: a night dated next year": group_api("POST", "/tables", {
+        "players": PLAYERS, "preset": "called-ace", "played_on": "2100-01-01"}),
+    "group: a name of control characters": group_api("POST", "/groups", {"name": "\x00\x07"}),
+    "group: a name of 81 letters": group_api("POST", "/groups", {"name": "x" * 81}),
+    "group: players twice the same": group_api("POST", "/groups", {
+        "name": "x", "players": ["Ann", "ANN"]}),
+    "group: an unknown field": group_api("POST", "/groups", {"name": "x", "colour": 1}),
+    "group: season of 5,000 digits": group_api("GET", "/groups/{group}/standings?season="
+                                               + BIG),
+    "group: from after to": group_api("GET", "/groups/{group}/standings?from=2026-02-01"
+                                      "&to=2026-01-01"),
+    "group: an unknown query": group_api("GET", "/groups/{group}/standings?year=2026"),
+    "group: a player of 5,000 letters": group_api("GET", "/groups/{group}/players/" + "x" * 5000),
+    "group: the tab paid with the view token": group_api(
+        "POST", "/groups/{group}/settlement/paid", view=True),
+    "group: the tab paid at a stale version": group_api(
+        "POST", "/groups/{group}/settlement/paid", {"version": 0}),
+    "group: the tab paid at a negative version": group_api(
+        "POST", "/groups/{group}/settlement/paid", {"version": -1}),
+    "group: the export with the view token": group_api("GET", "/groups/{group}/export",
+                                                       view=True),
+    "group: a group of id 0": group_api("GET", "/groups/0"),
+    "group: carry a night of no group": api_call("POST", "/tables/{api}/close",
+                                                 {"carry": True}),
+    "group: carry that is a string": api_call("POST", "/tables/{api}/close",
+                                              {"carry": "yes"}),
+    "group import: settled someday": group_imported(
+        lambda d: d["nights"][0].__setitem__("settled", "someday")),
+    "group import: a night with a bad hand": group_imported(
+        lambda d: d["nights"][0]["night"]["hands"][0].__setitem__("points", 500)),
+    "group import: nights not a list": group_imported(setter("nights", {"a": 1})),
+    "group import: the wrong format": group_imported(setter("format", "other/1")),
+    "group import: a night dated in 1999": group_imported(
+        lambda d: d["nights"][0].__setitem__("played_on", "1999-12-31")),
+    "group import: an open night carried": group_imported(
+        lambda d: d["nights"][0]["night"].__setitem__("closed", False)),
+    "page: a group's season of a made-up year": get("/g/{page_group}/season?season=20266"),
+    "page: a group's season from a bad date": get("/g/{page_group}/season?from=2026-13-01"),
+    "page: another group's page": get("/g/{group}"),
+    "page: a group's share link that isn't one": get("/gs/" + "x" * 32),
+    "page: a group's start page for a group of 30 digits": get("/?group=" + "9" * 30),
+    "page: a group's claim code that isn't one": get("/gclaim/" + "x" * 32),
+    "form: a group's night dated 2999": form("/", {
+        "group": "{page_group}", "name": "Fri", "players": PLAYERS, "preset": "called-ace",
+        "stake_cents": "25", "played_on": "2999-01-01"}),
+    "form: a group's tab paid with nothing carried": form("/g/{page_group}/settle/paid",
+                                                          {"version": "0"}),
+    "form: a group with no name": form("/g/new", {"name": "", "players": "Ann",
+                                                   "preset": "called-ace",
+                                                   "stake_cents": "25"}),
     # --- the JSON API: hands ------------------------------------------------------
     "before with 5,000 digits": api_post("/tables/{api}/hands?before=" + BIG, HAND),
     "before zero": api_post("/tables/{api}/hands?before=0", HAND),

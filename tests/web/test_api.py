@@ -3,7 +3,7 @@ status, and that a refused request changes nothing."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -65,7 +65,8 @@ def test_the_stake_defaults_to_a_quarter_and_players_keep_seat_order(
     assert response.get_json() == {
         "id": table.id, "name": "Friday", "players": PLAYERS,
         "rules": PRESETS["called-ace"].rules.to_dict(), "stake_cents": 25, "closed": False,
-        "preset": "called-ace", "present": PLAYERS}
+        "preset": "called-ace", "present": PLAYERS, "group": None,
+        "played_on": date.today().isoformat(), "settled": None}
 
 
 def test_view_url_uses_the_configured_base_url(app: Flask, client: FlaskClient) -> None:
