@@ -74,6 +74,8 @@ def test_a_groups_second_night_starts_in_two_taps(page: Any, live_server: str) -
     viewer.goto(share_url)
     viewer.wait_for_selector("#season-table")
     assert "Ann" in viewer.locator("#season-table").inner_text()
+    assert viewer.locator("form[method=post]").count() == 0
+    screenshot(viewer, "group-viewer-season")
     viewer.locator("#season-table a", has_text="Ann").click()
     viewer.wait_for_selector("#player-stats")
     assert "Picked" in viewer.locator("#player-stats").inner_text()
