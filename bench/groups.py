@@ -24,10 +24,10 @@ from typing import Any
 from bench.night import PLAYERS, bench_app, hand, hand_body
 from bench.pages import Call, alternate
 from scorekeeper.db import codec
-from scorekeeper.db.models import GameTable, Group, HandRow, db
+from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Rules, replay
-from scorekeeper.services.groups import create_group
-from scorekeeper.services.tables import add_editor, create_table
+from scorekeeper.services.groups import create_group, get_group
+from scorekeeper.services.tables import add_editor, create_table, get_table
 
 
 def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
@@ -36,13 +36,12 @@ def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
     with app.app_context():
         group, group_token = create_group("Bench regulars", PLAYERS)
         group_id, view = group.id, group.view_token
-        night_token = ""
+        night_token: str | None = ""
         night_id = 0
         for k in range(nights):
-            group = db.session.get(Group, group_id)
             day = date.today() - timedelta(days=7 * (nights - 1 - k))
-            table, night_token = create_table("Bench", PLAYERS, "called-ace", group=group,
-                                              played_on=day)
+            table, night_token = create_table("Bench", PLAYERS, "called-ace",
+                                              group=get_group(group_id), played_on=day)
             night_id = table.id
             rules = Rules.from_dict(table.rules)
             night = replay(rules, PLAYERS, [hand(i) for i in range(hands)])
@@ -53,7 +52,7 @@ def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
                 table.closed_at = table.created_at
                 table.settled = "carried" if k % 3 == 0 else "table"
             db.session.commit()
-        browser_token = add_editor(db.session.get(GameTable, night_id), "bench browser")
+        browser_token = add_editor(get_table(night_id), "bench browser")
     return {"group": group_id, "group_token": group_token, "view": view,
             "night": night_id, "night_token": night_token, "browser_token": browser_token,
             "hands": hands}
