@@ -453,30 +453,29 @@ def settlement(group_id: int) -> GroupSettlement:
     return GroupSettlement(tuple(carried), owed, tuple(settle(owed)))
 
 
-def mark_paid(group: Group, version: int | None, once: Once | None = None) -> int:
+def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = None) -> int:
     """The group's settle-up was paid: every carried night is cleared (they
-    are settled "with the group" now).  ``version`` is the group's version
-    the payments were shown at; if a night was carried since, nothing is
-    saved.  Returns how many nights were cleared (a request already carried
-    out, ``once``: the number it cleared then)."""
+    are settled "with the group" now).  ``shown`` are the carried nights the
+    payments were worked out for: if the tab holds other nights now (one was
+    carried since), nothing is saved.  Returns how many nights were cleared
+    (a request already carried out, ``once``: the number it cleared then)."""
     group_id = group.id
     start_write(db.session)
     done = earlier(once)
     if done is not None:
         db.session.rollback()
         return int((done.response or {}).get("cleared", 0))
-    now_version = db.session.execute(
-        update(Group).where(Group.id == group_id).values(version=Group.version + 1)
-        .returning(Group.version)).scalar_one()
-    if version is not None and now_version != version + 1:
-        db.session.rollback()
-        raise Conflict("The group's nights changed since these payments were shown; "
-                       "check them again", "version")
+    bump_group(group_id)
     nights = db.session.scalars(db.select(GameTable).where(
-        GameTable.group_id == group_id, GameTable.settled == CARRIED)).all()
+        GameTable.group_id == group_id, GameTable.settled == CARRIED)
+        .order_by(GameTable.id)).all()
     if not nights:
         db.session.rollback()
-        raise Conflict("No night is carried: there is nothing to settle", "version")
+        raise Conflict("No night is on the tab: there is nothing to settle", "nights")
+    if shown is not None and sorted(set(shown)) != [t.id for t in nights]:
+        db.session.rollback()
+        raise Conflict("The nights on the tab changed since these payments were shown; "
+                       "check them again", "nights")
     now = utcnow()
     for table in nights:
         table.settled, table.settled_at = WITH_GROUP, now

@@ -182,10 +182,12 @@ CASES: dict[str, Send] = {
     "group: a player of 5,000 letters": group_api("GET", "/groups/{group}/players/" + "x" * 5000),
     "group: the tab paid with the view token": group_api(
         "POST", "/groups/{group}/settlement/paid", view=True),
-    "group: the tab paid at a stale version": group_api(
+    "group: the tab paid for nights not on it": group_api(
+        "POST", "/groups/{group}/settlement/paid", {"nights": [999]}),
+    "group: the tab paid for night -1": group_api(
+        "POST", "/groups/{group}/settlement/paid", {"nights": [-1]}),
+    "group: the tab paid with an old field": group_api(
         "POST", "/groups/{group}/settlement/paid", {"version": 0}),
-    "group: the tab paid at a negative version": group_api(
-        "POST", "/groups/{group}/settlement/paid", {"version": -1}),
     "group: the export with the view token": group_api("GET", "/groups/{group}/export",
                                                        view=True),
     "group: a group of id 0": group_api("GET", "/groups/0"),
@@ -213,7 +215,9 @@ CASES: dict[str, Send] = {
         "group": "{page_group}", "name": "Fri", "players": PLAYERS, "preset": "called-ace",
         "stake_cents": "25", "played_on": "2999-01-01"}),
     "form: a group's tab paid with nothing carried": form("/g/{page_group}/settle/paid",
-                                                          {"version": "0"}),
+                                                          {"nights": "1"}),
+    "form: a group's tab paid for nights of 5,000 digits": form(
+        "/g/{page_group}/settle/paid", {"nights": BIG}),
     "form: a group with no name": form("/g/new", {"name": "", "players": "Ann",
                                                    "preset": "called-ace",
                                                    "stake_cents": "25"}),

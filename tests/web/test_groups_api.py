@@ -253,14 +253,37 @@ def test_a_carried_night_is_settled_later_with_the_others(group: ApiGroup) -> No
         paid_to[t["to"]] = paid_to.get(t["to"], 0) + t["cents"]
     assert paid_to["Ann"] == 75
     assert len(transfers) <= len([v for v in owed["owed_cents"].values() if v]) - 1
-    stale = group.post("/settlement/paid", {"version": owed["version"] - 1})
-    assert_error(stale, 409, "version")
-    cleared = group.post("/settlement/paid", {"version": owed["version"]})
+    stale = group.post("/settlement/paid", {"nights": [first["id"]]})
+    assert_error(stale, 409, "nights")
+    cleared = group.post("/settlement/paid", {"nights": owed["nights"]})
     assert cleared.status_code == 200 and cleared.get_json() == {"cleared": 2}
     assert group.get("/settlement").get_json()["transfers"] == []
     nights = group.get().get_json()["nights"]
     assert [n["settled"] for n in nights] == ["table", "group", "group"]
     assert_error(group.post("/settlement/paid"), 409)
+
+
+def test_a_night_carried_after_the_payments_were_shown_stops_the_payment(
+        group: ApiGroup) -> None:
+    group.night("2026-02-08", hands=[PICK_WIN], close=True, carry=True)
+    shown = group.get("/settlement").get_json()
+    group.night("2026-02-15", hands=[PICK_WIN], close=True, carry=True)
+    assert_error(group.post("/settlement/paid", {"nights": shown["nights"]}), 409, "nights")
+    assert len(group.get("/settlement").get_json()["nights"]) == 2
+
+
+def test_a_hand_saved_in_tonights_night_doesnt_stop_paying_the_tab(group: ApiGroup) -> None:
+    group.night("2026-02-08", hands=[PICK_WIN], close=True, carry=True)
+    shown = group.get("/settlement").get_json()
+    group.night("2026-02-15", hands=[PICK_WIN])  # still being played
+    cleared = group.post("/settlement/paid", {"nights": shown["nights"]})
+    assert cleared.status_code == 200 and cleared.get_json() == {"cleared": 1}
+
+
+@pytest.mark.parametrize("nights", [[0], ["1"], [True], 1, [10**30]])
+def test_a_bad_list_of_nights_is_refused(group: ApiGroup, nights: Any) -> None:
+    group.night("2026-02-08", hands=[PICK_WIN], close=True, carry=True)
+    assert_error(group.post("/settlement/paid", {"nights": nights}), 400, "nights")
 
 
 def test_marking_the_tab_paid_is_safe_to_retry(group: ApiGroup) -> None:

@@ -123,11 +123,12 @@ def test_a_night_closed_onto_the_tab_is_settled_from_the_group(client: FlaskClie
     # Ann won 2 points (50 cents) and Cat 1; Bob, Dan and Eve pay 25 cents each.
     assert text.count("pays <strong>Ann</strong> $0.25") == 2
     assert "pays <strong>Cat</strong> $0.25" in text and "3 payments" in text
-    version = re.search(r'name="version" value="(\d+)"', text)
-    assert version is not None
-    stale = client.post(f"/g/{group_id}/settle/paid", data={"version": int(version[1]) - 1})
+    shown = re.search(r'name="nights" value="([\d,]+)"', text)
+    assert shown is not None and shown[1] == str(night)
+    stale = client.post(f"/g/{group_id}/settle/paid", data={"nights": f"{night},{night + 1}"})
     assert stale.status_code == 409
-    paid = client.post(f"/g/{group_id}/settle/paid", data={"version": version[1]})
+    assert client.post(f"/g/{group_id}/settle/paid", data={"nights": "1,x"}).status_code == 400
+    paid = client.post(f"/g/{group_id}/settle/paid", data={"nights": shown[1]})
     assert paid.status_code == 302
     assert "Nothing is on the tab" in words(client.get(f"/g/{group_id}/settle"))
     with client.application.app_context():

@@ -21,6 +21,7 @@ from scorekeeper.names import find_name, name_key
 from scorekeeper.services import NotFound, ServiceError, group_exports
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.group_exports import MAX_NIGHTS
 from scorekeeper.services.once import api_once
 from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.api import (
@@ -168,25 +169,26 @@ def group_settlement(group_id: int) -> Response:
         "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}
                       for t in settled.transfers],
         "nights": [row.id for row in settled.nights], "owed_cents": settled.owed,
-        "version": group.version,
     })
 
 
 @bp.post("/groups/<int:group_id>/settlement/paid")
 def group_paid(group_id: int) -> Response:
     """The group's settle-up was paid: its carried nights are cleared.  A body
-    ``{"version": n}`` (the settlement's) refuses it if a night was carried
-    since; a retry with the same Idempotency-Key gets the first answer."""
+    ``{"nights": [...]}`` (the settlement's) refuses it if the tab holds other
+    nights now; a retry with the same Idempotency-Key gets the first answer."""
     group = api_group(group_id, write=True)
     data = json_body() if request.get_data(cache=True) else {}
-    refuse_unknown(data, ("version",))
-    version = data.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)
-                                or not 0 <= version <= MAX_ROW_ID):
-        raise ServiceError("version must be the settlement's version", "version")
+    refuse_unknown(data, ("nights",))
+    shown = data.get("nights")
+    if shown is not None and not (
+            isinstance(shown, list) and len(shown) <= MAX_NIGHTS
+            and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_ROW_ID
+                    for n in shown)):
+        raise ServiceError("nights must be the settlement's list of night ids", "nights")
     once = api_once(f"group-paid:{group.id}", request.headers.get("Idempotency-Key"),
                     request.get_data(cache=True))
-    return jsonify({"cleared": group_service.mark_paid(group, version, once)})
+    return jsonify({"cleared": group_service.mark_paid(group, shown, once)})
 
 
 @bp.post("/tables/<int:table_id>/close")

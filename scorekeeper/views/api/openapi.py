@@ -105,13 +105,13 @@ SCHEMAS: dict[str, Any] = {
         "name": NAME, "nights": {"type": "integer", "minimum": 0},
         "hands": {"type": "integer", "minimum": 0}, "points": {"type": "integer"},
         "cents": {"type": "integer"}}},
-    "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents",
-                                                       "version"], "properties": {
+    "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],
+                        "properties": {
         "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
         "nights": {"type": "array", "items": {"type": "integer"}},
-        "owed_cents": POINTS, "version": {"type": "integer"}}},
+        "owed_cents": POINTS}},
     "Paid": {"type": "object", "additionalProperties": False, "properties": {
-        "version": {"type": "integer", "minimum": 0}}},
+        "nights": {"type": "array", "items": {"type": "integer", "minimum": 1}}}},
     "Cleared": {"type": "object", "required": ["cleared"], "properties": {
         "cleared": {"type": "integer", "minimum": 0}}},
     "Close": {"type": "object", "additionalProperties": False, "properties": {

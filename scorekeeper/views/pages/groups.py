@@ -32,6 +32,7 @@ from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.db.models import Group
 from scorekeeper.ledger.season import NightResult, in_range, player_season, season, season_chart
+from scorekeeper.limits import whole_number
 from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import NotFound, ServiceError, group_exports
@@ -40,7 +41,7 @@ from scorekeeper.services.groups import GroupHead, NightRow, Span
 from scorekeeper.services.once import Once
 from scorekeeper.services.tables import new_token
 from scorekeeper.views.access import load_group, load_group_head, remember_group, session_token
-from scorekeeper.views.forms import WholeField, hidden_number
+from scorekeeper.views.forms import WholeField
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
@@ -197,9 +198,13 @@ def settle(group_id: int) -> str:
 def paid(group_id: int) -> Response | tuple[str, int]:
     """Everyone paid what the group's settle-up said: the carried nights clear."""
     group = load_group(group_id)
-    version = hidden_number("version", "version of the group")
+    raw = request.form.get("nights", "")
+    shown = [whole_number(n) for n in raw.split(",")] if raw else []
+    if len(shown) > 1000 or any(n is None for n in shown):
+        abort(400, "This form's list of nights isn't one this app wrote; reload the page "
+              "and try again. Nothing was saved.")
     try:
-        cleared = group_service.mark_paid(group, version)
+        cleared = group_service.mark_paid(group, [n for n in shown if n is not None])
     except ServiceError as error:
         return refused(f"Not done: {error.message}", error.status,
                        lambda: settle(group_id))
