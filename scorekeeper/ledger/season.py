@@ -35,6 +35,8 @@ class NightResult:
     settled: str | None
     #: Everyone at the table that night, in seat order (``players`` played a hand).
     roster: tuple[str, ...] = ()
+    #: The night's version this result was worked out at.
+    version: int = 0
 
 
 @dataclass(frozen=True)

@@ -376,7 +376,7 @@ def result_of(state: TableState, row: NightRow) -> NightResult:
         players=played, points={n: night.balances[n] for n in played},
         cents={n: standings.cents[n] for n in played},
         stats={n: player_stats(night, n) for n in played},
-        closed=row.closed, settled=row.settled, roster=state.players)
+        closed=row.closed, settled=row.settled, roster=state.players, version=row.version)
 
 
 def results(group_id: int) -> tuple[list[NightRow], list[NightResult]]:

@@ -113,6 +113,17 @@ def season_context(group: Group | GroupHead, asked: Span, rows: Sequence[NightRo
             "carried": [r for r in rows if r.settled == group_service.CARRIED]}
 
 
+@bp.app_template_global()
+def night_line(night: NightResult, group_id: int, public: bool = False) -> Markup:
+    """A night's line in a group's list, rendered once per version of the night
+    (a season page after a save re-renders one line, not fifty)."""
+    key = ("night-line", night.table_id, night.version, night.closed, night.settled,
+           group_id, bool(public))
+    body = RENDERED.get(key, lambda: render_template(
+        "groups/_night_line.html", n=night, group_id=group_id, public=public))
+    return Markup(body.decode())
+
+
 def cached(key: tuple[Hashable, ...], render: Any) -> str | bytes:
     """A group page rendered once per ``key`` and served to every phone that
     runs the group (it holds no form, so no form token either); a page with a
