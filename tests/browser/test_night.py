@@ -82,14 +82,16 @@ def test_a_common_hand_takes_four_taps_from_one_hand_to_the_next(page: Any,
     """Picker, partner, a points chip, Save: nothing typed, nothing else to open, and
     the next hand's form is there straight away, with what the last one paid."""
     start(page, live_server, "called-ace")
-    for picker, partner, points in (("Dan", "Bob", "91"), ("Eve", "Cat", "61")):
+    for number, (picker, partner, points) in enumerate(
+            (("Dan", "Bob", "91"), ("Eve", "Cat", "61")), start=1):
         tap(page, "picker", picker)
         tap(page, "partners", partner)
         page.locator(f"button[data-points='{points}']").click()
         pressed = page.locator(".chips [aria-pressed=true]")
         assert pressed.count() == 1 and pressed.inner_text() == points
         page.locator("#save").click()
-        page.wait_for_selector(".flash.saved")
+        # the form's URL is the same before and after: wait for this hand's message
+        page.wait_for_selector(f".flash.saved:has-text('Hand {number} saved')")
         assert page.url.endswith("/hand/new")
     assert "Hand 2 saved: Eve with Cat, 61 points. Eve +2, Cat +1" in page.locator(
         ".flash.saved").inner_text()
