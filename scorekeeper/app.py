@@ -148,7 +148,7 @@ SECURITY_HEADERS = {
         "default-src 'self'", "script-src 'self'", "style-src 'self'",
         "img-src 'self' data:", "connect-src 'self'", "font-src 'self'",
         "object-src 'none'", "base-uri 'none'", "form-action 'self'",
-        "frame-ancestors 'none'")),
+        "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'")),
 }
 
 #: htmx under that policy: no eval, no inline <style>, no scripts in swapped HTML.

@@ -3,11 +3,11 @@ share links, and the JSON API."""
 
 from __future__ import annotations
 
-from scorekeeper.views import api, viewer
+from scorekeeper.views import api, offline, viewer
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.pages import exports, hands, rulings, settle, share, tables
 
 BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, exports.bp, rulings.bp, viewer.bp,
-              api.bp]
+              api.bp, offline.bp]

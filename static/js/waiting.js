@@ -1,0 +1,406 @@
+/* Hands saved while the scorekeeper's server can't be reached wait on this
+   phone, in IndexedDB, and are sent in order when it answers again.
+
+   - Save on the record form: if the server answers and nothing is waiting, the
+     form is posted as always.  Otherwise the hand is kept here with a key of its
+     own (the form's one-time "submission": sent again, it still records one
+     hand) and the version of the night it was made on, and the form is ready
+     for the next hand.  Nothing is lost if the tab is closed or the phone sleeps.
+   - Waiting hands are sent one at a time, oldest first, when the connection
+     comes back, when a page of the table opens, and every few seconds while
+     the server can't be reached (offline.js).  The server answers a kept hand
+     in JSON (X-Waiting-Save), with the night's version its recording made: the
+     next hand, made right after it on this phone, is sent as seen on that
+     version.
+   - If the night changed on another phone meanwhile, the server refuses the
+     hand and says what changed.  It is not sent again by itself: the ledger and
+     the record form show it with the server's words, and the scorekeeper checks
+     it on the record form (the night as it is now, the hand's entries filled
+     in) and saves it, or discards it.  The hands after it wait for that.
+
+   The ledger and the record form show what waits, with a count on the Ledger
+   tab.  This works over a LAN's plain HTTP too, where there is no service
+   worker: then it works while the page stays open or is opened again with a
+   connection. */
+(function () {
+  "use strict";
+
+  const table = document.body.getAttribute("data-table");
+  if (!table || !window.indexedDB) return;
+  const net = window.scorekeeperNet;
+  const form = document.getElementById("hand-form");
+  const recording = form && new URL(form.action).pathname === `/t/${table}/hand/new`
+    && !new URL(form.action).search;
+  const review = recording ? new URLSearchParams(location.search).get("waiting") : null;
+  const copy = document.documentElement.hasAttribute("data-offline-copy");
+  const SENT = "scorekeeper:sent";
+  let touched = false;
+  let flushing = null;
+  const landed = [];
+
+  /* --- the store: one object store, "waiting", keyed by the hand's key ---------- */
+
+  function open() {
+    return new Promise((resolve, reject) => {
+      const asked = indexedDB.open("scorekeeper", 1);
+      asked.onupgradeneeded = () => {
+        asked.result.createObjectStore("waiting", { keyPath: "key" }).createIndex("table", "table");
+      };
+      asked.onsuccess = () => resolve(asked.result);
+      asked.onerror = () => reject(asked.error);
+    });
+  }
+
+  function store(mode, act) {
+    return open().then((db) => new Promise((resolve, reject) => {
+      const tx = db.transaction("waiting", mode, { durability: "strict" });
+      const asked = act(tx.objectStore("waiting"));
+      tx.oncomplete = () => { db.close(); resolve(asked.result); };
+      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+    }));
+  }
+
+  const waiting = () => store("readonly", (s) => s.index("table").getAll(table))
+    .then((items) => items.sort((a, b) => a.at - b.at));
+  const put = (item) => store("readwrite", (s) => s.put(item));
+  const drop = (key) => store("readwrite", (s) => s.delete(key));
+
+  function newKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return "w" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  /* --- sending ------------------------------------------------------------------- */
+
+  /* What the server said about a refused hand: its JSON, or a page's message. */
+  function refusal(response) {
+    if ((response.headers.get("Content-Type") || "").includes("json")) {
+      return response.json().then((body) => body.error || `Refused (${response.status}).`);
+    }
+    return response.text().then((html) => {
+      const page = new DOMParser().parseFromString(html, "text/html");
+      const said = page.querySelector(".error-page p, main p.error, main p");
+      return said ? said.textContent.trim() : `The server refused it (${response.status}).`;
+    });
+  }
+
+  /* Send one hand: its answer, {refused: message}, or null (try again later). */
+  function send(item) {
+    const body = new URLSearchParams(item.fields);
+    body.set("submission", item.key);
+    body.set("version", String(item.version));
+    body.set("deal", "");  // a waiting hand is refused after any change, not only a new deal
+    return fetch(item.action, {
+      method: "POST", body, credentials: "same-origin", cache: "no-store",
+      headers: { "X-Waiting-Save": "1" },
+    }).then((response) => {
+      if (response.status >= 500 || response.headers.has("X-Offline-Copy")) return null;
+      if (response.ok) return response.json();
+      return refusal(response).then((message) => ({ refused: message }));
+    }, () => null);
+  }
+
+  function flush() {
+    if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
+    return flushing;
+  }
+
+  async function sendAll() {
+    for (;;) {
+      const items = await waiting();
+      const item = items[0];
+      if (!item || item.refused) break;
+      const answer = await send(item);
+      if (answer === null) {
+        if (net) net.check();
+        break;
+      }
+      if (answer.refused) {
+        item.refused = answer.refused;
+        await put(item);
+        break;
+      }
+      await drop(item.key);
+      landed.push(answer);
+      const after = items[1];
+      if (after && after.chained) {
+        // Made right after this hand: it saw the night as this hand left it.
+        if (answer.version !== null) after.version = answer.version;
+        after.chained = false;
+        await put(after);
+      }
+      await show();
+    }
+    await show();
+    if (landed.length) settle();
+  }
+
+  /* Hands landed: say so, and bring the page up to date. */
+  function settle() {
+    const numbers = landed.filter((a) => a.number).map((a) => a.number);
+    const said = landed.length === 1 && numbers.length
+      ? `Hand ${numbers[0]} sent: ${landed[0].said}`
+      : `${landed.length} waiting hands sent` + (numbers.length ? `: hands ${numbers.join(", ")}.` : ".");
+    const last = landed[landed.length - 1];
+    landed.length = 0;
+    waiting().then((items) => {
+      if (items.length) return;
+      if (!recording || !touched) {
+        sessionStorage.setItem(SENT, said);
+        location.replace(location.pathname);
+        return;
+      }
+      // Entries on the form: keep them; it is saved as made after the hands just sent.
+      note(said);
+      if (last.version !== null) form.querySelector("input[name=version]").value = last.version;
+      form.querySelector("input[name=deal]").value = "";
+      dealerLeftToServer();
+    });
+  }
+
+  /* --- what waits, on the page ----------------------------------------------------- */
+
+  function clock(at) {
+    return new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  function element(tag, className, text) {
+    const made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text) made.textContent = text;
+    return made;
+  }
+
+  function note(text) {
+    const main = document.querySelector("main");
+    const old = document.getElementById("sent");
+    if (old) old.remove();
+    const flash = element("p", "flash sent", text);
+    flash.id = "sent";
+    flash.setAttribute("role", "status");
+    main.prepend(flash);
+  }
+
+  function line(item) {
+    const li = element("li", item.refused ? "refused" : "");
+    li.dataset.key = item.key;
+    li.append(element("strong", "", `Hand ${item.number}`), ` ${item.summary} `,
+      element("small", "muted", `· kept ${clock(item.at)}`));
+    if (!item.refused) return li;
+    li.append(element("p", "error", `Not sent: ${item.refused}`));
+    const actions = element("div", "actions");
+    const check = element("a", "", "Check it and send");
+    check.setAttribute("role", "button");
+    check.href = `/t/${table}/hand/new?waiting=${encodeURIComponent(item.key)}`;
+    check.className = "check-waiting";
+    const discard = element("button", "secondary outline discard-waiting", "Discard it");
+    discard.type = "button";
+    discard.addEventListener("click", () => {
+      if (window.confirm(`Discard hand ${item.number} (${item.summary})? It will not be sent.`)) {
+        drop(item.key).then(show).then(flush);
+      }
+    });
+    actions.append(check, discard);
+    li.append(actions);
+    return li;
+  }
+
+  async function show() {
+    const items = await waiting();
+    const panel = document.getElementById("waiting");
+    const tab = document.querySelector(`nav.tabs a[href="/t/${table}"]`);
+    if (tab) {
+      let badge = tab.querySelector(".waiting-count");
+      if (!badge) tab.append(badge = element("span", "badge waiting-count"));
+      badge.textContent = String(items.length);
+      badge.hidden = !items.length;
+      badge.title = `${items.length} waiting to send`;
+    }
+    if (recording && !review) renumber(items.length);
+    if (!panel) return;
+    panel.hidden = !items.length;
+    panel.replaceChildren();
+    if (!items.length) return;
+    const heading = element("h2", "", "Waiting to send ");
+    heading.append(element("span", "badge count", String(items.length)));
+    const stuck = items.some((item) => item.refused);
+    const says = stuck
+      ? "The night changed on another phone: check the hand below before it is sent."
+      : "Kept on this phone and sent in order when the server answers again.";
+    panel.append(heading, element("p", "muted", says));
+    const list = element("ol", "waiting-list");
+    items.forEach((item) => { if (!(review && item.key === review)) list.append(line(item)); });
+    panel.append(list);
+  }
+
+  /* The number the next hand saved on the server would get, as the page was made. */
+  function next() {
+    return Number(document.getElementById("waiting").dataset.next);
+  }
+
+  /* The form's heading names the hand the next save makes. */
+  function renumber(count) {
+    const title = document.querySelector("main h1");
+    if (title) title.textContent = `Hand ${next() + count}`;
+  }
+
+  /* --- the record form ------------------------------------------------------------- */
+
+  function picked(name) {
+    return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((box) => box.value);
+  }
+
+  /* "Someone picked · Ann with Cat · 61 points", from the form as filled in. */
+  function summary() {
+    const kind = form.querySelector("input[name=kind]:checked");
+    const parts = [kind ? kind.nextElementSibling.textContent.trim() : "A hand"];
+    const picker = picked("picker")[0];
+    const partners = picked("partners");
+    if (picker) parts.push(picker + (partners.length ? ` with ${partners.join(" and ")}` : ""));
+    const points = form.querySelector("input[name=points]");
+    if (points && points.value.trim() && points.offsetParent !== null) {
+      parts.push(`${points.value.trim()} points`);
+    }
+    return parts.join(" · ");
+  }
+
+  function entries() {
+    return [...new FormData(form).entries()]
+      .filter(([name]) => !["submission", "version", "deal"].includes(name))
+      .map(([name, value]) => [name, String(value)]);
+  }
+
+  /* The dealer of a hand made after a waiting one is the server's to work out
+     when it lands (unless the scorekeeper picks one). */
+  function dealerLeftToServer() {
+    const dealer = form.querySelector("select[name=dealer]");
+    if (dealer) dealer.selectedIndex = -1;
+    const said = form.querySelector("details > summary");
+    if (said) said.textContent = "Dealer: worked out when it is sent";
+    const out = document.getElementById("sitting-out");
+    if (out) out.hidden = true;
+  }
+
+  async function keep(items) {
+    const version = form.querySelector("input[name=version]").value;
+    if (review) {
+      const item = items.find((kept) => kept.key === review);
+      if (item) {
+        Object.assign(item, { fields: entries(), version, chained: false, refused: null });
+        await put(item);
+        return item;
+      }
+    }
+    const item = {
+      key: newKey(), table, action: `/t/${table}/hand/new`, fields: entries(), version,
+      chained: items.length > 0,
+      at: Math.max(Date.now(), ...items.map((kept) => kept.at + 1)),
+      number: next() + items.length,
+      summary: summary(), refused: null,
+    };
+    await put(item);
+    return item;
+  }
+
+  /* Ready for the next hand, which will be made after the one just kept. */
+  function nextHand(item) {
+    form.reset();
+    touched = false;
+    dealerLeftToServer();
+    form.querySelectorAll("input[name=kind]:checked, #points").forEach((input) => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    note(`Hand ${item.number} kept on this phone: it waits to be sent (${item.summary}).`);
+    window.scrollTo(0, 0);
+  }
+
+  async function save() {
+    const items = await waiting();
+    if (!review && !items.length && !copy && (!net || await net.check())) {
+      form.submit();  // as always: the server's page answers
+      return;
+    }
+    const item = await keep(items);
+    if (review) {
+      await flush();
+      const after = (await waiting()).find((kept) => kept.key === item.key);
+      if (after && after.refused) showReview(after);
+      else location.replace(location.pathname);  // sent, or waits with the others
+      return;
+    }
+    nextHand(item);
+    await show();
+    flush();
+  }
+
+  function watchForm() {
+    let busy = false;
+    form.addEventListener("input", () => { touched = true; });
+    form.addEventListener("change", (event) => { if (event.isTrusted) touched = true; });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (busy) return;
+      busy = true;
+      save().catch((error) => note(`Not kept: ${error}`)).finally(() => { busy = false; });
+    });
+  }
+
+  /* ?waiting=<key>: the refused hand's entries on the form as the night is now. */
+  function showReview(item) {
+    let box = document.getElementById("waiting-review");
+    if (!box) {
+      box = element("div", "banner warn");
+      box.id = "waiting-review";
+      box.setAttribute("role", "alert");
+      form.before(box);
+    }
+    box.replaceChildren(
+      element("p", "", `Hand ${item.number} waited on this phone and was not sent:`),
+      element("p", "error", item.refused || ""),
+      element("p", "muted", "Check it against the night as it is now, then save it."));
+  }
+
+  function fill(item) {
+    const skip = ["csrf_token", "submission", "version", "deal", "dealer", "seated"];
+    form.querySelectorAll("input, select").forEach((input) => {
+      if (!input.name || skip.includes(input.name)) return;
+      const values = item.fields.filter(([name]) => name === input.name).map(([, v]) => v);
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = values.includes(input.value);
+      } else {
+        input.value = values[0] || "";
+      }
+    });
+    form.querySelectorAll("input[name=kind]:checked, #points").forEach((input) => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  async function startReview() {
+    const item = (await waiting()).find((kept) => kept.key === review);
+    if (!item) return;
+    fill(item);
+    showReview(item);
+    document.getElementById("save").textContent = "Save this hand";
+  }
+
+  async function start() {
+    const sent = sessionStorage.getItem(SENT);
+    if (sent) {
+      sessionStorage.removeItem(SENT);
+      note(sent);
+    }
+    if (recording) {
+      watchForm();
+      if (review) await startReview();
+    }
+    await show();
+    if ((await waiting()).length && !review) flush();
+    document.addEventListener("scorekeeper:net", (event) => {
+      if (event.detail.online && !review) flush();
+    });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
