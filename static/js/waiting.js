@@ -217,6 +217,10 @@
       badge.title = `${items.length} waiting to send`;
     }
     if (recording && !review) renumber(items.length);
+    const bar = document.getElementById("record-next");
+    if (bar && document.getElementById("waiting")) {
+      bar.textContent = `Record hand ${next() + items.length}`;
+    }
     if (!panel) return;
     panel.hidden = !items.length;
     panel.replaceChildren();
@@ -230,7 +234,14 @@
     panel.append(heading, element("p", "muted", says));
     const list = element("ol", "waiting-list");
     items.forEach((item) => { if (!(review && item.key === review)) list.append(line(item)); });
-    panel.append(list);
+    if (recording && !stuck) {
+      // On the record form the list stays out of the way of the next hand.
+      const more = element("details", "waiting-more");
+      more.append(element("summary", "", "Which hands"), list);
+      panel.append(more);
+    } else {
+      panel.append(list);
+    }
   }
 
   /* The number the next hand saved on the server would get, as the page was made. */
@@ -311,6 +322,8 @@
       input.dispatchEvent(new Event("change", { bubbles: true }));
     });
     note(`Hand ${item.number} kept on this phone: it waits to be sent (${item.summary}).`);
+    const undo = document.getElementById("undo");  // the hand it would take back is not the last
+    if (undo) undo.remove();
     window.scrollTo(0, 0);
   }
 
