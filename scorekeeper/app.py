@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify, redirect, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from sqlalchemy.exc import OperationalError
@@ -52,6 +53,17 @@ def _secret_key(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """The signed-cookie session, left alone by the copies of pages the service
+    worker fetches in the background (``X-Offline-Copy: 1``): such an answer
+    arriving after a save's would put back the cookie from before the save."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if request.headers.get("X-Offline-Copy") == "1":
+            return False
+        return super().should_set_cookie(app, session)
 
 
 POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}
@@ -118,6 +130,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.session_interface = SessionCookies()
     app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
     db.init_app(app)
     csrf.init_app(app)

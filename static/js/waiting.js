@@ -222,18 +222,19 @@
       bar.textContent = `Record hand ${next() + items.length}`;
     }
     if (!panel) return;
-    panel.hidden = !items.length;
+    const listed = items.filter((item) => item.key !== review);
+    panel.hidden = !listed.length;
     panel.replaceChildren();
-    if (!items.length) return;
+    if (!listed.length) return;
     const heading = element("h2", "", "Waiting to send ");
     heading.append(element("span", "badge count", String(items.length)));
-    const stuck = items.some((item) => item.refused);
-    const says = stuck
-      ? "The night changed on another phone: check the hand below before it is sent."
-      : "Kept on this phone and sent in order when the server answers again.";
+    const stuck = items.some((item) => item.refused && item.key !== review);
+    const says = review ? "These wait for the hand below to be saved first."
+      : stuck ? "The night changed on another phone: check the hand below before it is sent."
+        : "Kept on this phone and sent in order when the server answers again.";
     panel.append(heading, element("p", "muted", says));
     const list = element("ol", "waiting-list");
-    items.forEach((item) => { if (!(review && item.key === review)) list.append(line(item)); });
+    listed.forEach((item) => list.append(line(item)));
     if (recording && !stuck) {
       // On the record form the list stays out of the way of the next hand.
       const more = element("details", "waiting-more");
