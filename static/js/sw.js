@@ -26,6 +26,7 @@ const SHELL_FILES = [
   "/static/vendor/htmx.min.js",
   "/static/css/app.css",
   "/static/js/offline.js",
+  "/static/js/waiting-store.js",
   "/static/js/waiting.js",
   "/static/js/hand.js",
   "/static/js/counter.js",

@@ -26,79 +26,19 @@
   "use strict";
 
   const table = document.body.getAttribute("data-table");
-  if (!table || !window.indexedDB) return;
+  if (!table || !window.indexedDB || !window.scorekeeperStore) return;
   const net = window.scorekeeperNet;
   const form = document.getElementById("hand-form");
   const recording = form && new URL(form.action).pathname === `/t/${table}/hand/new`
     && !new URL(form.action).search;
-  const review = recording ? new URLSearchParams(location.search).get("waiting") : null;
+  let review = recording ? new URLSearchParams(location.search).get("waiting") : null;
   const copy = document.documentElement.hasAttribute("data-offline-copy");
   const SENT = "scorekeeper:sent";
   let touched = false;
   let flushing = null;
   const landed = [];
 
-  /* --- the store: one object store, "waiting", keyed by the hand's key ---------- */
-
-  function open() {
-    return new Promise((resolve, reject) => {
-      const asked = indexedDB.open("scorekeeper", 1);
-      asked.onupgradeneeded = () => {
-        asked.result.createObjectStore("waiting", { keyPath: "key" }).createIndex("table", "table");
-      };
-      asked.onsuccess = () => resolve(asked.result);
-      asked.onerror = () => reject(asked.error);
-    });
-  }
-
-  function store(mode, act) {
-    return open().then((db) => new Promise((resolve, reject) => {
-      const tx = db.transaction("waiting", mode, { durability: "strict" });
-      const asked = act(tx.objectStore("waiting"));
-      tx.oncomplete = () => { db.close(); resolve(asked.result); };
-      tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
-    }));
-  }
-
-  const waiting = () => store("readonly", (s) => s.index("table").getAll(table))
-    .then((items) => items.sort((a, b) => a.at - b.at));
-  const put = (item) => store("readwrite", (s) => s.put(item));
-  const drop = (key) => store("readwrite", (s) => s.delete(key));
-
-  function newKey() {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    return "w" + [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  }
-
-  /* --- sending ------------------------------------------------------------------- */
-
-  /* What the server said about a refused hand: its JSON, or a page's message. */
-  function refusal(response) {
-    if ((response.headers.get("Content-Type") || "").includes("json")) {
-      return response.json().then((body) => body.error || `Refused (${response.status}).`);
-    }
-    return response.text().then((html) => {
-      const page = new DOMParser().parseFromString(html, "text/html");
-      const said = page.querySelector(".error-page p, main p.error, main p");
-      return said ? said.textContent.trim() : `The server refused it (${response.status}).`;
-    });
-  }
-
-  /* Send one hand: its answer, {refused: message}, or null (try again later). */
-  function send(item) {
-    const body = new URLSearchParams(item.fields);
-    body.set("submission", item.key);
-    body.set("version", String(item.version));
-    body.set("deal", "");  // a waiting hand is refused after any change, not only a new deal
-    return fetch(item.action, {
-      method: "POST", body, credentials: "same-origin", cache: "no-store",
-      headers: { "X-Waiting-Save": "1" },
-    }).then((response) => {
-      if (response.status >= 500 || response.headers.has("X-Offline-Copy")) return null;
-      if (response.ok) return response.json();
-      return refusal(response).then((message) => ({ refused: message }));
-    }, () => null);
-  }
+  const { waiting, put, drop, newKey, send } = window.scorekeeperStore(table);
 
   function flush() {
     if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
@@ -392,7 +332,10 @@
 
   async function startReview() {
     const item = (await waiting()).find((kept) => kept.key === review);
-    if (!item) return;
+    if (!item) {
+      review = null;  // sent or discarded meanwhile (another tab): a new hand, then
+      return;
+    }
     fill(item);
     showReview(item);
     document.getElementById("save").textContent = "Save this hand";
@@ -407,6 +350,8 @@
     if (recording) {
       watchForm();
       if (review) await startReview();
+      // This form's dealer was right before the waiting hands: the server works it out.
+      else if ((await waiting()).length) dealerLeftToServer();
     }
     await show();
     if ((await waiting()).length && !review) flush();
