@@ -70,6 +70,9 @@ def test_three_hands_saved_offline_survive_a_closed_tab_and_land_in_order(
         "Hand 3 Someone picked · Cat with Eve · 90 points",
         "Hand 4 Someone picked · Dan with Ann · 30 points"]
     screenshot(page, "offline-waiting-ledger")
+    page.locator("nav.tabs a", has_text="Rules").click()  # never opened on this phone
+    expect(page.locator("#offline-page h1")).to_have_text("Offline")
+    page.goto(table_url)
 
     context.set_offline(False)
     expect(page.locator("#sent")).to_contain_text("3 waiting hands sent: hands 2, 3, 4.",
