@@ -42,7 +42,6 @@ def manifest() -> Response:
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
-        "orientation": "portrait",
         "background_color": "#ffffff",
         "theme_color": THEME,
         "icons": [icon("icon-192.png", 192), icon("icon-512.png", 512),
