@@ -56,14 +56,25 @@ def _secret_key(instance: Path) -> str:
 
 
 class SessionCookies(SecureCookieSessionInterface):
-    """The signed-cookie session, left alone by the copies of pages the service
-    worker fetches in the background (``X-Offline-Copy: 1``): such an answer
-    arriving after a save's would put back the cookie from before the save."""
+    """The signed-cookie session, renewed by the pages a phone opens, not by
+    what is fetched beside them.
+
+    A cookie sent back unchanged still replaces the phone's: an answer to a
+    background request (the service worker keeping its files and copies of
+    pages, the online check, a script or stylesheet) that arrives after a
+    save's answer would put back the cookie from before the save, losing its
+    message and its Undo.  So an unchanged session is renewed only by a
+    navigation (``Sec-Fetch-Mode: navigate``; clients that don't send the
+    header count as one), and never by the copies the service worker fetches
+    (``X-Offline-Copy: 1``)."""
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if request.headers.get("X-Offline-Copy") == "1":
             return False
-        return super().should_set_cookie(app, session)
+        if session.modified:
+            return True
+        navigation = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+        return navigation and super().should_set_cookie(app, session)
 
 
 POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}

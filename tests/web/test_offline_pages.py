@@ -129,3 +129,14 @@ def test_a_background_copy_leaves_the_phones_messages_and_cookie_alone(
     assert "Hand 1 saved" not in copy.get_data(as_text=True)
     assert "Set-Cookie" not in copy.headers
     assert "Hand 1 saved" in client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+
+
+def test_only_a_page_a_phone_opens_renews_its_session_cookie(client: FlaskClient) -> None:
+    """A background request's answer never puts back an older cookie."""
+    table_id = start_table(client)
+    assert "Set-Cookie" in client.get(f"/t/{table_id}").headers
+    for path in ("/healthz", "/static/css/app.css", "/offline"):
+        fetched = client.get(path, headers={"Sec-Fetch-Mode": "cors"})
+        assert fetched.status_code == 200 and "Set-Cookie" not in fetched.headers, path
+    opened = client.get(f"/t/{table_id}", headers={"Sec-Fetch-Mode": "navigate"})
+    assert "Set-Cookie" in opened.headers
