@@ -31,8 +31,11 @@
     if (changed) document.dispatchEvent(new CustomEvent("scorekeeper:net", { detail: { online } }));
   }
 
+  let checked = 0;
+
   /* Ask the server (a trivial route, never cached); true when it answers. */
   function check() {
+    checked = Date.now();
     if (navigator.onLine === false) {
       set(false);
       return Promise.resolve(false);
@@ -44,8 +47,16 @@
       .then((ok) => { clearTimeout(timer); set(ok); return ok; });
   }
 
-  window.scorekeeperNet = { check, get online() { return online; } };
+  /* Ask again unless asked within the last ``age`` milliseconds. */
+  function recheck(age) {
+    return Date.now() - checked > age ? check() : Promise.resolve(online);
+  }
+
+  window.scorekeeperNet = { check, recheck, get online() { return online; } };
   window.addEventListener("online", check);
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden && document.getElementById("net-status")) recheck(5000);
+  });
   window.addEventListener("offline", () => set(false));
 
   function banner() {

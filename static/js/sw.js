@@ -10,12 +10,16 @@
      tab, and a viewer's share page with its live part) go to the network first;
      each answer is kept, and when the network fails the last kept copy is shown,
      marked so that offline.js says "Offline — showing the last saved state";
-   - a page never kept, and a form posted while offline, get the offline page.
+   - a page never kept, and a form posted while offline, get the offline page;
+     but a new hand posted from the record form is kept to wait with the others
+     (waiting-store.js) and the form comes back saying so.
 
    Hands saved while offline are not kept here but by the page (waiting.js):
    a service worker only runs over HTTPS or on localhost, and the waiting saves
    must work over a LAN's plain HTTP too. */
 "use strict";
+
+importScripts("/static/js/waiting-store.js");
 
 const SHELL = "shell-v1";
 const PAGES = "pages-v1";
@@ -42,7 +46,9 @@ const SHELL_FILES = [
    share link's page (phone or TV) with the live part it polls. */
 const KEPT = /^\/(t\/\d+(\/hand\/new|\/share)?|s\/[A-Za-z0-9_-]+(\/tv|\/live)?)?$/;
 /* Query strings a kept page may be opened with ("?big=1", a waiting hand to check). */
-const KEPT_QUERY = /^(\?(big=1|waiting=[A-Za-z0-9_-]+))?$/;
+const KEPT_QUERY = /^(\?(big=1|(waiting|kept)=[A-Za-z0-9_-]+))?$/;
+/* The record form's address: where a new hand is posted. */
+const RECORD = /^\/t\/(\d+)\/hand\/new$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES))
@@ -74,9 +80,35 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-/* A form posted with no network: the offline page instead of the browser's error. */
+/* A form posted with no network: the offline page instead of the browser's
+   error, but a new hand from the record form is kept to be sent later (the
+   page thought the server was there, and it wasn't), and the form comes back
+   saying so. */
 function postOrOffline(request) {
-  return fetch(request).catch(() => offlinePage());
+  const url = new URL(request.url);
+  const record = RECORD.exec(url.pathname);
+  const copy = record && !url.search ? request.clone() : null;
+  return fetch(request).catch(() => (copy ? keepPosted(copy, record[1]) : offlinePage()));
+}
+
+async function keepPosted(request, table) {
+  const entries = [...(await request.formData()).entries()]
+    .map(([name, value]) => [name, String(value)]);
+  const key = (entries.find(([name]) => name === "submission") || [])[1];
+  const item = await self.scorekeeperStore(table).keep(entries, key, null, described(entries));
+  return Response.redirect(`/t/${table}/hand/new?kept=${encodeURIComponent(item.key)}`, 303);
+}
+
+/* "Ann with Cat · 61 points": the hand in a few words, from its entries. */
+function described(entries) {
+  const all = (wanted) => entries.filter(([name]) => name === wanted).map(([, value]) => value);
+  const [picker] = all("picker");
+  const partners = all("partners");
+  const [points] = all("points");
+  const parts = [];
+  if (picker) parts.push(picker + (partners.length ? ` with ${partners.join(" and ")}` : ""));
+  if (points) parts.push(`${points} points`);
+  return parts.join(" · ") || "A hand";
 }
 
 function offlinePage() {

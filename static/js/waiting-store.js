@@ -6,8 +6,10 @@
    was made right after another waiting hand ("chained"), when it was kept,
    the number and words the page showed, and the server's refusal if any.
    A write resolves once its transaction is committed ("strict"), so a hand
-   said to be kept survives the tab closing a moment later. */
-window.scorekeeperStore = function (table) {
+   said to be kept survives the tab closing a moment later.  The pages load
+   this file, and so does the service worker (sw.js), which keeps a hand whose
+   form was posted when the server couldn't be reached. */
+self.scorekeeperStore = function (table) {
   "use strict";
 
   function open() {
@@ -78,5 +80,22 @@ window.scorekeeperStore = function (table) {
     }, () => null);
   }
 
-  return { waiting, put, drop, newKey, send };
+  /* Keep a hand from the record form's entries (name, value pairs): the form's
+     one-time key, the version it was made on, made after the hands already
+     waiting.  ``number`` and ``summary`` are what the page shows of it. */
+  async function keep(entries, key, number, summary) {
+    const items = await waiting();
+    const value = (wanted) => (entries.find(([name]) => name === wanted) || [])[1] || "";
+    const item = {
+      key: key || newKey(), table, action: `/t/${table}/hand/new`,
+      fields: entries.filter(([name]) => !["submission", "version", "deal"].includes(name)),
+      version: value("version"), chained: items.length > 0,
+      at: Math.max(Date.now(), ...items.map((kept) => kept.at + 1)),
+      number, summary, refused: null,
+    };
+    if (!items.some((kept) => kept.key === item.key)) await put(item);
+    return item;
+  }
+
+  return { waiting, put, drop, newKey, send, keep };
 };

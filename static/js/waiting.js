@@ -26,7 +26,7 @@
   "use strict";
 
   const table = document.body.getAttribute("data-table");
-  if (!table || !window.indexedDB || !window.scorekeeperStore) return;
+  if (!table || !window.indexedDB || !self.scorekeeperStore) return;
   const net = window.scorekeeperNet;
   const form = document.getElementById("hand-form");
   const recording = form && new URL(form.action).pathname === `/t/${table}/hand/new`
@@ -35,10 +35,12 @@
   const copy = document.documentElement.hasAttribute("data-offline-copy");
   const SENT = "scorekeeper:sent";
   let touched = false;
+  let count = 0;  // this table's waiting hands, as last read
   let flushing = null;
   const landed = [];
 
-  const { waiting, put, drop, newKey, send } = window.scorekeeperStore(table);
+  const stored = self.scorekeeperStore(table);
+  const { waiting, put, drop, send } = stored;
 
   function flush() {
     if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
@@ -147,6 +149,7 @@
 
   async function show() {
     const items = await waiting();
+    count = items.length;
     const panel = document.getElementById("waiting");
     const tab = document.querySelector(`nav.tabs a[href="/t/${table}"]`);
     if (tab) {
@@ -217,9 +220,7 @@
   }
 
   function entries() {
-    return [...new FormData(form).entries()]
-      .filter(([name]) => !["submission", "version", "deal"].includes(name))
-      .map(([name, value]) => [name, String(value)]);
+    return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
   }
 
   /* The dealer of a hand made after a waiting one is the server's to work out
@@ -234,24 +235,18 @@
   }
 
   async function keep(items) {
-    const version = form.querySelector("input[name=version]").value;
     if (review) {
       const item = items.find((kept) => kept.key === review);
       if (item) {
-        Object.assign(item, { fields: entries(), version, chained: false, refused: null });
+        const version = form.querySelector("input[name=version]").value;
+        const fields = entries().filter(([name]) => !["submission", "version", "deal"]
+          .includes(name));
+        Object.assign(item, { fields, version, chained: false, refused: null });
         await put(item);
         return item;
       }
     }
-    const item = {
-      key: newKey(), table, action: `/t/${table}/hand/new`, fields: entries(), version,
-      chained: items.length > 0,
-      at: Math.max(Date.now(), ...items.map((kept) => kept.at + 1)),
-      number: next() + items.length,
-      summary: summary(), refused: null,
-    };
-    await put(item);
-    return item;
+    return stored.keep(entries(), null, next() + items.length, summary());
   }
 
   /* Ready for the next hand, which will be made after the one just kept. */
@@ -270,10 +265,6 @@
 
   async function save() {
     const items = await waiting();
-    if (!review && !items.length && !copy && (!net || await net.check())) {
-      form.submit();  // as always: the server's page answers
-      return;
-    }
     const item = await keep(items);
     if (review) {
       await flush();
@@ -290,8 +281,15 @@
   function watchForm() {
     let busy = false;
     form.addEventListener("input", () => { touched = true; });
-    form.addEventListener("change", (event) => { if (event.isTrusted) touched = true; });
+    form.addEventListener("change", (event) => {
+      if (!event.isTrusted) return;
+      touched = true;
+      if (net) net.recheck(10000);  // a save is a few taps away: is the server still there?
+    });
     form.addEventListener("submit", (event) => {
+      // Posted as always (the server's page answers) unless something says the
+      // hand must wait: decided at once, so the page goes as soon as it is tapped.
+      if (!busy && !review && !count && !copy && (!net || net.online)) return;
       event.preventDefault();
       if (busy) return;
       busy = true;
@@ -341,12 +339,30 @@
     document.getElementById("save").textContent = "Save this hand";
   }
 
+  /* Hands the service worker kept from a form posted without a server get the
+     numbers the page would have given them; "?kept=<key>" says one was just kept. */
+  async function numberKept() {
+    const items = await waiting();
+    for (const [index, item] of items.entries()) {
+      if (item.number === null && document.getElementById("waiting")) {
+        item.number = next() + index;
+        await put(item);
+      }
+    }
+    const key = new URLSearchParams(location.search).get("kept");
+    const kept = key && items.find((item) => item.key === key);
+    if (!kept) return;
+    history.replaceState(null, "", location.pathname);
+    note(`Hand ${kept.number} kept on this phone: it waits to be sent (${kept.summary}).`);
+  }
+
   async function start() {
     const sent = sessionStorage.getItem(SENT);
     if (sent) {
       sessionStorage.removeItem(SENT);
       note(sent);
     }
+    await numberKept();
     if (recording) {
       watchForm();
       if (review) await startReview();

@@ -23,6 +23,12 @@ def controlled(page: Any) -> None:
         : navigator.serviceWorker.addEventListener("controllerchange", done))""")
 
 
+def go_offline(page: Any) -> None:
+    """Lose the network, and wait for the page to notice (as a person would)."""
+    page.context.set_offline(True)
+    expect(page.locator("#net-status")).to_have_text("Offline")
+
+
 def keep(page: Any, picker: str, partner: str, points: str) -> None:
     """Save a hand on the record form while the server can't be reached."""
     tap(page, "kind", "Someone picked")
@@ -48,7 +54,7 @@ def test_three_hands_saved_offline_survive_a_closed_tab_and_land_in_order(
     page.locator("nav.tabs a", has_text="Record").click()
     page.wait_for_selector("#hand-form")
 
-    page.context.set_offline(True)
+    go_offline(page)
     for picker, partner, points in (("Bob", "Dan", "61"), ("Cat", "Eve", "90"),
                                     ("Dan", "Ann", "30")):
         keep(page, picker, partner, points)
@@ -84,6 +90,37 @@ def test_three_hands_saved_offline_survive_a_closed_tab_and_land_in_order(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_a_save_posted_as_the_server_vanished_is_kept_by_the_service_worker(
+        page: Any, live_server: str) -> None:
+    """The page believed the server was there: the post fails in the service
+    worker, which keeps the hand and brings the form back saying so."""
+    start(page, live_server, "called-ace")
+    table_url = page.url.rsplit("/hand/new", 1)[0]
+    controlled(page)
+    page.reload()  # through the service worker, which keeps a copy of the form
+
+    def unreachable(route: Any) -> None:
+        if route.request.method == "POST":
+            route.abort()
+        else:
+            route.continue_()
+    page.context.route("**/hand/new*", unreachable)
+    tap(page, "picker", "Bob")
+    tap(page, "partners", "Dan")
+    page.locator("button[data-points='61']").click()
+    page.locator("#save").click()
+    expect(page.locator("#sent")).to_contain_text(
+        "Hand 1 kept on this phone: it waits to be sent (Bob with Dan · 61 points).")
+    expect(page.locator("#waiting .badge.count")).to_have_text("1")
+
+    page.context.unroute("**/hand/new*")
+    page.goto(table_url + "/hand/new")  # the server again: the kept hand is sent
+    expect(page.locator("#sent")).to_contain_text("Hand 1 sent: Bob with Dan, 61 points.",
+                                                  timeout=15000)
+    page.goto(table_url)
+    assert descriptions(page) == ["1. Bob with Dan, 61 points · Ann dealt"]
+
+
 def test_a_hand_that_waited_while_another_phone_saved_is_shown_not_merged(
         page: Any, browser: Any, browser_context_args: dict[str, Any], live_server: str) -> None:
     start(page, live_server, "called-ace")
@@ -93,7 +130,7 @@ def test_a_hand_that_waited_while_another_phone_saved_is_shown_not_merged(
     phone = second_phone(page, browser, browser_context_args, table_url)
     page.goto(table_url + "/hand/new")
 
-    page.context.set_offline(True)
+    go_offline(page)
     keep(page, "Bob", "Dan", "61")
     keep(page, "Cat", "Eve", "90")
     record(phone, picker="Ann", partners="Bob", points="61")  # Bob's phone, still online
@@ -137,7 +174,7 @@ def test_without_a_service_worker_hands_still_wait_and_a_refused_one_can_be_disc
     page.goto(table_url + "/hand/new")
     assert page.evaluate("navigator.serviceWorker.controller") is None
 
-    context.set_offline(True)
+    go_offline(page)
     keep(page, "Bob", "Dan", "61")
     keep(page, "Cat", "Eve", "90")
     record(phone, picker="Ann", partners="Bob", points="61")
