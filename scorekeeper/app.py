@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify, redirect, render_template, request, url_for
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from sqlalchemy.exc import OperationalError
@@ -52,6 +53,28 @@ def _secret_key(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+class SessionCookies(SecureCookieSessionInterface):
+    """The signed-cookie session, renewed by the pages a phone opens, not by
+    what is fetched beside them.
+
+    A cookie sent back unchanged still replaces the phone's: an answer to a
+    background request (the service worker keeping its files and copies of
+    pages, the online check, a script or stylesheet) that arrives after a
+    save's answer would put back the cookie from before the save, losing its
+    message and its Undo.  So an unchanged session is renewed only by a
+    navigation (``Sec-Fetch-Mode: navigate``; clients that don't send the
+    header count as one), and never by the copies the service worker fetches
+    (``X-Offline-Copy: 1``)."""
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        if request.headers.get("X-Offline-Copy") == "1":
+            return False
+        if session.modified:
+            return True
+        navigation = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+        return navigation and super().should_set_cookie(app, session)
 
 
 POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}
@@ -118,6 +141,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.session_interface = SessionCookies()
     app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
     db.init_app(app)
     csrf.init_app(app)
@@ -148,7 +172,7 @@ SECURITY_HEADERS = {
         "default-src 'self'", "script-src 'self'", "style-src 'self'",
         "img-src 'self' data:", "connect-src 'self'", "font-src 'self'",
         "object-src 'none'", "base-uri 'none'", "form-action 'self'",
-        "frame-ancestors 'none'")),
+        "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'")),
 }
 
 #: htmx under that policy: no eval, no inline <style>, no scripts in swapped HTML.

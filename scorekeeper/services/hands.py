@@ -227,6 +227,21 @@ class Ref:
 Target = Ref | int
 
 
+def recorded_under(table_id: int, once: Once) -> tuple[int, int] | None:
+    """A hand already recorded under ``once``: its number then and the version
+    of the night its recording made (None if that can't be told any more)."""
+    row = earlier(once)
+    answer = row.response if row is not None else None
+    if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
+        return None
+    entry = db.session.scalars(db.select(AuditEntry).where(
+        AuditEntry.table_id == table_id, AuditEntry.hand_id == answer["id"],
+        AuditEntry.action == "add").order_by(AuditEntry.id)).first()
+    if entry is None or entry.version is None or entry.hand_number is None:
+        return None
+    return entry.hand_number, entry.version
+
+
 def _ref(target: Target | None) -> Ref | None:
     return Ref(number=target) if isinstance(target, int) else target
 

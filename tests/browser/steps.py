@@ -53,3 +53,18 @@ def totals(page: Any) -> dict[str, str]:
     cells = page.locator("#totals td[data-player]")
     return {cells.nth(i).get_attribute("data-player"): cells.nth(i).inner_text().strip()
             for i in range(cells.count())}
+
+
+def second_phone(page: Any, browser: Any, browser_context_args: dict[str, Any],
+                 table_url: str) -> Any:
+    """Bob's phone, made an editor with the one-time take-over code."""
+    page.goto(table_url + "/share")
+    page.locator("#show-handover").click()
+    page.wait_for_selector("#handover-qr")
+    claim_url = page.locator("#claim-url").text_content()
+    phone = browser.new_context(**browser_context_args).new_page()
+    phone.goto(claim_url)
+    phone.locator("#label").fill("Bob's phone")
+    phone.locator("#claim").click()
+    phone.wait_for_selector("#ledger")
+    return phone

@@ -8,25 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import fix, record, start, tap, totals
+from tests.browser.steps import fix, record, second_phone, start, tap, totals
 from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def second_phone(page: Any, browser: Any, browser_context_args: dict[str, Any],
-                 table_url: str) -> Any:
-    """Bob's phone, made an editor with the one-time take-over code."""
-    page.goto(table_url + "/share")
-    page.locator("#show-handover").click()
-    page.wait_for_selector("#handover-qr")
-    claim_url = page.locator("#claim-url").text_content()
-    phone = browser.new_context(**browser_context_args).new_page()
-    phone.goto(claim_url)
-    phone.locator("#label").fill("Bob's phone")
-    phone.locator("#claim").click()
-    phone.wait_for_selector("#ledger")
-    return phone
 
 
 def test_two_phones_never_overwrite_each_other(

@@ -13,7 +13,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -26,7 +36,7 @@ from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.hands import Change, Ref, Seen, Stale, deal_of
+from scorekeeper.services.hands import Change, Ref, Saved, Seen, Stale, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
@@ -143,7 +153,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
     if request.method == "GET":
-        again = session.pop(AGAIN, None) if before is None else None
+        copying = request.headers.get("X-Offline-Copy") == "1"  # sw.js keeping a copy
+        again = session.pop(AGAIN, None) if before is None and not copying else None
         if isinstance(again, dict) and again.get("table") == table_id:
             _fill_again(form, again.get("hand"))
         _refresh(state, form, appending=before is None)
@@ -164,6 +175,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
             saved = hand_service.record_hand(state, hand, once=once, by=editor().label,
                                              seen=_seen())
         except Stale as error:
+            if _waiting():
+                return _waiting_answer(409, error=error.message)
             state = _fresh(table_id)
             _refresh(state, form, appending=True)
             form.form_errors.append(error.message)
@@ -171,6 +184,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         except (HandError, ServiceError) as error:
             _attach(form, error)
         else:
+            if _waiting():
+                return _waiting_saved(table_id, saved, state.table.version)
             if saved is not None:
                 result = saved.result
                 flash(f"Hand {result.number} saved: {describe(result)}. {_paid(result)}",
@@ -179,7 +194,37 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
                                  "number": result.number, "version": state.table.version}
             # Straight on to the next hand; the ledger is a tab away.
             return redirect(url_for("hands.new", table_id=table_id))
+    if _waiting() and before is None:
+        said = [str(e) for field in form for e in field.errors] + form.form_errors
+        return _waiting_answer(400, error=" ".join(said) or "The hand was refused")
     return render_template("hands/form.html", **_context(state, form, **page)), 400
+
+
+def _waiting() -> bool:
+    """The save comes from the phone's queue of hands kept while offline
+    (static/js/waiting.js): it is answered in JSON, not with a page."""
+    return request.headers.get("X-Waiting-Save") == "1"
+
+
+def _waiting_answer(status: int, **body: Any) -> Response:
+    answer: Response = jsonify(body)
+    answer.status_code = status
+    return answer
+
+
+def _waiting_saved(table_id: int, saved: Saved | None, version: int) -> Response:
+    """A kept hand landed (201), or had already landed under its key (200):
+    its number and the night's version its recording made, so the next kept
+    hand, made right after it on the phone, can say it saw that version."""
+    if saved is not None:
+        return _waiting_answer(201, number=saved.result.number, version=version,
+                               said=f"{describe(saved.result)}. {_paid(saved.result)}")
+    once = _once(table_id)
+    done = hand_service.recorded_under(table_id, once) if once is not None else None
+    if done is None:
+        return _waiting_answer(200, number=None, version=None, said="Already saved")
+    number, at = done
+    return _waiting_answer(200, number=number, version=at, said="Already saved")
 
 
 #: Session keys: the hand this phone just saved (it may take it back while nothing else

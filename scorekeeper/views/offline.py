@@ -1,0 +1,71 @@
+"""What lets a phone install the app and keep scoring without a network: the
+web app manifest, the service worker (served from the site's root so that its
+scope covers every page) and the page it shows for a page it never saved.
+
+The service worker is a small hand-written file, ``static/js/sw.js``: it
+caches the app's own files and the pages each table's phone opened, and
+serves them when the server can't be reached.  The waiting saves themselves
+live in the page (``static/js/waiting.js``), because a service worker only
+runs over HTTPS or on localhost, and tables often keep score over plain HTTP
+on a LAN address, where IndexedDB still works.
+"""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    send_from_directory,
+    url_for,
+)
+
+bp = Blueprint("offline", __name__)
+
+THEME = "#0b6e4f"
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """Name, icons, colours and a standalone window: what "Add to Home Screen" reads."""
+    def icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
+        return {"src": url_for("static", filename=f"icons/{name}"),
+                "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+
+    response = jsonify({
+        "name": "Sheepshead Scorekeeper",
+        "short_name": "Sheepshead",
+        "description": "Keep score for Sheepshead at the table, with or without Wi-Fi.",
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME,
+        "icons": [icon("icon-192.png", 192), icon("icon-512.png", 512),
+                  icon("maskable-512.png", 512, "maskable"),
+                  {"src": url_for("static", filename="icons/icon.svg"), "sizes": "any",
+                   "type": "image/svg+xml", "purpose": "any"}],
+    })
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the root so that its scope is the whole site.
+    Always checked with the server (no-cache), so a new version is picked up
+    on the next visit."""
+    response = send_from_directory(current_app.static_folder or "static", "js/sw.js",
+                                   mimetype="text/javascript", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """What the service worker shows for a page this phone never opened while
+    it had a connection (it keeps a copy of this one when it is installed)."""
+    return render_template("offline.html")
