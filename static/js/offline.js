@@ -24,18 +24,20 @@
     }
   }
 
+  /* What is known now; "scorekeeper:net" says it after every check. */
   function set(now) {
-    const changed = now !== online;
     online = now;
     show();
-    if (changed) document.dispatchEvent(new CustomEvent("scorekeeper:net", { detail: { online } }));
+    document.dispatchEvent(new CustomEvent("scorekeeper:net", { detail: { online } }));
   }
 
   let checked = 0;
+  let asked = 0;  // the latest check: an older one's answer is news no more
 
   /* Ask the server (a trivial route, never cached); true when it answers. */
   function check() {
     checked = Date.now();
+    const mine = ++asked;
     if (navigator.onLine === false) {
       set(false);
       return Promise.resolve(false);
@@ -44,7 +46,11 @@
     const timer = setTimeout(() => stop.abort(), 4000);
     return fetch("/healthz", { cache: "no-store", signal: stop.signal })
       .then((response) => response.ok, () => false)
-      .then((ok) => { clearTimeout(timer); set(ok); return ok; });
+      .then((ok) => {
+        clearTimeout(timer);
+        if (mine === asked) set(ok && navigator.onLine !== false);
+        return online;
+      });
   }
 
   /* Ask again unless asked within the last ``age`` milliseconds. */
@@ -57,7 +63,7 @@
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && document.getElementById("net-status")) recheck(5000);
   });
-  window.addEventListener("offline", () => set(false));
+  window.addEventListener("offline", () => { asked += 1; set(false); });
 
   function banner() {
     const main = document.querySelector("main");

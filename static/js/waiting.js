@@ -36,6 +36,8 @@
   const SENT = "scorekeeper:sent";
   let touched = false;
   let count = 0;  // this table's waiting hands, as last read
+  let failed = 0;  // when a hand last couldn't be sent
+  let seenOnline = !net || net.online;
   let flushing = null;
   const landed = [];
 
@@ -54,6 +56,7 @@
       if (!item || item.refused) break;
       const answer = await send(item);
       if (answer === null) {
+        failed = Date.now();  // not again at once, even if the server's check answers
         if (net) net.check();
         break;
       }
@@ -357,6 +360,12 @@
   }
 
   async function start() {
+    // Whenever the server is found to answer, send what waits (nothing to send: no request).
+    document.addEventListener("scorekeeper:net", (event) => {
+      const back = event.detail.online && !seenOnline;  // the server answers again
+      seenOnline = event.detail.online;
+      if (event.detail.online && !review && (back || Date.now() - failed > 4000)) flush();
+    });
     const sent = sessionStorage.getItem(SENT);
     if (sent) {
       sessionStorage.removeItem(SENT);
@@ -371,9 +380,6 @@
     }
     await show();
     if ((await waiting()).length && !review) flush();
-    document.addEventListener("scorekeeper:net", (event) => {
-      if (event.detail.online && !review) flush();
-    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
