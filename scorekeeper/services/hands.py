@@ -227,9 +227,10 @@ class Ref:
 Target = Ref | int
 
 
-def recorded_under(table_id: int, once: Once) -> tuple[int, int] | None:
-    """A hand already recorded under ``once``: its number then and the version
-    of the night its recording made (None if that can't be told any more)."""
+def recorded_under(table_id: int, once: Once) -> tuple[int, int, int] | None:
+    """A hand already recorded under ``once``: its number then, the version of
+    the night its recording made and its id (None if that can't be told any
+    more)."""
     row = earlier(once)
     answer = row.response if row is not None else None
     if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
@@ -239,7 +240,7 @@ def recorded_under(table_id: int, once: Once) -> tuple[int, int] | None:
         AuditEntry.action == "add").order_by(AuditEntry.id)).first()
     if entry is None or entry.version is None or entry.hand_number is None:
         return None
-    return entry.hand_number, entry.version
+    return entry.hand_number, entry.version, answer["id"]
 
 
 def _ref(target: Target | None) -> Ref | None:

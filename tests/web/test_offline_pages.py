@@ -94,8 +94,10 @@ def test_a_waiting_hand_sent_twice_is_recorded_once_and_says_where_it_landed(
     first = kept(client, table_id, "w1", version, picker="Ann", partners=["Cat"], points="61")
     again = kept(client, table_id, "w1", version, picker="Ann", partners=["Cat"], points="61")
     assert again.status_code == 200
-    assert again.get_json() == {"number": 1, "version": first.get_json()["version"],
-                                "said": "Already saved"}
+    assert again.get_json() == {
+        "number": 1, "version": first.get_json()["version"],
+        "said": "Ann with Cat, 61 points. Ann +2, Cat +1, Bob −1, Dan −1, Eve −1 "
+                "(it had already reached the server)"}
     assert "1 hand" in client.get(f"/t/{table_id}").get_data(as_text=True)
 
 

@@ -33,9 +33,10 @@ from scorekeeper.ledger.words import describe
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, shown_for, sit_out
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
-from scorekeeper.services import ServiceError
+from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services import tables as table_service
 from scorekeeper.services.hands import Change, Ref, Saved, Seen, Stale, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
@@ -223,8 +224,19 @@ def _waiting_saved(table_id: int, saved: Saved | None, version: int) -> Response
     done = hand_service.recorded_under(table_id, once) if once is not None else None
     if done is None:
         return _waiting_answer(200, number=None, version=None, said="Already saved")
-    number, at = done
-    return _waiting_answer(200, number=number, version=at, said="Already saved")
+    number, at, hand_id = done
+    return _waiting_answer(200, number=number, version=at, said=_already(table_id, hand_id))
+
+
+def _already(table_id: int, hand_id: int) -> str:
+    """What a kept hand that had already reached the server paid, as the night
+    stands now ("Already saved" if it was deleted since)."""
+    state = table_service.load(table_id)
+    try:
+        result = state.result(state.number_of(hand_id))
+    except NotFound:
+        return "Already saved"
+    return f"{describe(result)}. {_paid(result)} (it had already reached the server)"
 
 
 #: Session keys: the hand this phone just saved (it may take it back while nothing else
