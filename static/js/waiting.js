@@ -37,6 +37,7 @@
   let touched = false;
   let count = 0;  // this table's waiting hands, as last read
   let failed = 0;  // when a hand last couldn't be sent
+  const RETRY_MS = 5000;
   let seenOnline = !net || net.online;
   let flushing = null;
   const landed = [];
@@ -58,6 +59,9 @@
       if (answer === null) {
         failed = Date.now();  // not again at once, even if the server's check answers
         if (net) net.check();
+        // A busy or briefly lost server: try again in a few seconds while it seems to
+        // answer (the check only repeats every 30 s while online).
+        setTimeout(() => { if (!review && (!net || net.online)) flush(); }, RETRY_MS);
         break;
       }
       if (answer.refused) {
