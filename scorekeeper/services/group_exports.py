@@ -56,13 +56,9 @@ class CheckedNight:
         if settled is not None and checked.closed_at is None:
             raise refuse(f"{where}: only a closed night can be settled")
         self.settled: str | None = settled
-        self.settled_at = (exports_when(raw.get("settled_at"), where)
-                           if settled in (AT_TABLE, WITH_GROUP) else None)
-
-
-def exports_when(value: object, where: str) -> Any:
-    """A settled-at time from the file (None when it has none)."""
-    return None if value is None else when(value, f"{where}: settled_at")
+        at = raw.get("settled_at")
+        self.settled_at = (when(at, f"{where}: settled_at")
+                           if settled in (AT_TABLE, WITH_GROUP) and at is not None else None)
 
 
 def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,

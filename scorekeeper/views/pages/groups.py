@@ -38,6 +38,7 @@ from scorekeeper.rules import PRESETS
 from scorekeeper.services import NotFound, ServiceError, group_exports
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.groups import GroupHead, NightRow, Span
+from scorekeeper.services.import_checks import parse_json
 from scorekeeper.services.once import Once
 from scorekeeper.services.tables import new_token
 from scorekeeper.views.access import load_group, load_group_head, remember_group, session_token
@@ -307,8 +308,6 @@ def import_page() -> str | Response | tuple[str, int]:
         if upload is None or not upload.filename:
             error = "Choose the group's .json export file"
         else:
-            from scorekeeper.services.import_checks import parse_json
-
             try:
                 group, token = group_exports.import_group(parse_json(upload.read()))
             except ServiceError as failure:
@@ -320,12 +319,3 @@ def import_page() -> str | Response | tuple[str, int]:
                 return redirect(url_for("groups.home", group_id=group.id))
     page = render_template("groups/import.html", error=error)
     return (page, 400) if error else page
-
-
-def next_night_or_404(group_id: int) -> tuple[Group, group_service.NextNight]:
-    """The group this phone runs and what its next night starts with."""
-    group = load_group(group_id)
-    try:
-        return group, group_service.next_night(group)
-    except NotFound as error:
-        abort(404, error.message)
