@@ -8,20 +8,14 @@ Standard library only; the ledger, the services and the web app sit on top.
 from __future__ import annotations
 
 from scorekeeper.rules.chart import OUTCOMES, Chart, ChartRow, payout_chart
+from scorekeeper.rules.deal import deal, next_dealer, sit_out
 from scorekeeper.rules.fields import allowed_kinds, complete_hand, fields_for, right_of, shown_for
 from scorekeeper.rules.hand import Hand, HandError, check_hand
-from scorekeeper.rules.night import (
-    HandResult,
-    Night,
-    NightError,
-    deal,
-    next_dealer,
-    replay,
-    sit_out,
-)
+from scorekeeper.rules.night import HandResult, Night, NightError, replay
 from scorekeeper.rules.options import OPTIONS, Option, Rules, find_option
 from scorekeeper.rules.presets import PRESETS, Preset, find_preset, make_rules
 from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
+from scorekeeper.rules.seating import Seating, table_at
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
     Cap,
@@ -44,9 +38,10 @@ __all__ = [
     "CalledAceBuried", "Cap", "Chart", "ChartRow", "Doubler", "Doublers", "Hand", "HandError",
     "HandResult",
     "JdInPickersHand", "Kind", "Ladder", "Night", "NightError", "NobodyPicks", "Option",
-    "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Schwarz", "Shares",
+    "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Schwarz", "Seating",
+    "Shares",
     "Tricks",
     "allowed_kinds", "check_hand", "complete_hand", "deal", "fields_for", "find_option",
     "find_preset", "make_rules", "multiplier", "next_dealer", "outcome", "payout_chart",
-    "replay", "right_of", "score", "shown_for", "sit_out",
+    "replay", "right_of", "score", "shown_for", "sit_out", "table_at",
 ]

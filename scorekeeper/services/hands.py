@@ -14,7 +14,7 @@ sits in) is the same now.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from sqlalchemy import update
@@ -24,7 +24,7 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, HandRow, db
 from scorekeeper.ledger.words import describe
 from scorekeeper.limits import MAX_HANDS
-from scorekeeper.rules import Hand, HandResult, Night, NightError, sit_out
+from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
@@ -54,14 +54,23 @@ class Stale(Conflict):
     """The night changed since the author looked; nothing was written."""
 
 
+def seating(state: TableState, number: int | None = None,
+            change: Change = Change.ADD) -> Seating:
+    """The table hand ``number`` is (or would be) dealt at: an edited hand's
+    own, an inserted hand's the roster of the hand it goes before, a new hand's
+    at the end (``number`` None) the roster as it is now."""
+    number = len(state.hand_ids) + 1 if number is None else number
+    return table_at(state.rules, state.night, number, state.present,
+                    editing=change is Change.REPLACE)
+
+
 def deal_of(state: TableState) -> str:
     """The next hand's deal as the record form offers it: which hand it will be,
     the dealer and who sits in.  (The count matters: a dealer who keeps the
     deal after a void hand would otherwise let the same hand be saved twice.)"""
-    dealer = state.night.next_dealer
-    seats = state.rules.seats
-    seated = sit_out(state.present, dealer, seats) if len(state.present) >= seats else ()
-    return "|".join((str(len(state.night.results) + 1), dealer, *seated))
+    table = seating(state)
+    seated = table.seated if len(table.present) >= table.seats else ()
+    return "|".join((str(len(state.night.results) + 1), table.dealer, *seated))
 
 
 def what_changed(state: TableState, since: int) -> str:
@@ -158,10 +167,7 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
         del hands[index]
     else:
         assert hand is not None
-        if change is Change.REPLACE:
-            hand = replace(hand, present=hands[index].present)
-        elif hand.present is None:
-            hand = replace(hand, present=state.present)
+        hand = seating(state, number, change).fill(hand)
         hands[index:index + (change is Change.REPLACE)] = [hand]
         trusted = AllBut(index)
     try:

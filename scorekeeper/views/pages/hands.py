@@ -31,7 +31,7 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.money import signed
 from scorekeeper.ledger.words import describe
 from scorekeeper.limits import whole_number
-from scorekeeper.rules import Hand, HandError, HandResult, shown_for, sit_out
+from scorekeeper.rules import Hand, HandError, HandResult, shown_for
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import hands as hand_service
@@ -60,20 +60,26 @@ def _form(state: TableState) -> HandForm:
 
 
 def _context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
-    rules, present = state.rules, state.present
-    dealer = form.dealer.data if form.dealer.data in present else state.night.next_dealer
-    # Who sits out for each dealer the form may name (the page greys them out as the
-    # dealer changes); explicitly ticked seats say it themselves.
-    by_dealer = {d: [p for p in present if p not in sit_out(present, d, rules.seats)]
-                 for d in present} if len(present) > rules.seats else {}
-    seated = [p for p in form.seated.data or () if p in present]
-    sitting_out = ([p for p in present if p not in seated] if seated
-                   else by_dealer.get(dealer, []))
+    """What the hand form shows, at the table this hand is dealt at (its own
+    for an edit, the next hand's roster for an insert, tonight's at the end):
+    the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
+    for a past hand."""
+    rules = state.rules
+    if extra.get("number"):
+        table = hand_service.seating(state, extra["number"], Change.REPLACE)
+    else:
+        table = hand_service.seating(state, extra.get("before"))
+    table = table.dealt_by(form.dealer.data)
+    ticked = [p for p in form.seated.data or () if p in table.present]
+    sitting_out = ([p for p in table.present if p not in ticked] if ticked
+                   else list(table.sitting_out) if table.crowded else [])
     shown = shown_for(rules)
     return {"state": state, "table": state.table, "form": form, "rules": rules,
-            "night": state.night, "present": present, "players": state.players,
-            "sitting_out": sitting_out, "sit_out_by_dealer": by_dealer, "shown": shown,
-            "unshown_errors": _unshown_errors(form, shown, len(present) > rules.seats),
+            "night": state.night, "seating": table, "present": table.present,
+            "players": state.players, "dealer": table.dealer,
+            "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
+            "shown": shown,
+            "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}
 
 
@@ -116,7 +122,7 @@ def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
     form.version.data = str(state.version)
     form.deal.data = deal_of(state) if appending else ""
     if appending:
-        form.dealer.data = state.night.next_dealer
+        form.dealer.data = hand_service.seating(state).dealer
 
 
 def _seen() -> Seen | None:
@@ -161,8 +167,7 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         _refresh(state, form, appending=before is None)
         if before is not None:
             # an inserted hand is dealt by whoever followed the hand before it
-            form.dealer.data = state.replay(state.hands[:before - 1], range(before - 1),
-                                             start=before - 1).next_dealer
+            form.dealer.data = hand_service.seating(state, before).dealer
         form.submission.data = new_token()
         return render_template("hands/form.html", **_context(state, form, undo=_undoable(state),
                                                             **page))
