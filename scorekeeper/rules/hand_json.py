@@ -13,7 +13,9 @@ from typing import Any
 from scorekeeper.names import find_name
 from scorekeeper.rules.hand import Hand, HandError
 from scorekeeper.rules.night import HandResult
+from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, Tricks
+from scorekeeper.rules.words import badges, describe
 
 REQUEST_FIELDS = (
     "kind", "picker", "partners", "alone", "points", "tricks", "cracks", "blitzes",
@@ -24,7 +26,6 @@ REQUEST_FIELDS = (
 _NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
 _LIST_FIELDS = ("partners", "no_trick_pickers", "seated", "losers")
 _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round")
-_INT_FIELDS = ("points", "cracks", "blitzes")
 
 
 def parse_hand(data: object, present: tuple[str, ...] | None = None,
@@ -128,8 +129,9 @@ def exported(hand: Hand) -> dict[str, Any]:
 _DEFAULTS = {**hand_to_request(Hand()), "present": None}
 
 
-def result_to_json(result: HandResult, hand_id: int) -> dict[str, Any]:
-    """A hand result as the API returns it, with the hand's id (it never changes)."""
+def result_to_json(rules: Rules, result: HandResult, hand_id: int) -> dict[str, Any]:
+    """A hand result as the API returns it, with the hand's id (it never changes)
+    and the engine's words for it (the line and badges every page shows)."""
     body = hand_to_request(result.hand)
     body.update({
         "id": hand_id,
@@ -141,5 +143,7 @@ def result_to_json(result: HandResult, hand_id: int) -> dict[str, Any]:
         "multiplier": result.multiplier,
         "doubled_by": list(result.doubled_by),
         "pending_doublers": len(result.pending_after),
+        "said": describe(rules, result),
+        "badges": [badge.text for badge in badges(rules, result)],
     })
     return body

@@ -152,6 +152,10 @@ class Option:
     many: bool = False
     default: OptionValue = None
     applies: Callable[[Mapping[str, Any]], bool] = lambda _rules: True
+    #: Whether the option changes anything at a table with these rules, where it
+    #: keeps a value regardless (what the picker does holding J♦ is moot when
+    #: partners are found by a called ace): pages list only those that matter.
+    matters: Callable[[Mapping[str, Any]], bool] = lambda _rules: True
 
     @property
     def kind(self) -> str:
@@ -269,7 +273,8 @@ OPTIONS: tuple[Option, ...] = (
            choices=tuple(Partner)),
     Option("jd_in_pickers_hand", "Picker holds J♦", "Partner",
            "When the picker holds the jack of diamonds: play alone, or call up J♥.",
-           choices=tuple(JdInPickersHand)),
+           choices=tuple(JdInPickersHand),
+           matters=lambda r: Partner(r["partner"]).by_jack),
     Option("ladder", "Ladder", "Scoring",
            "Additive (1, 2, 3 units) or doubling (x2 schneider, x2 no trick).",
            choices=tuple(Ladder)),
@@ -397,6 +402,14 @@ def with_later_options(values: Mapping[str, Any]) -> dict[str, Any]:
             filled[key] = _plain(option.default) if option.applies(filled) else None
     return filled
 
+
+
+def in_effect(rules: Rules) -> tuple[tuple[Option, OptionValue], ...]:
+    """The options that apply to ``rules`` and change something there, with
+    their values, in declaration order: what a Rules page lists."""
+    values = rules.to_dict()
+    return tuple((option, values[option.key]) for option in OPTIONS
+                 if option.applies(values) and option.matters(values))
 
 
 def find_option(key: str) -> Option:

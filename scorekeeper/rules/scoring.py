@@ -117,11 +117,16 @@ def leaster_factor(rules: Rules, doubling: int) -> int:
     return _capped(rules, 2**doubling)
 
 
+def plays_alone(rules: Rules, hand: Hand) -> bool:
+    """The picker played without a partner at a table that has partners (the
+    multiplier and the "alone" badge both ask this)."""
+    return rules.has_partner and not hand.partners
+
+
 def multiplier(rules: Rules, hand: Hand, doubling: int) -> int:
     """The stake multiplier M: doublers, cracks, blitzes, declared doubler, alone."""
     exponent = doubling + hand.cracks + hand.blitzes + int(hand.declared_doubler)
-    alone = rules.has_partner and not hand.partners
-    return 2**exponent * (rules.alone_factor if alone else 1)
+    return 2**exponent * (rules.alone_factor if plays_alone(rules, hand) else 1)
 
 
 def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:

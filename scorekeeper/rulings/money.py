@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     payout_chart,
     replay,
 )
+from scorekeeper.rules.words import DOUBLER_WORDS
 from scorekeeper.rulings.text import (
     Split,
     chart_split,
@@ -217,10 +218,8 @@ def partner_spared(r: Rules) -> str:
 # --- doublers ------------------------------------------------------------------
 
 
-#: What each hand that can make a doubler is called in a ruling.
-MAKER_WORDS = {Doubler.NO_PICK: "a throw-in (everybody passed)", Doubler.MISDEAL: "a misdeal",
-               Doubler.TIE: "a 60-60 hand", Doubler.LEASTER: "a leaster",
-               Doubler.SCHWANZER: "a schwanzer"}
+#: What each hand that can make a doubler is called in a ruling (the engine's word).
+MAKER_WORDS = {d: f"a {word}" for d, word in DOUBLER_WORDS.items()}
 
 
 def doublers(r: Rules) -> str:

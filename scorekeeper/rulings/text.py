@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from scorekeeper.rules import Hand, Rules, Tricks, outcome, score
 from scorekeeper.rules.options import OptionValue
+from scorekeeper.rules.vocabulary import Doubler
+from scorekeeper.rules.words import CRACK_WORDS, DOUBLER_WORDS
 
 INTERPRETATION = "Interpretation:"
 MINUS = "\u2212"
@@ -143,10 +145,6 @@ VALUE_WORDS: dict[str, str] = {
     "pay-the-board": "pay the board",
     "play-alone": "play alone", "redeal": "redeal",
 }
-#: The hands of ``makes_doubler`` as a list says them.
-SET_WORDS = {"no-pick": "throw-in", "misdeal": "misdeal", "tie": "60-60 tie",
-             "leaster": "leaster", "schwanzer": "schwanzer"}
-CRACKS = ("none", "crack", "re-crack", "triple crack")
 
 
 # --- words for option values ---------------------------------------------------------
@@ -157,13 +155,14 @@ def option_words(key: str, value: OptionValue) -> str:
     if value is None:
         return "no cap" if key == "max_multiplier" else "doesn't apply"
     if isinstance(value, tuple | list):
-        return ", ".join(SET_WORDS.get(str(v), str(v)) for v in value) or "none"
+        words = (DOUBLER_WORDS[Doubler(v)] if v in set(Doubler) else str(v) for v in value)
+        return ", ".join(words) or "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if key in ("bump", "alone_factor"):
         return f"×{value}"
     if key == "max_cracks" and isinstance(value, int):
-        return CRACKS[value]
+        return CRACK_WORDS[value]
     if key == "deck":
         return f"{value} cards"
     return VALUE_WORDS.get(str(value), str(value))

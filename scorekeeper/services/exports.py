@@ -19,8 +19,8 @@ from scorekeeper.db import codec
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
 from scorekeeper.ledger.money import decimal
-from scorekeeper.ledger.words import describe
 from scorekeeper.rules.hand_json import exported
+from scorekeeper.rules.words import describe
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
 from scorekeeper.services.once import Once, commit, earlier, remember
@@ -86,7 +86,7 @@ def export_csv(state: TableState) -> str:
     writer = csv.writer(out)
     writer.writerow(["Hand", "Dealer", "What happened", *(_cell(n) for n in names)])
     for r in night.results:
-        what = describe(r) + (" (doubled)" if r.doubled else "")
+        what = describe(state.rules, r) + (" (doubled)" if r.doubled else "")
         writer.writerow([r.number, _cell(r.dealer), _cell(what),
                          *(r.payouts[n] if n in r.seated else "" for n in names)])
     writer.writerow(["Total", "", "points", *(night.balances[n] for n in names)])

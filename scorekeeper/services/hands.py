@@ -22,10 +22,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, HandRow, db
-from scorekeeper.ledger.words import describe
 from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
+from scorekeeper.rules.words import describe
 from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier, remember
@@ -277,10 +277,10 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     db.session.flush()
     hand_id = row.id
     if once is not None:
-        remember(once, table_id, 201, result_to_json(result, hand_id))
+        remember(once, table_id, 201, result_to_json(state.rules, result, hand_id))
     verb = "Recorded" if place is None else "Inserted"
     audit(state.table, "add" if place is None else "insert",
-          f"{verb} hand {result.number}: {describe(result)}", result.number,
+          f"{verb} hand {result.number}: {describe(state.rules, result)}", result.number,
           after=row.data, hand_id=hand_id, by=by)
     ids = list(state.hand_ids)
     ids.insert(index, hand_id)
@@ -306,7 +306,7 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
     before = dict(row.data)
     row.data = codec.encode(result.hand)
     remember(once, state.table.id)
-    audit(state.table, "edit", f"Edited hand {number}: {describe(result)}", number,
+    audit(state.table, "edit", f"Edited hand {number}: {describe(state.rules, result)}", number,
           before=before, after=row.data, hand_id=row.id, by=by)
     _commit(proposal, list(state.hand_ids))
     return Saved(result, row.id)
@@ -324,7 +324,7 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
     state, number = proposal.before, proposal.number
     row = _row(state, number)
     before, hand_id = dict(row.data), row.id
-    gone = describe(state.night.results[number - 1])
+    gone = describe(state.rules, state.night.results[number - 1])
     db.session.delete(row)
     db.session.flush()
     _shift(state, number, -1)

@@ -17,8 +17,9 @@ from markupsafe import Markup, escape
 
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
-from scorekeeper.ledger.words import describe, describe_transfer, pending_text
-from scorekeeper.rules import HandResult
+from scorekeeper.ledger.words import describe_transfer, pending_text
+from scorekeeper.rules import HandResult, Rules
+from scorekeeper.rules.words import badges, describe
 
 
 def _wrap(text: str, pattern: re.Pattern[str] | None, tag: str) -> Markup:
@@ -69,9 +70,10 @@ def in_words(context: Context, text: str | Markup) -> Markup:
     return isolate(text, names)
 
 
-def describe_isolated(result: HandResult) -> Markup:
-    """A hand in words (:func:`describe`), its names isolated."""
-    return isolate(describe(result), result.payouts)
+def describe_isolated(rules: Rules, result: HandResult) -> Markup:
+    """A hand in the engine's words (:func:`~scorekeeper.rules.words.describe`),
+    its names isolated."""
+    return isolate(describe(rules, result), result.payouts)
 
 
 def transfer_isolated(transfer: Transfer) -> Markup:
@@ -94,6 +96,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(bdi, "bdi")
     app.add_template_global(in_words, "in_words")
     app.add_template_global(describe_isolated, "describe")
+    app.add_template_global(badges, "badges")
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(utc_iso, "utc_iso")

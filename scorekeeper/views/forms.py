@@ -27,6 +27,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from scorekeeper.limits import MAX_ROW_ID, whole_number
 from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
+from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
 
 KEEP = "__preset__"
@@ -166,7 +167,7 @@ class HandForm(FlaskForm):
             field.choices = list(names)
         self.stolen_from.choices = [("", "—")] + names
         self.kind.choices = [(str(k), KIND_LABELS[k]) for k in allowed_kinds(rules)]
-        self.cracks.choices = [(str(i), CRACK_LABELS[i]) for i in range(rules.max_cracks + 1)]
+        self.cracks.choices = [(str(i), crack_label(i)) for i in range(rules.max_cracks + 1)]
 
     def to_hand(self, rules: Rules) -> Hand:
         """The hand the submitted fields describe.  Only the fields a hand of the
@@ -262,17 +263,3 @@ def _whole(value: str | None, name: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise HandError(f"{name} must be a whole number", name)
     return int(text)
-
-
-KIND_LABELS = {
-    Kind.PICKED: "Someone picked",
-    Kind.LEASTER: "Leaster",
-    Kind.NO_PICK: "Nobody picked: throw in",
-    Kind.MISDEAL: "Misdeal",
-    Kind.VOID: "Void: redeal, no score",
-    Kind.RENEGE: "Renege",
-    Kind.CALLED_ACE_BURIED: "Buried the called ace",
-    Kind.ADJUSTMENT: "Other payment…",
-    Kind.SCHWANZER: "Schwanzer (all passed)",
-}
-CRACK_LABELS = {0: "None", 1: "Crack", 2: "Re-crack", 3: "Triple"}

@@ -261,7 +261,7 @@ def test_which_hands_make_a_doubler_through_the_form_the_api_and_the_pages(
     assert [str(d) for d in rules.makes_doubler] == ["misdeal", "tie"]
     assert "misdeal, 60-60 tie" in client.get(f"/t/{table_id}/rules").get_data(as_text=True)
     rulings_page = client.get(f"/t/{table_id}/rulings").get_data(as_text=True)
-    assert "a doubler is made by a misdeal or a 60-60 hand" in rulings_page
+    assert "a doubler is made by a misdeal or a 60-60 tie" in rulings_page
     hand = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "tricks": "some",
             "count_side": "picking", "cracks": "0", "blitzes": "0"}
     for points in ("60", "75"):
@@ -289,4 +289,4 @@ def test_a_flat_renege_on_a_doubler_says_it_used_the_doubler(client: FlaskClient
     body = client.post(url, json={"kind": "renege", "offender": "Bob"}, headers=auth).get_json()
     assert (body["doubled"], body["doubled_by"], body["payouts"]["Bob"]) == (False, [1], -32)
     ledger = client.get(f"/s/{made['view_token']}").get_data(as_text=True)
-    assert "used the doubler from #1" in ledger and "doubled by #1" not in ledger
+    assert "used the doubler from 1" in ledger and "doubled by 1" not in ledger

@@ -55,7 +55,7 @@ def hands(table_id: int) -> Response:
     shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
                    API_HANDS, API_MAX_HANDS)
     part = shown.slice()
-    response = jsonify([result_to_json(r, hand_id) for r, hand_id in zip(
+    response = jsonify([result_to_json(state.rules, r, hand_id) for r, hand_id in zip(
         state.night.results[part], state.hand_ids[part], strict=True)])
     path = url_for(".hands", table_id=table_id)
     links = [f'<{path}?limit={shown.size}&from={start}>; rel="{rel}"'
@@ -71,7 +71,7 @@ def hands(table_id: int) -> Response:
 def hand(table_id: int, number: int) -> Response:
     """One hand's result (404 for a hand that doesn't exist)."""
     state = api_table(table_id)
-    return jsonify(result_to_json(state.result(number), state.hand_ids[number - 1]))
+    return jsonify(result_to_json(state.rules, state.result(number), state.hand_ids[number - 1]))
 
 
 @bp.post("/tables/<int:table_id>/hands")
@@ -92,7 +92,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
         assert first is not None and first.response is not None
         body, status = first.response, first.status or 201
     else:
-        body, status = result_to_json(saved.result, saved.hand_id), 201
+        body, status = result_to_json(state.rules, saved.result, saved.hand_id), 201
     location = f"{bp.url_prefix}/tables/{table_id}/hands/{body['number']}"
     return jsonify(body), status, {"Location": location}
 
@@ -106,7 +106,7 @@ def replace(table_id: int, number: int) -> Response:
                                       parse_hand(json_body(), players=state.players),
                                       by=editor_label(), seen=if_match(state.version))
     assert saved is not None  # only a repeated form submission returns None
-    return jsonify(result_to_json(saved.result, saved.hand_id))
+    return jsonify(result_to_json(state.rules, saved.result, saved.hand_id))
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:number>")

@@ -44,12 +44,13 @@ SCHEMAS: dict[str, Any] = {
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
     "HandResult": {"type": "object", "required": [
         "id", "number", "dealer", "seated", "payouts", "doubled", "multiplier", "doubled_by",
-        "pending_doublers", "kind"], "properties": {
+        "pending_doublers", "kind", "said", "badges"], "properties": {
         **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer", "minimum": 1},
         "dealer": NAME, "seated": NAMES, "payouts": POINTS, "doubled": {"type": "boolean"},
         "multiplier": {"type": "integer", "minimum": 1},
         "doubled_by": {"type": "array", "items": {"type": "integer"}},
-        "pending_doublers": {"type": "integer", "minimum": 0}}},
+        "pending_doublers": {"type": "integer", "minimum": 0},
+        "said": {"type": "string"}, "badges": {"type": "array", "items": {"type": "string"}}}},
     "NewTable": {"type": "object", "additionalProperties": False,
                  "required": ["name", "players", "preset"], "properties": {
                      "name": {"type": "string", "minLength": 1, "maxLength": TABLE_NAME},

@@ -29,10 +29,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.money import signed
-from scorekeeper.ledger.words import describe
 from scorekeeper.limits import whole_number
-from scorekeeper.rules import Hand, HandError, HandResult, shown_for
+from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
+from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
@@ -191,11 +191,10 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
             _attach(form, error)
         else:
             if _waiting():
-                return _waiting_saved(table_id, saved, state.table.version)
+                return _waiting_saved(state, saved)
             if saved is not None:
                 result = saved.result
-                flash(f"Hand {result.number} saved: {describe(result)}. {_paid(result)}",
-                      "saved")
+                flash(f"Hand {result.number} saved: {_said(state.rules, result)}", "saved")
                 session[UNDO] = {"table": table_id, "hand": saved.hand_id,
                                  "number": result.number, "version": state.table.version}
             # Straight on to the next hand; the ledger is a tab away.
@@ -218,13 +217,14 @@ def _waiting_answer(status: int, **body: Any) -> Response:
     return answer
 
 
-def _waiting_saved(table_id: int, saved: Saved | None, version: int) -> Response:
+def _waiting_saved(state: TableState, saved: Saved | None) -> Response:
     """A kept hand landed (201), or had already landed under its key (200):
     its number and the night's version its recording made, so the next kept
     hand, made right after it on the phone, can say it saw that version."""
+    table_id = state.table.id
     if saved is not None:
-        return _waiting_answer(201, number=saved.result.number, version=version,
-                               said=f"{describe(saved.result)}. {_paid(saved.result)}")
+        return _waiting_answer(201, number=saved.result.number, version=state.table.version,
+                               said=_said(state.rules, saved.result))
     once = _once(table_id)
     done = hand_service.recorded_under(table_id, once) if once is not None else None
     if done is None:
@@ -241,12 +241,19 @@ def _already(table_id: int, hand_id: int) -> str:
         result = state.result(state.number_of(hand_id))
     except NotFound:
         return "Already saved"
-    return f"{describe(result)}. {_paid(result)} (it had already reached the server)"
+    return f"{_said(state.rules, result)} (it had already reached the server)"
 
 
 #: Session keys: the hand this phone just saved (it may take it back while nothing else
 #: changed), and the entries of a hand it took back (the form shows them again).
 UNDO, AGAIN = "undo", "again"
+
+
+def _said(rules: Rules, result: HandResult) -> str:
+    """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
+    in the engine's words, its badges and who won and lost what."""
+    marks = ", ".join(b.text for b in badges(rules, result))
+    return f"{describe(rules, result)}{f' ({marks})' if marks else ''}. {_paid(result)}"
 
 
 def _paid(result: HandResult) -> str:

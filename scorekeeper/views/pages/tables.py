@@ -14,6 +14,7 @@ from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
+from scorekeeper.rules.options import in_effect
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import ServiceError
@@ -209,8 +210,8 @@ def rules(table_id: int) -> str:
     preset = PRESETS.get(table.preset)
     changed = {k for k, v in rules.to_dict().items()
                if preset is None or preset.rules.to_dict().get(k) != v}
-    rows = [(find_option(k), option_words(k, v), k in changed)
-            for k, v in rules.to_dict().items()]
+    rows = [(option, option_words(option.key, value), option.key in changed)
+            for option, value in in_effect(rules)]
     return render_template("tables/rules.html", table=table, rows=rows, preset=preset,
                            active="rules")
 
