@@ -38,6 +38,15 @@ from scorekeeper.rules.vocabulary import (
 OptionValue = str | int | bool | tuple[str, ...] | None
 
 
+class OptionError(ValueError):
+    """A house-rule value or combination refused; ``key`` is the option at fault
+    (the one a form shows the message next to)."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every option of one table, resolved (``None`` means "does not apply")."""
@@ -177,7 +186,7 @@ class Option:
         return value
 
     def check(self, value: object) -> OptionValue:
-        """Return ``value`` if valid for this option, else raise ValueError."""
+        """Return ``value`` if valid for this option, else raise :class:`OptionError`."""
         if value is None and self.nullable:
             return None
         if self.many:
@@ -187,30 +196,30 @@ class Option:
                 if value == choice and _same_kind(value, choice):
                     return choice
             valid = ", ".join(_show(c) for c in self.choices)
-            raise ValueError(f"{self.key} must be one of {valid}, not {_show(value)}")
+            raise OptionError(f"{self.key} must be one of {valid}, not {_show(value)}", self.key)
         if isinstance(value, int) and not isinstance(value, bool):
             if ((self.minimum is None or value >= self.minimum)
                     and (self.maximum is None or value <= self.maximum)):
                 return value
         extra = " or null" if self.nullable else ""
         most = f" and at most {self.maximum}" if self.maximum is not None else ""
-        raise ValueError(
+        raise OptionError(
             f"{self.key} must be a whole number of at least {self.minimum}{most}{extra}, "
-            f"not {_show(value)}"
-        )
+            f"not {_show(value)}", self.key)
 
     def _check_many(self, value: object) -> tuple[str, ...]:
         """A list of distinct choices, returned in the choices' own order."""
         valid = ", ".join(_show(c) for c in self.choices)
         if not isinstance(value, list | tuple):
-            raise ValueError(f"{self.key} must be a list of any of {valid}, not {_show(value)}")
+            raise OptionError(f"{self.key} must be a list of any of {valid}, not {_show(value)}",
+                              self.key)
         picked = []
         for item in value:
             choice = next((c for c in self.choices if isinstance(item, str) and item == c), None)
             if choice is None:
-                raise ValueError(f"{self.key} takes only {valid}, not {_show(item)}")
+                raise OptionError(f"{self.key} takes only {valid}, not {_show(item)}", self.key)
             if choice in picked:
-                raise ValueError(f"{self.key} names {_show(item)} twice")
+                raise OptionError(f"{self.key} names {_show(item)} twice", self.key)
             picked.append(choice)
         return tuple(c for c in self.choices if c in picked)  # type: ignore[misc]
 
@@ -440,7 +449,7 @@ def resolve(base: Mapping[str, OptionValue], overrides: Mapping[str, object]) ->
                 values[key] = option.default
             values[key] = option.check(values.get(key))
         elif overrides.get(key) is not None:
-            raise ValueError(f"{key} does not apply to this table ({_why_not(key)})")
+            raise OptionError(f"{key} does not apply to this table ({_why_not(key)})", key)
         else:
             values[key] = None
     _check_combination(values)
@@ -460,19 +469,22 @@ def _why_not(key: str) -> str:
 def _check_combination(v: Mapping[str, Any]) -> None:
     seats, partner = v["seats"], v["partner"]
     if v["deck"] == 26 and seats != 4:
-        raise ValueError("The 26-card deck is for four players (seats = 4)")
+        raise OptionError("The 26-card deck is for four players (seats = 4)", "deck")
     if partner == Partner.JD_AND_RIGHT and seats != 6:
-        raise ValueError("partner = jd-and-right is the six-handed method (seats = 6)")
+        raise OptionError("partner = jd-and-right is the six-handed method (seats = 6)", "partner")
     if partner == Partner.JD_AND_DIE and seats != 7:
-        raise ValueError("partner = jd-and-die is the seven-handed method (seats = 7)")
+        raise OptionError("partner = jd-and-die is the seven-handed method (seats = 7)", "partner")
     if partner in (Partner.CALLED_ACE, Partner.JACK_OF_DIAMONDS) and seats < 4:
-        raise ValueError(f"partner = {partner} needs at least 4 players per hand")
+        raise OptionError(f"partner = {partner} needs at least 4 players per hand", "partner")
     if v["jd_in_pickers_hand"] == JdInPickersHand.CALL_UP_JH and not Partner(partner).by_jack:
-        raise ValueError("jd_in_pickers_hand = call-up-jh needs a jack-of-diamonds partner method")
+        raise OptionError("jd_in_pickers_hand = call-up-jh needs a jack-of-diamonds partner "
+                          "method", "jd_in_pickers_hand")
     if seats == 2 and v["steal_blind"]:
-        raise ValueError("Two-handed has no blind to steal (steal_blind must be false)")
+        raise OptionError("Two-handed has no blind to steal (steal_blind must be false)",
+                          "steal_blind")
     for hand in (Doubler.LEASTER, Doubler.SCHWANZER):
         if hand in v["makes_doubler"] and v["nobody_picks"] != hand:
-            raise ValueError(f"makes_doubler names {hand}, but this table never plays a "
-                             f"{hand}: when everybody passes it plays "
-                             f"nobody_picks = {v['nobody_picks'] or 'none (two-handed)'}")
+            raise OptionError(f"makes_doubler names {hand}, but this table never plays a "
+                              f"{hand}: when everybody passes it plays "
+                              f"nobody_picks = {v['nobody_picks'] or 'none (two-handed)'}",
+                              "makes_doubler")

@@ -20,6 +20,14 @@ class ServiceError(Exception):
         self.field = field
 
 
+class OptionRefused(ServiceError):
+    """A house rule refused; ``option`` names the one at fault, when one is."""
+
+    def __init__(self, message: str, option: str | None = None) -> None:
+        super().__init__(message, "options")
+        self.option = option
+
+
 class NotFound(ServiceError):
     """No such table or hand."""
 

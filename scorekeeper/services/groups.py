@@ -34,7 +34,8 @@ from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, tables
+from scorekeeper.rules.options import OptionError
+from scorekeeper.services import Conflict, NotFound, OptionRefused, ServiceError, tables
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
@@ -66,8 +67,10 @@ def checked_rules(preset: object, options: object) -> tuple[str, Rules, dict[str
         raise ServiceError("options must be an object of option: value", "options")
     try:
         rules = make_rules(preset, options or {})
+    except OptionError as error:
+        raise OptionRefused(str(error), error.key) from None
     except ValueError as error:
-        raise ServiceError(str(error), "options") from None
+        raise OptionRefused(str(error)) from None
     return preset, rules, differences(preset, rules)
 
 

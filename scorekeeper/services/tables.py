@@ -26,7 +26,8 @@ from scorekeeper.limits import (
 )
 from scorekeeper.names import NameError_, clean_name, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, groups
+from scorekeeper.rules.options import OptionError
+from scorekeeper.services import Conflict, NotFound, OptionRefused, ServiceError, groups
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
@@ -114,8 +115,10 @@ def create_table(name: object, players: object, preset: object,
         raise ServiceError("options must be an object of option: value", "options")
     try:
         rules = make_rules(preset, options or {})
+    except OptionError as error:
+        raise OptionRefused(str(error), error.key) from None
     except ValueError as error:
-        raise ServiceError(str(error), "options") from None
+        raise OptionRefused(str(error)) from None
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
     stake = check_stake(stake_cents)

@@ -136,3 +136,16 @@ def test_a_table_without_partners_never_says_alone(client: FlaskClient) -> None:
 def test_a_redealt_buried_ace_says_redeal(client: FlaskClient) -> None:
     _, results = _night(client, *NIGHTS[2])
     assert results[0]["badges"] == ["redeal"]
+
+
+@pytest.mark.parametrize(("options", "option"), [
+    ({"opt-jd_in_pickers_hand": "call-up-jh"}, "jd_in_pickers_hand"),
+    ({"opt-max_cracks": "9"}, "max_cracks"),
+])
+def test_a_refused_house_rule_is_said_next_to_the_option_the_engine_names(
+        client: FlaskClient, options: dict[str, str], option: str) -> None:
+    page = client.post("/", data={"name": "Friday", "players": FIVE, "preset": "called-ace",
+                                  "stake_cents": "25", **options})
+    assert page.status_code == 400
+    row = page.get_data(as_text=True).split(f'name="opt-{option}', 1)[1].split('name="opt-')[0]
+    assert '<p class="field-error">' in row and option in row

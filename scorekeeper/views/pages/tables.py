@@ -17,7 +17,7 @@ from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rules.options import in_effect
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
-from scorekeeper.services import ServiceError
+from scorekeeper.services import OptionRefused, ServiceError
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import roster as roster_service
 from scorekeeper.services.groups import groups_of
@@ -159,15 +159,11 @@ def _played_on(group: Group | None) -> str | None:
 
 
 def _field_of(error: ServiceError) -> str:
-    """Where the start page shows a refusal: next to the option a house-rule
-    refusal starts by naming, else next to the field it names."""
-    key = error.message.split(" ", 1)[0]
-    if error.field == "options" and key in OPTION_KEYS:
-        return key
+    """Where the start page shows a refusal: next to the option the engine
+    names, else next to the field the service names."""
+    if isinstance(error, OptionRefused) and error.option:
+        return error.option
     return error.field or "form"
-
-
-OPTION_KEYS = frozenset(option.key for option in OPTIONS)
 
 
 def _asked_preset() -> str | None:
