@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scorekeeper.rules.night import HandResult
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import plays_alone
-from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Kind, Tricks
+from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Kind, Partner, Tricks
 
 #: Each kind as the record form offers it.
 KIND_LABELS = {
@@ -40,6 +40,20 @@ DOUBLER_WORDS = {Doubler.NO_PICK: "throw-in", Doubler.MISDEAL: "misdeal",
 #: The hands nobody is paid for, as one line.
 UNSCORED = {Kind.NO_PICK: "nobody picked: thrown in", Kind.MISDEAL: "misdeal",
             Kind.VOID: "void: redealt, no score"}
+
+
+#: What the record form asks about the partner, by how partners are found.
+PARTNER_HINTS = {
+    Partner.CALLED_ACE: "Who held the called card?",
+    Partner.JACK_OF_DIAMONDS: "Who held J♦? (none ticked: the picker had it)",
+    Partner.JD_AND_RIGHT: "Who held J♦? The player on the picker's right is added for you",
+    Partner.JD_AND_DIE: "J♦ holder and the player the die chose",
+}
+
+
+def partner_hint(rules: Rules) -> str | None:
+    """The record form's question about the partner at this table (None: no partners)."""
+    return PARTNER_HINTS.get(rules.partner)
 
 
 def crack_label(count: int) -> str:

@@ -19,7 +19,7 @@ from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
-from scorekeeper.rules.words import badges, describe
+from scorekeeper.rules.words import badges, describe, partner_hint
 
 
 def _wrap(text: str, pattern: re.Pattern[str] | None, tag: str) -> Markup:
@@ -70,9 +70,9 @@ def in_words(context: Context, text: str | Markup) -> Markup:
     return isolate(text, names)
 
 
-def describe_isolated(rules: Rules, result: HandResult) -> Markup:
-    """A hand in the engine's words (:func:`~scorekeeper.rules.words.describe`),
-    its names isolated."""
+def hand_line(rules: Rules, result: HandResult) -> Markup:
+    """A hand as one line in the engine's words
+    (:func:`~scorekeeper.rules.words.describe`), its names isolated."""
     return isolate(describe(rules, result), result.payouts)
 
 
@@ -95,8 +95,9 @@ def register(app: Flask) -> None:
     app.add_template_filter(mark_words, "mark_words")
     app.add_template_filter(bdi, "bdi")
     app.add_template_global(in_words, "in_words")
-    app.add_template_global(describe_isolated, "describe")
+    app.add_template_global(hand_line, "hand_line")
     app.add_template_global(badges, "badges")
+    app.add_template_global(partner_hint, "partner_hint")
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(utc_iso, "utc_iso")
