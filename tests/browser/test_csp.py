@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import record, start
-from tests.conftest import screenshot
+from tests.browser.steps import record, screenshot, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -20,7 +20,8 @@ from scorekeeper.services import state as state_module
 from scorekeeper.services.hands import Change, Ref
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import create_table
-from tests.conftest import PLAYERS, start_table
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table
 from tests.web.test_pages import hand
 
 WIN = Hand(picker="Bob", partners=("Cat",), points=75)

@@ -11,7 +11,7 @@ from datetime import date
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, Group, db
-from tests.conftest import words
+from tests.fixtures_app import words
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 

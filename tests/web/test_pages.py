@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, HandRow, db
 from scorekeeper.rules import PRESETS, HandError, check_hand, score
 from scorekeeper.services.state import TableState
-from tests.conftest import PLAYERS, start_table, words
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table, words
 
 
 def hand(client: FlaskClient, table_id: int, **fields: Any) -> Any:

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.rules.hand_json import parse_exported
-from tests.conftest import start_table, words
+from tests.fixtures_app import start_table, words
 
 
 def make_app(path: Path) -> Flask:
