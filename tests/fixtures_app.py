@@ -1,8 +1,9 @@
 """The app's fixtures, for the tiers that run the app (their conftest.py
 loads this module as a plugin through ``tests.conftest.load_app_fixtures``):
 one app on one migrated throw-away SQLite database for the run (emptied after
-every test), a client, a logged-in scorekeeper's client with a table, and an
-app with CSRF on behind a live waitress server.  The browser's own fixtures
+every test), a client, a logged-in scorekeeper's client with a table, a
+count of the hands each replay of a night scores, and an app with CSRF on
+behind a live waitress server.  The browser's own fixtures
 are in tests/browser/conftest.py.
 """
 
@@ -22,6 +23,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
+from scorekeeper.services import nights
+from scorekeeper.services import state as state_module
 from tests.conftest import PLAYERS
 
 #: Run the suite on another database (e.g. PostgreSQL) instead of a throw-away
@@ -95,6 +98,22 @@ def start_table(client: FlaskClient, preset: str = "called-ace",
 @pytest.fixture()
 def table_id(client: FlaskClient) -> int:
     return start_table(client)
+
+
+@pytest.fixture()
+def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Counts the hands each replay scores (its hands after the ones it reuses)."""
+    calls: list[int] = []
+    real = state_module.replay
+
+    def counting(rules: Any, players: Any, hands: Any, present: Any = None,
+                 **how: Any) -> Any:
+        calls.append(len(hands) - how.get("start", 0))
+        return real(rules, players, hands, present, **how)
+
+    monkeypatch.setattr(state_module, "replay", counting)
+    monkeypatch.setattr(nights, "replay", counting)
+    yield calls
 
 
 # --- a live server (browser and server tests) ------------------------------
