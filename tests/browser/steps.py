@@ -1,11 +1,15 @@
 """Steps the browser tests share: start a table on the start page, tap the
-big name buttons, record a hand, fix one from the ledger, read the ledger's totals."""
+big name buttons, record a hand, fix one from the ledger, read the ledger's
+totals, keep a screenshot."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+from tests.conftest import PLAYERS
+
+SCREENSHOTS = Path(__file__).parents[1] / "screenshots"
 
 
 def start(page: Any, base: str, preset: str, options: dict[str, str] | None = None) -> None:
@@ -68,3 +72,11 @@ def second_phone(page: Any, browser: Any, browser_context_args: dict[str, Any],
     phone.locator("#claim").click()
     phone.wait_for_selector("#ledger")
     return phone
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under tests/screenshots/ (git-ignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import start, tap, totals
-from tests.conftest import screenshot
+from tests.browser.steps import screenshot, start, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

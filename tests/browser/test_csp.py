@@ -4,13 +4,13 @@ only (no inline script, no eval), and Chromium reports no violation."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import record, start
-from tests.conftest import screenshot
+from tests.browser.steps import record, screenshot, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,13 +30,17 @@ def test_every_page_works_under_the_policy_with_no_violation(
                            "'content-security-policy'))")
     assert "script-src 'self'" in policy and "unsafe" not in policy
     page.locator("#picker label", has_text="Ann").first.click()  # the live preview (htmx)
+    expect(page.locator("#preview")).to_contain_text("Not complete yet")
     record(page, picker="Ann", partners="Cat", points="61")
     for tab in ("Players", "Share", "Settle up", "Rules", "Rulings", "History", "Ledger"):
         page.locator("nav.tabs a", has_text=tab).click()
-        page.wait_for_load_state("load")
+        expect(page.locator("nav.tabs a[aria-current=page]")).to_have_text(tab)
     page.locator("nav.tabs a", has_text="Rulings").click()
-    page.locator("#q").fill("buried")
-    page.wait_for_timeout(600)  # the search swaps results in through htmx
+    expect(page.locator("nav.tabs a[aria-current=page]")).to_have_text("Rulings")
+    page.locator("#q").fill("buried")  # the search swaps the results in through htmx
+    expect(page.locator("#rulings-list .search-count")).to_contain_text("mention “buried”")
+    expect(page.locator("#rulings-list mark").first).to_have_text(re.compile("buried", re.I))
+    expect(page).to_have_url(re.compile(r"[?&]q=buried"))
     page.locator("nav.tabs a", has_text="Share").click()
     share_url = page.locator("#share-url").input_value()
 

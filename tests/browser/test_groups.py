@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import record
-from tests.conftest import screenshot
+from tests.browser.steps import record, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

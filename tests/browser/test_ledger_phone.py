@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.conftest import screenshot
+from tests.browser.steps import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import record, second_phone, start, tap
-from tests.conftest import screenshot
+from tests.browser.steps import record, screenshot, second_phone, start, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

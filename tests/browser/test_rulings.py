@@ -11,8 +11,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from scorekeeper.db.models import GameTable, db
-from tests.browser.steps import start
-from tests.conftest import SCREENSHOTS, screenshot
+from tests.browser.steps import SCREENSHOTS, screenshot, start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import screenshot
+from tests.browser.steps import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

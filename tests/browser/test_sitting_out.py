@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import screenshot
+from tests.browser.steps import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

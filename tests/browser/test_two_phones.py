@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import fix, record, second_phone, start, tap, totals
-from tests.conftest import screenshot
+from tests.browser.steps import fix, record, screenshot, second_phone, start, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -84,11 +85,38 @@ def test_a_players_record_over_the_season() -> None:
     assert player_season(NIGHTS, "Eve") is None
 
 
-def test_runs() -> None:
-    assert longest_run([1, 1, -1, 1, 1, 1, 0], 1) == 3
-    assert longest_run([], -1) == 0
-    assert current_run([1, -1, -1]) == -2
-    assert current_run([1, 0]) == 0
+@pytest.mark.parametrize(("signs", "sign", "longest"), [
+    ([1, 1, -1, 1, 1, 1, 0], 1, 3),  # the later run of three, not the first of two
+    ([1, 1, -1, 1, 1, 1, 0], -1, 1),
+    ([-1, -1, 1, -1, 0, -1], -1, 2),
+    ([-1, 0, -1], -1, 1),  # an even night breaks a run
+    ([0, 0], 1, 0),
+    ([], -1, 0),
+])
+def test_the_longest_run_is_the_most_nights_of_one_sign_in_a_row(
+        signs: list[int], sign: int, longest: int) -> None:
+    assert longest_run(signs, sign) == longest
+
+
+@pytest.mark.parametrize(("signs", "current"), [
+    ([1, -1, -1], -2),
+    ([-1, 1, 1, 1], 3),
+    ([1, 1, 0, 1], 1),
+    ([-1], -1),
+    ([1, 0], 0),  # an even last night: no run
+    ([], 0),
+])
+def test_the_current_run_is_the_one_the_season_ends_with(signs: list[int], current: int) -> None:
+    assert current_run(signs) == current
+
+
+def test_a_players_streaks_are_the_runs_of_their_nights() -> None:
+    # Ann +4 −3 +2 +1, Bob −2 +3 −1 −1, Cat −2 0, Dan −1 0 (in the order played)
+    streaks = {name: (row.longest_winning_streak, row.longest_losing_streak,
+                      row.current_streak)
+               for name in ("Ann", "Bob", "Cat", "Dan")
+               if (row := player_season(NIGHTS, name)) is not None}
+    assert streaks == {"Ann": (2, 1, 2), "Bob": (1, 2, -2), "Cat": (0, 1, 0), "Dan": (0, 1, 0)}
 
 
 def test_the_chart_carries_a_total_through_a_missed_night() -> None:

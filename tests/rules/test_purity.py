@@ -1,38 +1,37 @@
 """The pure packages (the rules engine, the ledger, the rulings) load no web
-framework, ORM or form library, so they stay fast to test and easy to reuse."""
+framework, ORM or form library, so they stay fast to test and easy to reuse;
+and neither do their tests, so ``pytest tests/rules tests/ledger
+tests/rulings`` runs without the app."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-FORBIDDEN = ("flask", "sqlalchemy", "wtforms", "flask_sqlalchemy", "flask_wtf")
-
+from tests.modules_loaded import ROOT, forbidden, modules_loaded
 
 PURE = ["scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.rulings"]
+PURE_TIERS = ["tests/rules", "tests/ledger", "tests/rulings"]
 
 
 @pytest.mark.parametrize("package", PURE)
 def test_a_pure_package_loads_no_web_framework(package: str) -> None:
     modules = sorted(f"{package}.{path.stem}" for path in
                      (ROOT / package.replace(".", "/")).glob("*.py") if path.stem != "__init__")
-    code = (
-        "import importlib, json, sys\n"
-        f"for name in {[package, *modules]!r}: importlib.import_module(name)\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, cwd=ROOT, check=False)
-    assert done.returncode == 0, done.stderr
-    loaded = json.loads(done.stdout)
+    loaded = modules_loaded("import importlib\n"
+                            f"for name in {[package, *modules]!r}: importlib.import_module(name)\n")
     assert package in loaded and all(m in loaded for m in modules)
-    leaked = [m for m in loaded if m.split(".")[0] in FORBIDDEN]
-    assert leaked == []
+    assert forbidden(loaded) == []
+
+
+def test_collecting_the_pure_tiers_loads_no_web_framework() -> None:
+    """pytest itself imports what a run of the pure tiers does before the first
+    test: its plugins, every conftest.py on the way and every test module."""
+    loaded = modules_loaded(
+        "import sys, pytest\n"
+        f"sys.exit(pytest.main(['--collect-only', '-q', '-p', 'no:cacheprovider', "
+        f"*{PURE_TIERS!r}]))\n")
+    tiers = {name.split(".")[1] for name in loaded if name.startswith("tests.")} - {
+        "conftest", "modules_loaded"}
+    assert tiers == {"rules", "ledger", "rulings"}
+    assert "tests.rules.test_purity" in loaded and "tests.rulings.test_rulings" in loaded
+    assert forbidden(loaded) == []

@@ -7,7 +7,20 @@ import pytest
 
 from scorekeeper.db import codec
 from scorekeeper.rules import Hand, Kind, Tricks
-from tests.web.test_schema import ADDED_SINCE, FIRST_RELEASE_HAND
+
+#: A hand exactly as the first release stored it: the API's request fields plus
+#: who was at the table, and no format version.
+FIRST_RELEASE_HAND = {
+    "kind": "picked", "picker": "Bob", "partners": ["Cat"], "alone": False, "points": 75,
+    "tricks": "some", "cracks": 0, "blitzes": 0, "declared_doubler": False, "forced": False,
+    "king_of_diamonds_cut": False, "stolen_from": None, "no_trick_pickers": [],
+    "winner": None, "offender": None, "dealer": "Ann",
+    "seated": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+    "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+}
+#: Hand fields added since (RULES.md §9), as a first-release hand reads them.
+ADDED_SINCE = {"last_round": False, "second_winner": None, "payouts": {}, "note": None,
+               "losers": []}
 
 HANDS = [
     Hand(picker="Bob", partners=("Cat",), points=75, dealer="Ann",

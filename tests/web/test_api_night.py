@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 from tests.web.api_helpers import ApiTable, api_table
 
 Step = tuple[Any, ...]

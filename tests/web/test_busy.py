@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import hand
 

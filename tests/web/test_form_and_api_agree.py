@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import PLAYERS, start_table, words
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table, words
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, db
 from scorekeeper.rules import PRESETS
-from tests.conftest import PLAYERS, start_table
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table
 
 pytestmark = pytest.mark.slow
 #: Examples come from the Hypothesis profile (tests/conftest.py).

@@ -11,7 +11,7 @@ from datetime import date
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, Group, db
-from tests.conftest import words
+from tests.fixtures_app import words
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -223,9 +223,13 @@ def test_another_phone_runs_the_group_with_a_one_time_code(client: FlaskClient) 
     assert len(editor_ids) == 2
     assert client.post(f"/g/{group_id}/editors/{editor_ids[1]}/revoke").status_code == 302
     assert other.get(f"/g/{group_id}").status_code == 403
-    last = client.post(f"/g/{group_id}/editors/{editor_ids[0]}/revoke")
-    assert last.status_code == 404 or last.status_code == 409
+    last = client.post(f"/g/{group_id}/editors/{editor_ids[0]}/revoke")  # this phone's own
+    assert last.status_code == 409
+    assert "This is the only phone that can run the group." in words(last)
     assert client.get(f"/g/{group_id}").status_code == 200
+    gone = client.post(f"/g/{group_id}/editors/{editor_ids[1]}/revoke")  # revoked already
+    assert gone.status_code == 404
+    assert "run this group (already revoked?)" in words(gone)
 
 
 def test_new_night_with_the_same_players_stays_in_the_group(client: FlaskClient) -> None:

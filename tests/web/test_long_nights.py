@@ -19,7 +19,8 @@ from scorekeeper.ledger.chart import COLUMNS, running_chart, thin
 from scorekeeper.rules import Hand, Rules, replay
 from scorekeeper.services import ServiceError
 from scorekeeper.services.window import window
-from tests.conftest import PLAYERS, start_table
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table
 
 
 def long_night(app: Flask, table_id: int, hands: int) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from scorekeeper.app import SECURITY_HEADERS
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 
 WAITING = {"X-Waiting-Save": "1"}
 

@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, HandRow, db
 from scorekeeper.rules import PRESETS, HandError, check_hand, score
 from scorekeeper.services.state import TableState
-from tests.conftest import PLAYERS, start_table, words
+from tests.conftest import PLAYERS
+from tests.fixtures_app import start_table, words
 
 
 def hand(client: FlaskClient, table_id: int, **fields: Any) -> Any:
@@ -219,13 +220,15 @@ def test_a_player_who_leaves_keeps_their_balance_and_is_not_dealt_in(
 
 def test_the_last_player_at_the_table_cannot_leave_and_every_page_still_opens(
         client: FlaskClient, table_id: int) -> None:
-    hand(client, table_id, picker="Bob", partners=["Cat"], points="75")
+    assert hand(client, table_id, picker="Bob", partners=["Cat"], points="75").status_code == 302
     for name in PLAYERS[:-1]:
-        client.post(f"/t/{table_id}/players", data={"action": "leave", "name": name})
+        left = client.post(f"/t/{table_id}/players", data={"action": "leave", "name": name})
+        assert left.status_code == 302, name
     refused = client.post(f"/t/{table_id}/players", data={"action": "leave", "name": "Eve"})
+    assert refused.status_code == 400
     assert "Eve is the last one at the table" in html.unescape(refused.get_data(as_text=True))
     for page in ("", "/players", "/settle", "/hand/new", "/summary", "/share", "/history"):
-        assert client.get(f"/t/{table_id}{page}").status_code in (200, 302), page
+        assert client.get(f"/t/{table_id}{page}").status_code == 200, page
     assert client.get(f"/t/{table_id}/players").get_data(as_text=True).count(">Back in<") == 4
 
 

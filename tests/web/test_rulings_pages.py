@@ -17,7 +17,7 @@ from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.money import money
 from scorekeeper.rules import PRESETS, Chart, Rules, payout_chart
 from scorekeeper.rulings import by_topic, rulings, search
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 
 SEVEN = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 CELL = re.compile(

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from scorekeeper.db.models import db
 from scorekeeper.rules.hand_json import parse_exported
-from tests.conftest import start_table, words
+from tests.fixtures_app import start_table, words
+from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
 
 
 def make_app(path: Path) -> Flask:
@@ -150,21 +151,6 @@ def test_a_first_revision_database_without_its_version_table_is_upgraded(
         start_table(other)  # asserts the new table was created (302)
     page = words(client.get(f"/t/{table_id}"))
     assert 'data-player="Bob">+2<' in page
-
-
-#: A hand exactly as the first release stored it: the API's request fields plus
-#: who was at the table, and no format version.
-FIRST_RELEASE_HAND = {
-    "kind": "picked", "picker": "Bob", "partners": ["Cat"], "alone": False, "points": 75,
-    "tricks": "some", "cracks": 0, "blitzes": 0, "declared_doubler": False, "forced": False,
-    "king_of_diamonds_cut": False, "stolen_from": None, "no_trick_pickers": [],
-    "winner": None, "offender": None, "dealer": "Ann",
-    "seated": ["Ann", "Bob", "Cat", "Dan", "Eve"],
-    "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
-}
-#: Hand fields added since (RULES.md §9), as a first-release hand reads them.
-ADDED_SINCE = {"last_round": False, "second_winner": None, "payouts": {}, "note": None,
-               "losers": []}
 
 
 def test_hands_stored_by_the_first_release_still_load_and_edit(

@@ -18,7 +18,7 @@ from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
-from tests.conftest import start_table, words
+from tests.fixtures_app import start_table, words
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.services.state import TableState
-from tests.conftest import start_table, words
+from tests.fixtures_app import start_table, words
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand, totals
 
@@ -231,16 +231,24 @@ def test_a_double_tapped_confirmation_changes_the_hand_once(
     assert len(ids(app, table_id)) == 5
 
 
-@pytest.mark.parametrize(("method", "path", "data"), [
-    ("post", "/hand/confirm", {"mode": "add", "hand_id": "1", "hand_json": "[" * 100_000}),
-    ("post", "/hand/new", {"kind": "picked", "picker": "Bob", "cracks": "9" * 5000}),
-    ("post", "/hand/preview", {"kind": "picked", "picker": "Bob", "blitzes": "9" * 5000}),
+@pytest.mark.parametrize(("path", "data", "status", "said"), [
+    ("/hand/confirm", {"mode": "add", "hand_id": "1", "hand_json": "[" * 100_000}, 400,
+     "That confirmation is incomplete; start the change again"),
+    ("/hand/new", {"kind": "picked", "picker": "Bob", "cracks": "9" * 5000}, 400,
+     '<p class="field-error">cracks must be a whole number</p>'),
+    # the live preview answers 200 into its own box (htmx swaps only a 2xx)
+    ("/hand/preview", {"kind": "picked", "picker": "Bob", "blitzes": "9" * 5000}, 200,
+     "Not complete yet: blitzes must be a whole number"),
 ])
 def test_absurd_form_input_is_refused_in_words(
-        client: FlaskClient, method: str, path: str, data: dict[str, str]) -> None:
+        app: Flask, client: FlaskClient, path: str, data: dict[str, str], status: int,
+        said: str) -> None:
     table_id = night_of_four(client)
-    response = getattr(client, method)(f"/t/{table_id}{path}", data=data)
-    assert response.status_code in (200, 400)
+    before = stored(app, table_id)
+    response = client.post(f"/t/{table_id}{path}", data=data)
+    assert response.status_code == status
+    assert said in words(response)
+    assert stored(app, table_id) == before
 
 
 def test_absurd_numbers_in_the_start_page_and_api_are_refused(client: FlaskClient) -> None:

@@ -19,7 +19,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.db.models import Editor, GameTable, Handover, db
 from scorekeeper.services.tables import add_editor
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 HAND = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": 75}

@@ -18,7 +18,7 @@ from scorekeeper.db.models import Editor, GameTable, db
 from scorekeeper.ledger.standings import standings
 from scorekeeper.rules import Night
 from scorekeeper.views.qr import only_this_machine
-from tests.conftest import start_table, words
+from tests.fixtures_app import start_table, words
 from tests.web.test_share import claim_token_on, record, share_page, share_url_on, take_over
 
 

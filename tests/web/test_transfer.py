@@ -18,7 +18,7 @@ from scorekeeper.db.models import GameTable, db
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT
 from scorekeeper.services.state import TableState
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 from tests.web.test_settle_pages import SIX, record, three_hands
 
 

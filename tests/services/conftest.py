@@ -1,0 +1,12 @@
+"""The services tier calls the services inside the app's context, on its database:
+it loads the app fixtures (tests/fixtures_app.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import load_app_fixtures
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    load_app_fixtures(config)
