@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import HandResult, sit_out
 from scorekeeper.services import tables as table_service
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import _confirm, hand
 
