@@ -17,7 +17,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -28,70 +27,31 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.json_text import JsonRefused, read_json
-from scorekeeper.ledger.money import signed
-from scorekeeper.limits import whole_number
-from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
+from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
-from scorekeeper.rules.words import badges, describe
-from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services import tables as table_service
-from scorekeeper.services.hands import Change, Ref, Saved, Seen, Stale, deal_of
-from scorekeeper.services.once import Once
+from scorekeeper.services.hands import Change, Ref, Seen, Stale
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm, hidden_number
-from scorekeeper.views.pages import refused
+from scorekeeper.views.pages import refused, waiting
+from scorekeeper.views.pages.hand_form import (
+    attach,
+    context,
+    form_seen,
+    make_form,
+    once_for,
+    query_id,
+    said,
+    stamp,
+)
 from scorekeeper.views.rendered import RENDERED, per_session
 
 bp = Blueprint("hands", __name__)
-
-#: Fields whose errors the hand form always shows next to them.
-ALWAYS_SHOWN = frozenset(("kind", "dealer"))
-
-
-def _form(state: TableState) -> HandForm:
-    form = HandForm()
-    form.set_players(state.rules, state.players)
-    return form
-
-
-def _context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
-    """What the hand form shows, at the table this hand is dealt at (its own
-    for an edit, the next hand's roster for an insert, tonight's at the end):
-    the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
-    for a past hand."""
-    rules = state.rules
-    if extra.get("number"):
-        table = hand_service.seating(state, extra["number"], Change.REPLACE)
-    else:
-        table = hand_service.seating(state, extra.get("before"))
-    table = table.dealt_by(form.dealer.data)
-    ticked = [p for p in form.seated.data or () if p in table.present]
-    sitting_out = ([p for p in table.present if p not in ticked] if ticked
-                   else list(table.sitting_out) if table.crowded else [])
-    shown = shown_for(rules)
-    return {"state": state, "table": state.table, "form": form, "rules": rules,
-            "night": state.night, "seating": table, "present": table.present,
-            "players": state.players, "dealer": table.dealer,
-            "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
-            "shown": shown,
-            "unshown_errors": _unshown_errors(form, shown, table.crowded),
-            **extra}
-
-
-def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],
-                    sit_outs: bool) -> list[str]:
-    """Errors on fields this table's form doesn't show (a flag its rules don't
-    enable, a tampered value): said at the top, so no refusal is silent."""
-    visible = ALWAYS_SHOWN | {name for name, kinds in shown.items() if kinds} \
-        | ({"seated"} if sit_outs else set()) \
-        | ({"adjust"} if shown.get("payouts") else set())  # the payouts' boxes
-    return [str(e) for field in form if field.name not in visible for e in field.errors]
-
 
 @bp.get("/t/<int:table_id>")
 def ledger(table_id: int) -> str:
@@ -117,33 +77,6 @@ def ledger(table_id: int) -> str:
     return per_session((*key, "page"), page)
 
 
-def _refresh(state: TableState, form: HandForm, appending: bool) -> None:
-    """Stamp the form with the night it is made on (and, for a new hand, its deal)."""
-    form.version.data = str(state.version)
-    form.deal.data = deal_of(state) if appending else ""
-    if appending:
-        form.dealer.data = hand_service.seating(state).dealer
-
-
-def _seen() -> Seen | None:
-    """The version (and deal) the submitted form was made on; None from a client
-    that sends none (it then writes on whatever the night is now)."""
-    version = hidden_number("version", "version of the night")
-    return None if version is None else Seen(version, request.form.get("deal") or None)
-
-
-def _query_id(name: str) -> int | None:
-    """A hand's id in the query string (``?before=``, ``?hand=``); None when
-    there is none, or it isn't a number a hand's id could be."""
-    return whole_number(request.args.get(name, ""))
-
-
-def _once(table_id: int) -> Once | None:
-    """The submitted form's one-time token, for this table's hands."""
-    token = request.form.get("submission", "")
-    return Once(f"form:hand:{table_id}:{token[:64]}") if token else None
-
-
 def _fresh(table_id: int) -> TableState:
     """The table again after a refused write (the session was rolled back)."""
     return load_table(table_id)
@@ -153,113 +86,82 @@ def _fresh(table_id: int) -> TableState:
 def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
     state = load_table(table_id, write=True)
-    before_id = _query_id("before")
+    before_id = query_id("before")
     if before_id is None and request.args.get("before") and request.method == "POST":
         before_id = 0  # no hand has it: refused below, never recorded at the end instead
     before = state.number_of(before_id) if before_id is not None else None
-    form = _form(state)
     page = {"before": before, "before_id": before_id, "active": "record"}
     if request.method == "GET":
-        copying = request.headers.get("X-Offline-Copy") == "1"  # sw.js keeping a copy
-        again = session.pop(AGAIN, None) if before is None and not copying else None
-        if isinstance(again, dict) and again.get("table") == table_id:
-            _fill_again(form, again.get("hand"))
-        _refresh(state, form, appending=before is None)
-        if before is not None:
-            # an inserted hand is dealt by whoever followed the hand before it
-            form.dealer.data = hand_service.seating(state, before).dealer
-        form.submission.data = new_token()
-        return render_template("hands/form.html", **_context(state, form, undo=_undoable(state),
-                                                            **page))
+        return _blank(state, before, page)
+    form = make_form(state)
+    if before is None and waiting.is_waiting():
+        return _save_waiting(state, form)
     if form.validate_on_submit():
         try:
-            hand = form.to_hand(state.rules)
             if before is not None:
-                refused = _stale_form(state, form, page)
-                return refused or _confirm(state, hand, before, Change.ADD)
-            once = _once(table_id)
-            saved = hand_service.record_hand(state, hand, once=once, by=editor().label,
-                                             seen=_seen())
+                return _stale_form(state, form, page) or _confirm(
+                    state, form.to_hand(state.rules), before, Change.ADD)
+            return _record(state, form)
         except Stale as error:
-            if _waiting():
-                return _waiting_answer(409, error=error.message)
             state = _fresh(table_id)
-            _refresh(state, form, appending=True)
+            stamp(state, form, appending=True)
             form.form_errors.append(error.message)
-            return render_template("hands/form.html", **_context(state, form, **page)), 409
+            return render_template("hands/form.html", **context(state, form, **page)), 409
         except (HandError, ServiceError) as error:
-            _attach(form, error)
-        else:
-            if _waiting():
-                return _waiting_saved(state, saved)
-            if saved is not None:
-                result = saved.result
-                flash(f"Hand {result.number} saved: {_said(state.rules, result)}", "saved")
-                session[UNDO] = {"table": table_id, "hand": saved.hand_id,
-                                 "number": result.number, "version": state.table.version}
-            # Straight on to the next hand; the ledger is a tab away.
-            return redirect(url_for("hands.new", table_id=table_id))
-    if _waiting() and before is None:
-        said = [str(e) for field in form for e in field.errors] + form.form_errors
-        return _waiting_answer(400, error=" ".join(said) or "The hand was refused")
-    return render_template("hands/form.html", **_context(state, form, **page)), 400
+            attach(form, error)
+    return render_template("hands/form.html", **context(state, form, **page)), 400
 
 
-def _waiting() -> bool:
-    """The save comes from the phone's queue of hands kept while offline
-    (static/js/waiting.js): it is answered in JSON, not with a page."""
-    return request.headers.get("X-Waiting-Save") == "1"
+def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
+    """The record form for the next hand (or one inserted before hand ``before``),
+    with a hand this phone took back filled in again."""
+    form = make_form(state)
+    copying = request.headers.get("X-Offline-Copy") == "1"  # sw.js keeping a copy
+    again = session.pop(AGAIN, None) if before is None and not copying else None
+    if isinstance(again, dict) and again.get("table") == state.table.id:
+        _fill_again(form, again.get("hand"))
+    stamp(state, form, appending=before is None)
+    if before is not None:
+        # an inserted hand is dealt by whoever followed the hand before it
+        form.dealer.data = hand_service.seating(state, before).dealer
+    form.submission.data = new_token()
+    return render_template("hands/form.html", **context(state, form, undo=_undoable(state),
+                                                        **page))
 
 
-def _waiting_answer(status: int, **body: Any) -> Response:
-    answer: Response = jsonify(body)
-    answer.status_code = status
-    return answer
-
-
-def _waiting_saved(state: TableState, saved: Saved | None) -> Response:
-    """A kept hand landed (201), or had already landed under its key (200):
-    its number and the night's version its recording made, so the next kept
-    hand, made right after it on the phone, can say it saw that version."""
+def _record(state: TableState, form: HandForm) -> Response:
+    """Save the hand at the end and go straight on to the next hand's form,
+    saying what it paid, with Undo (the ledger is a tab away)."""
     table_id = state.table.id
+    saved = hand_service.record_hand(state, form.to_hand(state.rules), once=once_for(table_id),
+                                     by=editor().label, seen=form_seen())
     if saved is not None:
-        return _waiting_answer(201, number=saved.result.number, version=state.table.version,
-                               said=_said(state.rules, saved.result))
-    once = _once(table_id)
-    done = hand_service.recorded_under(table_id, once) if once is not None else None
-    if done is None:
-        return _waiting_answer(200, number=None, version=None, said="Already saved")
-    number, at, hand_id = done
-    return _waiting_answer(200, number=number, version=at, said=_already(table_id, hand_id))
+        result = saved.result
+        flash(f"Hand {result.number} saved: {said(state.rules, result)}", "saved")
+        session[UNDO] = {"table": table_id, "hand": saved.hand_id,
+                         "number": result.number, "version": state.table.version}
+    return redirect(url_for("hands.new", table_id=table_id))
 
 
-def _already(table_id: int, hand_id: int) -> str:
-    """What a kept hand that had already reached the server paid, as the night
-    stands now ("Already saved" if it was deleted since)."""
-    state = table_service.load(table_id)
+def _save_waiting(state: TableState, form: HandForm) -> Response:
+    """A hand from the phone's queue: saved like a tap on Save, answered in JSON."""
+    if not form.validate_on_submit():
+        return waiting.refused(form)
     try:
-        result = state.result(state.number_of(hand_id))
-    except NotFound:
-        return "Already saved"
-    return f"{_said(state.rules, result)} (it had already reached the server)"
+        saved = hand_service.record_hand(state, form.to_hand(state.rules),
+                                         once=once_for(state.table.id), by=editor().label,
+                                         seen=form_seen())
+    except Stale as error:
+        return waiting.answer(409, error=error.message)
+    except (HandError, ServiceError) as error:
+        attach(form, error)
+        return waiting.refused(form)
+    return waiting.saved_answer(state, saved)
 
 
 #: Session keys: the hand this phone just saved (it may take it back while nothing else
 #: changed), and the entries of a hand it took back (the form shows them again).
 UNDO, AGAIN = "undo", "again"
-
-
-def _said(rules: Rules, result: HandResult) -> str:
-    """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
-    in the engine's words, its badges and who won and lost what."""
-    marks = ", ".join(b.text for b in badges(rules, result))
-    return f"{describe(rules, result)}{f' ({marks})' if marks else ''}. {_paid(result)}"
-
-
-def _paid(result: HandResult) -> str:
-    """"Ann +2, Cat +1, Bob −1, …": who won and lost what, biggest first."""
-    paid = sorted(((n, p) for n, p in result.payouts.items() if p), key=lambda x: -x[1])
-    return ", ".join(f"{name} {signed(points)}" for name, points in paid) or "Nobody pays."
 
 
 def _undoable(state: TableState) -> dict[str, Any] | None:
@@ -296,7 +198,7 @@ def undo(table_id: int, hand_id: int) -> Response:
     try:
         number = hand_service.delete_hand(state, Ref(hand_id), by=editor().label,
                                           seen=Seen(state.version, None),
-                                          once=_once(table_id))
+                                          once=once_for(table_id))
     except (Stale, ServiceError) as error:
         flash(f"Not undone: {error.message}", "error")
         return back
@@ -307,22 +209,13 @@ def undo(table_id: int, hand_id: int) -> Response:
     return back
 
 
-def _attach(form: HandForm, error: HandError | ServiceError) -> None:
-    """Show an engine or service error next to the field it names."""
-    field = form.field_for(error.field)
-    if field is not None and field.name not in ("submission", "version"):
-        field.errors = [*field.errors, error.message]
-    else:
-        form.form_errors.append(error.message)
-
-
 @bp.post("/t/<int:table_id>/hand/preview")
 def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before saving."""
     state = load_table(table_id)
-    form = _form(state)
-    hand_id = _query_id("hand")
-    before_id = _query_id("before")
+    form = make_form(state)
+    hand_id = query_id("hand")
+    before_id = query_id("before")
     form.validate()
     try:
         hand = form.to_hand(state.rules)
@@ -343,12 +236,12 @@ def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Edit a hand; a confirmation shows which totals change."""
     state = load_table(table_id, write=True)
     number = state.number_of(hand_id)
-    form = _form(state)
+    form = make_form(state)
     page = {"number": number, "hand_id": hand_id, "active": "ledger"}
     if request.method == "GET":
         form.fill(state.hands[number - 1])
-        _refresh(state, form, appending=False)
-        return render_template("hands/form.html", **_context(state, form, **page))
+        stamp(state, form, appending=False)
+        return render_template("hands/form.html", **context(state, form, **page))
     if form.validate_on_submit():
         refused = _stale_form(state, form, page)
         if refused:
@@ -356,20 +249,20 @@ def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
         try:
             return _confirm(state, form.to_hand(state.rules), number, Change.REPLACE)
         except (HandError, ServiceError) as error:
-            _attach(form, error)
-    return render_template("hands/form.html", **_context(state, form, **page)), 400
+            attach(form, error)
+    return render_template("hands/form.html", **context(state, form, **page)), 400
 
 
 def _stale_form(state: TableState, form: HandForm, page: dict[str, Any]
                 ) -> tuple[str, int] | None:
     """An edit or insert form made on an older night: shown again, refreshed,
     saying what changed (None when it is current)."""
-    seen = _seen()
+    seen = form_seen()
     if seen is None or seen.version == state.version:
         return None
-    _refresh(state, form, appending=False)
+    stamp(state, form, appending=False)
     form.form_errors.append(hand_service.stale_message(state, seen))
-    return render_template("hands/form.html", **_context(state, form, **page)), 409
+    return render_template("hands/form.html", **context(state, form, **page)), 409
 
 
 def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
@@ -417,7 +310,7 @@ def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
           ) -> Response | str | tuple[str, int]:
     """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
     the hand it goes before); a stale confirmation comes back refreshed."""
-    seen, by, once, ref = _seen(), editor().label, _once(state.table.id), Ref(hand_id)
+    seen, by, once, ref = form_seen(), editor().label, once_for(state.table.id), Ref(hand_id)
     try:
         if change is Change.DELETE:
             number = hand_service.delete_hand(state, ref, by=by, seen=seen, once=once)
@@ -456,13 +349,13 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
     if change is Change.DELETE:
         return _confirm(state, None, number, change, said=said), 409
     assert hand is not None
-    form = _form(state)
+    form = make_form(state)
     form.fill(hand)
-    _refresh(state, form, appending=False)
+    stamp(state, form, appending=False)
     form.form_errors.append(said)
     page: dict[str, Any] = ({"number": number, "hand_id": hand_id} if change is Change.REPLACE
                             else {"before": number, "before_id": hand_id})
-    return render_template("hands/form.html", **_context(state, form, active="ledger",
+    return render_template("hands/form.html", **context(state, form, active="ledger",
                                                           **page)), 409
 
 

@@ -1,0 +1,114 @@
+"""The record form's pieces shared by the scorekeeper's hand pages and the
+answers to saves sent from the phone's queue: the form made for a table, what
+the form shows at the table its hand is dealt at, the version and deal it was
+made on, and a saved hand said back in the engine's words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from scorekeeper.ledger.money import signed
+from scorekeeper.limits import whole_number
+from scorekeeper.rules import HandError, HandResult, Rules, shown_for
+from scorekeeper.rules.words import badges, describe
+from scorekeeper.services import ServiceError
+from scorekeeper.services import hands as hand_service
+from scorekeeper.services.hands import Change, Seen, deal_of
+from scorekeeper.services.once import Once
+from scorekeeper.services.state import TableState
+from scorekeeper.views.forms import HandForm, hidden_number
+
+#: Fields whose errors the hand form always shows next to them.
+ALWAYS_SHOWN = frozenset(("kind", "dealer"))
+
+
+def make_form(state: TableState) -> HandForm:
+    form = HandForm()
+    form.set_players(state.rules, state.players)
+    return form
+
+
+def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
+    """What the hand form shows, at the table this hand is dealt at (its own
+    for an edit, the next hand's roster for an insert, tonight's at the end):
+    the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
+    for a past hand."""
+    rules = state.rules
+    if extra.get("number"):
+        table = hand_service.seating(state, extra["number"], Change.REPLACE)
+    else:
+        table = hand_service.seating(state, extra.get("before"))
+    table = table.dealt_by(form.dealer.data)
+    ticked = [p for p in form.seated.data or () if p in table.present]
+    sitting_out = ([p for p in table.present if p not in ticked] if ticked
+                   else list(table.sitting_out) if table.crowded else [])
+    shown = shown_for(rules)
+    return {"state": state, "table": state.table, "form": form, "rules": rules,
+            "night": state.night, "seating": table, "present": table.present,
+            "players": state.players, "dealer": table.dealer,
+            "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
+            "shown": shown,
+            "unshown_errors": _unshown_errors(form, shown, table.crowded),
+            **extra}
+
+
+def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],
+                    sit_outs: bool) -> list[str]:
+    """Errors on fields this table's form doesn't show (a flag its rules don't
+    enable, a tampered value): said at the top, so no refusal is silent."""
+    visible = ALWAYS_SHOWN | {name for name, kinds in shown.items() if kinds} \
+        | ({"seated"} if sit_outs else set()) \
+        | ({"adjust"} if shown.get("payouts") else set())  # the payouts' boxes
+    return [str(e) for field in form if field.name not in visible for e in field.errors]
+
+
+def stamp(state: TableState, form: HandForm, appending: bool) -> None:
+    """Stamp the form with the night it is made on (and, for a new hand, its deal)."""
+    form.version.data = str(state.version)
+    form.deal.data = deal_of(state) if appending else ""
+    if appending:
+        form.dealer.data = hand_service.seating(state).dealer
+
+
+def form_seen() -> Seen | None:
+    """The version (and deal) the submitted form was made on; None from a client
+    that sends none (it then writes on whatever the night is now)."""
+    version = hidden_number("version", "version of the night")
+    return None if version is None else Seen(version, request.form.get("deal") or None)
+
+
+def query_id(name: str) -> int | None:
+    """A hand's id in the query string (``?before=``, ``?hand=``); None when
+    there is none, or it isn't a number a hand's id could be."""
+    return whole_number(request.args.get(name, ""))
+
+
+def once_for(table_id: int) -> Once | None:
+    """The submitted form's one-time token, for this table's hands."""
+    token = request.form.get("submission", "")
+    return Once(f"form:hand:{table_id}:{token[:64]}") if token else None
+
+
+def attach(form: HandForm, error: HandError | ServiceError) -> None:
+    """Show an engine or service error next to the field it names."""
+    field = form.field_for(error.field)
+    if field is not None and field.name not in ("submission", "version"):
+        field.errors = [*field.errors, error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+def said(rules: Rules, result: HandResult) -> str:
+    """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
+    in the engine's words, its badges and who won and lost what."""
+    marks = ", ".join(b.text for b in badges(rules, result))
+    return f"{describe(rules, result)}{f' ({marks})' if marks else ''}. {paid(result)}"
+
+
+def paid(result: HandResult) -> str:
+    """"Ann +2, Cat +1, Bob −1, …": who won and lost what, biggest first."""
+    paid = sorted(((n, p) for n, p in result.payouts.items() if p), key=lambda x: -x[1])
+    return ", ".join(f"{name} {signed(points)}" for name, points in paid) or "Nobody pays."

@@ -1,0 +1,66 @@
+"""Saves sent from the phone's queue of hands kept while offline
+(static/js/waiting.js): the same form post as a tap on Save, answered in JSON
+instead of with a page: 201 landed, 200 already landed (saying what it paid),
+409 the night changed on another phone, 400 refused in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+from werkzeug.wrappers import Response
+
+from scorekeeper.services import NotFound
+from scorekeeper.services import hands as hand_service
+from scorekeeper.services import tables as table_service
+from scorekeeper.services.hands import Saved
+from scorekeeper.services.state import TableState
+from scorekeeper.views.forms import HandForm
+from scorekeeper.views.pages.hand_form import once_for, said
+
+
+def is_waiting() -> bool:
+    """The save comes from the phone's queue of hands kept while offline
+    (static/js/waiting.js): it is answered in JSON, not with a page."""
+    return request.headers.get("X-Waiting-Save") == "1"
+
+
+def answer(status: int, **body: Any) -> Response:
+    """The JSON answer a waiting save gets."""
+    response: Response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def saved_answer(state: TableState, saved: Saved | None) -> Response:
+    """A kept hand landed (201), or had already landed under its key (200):
+    its number and the night's version its recording made, so the next kept
+    hand, made right after it on the phone, can say it saw that version."""
+    table_id = state.table.id
+    if saved is not None:
+        return answer(201, number=saved.result.number, version=state.table.version,
+                      said=said(state.rules, saved.result))
+    once = once_for(table_id)
+    done = hand_service.recorded_under(table_id, once) if once is not None else None
+    if done is None:
+        return answer(200, number=None, version=None, said="Already saved")
+    number, at, hand_id = done
+    return answer(200, number=number, version=at, said=_already(table_id, hand_id))
+
+
+def _already(table_id: int, hand_id: int) -> str:
+    """What a kept hand that had already reached the server paid, as the night
+    stands now ("Already saved" if it was deleted since)."""
+    state = table_service.load(table_id)
+    try:
+        result = state.result(state.number_of(hand_id))
+    except NotFound:
+        return "Already saved"
+    return f"{said(state.rules, result)} (it had already reached the server)"
+
+
+def refused(form: HandForm) -> Response:
+    """A kept hand the form or the engine refused: every message, in words."""
+    words = [str(e) for field in form for e in field.errors] + form.form_errors
+    return answer(400, error=" ".join(words) or "The hand was refused")
