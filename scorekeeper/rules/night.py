@@ -161,45 +161,56 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
     (appending a hand costs one hand's work, not the night's).
     """
     players = tuple(players)
-    carry, results = START, []
-    balances = dict.fromkeys(players, 0)
-    if since is not None and start:
-        results = list(since.results[:start])
-        carry = results[-1].carry
-        balances = dict(results[-1].balances)
+    results = list(since.results[:start]) if since is not None and start else []
+    carry = results[-1].carry if results else START
+    balances = dict(results[-1].balances) if results else dict.fromkeys(players, 0)
     doublers = _Doublers.carried(rules, carry)
-    last_dealer, dealer_stays = carry.last_dealer, carry.dealer_stays
     for index in range(len(results), len(hands)):
-        number, hand = index + 1, hands[index]
-        dealer, seated = hand.dealer, hand.seated
-        if index not in trusted or dealer is None or seated is None:
-            try:
-                dealer, seated = deal(rules, players, hand, last_dealer, dealer_stays)
-                hand = complete_hand(rules, hand, seated)
-                check_hand(rules, hand, seated, dealer, players)
-            except HandError as error:
-                raise NightError(number, error) from error
-            hand = hand.with_deal(dealer, seated)
+        number = index + 1
+        hand = _dealt(rules, players, hands[index], carry, number,
+                      checked=index in trusted)
         doublers.before(number, hand)
         exponent, sources = doublers.use() if uses_doublers(rules, hand) else (0, ())
         payouts = dict.fromkeys(players, 0)
-        payouts.update(score(rules, hand, seated, exponent))
+        payouts.update(score(rules, hand, hand.seated or (), exponent))
         doublers.after(number, hand)
         for name, amount in payouts.items():
             balances[name] += amount
-        last_dealer, dealer_stays = dealer, _dealer_stays(rules, hand)
-        if (doublers.queue or doublers.rounds or doublers.previous or carry.queue
-                or carry.rounds or carry.previous or carry.last_dealer != last_dealer
-                or carry.dealer_stays != dealer_stays):
-            carry = Carry(tuple(doublers.queue), tuple(doublers.rounds), doublers.previous,
-                          last_dealer, dealer_stays)
+        carry = _carried(carry, doublers, hand.dealer or "", _dealer_stays(rules, hand))
         results.append(HandResult(
-            number, hand, dealer, seated, payouts, exponent > 0 and _doubled_by(rules, hand),
+            number, hand, hand.dealer or "", hand.seated or (), payouts,
+            exponent > 0 and _doubled_by(rules, hand),
             _reported_multiplier(rules, hand, exponent), sources,
             doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
             dict(balances), carry))
     return Night(players, tuple(results), balances, doublers.pending(),
-                 next_dealer(players, present or None, last_dealer, dealer_stays))
+                 next_dealer(players, present or None, carry.last_dealer, carry.dealer_stays))
+
+
+def _dealt(rules: Rules, players: tuple[str, ...], hand: Hand, carry: Carry, number: int,
+           checked: bool) -> Hand:
+    """``hand`` with its dealer and seats: as stored when this engine ``checked``
+    it already, else dealt by the rotation after ``carry`` and checked now."""
+    if checked and hand.dealer is not None and hand.seated is not None:
+        return hand
+    try:
+        dealer, seated = deal(rules, players, hand, carry.last_dealer, carry.dealer_stays)
+        hand = complete_hand(rules, hand, seated)
+        check_hand(rules, hand, seated, dealer, players)
+    except HandError as error:
+        raise NightError(number, error) from error
+    return hand.with_deal(dealer, seated)
+
+
+def _carried(carry: Carry, doublers: _Doublers, dealer: str, stays: bool) -> Carry:
+    """What the next hand inherits: the same object while nothing it holds
+    changed, so a night of plain hands keeps few of them."""
+    if (doublers.queue or doublers.rounds or doublers.previous or carry.queue
+            or carry.rounds or carry.previous or carry.last_dealer != dealer
+            or carry.dealer_stays != stays):
+        return Carry(tuple(doublers.queue), tuple(doublers.rounds), doublers.previous,
+                     dealer, stays)
+    return carry
 
 
 def makes_doubler(rules: Rules, hand: Hand) -> bool:
