@@ -39,6 +39,13 @@ NIGHTS: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [
     ("three-handed", {}, [
         {"picker": "Ann", "points": 75},
     ]),
+    ("called-ace", {"nobody_picks": "schwanzer", "steal_blind": True,
+                    "last_round_doubled": True, "makes_doubler": ["schwanzer"]}, [
+        {"kind": "schwanzer", "losers": ["Ann"]},
+        {"picker": "Bob", "stolen_from": "Cat", "points": 70},
+        {"picker": "Dan", "partners": ["Eve"], "points": 65, "last_round": True},
+        {"kind": "adjustment", "payouts": {"Ann": -3, "Bob": 3}, "note": "three kings"},
+    ]),
 ]
 
 BADGE = re.compile(r'<span class="badge[^"]*"[^>]*>([^<]+)</span>')
