@@ -12,7 +12,9 @@ from scorekeeper.rules.deal import deal, next_dealer, sit_out
 from scorekeeper.rules.fields import allowed_kinds, complete_hand, fields_for, right_of, shown_for
 from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.night import HandResult, Night, NightError, replay
-from scorekeeper.rules.options import OPTIONS, Option, Rules, find_option
+from scorekeeper.rules.option import Option
+from scorekeeper.rules.option_list import OPTIONS, find_option
+from scorekeeper.rules.options import Rules
 from scorekeeper.rules.presets import PRESETS, Preset, find_preset, make_rules
 from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
 from scorekeeper.rules.seating import Seating, table_at

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from scorekeeper.rules.options import OptionValue, Rules, resolve
+from scorekeeper.rules.option import OptionValue
+from scorekeeper.rules.options import Rules, resolve
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scorekeeper.rules import Hand, Rules, Tricks, outcome, score
-from scorekeeper.rules.options import OptionValue
+from scorekeeper.rules.option import OptionValue
 from scorekeeper.rules.vocabulary import Doubler
 from scorekeeper.rules.words import CRACK_WORDS, DOUBLER_WORDS
 

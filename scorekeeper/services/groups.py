@@ -34,7 +34,7 @@ from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.rules.options import OptionError
+from scorekeeper.rules.option import OptionError
 from scorekeeper.services import Conflict, NotFound, OptionRefused, ServiceError, tables
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState

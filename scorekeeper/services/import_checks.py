@@ -27,7 +27,8 @@ from scorekeeper.limits import (
 )
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
-from scorekeeper.rules.options import LATER, resolve, with_later_options
+from scorekeeper.rules.option_list import LATER, with_later_options
+from scorekeeper.rules.options import resolve
 from scorekeeper.services import ServiceError
 from scorekeeper.services.tables import check_stake, clean_players, storable, table_name
 

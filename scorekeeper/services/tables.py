@@ -26,7 +26,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.names import NameError_, clean_name, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.rules.options import OptionError
+from scorekeeper.rules.option import OptionError
 from scorekeeper.services import Conflict, NotFound, OptionRefused, ServiceError, groups
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, earlier, remember

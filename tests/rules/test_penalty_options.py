@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from scorekeeper.rules import Hand, Kind, Rules, Tricks, make_rules, replay
-from scorekeeper.rules.options import LATER
+from scorekeeper.rules.option_list import LATER
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 FOUR = FIVE[:4]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from scorekeeper.rules import OPTIONS, PRESETS, Option, Rules, make_rules
-from scorekeeper.rules.options import OptionValue
+from scorekeeper.rules.option import OptionValue
 from scorekeeper.rulings import Ruling, rulings, search
 
 KEYS = [option.key for option in OPTIONS]

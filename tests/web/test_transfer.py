@@ -306,7 +306,7 @@ def test_a_sitting_out_player_has_an_empty_cell(client: FlaskClient) -> None:
 
 def test_an_export_made_before_the_newer_options_imports_with_their_defaults(
         app: Flask, client: FlaskClient) -> None:
-    from scorekeeper.rules.options import LATER
+    from scorekeeper.rules.option_list import LATER
     table_id = busy_table(client)
     edit, _ = tokens(client, app, table_id)
     data = client.get(f"/api/v1/tables/{table_id}/export",

@@ -14,7 +14,7 @@ from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
-from scorekeeper.rules.options import in_effect
+from scorekeeper.rules.option_list import in_effect
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
