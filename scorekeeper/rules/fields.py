@@ -40,7 +40,7 @@ BY_KIND: dict[Kind, frozenset[str]] = {
     Kind.SCHWANZER: frozenset(("losers", "declared_doubler", "king_of_diamonds_cut",
                                "last_round")),
 }
-#: A renege that costs a flat 8 needs only who reneged.
+#: A renege that costs a flat penalty needs only who reneged (and the round's flags).
 FLAT_RENEGE = frozenset(("offender", "king_of_diamonds_cut", "last_round"))
 
 #: Fields that exist only where a house rule turns them on.
@@ -70,8 +70,12 @@ def flat_renege(rules: Rules, kind: Kind) -> bool:
 
 
 def kind_fields(rules: Rules, kind: Kind) -> frozenset[str]:
-    """Every field a hand of ``kind`` may carry at this table, flags included."""
-    return FLAT_RENEGE if flat_renege(rules, kind) else BY_KIND[kind]
+    """Every field a hand of ``kind`` may carry at this table, flags included.
+    A flat renege takes a declared doubler only where fixed penalties are
+    multiplied by the hand's doublers (``penalties_doubled``, RULES.md §9)."""
+    if flat_renege(rules, kind):
+        return FLAT_RENEGE | ({"declared_doubler"} if rules.penalties_doubled else set())
+    return BY_KIND[kind]
 
 
 def fields_for(rules: Rules, kind: Kind) -> frozenset[str]:

@@ -198,7 +198,8 @@ def _check_unused_fields(rules: Rules, hand: Hand) -> None:
     allowed = kind_fields(rules, hand.kind)
     for name, words in _NAMES.items():
         if name not in allowed and getattr(hand, name) != getattr(_DEFAULTS, name):
-            opening = ("A renege here costs a flat 8 to each player, so don't enter "
+            opening = (f"A renege here costs a flat {rules.renege_penalty} to each player, "
+                       "so don't enter "
                        if flat_renege(rules, hand.kind) else f"A {hand.kind} hand can't have ")
             raise HandError(opening + words, name)
 

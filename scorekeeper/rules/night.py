@@ -239,7 +239,7 @@ def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
     if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege is Renege.FORFEIT):
         return multiplier(rules, hand, exponent)
     if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED):
-        return penalty_factor(rules, exponent)
+        return penalty_factor(rules, exponent + int(hand.declared_doubler))
     if hand.kind in (Kind.LEASTER, Kind.SCHWANZER):
         return leaster_factor(rules, exponent + int(hand.declared_doubler))
     return 1

@@ -20,8 +20,6 @@ from scorekeeper.rules.vocabulary import (
     Tricks,
 )
 
-RENEGE_PENALTY = 8  # what `renege = penalty-8` costs (see Rules.renege_penalty)
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -198,8 +196,8 @@ def _split_evenly(out: dict[str, int], picker: str, partners: list[str]) -> None
 def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
     assert hand.offender is not None
     if rules.renege.flat:
-        return _pays_each(hand.offender, rules.renege_penalty * penalty_factor(rules, doubling),
-                          seated)
+        doubled = penalty_factor(rules, doubling + int(hand.declared_doubler))
+        return _pays_each(hand.offender, rules.renege_penalty * doubled, seated)
     picking_side = {hand.picker, *hand.partners}
     won = hand.offender not in picking_side
     return _shares(rules, hand, seated, won, multiplier(rules, hand, doubling))

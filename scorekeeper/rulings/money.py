@@ -406,8 +406,10 @@ def renege(r: Rules) -> str:
         paid = pay(r, Hand(kind=Kind.RENEGE, offender="p0"))
         amount = r.renege_penalty
         twice = pay(r, Hand(kind=Kind.RENEGE, offender="p0"), doubling=1)
+        declared = (" So does a declared doubler: tick it on the renege."
+                    if r.declared_doubler else "")
         doubled = (f"On a doubled hand it is doubled too: {signed(twice['p0'])} for him."
-                   if r.penalties_doubled else
+                   + declared if r.penalties_doubled else
                    interpret(f"the {amount} stays {amount} whatever the base and however the "
                              "hand was doubled; the rule book states it in points."))
         source = ("The penalty is the rule book's flat 8." if r.renege is Renege.PENALTY_8

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from scorekeeper.rules import Hand, Kind, Rules, Tricks, make_rules, replay
+from scorekeeper.rules import Hand, HandError, Kind, Rules, Tricks, make_rules, replay
 from scorekeeper.rules.option_list import LATER
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -139,3 +139,26 @@ def test_rules_frozen_before_the_options_read_with_their_defaults(preset: str) -
                       no_trick_pickers=("Ann",))]
     players = FOUR if today.seats == 4 else FIVE
     assert replay(Rules.from_dict(frozen), players, hands) == replay(today, players, hands)
+
+
+# A misplay that costs 1, doubled on a declared doubler: the penalty is multiplied
+# by the hand's doublers, the declared one included (RULES.md §9).
+def test_a_misplay_that_costs_1_on_a_declared_doubler_costs_2_to_each() -> None:
+    hand = Hand(kind=Kind.RENEGE, offender="Bob", declared_doubler=True)
+    assert paid("imsa", [hand], renege="penalty", renege_points=1,
+                penalties_doubled=True) == (2, -8, 2, 2, 2)
+
+
+def test_a_declared_doubler_and_a_pending_one_both_double_the_penalty() -> None:
+    hand = Hand(kind=Kind.RENEGE, offender="Bob", declared_doubler=True)
+    night = replay(make_rules("imsa", {"renege": "penalty", "renege_points": 1,
+                                       "penalties_doubled": True}), FIVE, [NO_PICK, hand])
+    assert night.results[-1].payouts["Bob"] == -16 and night.results[-1].multiplier == 4
+
+
+def test_without_doubled_penalties_a_declared_doubler_on_a_flat_renege_names_the_penalty(
+        ) -> None:
+    rules = make_rules("imsa", {"renege": "penalty", "renege_points": 1})
+    hand = Hand(kind=Kind.RENEGE, offender="Bob", declared_doubler=True)
+    with pytest.raises(HandError, match="costs a flat 1 to each player"):
+        replay(rules, FIVE, [hand])
