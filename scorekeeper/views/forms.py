@@ -26,6 +26,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.limits import MAX_ROW_ID, whole_number
 from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
 from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
@@ -185,7 +186,7 @@ class HandForm(FlaskForm):
     def _values(self, wanted: frozenset[str]) -> dict[str, Any]:
         points = self.points.data
         if points is not None and self.count_side.data == "defense":
-            points = 120 - points
+            points = TOTAL_POINTS - points
         return {
             "picker": self.picker.data or None,
             "partners": tuple(self.partners.data or ()),

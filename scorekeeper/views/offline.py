@@ -12,15 +12,20 @@ on a LAN address, where IndexedDB still works.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from flask import (
     Blueprint,
     Response,
     current_app,
     jsonify,
     render_template,
-    send_from_directory,
+    request,
     url_for,
 )
+
+from scorekeeper.views.client import worker_facts
 
 bp = Blueprint("offline", __name__)
 
@@ -55,12 +60,18 @@ def manifest() -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, from the root so that its scope is the whole site.
+    """The service worker, from the root so that its scope is the whole site,
+    with what the server tells it written in front (``self.scorekeeperApp``:
+    the app's addresses and files, see :func:`client.worker_facts`).
     Always checked with the server (no-cache), so a new version is picked up
     on the next visit."""
-    response = send_from_directory(current_app.static_folder or "static", "js/sw.js",
-                                   mimetype="text/javascript", max_age=0)
+    script = Path(current_app.static_folder or "static", "js", "sw.js").read_text("utf-8")
+    told = json.dumps(worker_facts(), ensure_ascii=False, sort_keys=True)
+    response = Response(f"self.scorekeeperApp = {told};\n{script}",
+                        mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)
     return response
 
 

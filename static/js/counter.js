@@ -1,11 +1,14 @@
 // Card-point counter on the hand form (templates/hands/_counter.html): tap the
 // point cards the counted side took and "Use" puts their total in the points box.
 // Every card is a toggle, so it counts once and the total can't pass the deck's
-// 120; the other side has what is left. The box is still what the form sends.
-const DECK_POINTS = 120;
-
+// points (the panel's data-deck-points, from the engine); the other side has what
+// is left. The box is still what the form sends.
 function counterPanel() {
   return document.getElementById("counter");
+}
+
+function deckPoints(panel) {
+  return parseInt(panel.dataset.deckPoints, 10);
 }
 
 function countedPoints(panel) {
@@ -30,7 +33,7 @@ function showCount() {
   document.getElementById("counter-side").textContent = side;
   document.getElementById("counter-other-side").textContent = other;
   document.getElementById("counter-total").textContent = String(total);
-  document.getElementById("counter-other").textContent = String(DECK_POINTS - total);
+  document.getElementById("counter-other").textContent = String(deckPoints(panel) - total);
   const use = document.getElementById("counter-use");
   use.textContent = "Use " + total + (total === 1 ? " point" : " points");
   use.dataset.total = String(total);
@@ -49,7 +52,8 @@ function openCounter(open) {
 
 function useCount() {
   const input = document.getElementById("points");
-  const total = Math.min(countedPoints(counterPanel()), DECK_POINTS);
+  const panel = counterPanel();
+  const total = Math.min(countedPoints(panel), deckPoints(panel));
   input.value = String(total);
   // As the quick chips do: the change event asks htmx for the payout preview.
   input.dispatchEvent(new Event("change", { bubbles: true }));

@@ -24,19 +24,23 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("DOMContentLoaded", markPointChips);
 
-// Other payment: show the running sum of the boxes, which must come to 0.
+// Other payment: show the running sum of the boxes, which must come to 0. Each
+// box holds whole points up to the server's bound either way (data-most on the
+// fieldset, from limits.MAX_ADJUSTMENT).
 function showAdjustSum() {
   const out = document.getElementById("adjust-sum");
   if (!out) return;
+  const most = parseInt(out.closest("[data-most]").dataset.most, 10);
   let sum = 0;
   let bad = false;
   document.querySelectorAll("[data-adjust]").forEach((box) => {
     const text = box.value.trim().replace("\u2212", "-").replace("+", "");
     if (text === "") return;
-    if (!/^-?\d{1,9}$/.test(text)) { bad = true; return; }
-    sum += parseInt(text, 10);
+    const points = /^-?\d+$/.test(text) ? parseInt(text, 10) : NaN;
+    if (!(Math.abs(points) <= most)) { bad = true; return; }
+    sum += points;
   });
-  if (bad) out.textContent = "Whole points only, e.g. 4 or -2.";
+  if (bad) out.textContent = `Whole points only, e.g. 4 or -2 (at most ${most.toLocaleString("en-US")} either way).`;
   else if (sum === 0) out.textContent = "Adds up to 0: ready to save.";
   else out.textContent = "Adds up to " + (sum > 0 ? "+" : "") + sum + ": it must come to 0.";
   out.classList.toggle("field-error", bad || sum !== 0);

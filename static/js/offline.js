@@ -9,6 +9,7 @@
 (function () {
   "use strict";
 
+  const routes = self.scorekeeperRoutes;  // routes.js: the app's addresses
   const copy = document.documentElement.getAttribute("data-offline-copy");
   let online = copy === null && navigator.onLine !== false;
 
@@ -44,7 +45,7 @@
     }
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), 4000);
-    return fetch("/healthz", { cache: "no-store", signal: stop.signal })
+    return fetch(routes.url("health"), { cache: "no-store", signal: stop.signal })
       .then((response) => response.ok, () => false)
       .then((ok) => {
         clearTimeout(timer);
@@ -85,16 +86,18 @@
     const table = document.body.getAttribute("data-table");
     if (!table || copy !== null) return;
     const here = location.pathname;
-    const pages = [`/t/${table}`, `/t/${table}/hand/new`].filter((path) => path !== here);
-    caches.match(`/t/${table}/share`).then((kept) => {
-      if (!kept && here !== `/t/${table}/share`) pages.push(`/t/${table}/share`);
+    const [ledger, record, share] = ["ledger", "record", "share"]
+      .map((name) => routes.url(name, { table_id: table }));
+    const pages = [ledger, record].filter((path) => path !== here);
+    caches.match(share).then((kept) => {
+      if (!kept && here !== share) pages.push(share);
       worker.postMessage({ keep: pages });
     });
   }
 
   function register() {
     if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready)
+    navigator.serviceWorker.register(routes.url("worker")).then(() => navigator.serviceWorker.ready)
       .then((ready) => { if (ready.active) keepCopies(ready.active); })
       .catch(() => undefined);
   }

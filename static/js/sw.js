@@ -19,39 +19,33 @@
    must work over a LAN's plain HTTP too. */
 "use strict";
 
-importScripts("/static/js/waiting-store.js");
+/* What the server says, written in front of this file when it serves it
+   (scorekeeper/views/client.py): the app's addresses, which of them are pages
+   worth a copy, the app's own files, and the scripts imported here. */
+const APP = self.scorekeeperApp;
+importScripts(...APP.imports);  // routes.js (the addresses), waiting-store.js
+const routes = self.scorekeeperRoutes;
 
-const SHELL = "shell-v1";
-const PAGES = "pages-v1";
-const SHELL_FILES = [
-  "/offline",
-  "/manifest.webmanifest",
-  "/static/vendor/pico.min.css",
-  "/static/vendor/htmx.min.js",
-  "/static/css/app.css",
-  "/static/js/offline.js",
-  "/static/js/waiting-store.js",
-  "/static/js/waiting.js",
-  "/static/js/hand.js",
-  "/static/js/counter.js",
-  "/static/js/ledger.js",
-  "/static/js/share.js",
-  "/static/js/watch.js",
-  "/static/favicon.svg",
-  "/static/icons/icon-192.png",
-  "/static/icons/icon-512.png",
-  "/static/icons/apple-touch-icon.png",
-];
-/* Pages worth a copy: home, a table's ledger, record form and share tab, and a
-   share link's page (phone or TV) with the live part it polls. */
-const KEPT = /^\/(t\/\d+(\/hand\/new|\/share)?|s\/[A-Za-z0-9_-]+(\/tv|\/live)?)?$/;
+/* Raised when the pages' scripts change so that a kept copy of a page can't
+   load them (v2: the pages carry the app's addresses for routes.js). */
+const SHELL = "shell-v2";
+const PAGES = "pages-v2";
 /* Query strings a kept page may be opened with ("?big=1", a waiting hand to check). */
 const KEPT_QUERY = /^(\?(big=1|(waiting|kept)=[A-Za-z0-9_-]+))?$/;
-/* The record form's address: where a new hand is posted. */
-const RECORD = /^\/t\/(\d+)\/hand\/new$/;
+
+/* Pages worth a copy: home, a table's ledger, record form and share tab, and a
+   share link's page (phone or TV) with the live part it polls. */
+function keptPage(path) {
+  return APP.kept.some((name) => routes.match(name, path));
+}
+
+/* The app's own files: kept when the worker installs. */
+function appFile(path) {
+  return path.startsWith(APP.static) || APP.shell.includes(path);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES))
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(APP.shell))
     .then(() => self.skipWaiting()));
 });
 
@@ -70,10 +64,9 @@ self.addEventListener("fetch", (event) => {
     if (request.mode === "navigate") event.respondWith(postOrOffline(request));
     return;
   }
-  if (url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest"
-      || url.pathname === "/offline") {
+  if (appFile(url.pathname)) {
     event.respondWith(shellFile(event, request));
-  } else if (KEPT.test(url.pathname)) {
+  } else if (keptPage(url.pathname)) {
     event.respondWith(networkFirst(request, url));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => offlinePage()));
@@ -86,33 +79,25 @@ self.addEventListener("fetch", (event) => {
    saying so. */
 function postOrOffline(request) {
   const url = new URL(request.url);
-  const record = RECORD.exec(url.pathname);
+  const record = routes.match("record", url.pathname);
   const copy = record && !url.search ? request.clone() : null;
-  return fetch(request).catch(() => (copy ? keepPosted(copy, record[1]) : offlinePage()));
+  return fetch(request).catch(() => (copy ? keepPosted(copy, record.table_id) : offlinePage()));
 }
 
+/* Kept in a few words from its entries (waiting-store.js): no page here to
+   name its kind. */
 async function keepPosted(request, table) {
   const entries = [...(await request.formData()).entries()]
     .map(([name, value]) => [name, String(value)]);
   const key = (entries.find(([name]) => name === "submission") || [])[1];
-  const item = await self.scorekeeperStore(table).keep(entries, key, null, described(entries));
-  return Response.redirect(`/t/${table}/hand/new?kept=${encodeURIComponent(item.key)}`, 303);
-}
-
-/* "Ann with Cat · 61 points": the hand in a few words, from its entries. */
-function described(entries) {
-  const all = (wanted) => entries.filter(([name]) => name === wanted).map(([, value]) => value);
-  const [picker] = all("picker");
-  const partners = all("partners");
-  const [points] = all("points");
-  const parts = [];
-  if (picker) parts.push(picker + (partners.length ? ` with ${partners.join(" and ")}` : ""));
-  if (points) parts.push(`${points} points`);
-  return parts.join(" · ") || "A hand";
+  const store = self.scorekeeperStore(table);
+  const item = await store.keep(entries, key, null, self.scorekeeperStore.describe(entries));
+  const form = routes.url("record", { table_id: table });
+  return Response.redirect(`${form}?kept=${encodeURIComponent(item.key)}`, 303);
 }
 
 function offlinePage() {
-  return caches.match("/offline").then((page) => page || new Response(
+  return caches.match(routes.url("offline")).then((page) => page || new Response(
     "Offline: this phone can't reach the server.", { status: 503 }));
 }
 
@@ -182,7 +167,7 @@ self.addEventListener("message", (event) => {
   if (!Array.isArray(urls)) return;
   event.waitUntil(urls.reduce((done, path) => done.then(() => {
     const url = new URL(path, self.location.origin);
-    if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) return undefined;
+    if (url.origin !== self.location.origin || !keptPage(url.pathname)) return undefined;
     return fetch(url, { headers: { "X-Offline-Copy": "1" }, credentials: "same-origin" })
       .then((response) => (keepable(url, response) ? keep(url, response) : undefined))
       .catch(() => undefined);

@@ -7,8 +7,9 @@
    the number and words the page showed, and the server's refusal if any.
    A write resolves once its transaction is committed ("strict"), so a hand
    said to be kept survives the tab closing a moment later.  The pages load
-   this file, and so does the service worker (sw.js), which keeps a hand whose
-   form was posted when the server couldn't be reached. */
+   this file (after routes.js), and so does the service worker (sw.js), which
+   keeps a hand whose form was posted when the server couldn't be reached.
+   Both say a waiting hand in words with describe(), below. */
 self.scorekeeperStore = function (table) {
   "use strict";
 
@@ -87,7 +88,7 @@ self.scorekeeperStore = function (table) {
     const items = await waiting();
     const value = (wanted) => (entries.find(([name]) => name === wanted) || [])[1] || "";
     const item = {
-      key: key || newKey(), table, action: `/t/${table}/hand/new`,
+      key: key || newKey(), table, action: self.scorekeeperRoutes.url("record", { table_id: table }),
       fields: entries.filter(([name]) => !["submission", "version", "deal"].includes(name)),
       version: value("version"), chained: items.length > 0,
       at: Math.max(Date.now(), ...items.map((kept) => kept.at + 1)),
@@ -98,4 +99,24 @@ self.scorekeeperStore = function (table) {
   }
 
   return { waiting, put, drop, newKey, send, keep };
+};
+
+/* "Someone picked · Ann with Cat · 61 points": a waiting hand in a few words,
+   from the entries it was kept with.  Once it lands, the pages show the
+   server's own words for it ("said"); until then this is the one place that
+   words it.  ``kind`` is the word the record form shows for the hand's kind
+   (the service worker has no form and gives none); ``shown(name)`` says
+   whether the form shows that field for the kind chosen. */
+self.scorekeeperStore.describe = function (entries, kind, shown) {
+  "use strict";
+
+  const all = (wanted) => (shown && !shown(wanted) ? [] : entries
+    .filter(([name, value]) => name === wanted && value.trim()).map(([, value]) => value.trim()));
+  const [picker] = all("picker");
+  const partners = all("partners");
+  const [points] = all("points");
+  const parts = kind ? [kind] : [];
+  if (picker) parts.push(picker + (partners.length ? ` with ${partners.join(" and ")}` : ""));
+  if (points) parts.push(`${points} points`);
+  return parts.join(" · ") || "A hand";
 };

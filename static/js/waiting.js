@@ -19,31 +19,41 @@
      in) and saves it, or discards it.  The hands after it wait for that.
 
    The ledger and the record form show what waits, with a count on the Ledger
-   tab.  This works over a LAN's plain HTTP too, where there is no service
+   tab (waiting-panel.js).  This works over a LAN's plain HTTP too, where there is no service
    worker: then it works while the page stays open or is opened again with a
    connection. */
 (function () {
   "use strict";
 
   const table = document.body.getAttribute("data-table");
-  if (!table || !window.indexedDB || !self.scorekeeperStore) return;
+  if (!table || !window.indexedDB || !self.scorekeeperStore || !self.scorekeeperWaitingPanel) return;
   const net = window.scorekeeperNet;
+  const routes = self.scorekeeperRoutes;
   const form = document.getElementById("hand-form");
-  const recording = form && new URL(form.action).pathname === `/t/${table}/hand/new`
-    && !new URL(form.action).search;
+  const recording = Boolean(form) && !new URL(form.action).search
+    && new URL(form.action).pathname === routes.url("record", { table_id: table });
   let review = recording ? new URLSearchParams(location.search).get("waiting") : null;
   const copy = document.documentElement.hasAttribute("data-offline-copy");
   const SENT = "scorekeeper:sent";
+  const RETRY_MS = 5000;
   let touched = false;
   let count = 0;  // this table's waiting hands, as last read
   let failed = 0;  // when a hand last couldn't be sent
-  const RETRY_MS = 5000;
   let seenOnline = !net || net.online;
   let flushing = null;
   const landed = [];
 
   const stored = self.scorekeeperStore(table);
   const { waiting, put, drop, send } = stored;
+  const panel = self.scorekeeperWaitingPanel(table, stored,
+    { recording, review: () => review, discarded: () => flush() });
+  const { element, note, next } = panel;
+
+  async function show() {
+    count = await panel.show();
+  }
+
+  /* --- sending what waits, in order -------------------------------------------------- */
 
   function flush() {
     if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
@@ -57,11 +67,7 @@
       if (!item || item.refused) break;
       const answer = await send(item);
       if (answer === null) {
-        failed = Date.now();  // not again at once, even if the server's check answers
-        if (net) net.check();
-        // A busy or briefly lost server: try again in a few seconds while it seems to
-        // answer (the check only repeats every 30 s while online).
-        setTimeout(() => { if (!review && (!net || net.online)) flush(); }, RETRY_MS);
+        unreached();
         break;
       }
       if (answer.refused) {
@@ -69,27 +75,45 @@
         await put(item);
         break;
       }
-      await drop(item.key);
-      landed.push(answer);
-      const after = items[1];
-      if (after && after.chained) {
-        // Made right after this hand: it saw the night as this hand left it.
-        if (answer.version !== null) after.version = answer.version;
-        after.chained = false;
-        await put(after);
-      }
-      await show();
+      await arrived(item, items[1], answer);
     }
     await show();
     if (landed.length) settle();
   }
 
+  /* The server couldn't be reached, or is in trouble: try again soon. */
+  function unreached() {
+    failed = Date.now();  // not again at once, even if the server's check answers
+    if (net) net.check();
+    // A busy or briefly lost server: try again in a few seconds while it seems to
+    // answer (the check only repeats every 30 s while online).
+    setTimeout(() => { if (!review && (!net || net.online)) flush(); }, RETRY_MS);
+  }
+
+  /* A hand landed: it waits no more, and the one made right after it saw the
+     night as this hand left it. */
+  async function arrived(item, after, answer) {
+    await drop(item.key);
+    landed.push(answer);
+    if (after && after.chained) {
+      if (answer.version !== null) after.version = answer.version;
+      after.chained = false;
+      await put(after);
+    }
+    await show();
+  }
+
+  /* What the hands that landed were, in the server's words. */
+  function sentWords() {
+    const numbers = landed.filter((a) => a.number).map((a) => a.number);
+    if (landed.length === 1 && numbers.length) return `Hand ${numbers[0]} sent: ${landed[0].said}`;
+    return `${landed.length} waiting hands sent`
+      + (numbers.length ? `: hands ${numbers.join(", ")}.` : ".");
+  }
+
   /* Hands landed: say so, and bring the page up to date. */
   function settle() {
-    const numbers = landed.filter((a) => a.number).map((a) => a.number);
-    const said = landed.length === 1 && numbers.length
-      ? `Hand ${numbers[0]} sent: ${landed[0].said}`
-      : `${landed.length} waiting hands sent` + (numbers.length ? `: hands ${numbers.join(", ")}.` : ".");
+    const said = sentWords();
     const last = landed[landed.length - 1];
     landed.length = 0;
     waiting().then((items) => {
@@ -107,127 +131,22 @@
     });
   }
 
-  /* --- what waits, on the page ----------------------------------------------------- */
-
-  function clock(at) {
-    return new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  }
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (text) made.textContent = text;
-    return made;
-  }
-
-  function note(text) {
-    const main = document.querySelector("main");
-    const old = document.getElementById("sent");
-    if (old) old.remove();
-    const flash = element("p", "flash sent", text);
-    flash.id = "sent";
-    flash.setAttribute("role", "status");
-    main.prepend(flash);
-  }
-
-  function line(item) {
-    const li = element("li", item.refused ? "refused" : "");
-    li.dataset.key = item.key;
-    li.append(element("strong", "", `Hand ${item.number}`), ` ${item.summary} `,
-      element("small", "muted", `· kept ${clock(item.at)}`));
-    if (!item.refused) return li;
-    li.append(element("p", "error", `Not sent: ${item.refused}`));
-    const actions = element("div", "actions");
-    const check = element("a", "", "Check it and send");
-    check.setAttribute("role", "button");
-    check.href = `/t/${table}/hand/new?waiting=${encodeURIComponent(item.key)}`;
-    check.className = "check-waiting";
-    const discard = element("button", "secondary outline discard-waiting", "Discard it");
-    discard.type = "button";
-    discard.addEventListener("click", () => {
-      if (window.confirm(`Discard hand ${item.number} (${item.summary})? It will not be sent.`)) {
-        drop(item.key).then(show).then(flush);
-      }
-    });
-    actions.append(check, discard);
-    li.append(actions);
-    return li;
-  }
-
-  async function show() {
-    const items = await waiting();
-    count = items.length;
-    const panel = document.getElementById("waiting");
-    const tab = document.querySelector(`nav.tabs a[href="/t/${table}"]`);
-    if (tab) {
-      let badge = tab.querySelector(".waiting-count");
-      if (!badge) tab.append(badge = element("span", "badge waiting-count"));
-      badge.textContent = String(items.length);
-      badge.hidden = !items.length;
-      badge.title = `${items.length} waiting to send`;
-    }
-    if (recording && !review) renumber(items.length);
-    const bar = document.getElementById("record-next");
-    if (bar && document.getElementById("waiting")) {
-      bar.textContent = `Record hand ${next() + items.length}`;
-    }
-    if (!panel) return;
-    const listed = items.filter((item) => item.key !== review);
-    panel.hidden = !listed.length;
-    panel.replaceChildren();
-    if (!listed.length) return;
-    const heading = element("h2", "", "Waiting to send ");
-    heading.append(element("span", "badge count", String(items.length)));
-    const stuck = items.some((item) => item.refused && item.key !== review);
-    const says = review ? "These wait for the hand below to be saved first."
-      : stuck ? "The night changed on another phone: check the hand below before it is sent."
-        : "Kept on this phone and sent in order when the server answers again.";
-    panel.append(heading, element("p", "muted", says));
-    const list = element("ol", "waiting-list");
-    listed.forEach((item) => list.append(line(item)));
-    if (recording && !stuck) {
-      // On the record form the list stays out of the way of the next hand.
-      const more = element("details", "waiting-more");
-      more.append(element("summary", "", "Which hands"), list);
-      panel.append(more);
-    } else {
-      panel.append(list);
-    }
-  }
-
-  /* The number the next hand saved on the server would get, as the page was made. */
-  function next() {
-    return Number(document.getElementById("waiting").dataset.next);
-  }
-
-  /* The form's heading names the hand the next save makes. */
-  function renumber(count) {
-    const title = document.querySelector("main h1");
-    if (title) title.textContent = `Hand ${next() + count}`;
-  }
-
   /* --- the record form ------------------------------------------------------------- */
-
-  function picked(name) {
-    return [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((box) => box.value);
-  }
-
-  /* "Someone picked · Ann with Cat · 61 points", from the form as filled in. */
-  function summary() {
-    const kind = form.querySelector("input[name=kind]:checked");
-    const parts = [kind ? kind.nextElementSibling.textContent.trim() : "A hand"];
-    const picker = picked("picker")[0];
-    const partners = picked("partners");
-    if (picker) parts.push(picker + (partners.length ? ` with ${partners.join(" and ")}` : ""));
-    const points = form.querySelector("input[name=points]");
-    if (points && points.value.trim() && points.offsetParent !== null) {
-      parts.push(`${points.value.trim()} points`);
-    }
-    return parts.join(" · ");
-  }
 
   function entries() {
     return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
+  }
+
+  /* The hand as filled in, in a few words (waiting-store.js words it): the
+     kind as the form names it, and only the fields the form shows for it. */
+  function summary() {
+    const kind = form.querySelector("input[name=kind]:checked");
+    const shown = (name) => {
+      const input = form.querySelector(`[name="${name}"]`);
+      return !input || input.offsetParent !== null;
+    };
+    return self.scorekeeperStore.describe(entries(),
+      kind ? kind.nextElementSibling.textContent.trim() : "A hand", shown);
   }
 
   /* The dealer of a hand made after a waiting one is the server's to work out
@@ -241,19 +160,16 @@
     if (out) out.hidden = true;
   }
 
+  /* Keep the form's hand: the one being checked, with the entries as they are
+     now, or a new one after those already waiting. */
   async function keep(items) {
-    if (review) {
-      const item = items.find((kept) => kept.key === review);
-      if (item) {
-        const version = form.querySelector("input[name=version]").value;
-        const fields = entries().filter(([name]) => !["submission", "version", "deal"]
-          .includes(name));
-        Object.assign(item, { fields, version, chained: false, refused: null });
-        await put(item);
-        return item;
-      }
-    }
-    return stored.keep(entries(), null, next() + items.length, summary());
+    const item = review && items.find((kept) => kept.key === review);
+    if (!item) return stored.keep(entries(), null, next() + items.length, summary());
+    const version = form.querySelector("input[name=version]").value;
+    const fields = entries().filter(([name]) => !["submission", "version", "deal"].includes(name));
+    Object.assign(item, { fields, version, chained: false, refused: null });
+    await put(item);
+    return item;
   }
 
   /* Ready for the next hand, which will be made after the one just kept. */
@@ -261,13 +177,18 @@
     form.reset();
     touched = false;
     dealerLeftToServer();
-    form.querySelectorAll("input[name=kind]:checked, #points").forEach((input) => {
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-    });
+    changed();
     note(`Hand ${item.number} kept on this phone: it waits to be sent (${item.summary}).`);
     const undo = document.getElementById("undo");  // the hand it would take back is not the last
     if (undo) undo.remove();
     window.scrollTo(0, 0);
+  }
+
+  /* Tell the form's other scripts its kind and points changed (not a tap). */
+  function changed() {
+    form.querySelectorAll("input[name=kind]:checked, #points").forEach((input) => {
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
   }
 
   async function save() {
@@ -304,7 +225,9 @@
     });
   }
 
-  /* ?waiting=<key>: the refused hand's entries on the form as the night is now. */
+  /* --- ?waiting=<key>: a refused hand checked on the form ------------------------------ */
+
+  /* The refused hand's entries on the form as the night is now, and why. */
   function showReview(item) {
     let box = document.getElementById("waiting-review");
     if (!box) {
@@ -330,9 +253,7 @@
         input.value = values[0] || "";
       }
     });
-    form.querySelectorAll("input[name=kind]:checked, #points").forEach((input) => {
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-    });
+    changed();
   }
 
   async function startReview() {
@@ -345,6 +266,8 @@
     showReview(item);
     document.getElementById("save").textContent = "Save this hand";
   }
+
+  /* --- the page opens ---------------------------------------------------------------- */
 
   /* Hands the service worker kept from a form posted without a server get the
      numbers the page would have given them; "?kept=<key>" says one was just kept. */
@@ -363,13 +286,17 @@
     note(`Hand ${kept.number} kept on this phone: it waits to be sent (${kept.summary}).`);
   }
 
-  async function start() {
-    // Whenever the server is found to answer, send what waits (nothing to send: no request).
+  /* Whenever the server is found to answer, send what waits (nothing to send: no request). */
+  function sendWhenOnline() {
     document.addEventListener("scorekeeper:net", (event) => {
       const back = event.detail.online && !seenOnline;  // the server answers again
       seenOnline = event.detail.online;
       if (event.detail.online && !review && (back || Date.now() - failed > 4000)) flush();
     });
+  }
+
+  async function start() {
+    sendWhenOnline();
     const sent = sessionStorage.getItem(SENT);
     if (sent) {
       sessionStorage.removeItem(SENT);
