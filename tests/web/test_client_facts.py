@@ -18,7 +18,7 @@ from scorekeeper.limits import MAX_ADJUSTMENT, NOTE
 from scorekeeper.rules import find_preset
 from scorekeeper.rules.cards import TOTAL_POINTS, deck_for
 from scorekeeper.views.client import FOR_VIEWERS, KEPT_PAGES, ROUTES
-from tests.conftest import start_table
+from tests.fixtures_app import start_table
 from tests.web.test_share import view_token
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
