@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import score
@@ -16,7 +17,7 @@ from scorekeeper.rules.vocabulary import CalledAceBuried, Kind, NobodyPicks, Tri
 # (key, label, picking side's points, tricks) — the points are chosen to fall
 # on the same side of every schneider line.
 OUTCOMES: tuple[tuple[str, str, int, Tricks], ...] = (
-    ("win-all-tricks", "Won every trick", 120, Tricks.ALL),
+    ("win-all-tricks", "Won every trick", TOTAL_POINTS, Tricks.ALL),
     ("win-schneider", "Won, defense schneidered", 95, Tricks.SOME),
     ("win", "Won", 75, Tricks.SOME),
     ("lose", "Lost", 45, Tricks.SOME),

@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.limits import MAX_ADJUSTMENT, NOTE
 from scorekeeper.names import NameError_, check_text
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.fields import flat_renege, kind_fields, kind_refusal, right_of
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tricks
@@ -317,12 +318,12 @@ def _check_partner_count(rules: Rules, hand: Hand, picker: str, seated: Sequence
 def _check_points(rules: Rules, hand: Hand) -> None:
     points = hand.points
     if points is None:
-        raise HandError("Enter the picking side's points (0 to 120)", "points")
-    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 120:
-        raise HandError("Points must be a whole number from 0 to 120", "points")
-    if hand.tricks is Tricks.ALL and points != 120:
-        raise HandError(f"A picking side that took every trick has 120 points, not {points}",
-                        "points")
+        raise HandError(f"Enter the picking side's points (0 to {TOTAL_POINTS})", "points")
+    if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= TOTAL_POINTS:
+        raise HandError(f"Points must be a whole number from 0 to {TOTAL_POINTS}", "points")
+    if hand.tricks is Tricks.ALL and points != TOTAL_POINTS:
+        raise HandError(f"A picking side that took every trick has {TOTAL_POINTS} points, "
+                        f"not {points}", "points")
     buried = 11 * rules.bury_size
     if hand.tricks is Tricks.NONE and points > buried and not hand.partners \
             and hand.picker in hand.no_trick_pickers:

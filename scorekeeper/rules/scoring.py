@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand import Hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import (
@@ -35,7 +36,7 @@ def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     """Win or lose, and the ladder tier, from the picking side's points."""
     won = points >= 61
     sweep = tricks is (Tricks.ALL if won else Tricks.NONE) or (
-        rules.schwarz is Schwarz.POINTS and points == (120 if won else 0))
+        rules.schwarz is Schwarz.POINTS and points == (TOTAL_POINTS if won else 0))
     if won:
         schneider = points >= (90 if rules.schneider_line is SchneiderLine.BOTH_31 else 91)
     else:

@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     payout_chart,
     replay,
 )
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.words import DOUBLER_WORDS
 from scorekeeper.rulings.text import (
     Split,
@@ -184,7 +185,7 @@ def base(r: Rules) -> str:
 
 
 def _big(r: Rules) -> Hand:
-    return Hand(picker="p0", alone=r.has_partner, points=120, tricks=Tricks.ALL,
+    return Hand(picker="p0", alone=r.has_partner, points=TOTAL_POINTS, tricks=Tricks.ALL,
                 cracks=r.max_cracks)
 
 

@@ -16,6 +16,7 @@ from scorekeeper.rules import (
     Rules,
     Tricks,
 )
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rulings.text import (
     example,
     interpret,
@@ -197,8 +198,9 @@ def called_ace_early(r: Rules) -> str:
 
 
 def lay_down(r: Rules) -> str:
-    alone = example(r, 120, Tricks.ALL, alone=True)
-    together = (f"; with a partner, {example(r, 120, Tricks.ALL)}" if r.has_partner else "")
+    alone = example(r, TOTAL_POINTS, Tricks.ALL, alone=True)
+    together = (f"; with a partner, {example(r, TOTAL_POINTS, Tricks.ALL)}"
+                if r.has_partner else "")
     return say("When a picker's hand can't lose, he may lay it down and show it instead of "
                "playing it out; if the others agree, the hand is over. Record it as a picked "
                "hand where the picking side took every trick, 120 points: it pays as a clean "

@@ -11,6 +11,7 @@ from flask import Response, jsonify
 
 from scorekeeper.limits import MAX_BASE, MAX_PLAYERS, MAX_STAKE_CENTS, PLAYER_NAME, TABLE_NAME
 from scorekeeper.rules import PRESETS, Kind, Tricks
+from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
 from scorekeeper.services.window import API_MAX_HANDS
 from scorekeeper.views.api import bp
@@ -24,7 +25,7 @@ DATE = {"type": "string", "format": "date"}
 HAND_FIELDS: dict[str, Any] = {
     "kind": {"type": "string", "enum": [k.value for k in Kind]},
     "picker": NULLABLE_NAME, "partners": NAMES, "alone": {"type": "boolean"},
-    "points": {"type": "integer", "minimum": 0, "maximum": 120, "nullable": True},
+    "points": {"type": "integer", "minimum": 0, "maximum": TOTAL_POINTS, "nullable": True},
     "tricks": {"type": "string", "enum": [t.value for t in Tricks]},
     "cracks": {"type": "integer", "minimum": 0, "maximum": 3},
     "blitzes": {"type": "integer", "minimum": 0, "maximum": 2},
