@@ -17,7 +17,8 @@ from scorekeeper.services.groups import AT_TABLE, CARRIED, WITH_GROUP
 from scorekeeper.services.import_checks import Checked, check_export, refuse, when
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, build_table, clean_players
+from scorekeeper.services.tables import build_table, clean_players
+from scorekeeper.services.writes import audit_created
 
 FORMAT = "sheepshead-scorekeeper-group/1"
 #: Nights one group file may hold (a weekly game for twenty years).
@@ -108,7 +109,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
         table.group_id, table.played_on = group.id, night.played_on
         table.settled, table.settled_at = night.settled, night.settled_at
         groups.join(group, [n for n, _ in checked.players])
-        audit(table, "import", f"Imported with the group {name} "
+        audit_created(table, "import", f"Imported with the group {name} "
               f"({len(checked.hands)} hands)")
     remember(once, None, 201, group_id=group.id)
     twin = commit(once)

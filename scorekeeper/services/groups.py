@@ -34,7 +34,7 @@ from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, tables
+from scorekeeper.services import Conflict, NotFound, ServiceError, tables, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
@@ -192,21 +192,13 @@ def group_head_by_view_token(token: str) -> GroupHead:
 
 def add_group_editor(group: Group, label: str) -> str:
     """Let one more device or client run the group; returns its token."""
-    start_write(db.session)
+    writes.begin_group(group.id)
     token = tables.new_token()
     db.session.add(GroupEditor(group_id=group.id, token_hash=tables.hash_token(token),
                                label=label[:80]))
+    writes.audit_group(group.id, "editor", f"{label[:80]} can now run the group")
     db.session.commit()
     return token
-
-
-def bump_group(group_id: int) -> None:
-    """Mark the group changed: its pages, its live share page and the
-    settle-up compare versions.  Every change to one of its nights raises it
-    too (:func:`scorekeeper.services.tables.lock`), so a group's version
-    alone says whether anything its pages show has changed."""
-    db.session.execute(update(Group).where(Group.id == group_id)
-                       .values(version=Group.version + 1))
 
 
 # --- members and the next night ---------------------------------------------------
@@ -278,14 +270,15 @@ def check_played_on(value: object, today: date | None = None) -> date:
 def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:
     """Make the new ``table`` the group's night of ``played_on`` (its players
     join the group) and remember its rules and stake for the next night.
-    Part of the caller's write; the group's version goes up."""
+    Part of the caller's write, which raises the group's version (the caller
+    writes its entry)."""
     table.group_id = group.id
     table.played_on = played_on
     join(group, [p.name for p in table.players])
     group.preset = table.preset
     group.options = differences(table.preset, rules) if table.preset in PRESETS else {}
     group.stake_cents = table.stake_cents
-    bump_group(group.id)
+    writes.begin_group(group.id)
 
 
 # --- the nights' results, kept per night version -------------------------------------
@@ -460,12 +453,11 @@ def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = Non
     carried since), nothing is saved.  Returns how many nights were cleared
     (a request already carried out, ``once``: the number it cleared then)."""
     group_id = group.id
-    start_write(db.session)
+    writes.begin_group(group_id)
     done = earlier(once)
     if done is not None:
         db.session.rollback()
         return int((done.response or {}).get("cleared", 0))
-    bump_group(group_id)
     nights = db.session.scalars(db.select(GameTable).where(
         GameTable.group_id == group_id, GameTable.settled == CARRIED)
         .order_by(GameTable.id)).all()
@@ -476,10 +468,13 @@ def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = Non
         db.session.rollback()
         raise Conflict("The nights on the tab changed since these payments were shown; "
                        "check them again", "nights")
+    writes.audit_group(group_id, "paid", f"Paid: {len(nights)} carried night"
+                       f"{'' if len(nights) == 1 else 's'} settled with the group")
     now = utcnow()
     for table in nights:
+        writes.begin_night(table, closed_ok=True)
         table.settled, table.settled_at = WITH_GROUP, now
-        tables.bump(table)
+        writes.audit_night(table, "paid", "Paid with the group's settle-up")
     remember(once, None, 200, {"cleared": len(nights)}, group_id=group_id)
     twin = commit(once)
     if twin is not None:
@@ -496,7 +491,6 @@ def settle_night(table: GameTable, carry: bool) -> None:
         return
     table.settled = CARRIED if carry else AT_TABLE
     table.settled_at = None if carry else utcnow()
-    bump_group(table.group_id)
 
 
 def groups_of(ids: Sequence[int]) -> list[Group]:
@@ -517,12 +511,14 @@ CODE_GONE = ("This code was already used, replaced or has expired. Ask whoever r
 def start_handover(group: Group) -> str:
     """A fresh one-time code that lets one more phone run the group (any unused
     code of the group stops working); returns the code."""
-    start_write(db.session)
+    writes.begin_group(group.id)
     db.session.execute(delete(GroupHandover).where(GroupHandover.group_id == group.id,
                                                    GroupHandover.used_at.is_(None)))
     code = tables.new_token()
     db.session.add(GroupHandover(group_id=group.id, token_hash=tables.hash_token(code),
                                  expires_at=utcnow() + HANDOVER_LIFETIME))
+    writes.audit_group(group.id, "handover", "Showed a code to run the group "
+                       "(works once, for 15 minutes)")
     db.session.commit()
     return code
 
@@ -553,9 +549,12 @@ def claim_handover(code: str, label: str) -> tuple[Group, str]:
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise NotFound(CODE_GONE)
+    writes.begin_group(group.id)
     token = tables.new_token()
+    label = name or f"Phone {len(active_editors(group)) + 1}"
     db.session.add(GroupEditor(group_id=group.id, token_hash=tables.hash_token(token),
-                               label=name or f"Phone {len(active_editors(group)) + 1}"))
+                               label=label))
+    writes.audit_group(group.id, "handover", f"Handed over: {label} can now run the group")
     db.session.commit()
     return group, token
 
@@ -568,7 +567,7 @@ def active_editors(group: Group) -> list[GroupEditor]:
 
 def revoke_editor(group: Group, editor_id: int) -> GroupEditor:
     """Stop one phone running the group, at once (never the last one)."""
-    start_write(db.session)
+    writes.begin_group(group.id)
     editors = active_editors(group)
     editor = next((e for e in editors if e.id == editor_id), None)
     if editor is None:
@@ -577,5 +576,6 @@ def revoke_editor(group: Group, editor_id: int) -> GroupEditor:
         raise Conflict("This is the only phone that can run the group. Add another "
                        "phone first, then revoke this one.")
     editor.revoked_at = utcnow()
+    writes.audit_group(group.id, "revoke", f"{editor.label} can no longer run the group")
     db.session.commit()
     return editor

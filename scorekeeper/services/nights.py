@@ -29,7 +29,8 @@ from scorekeeper.rules import Hand, Night, Rules, replay
 from scorekeeper.services import lazy
 
 #: Changes after which the hands (and so the night) are as they were.
-HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke"})
+HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke", "editor",
+                             "next", "paid"})
 HAND_CHANGES = frozenset({"add", "insert", "edit", "delete"})
 
 

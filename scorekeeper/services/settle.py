@@ -26,10 +26,10 @@ from scorekeeper.ledger.settle import (
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.names import find_name
-from scorekeeper.services import Conflict, ServiceError, groups
+from scorekeeper.services import ServiceError, groups
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, begin_write, lock
+from scorekeeper.services.writes import audit_night, begin_night, begin_state
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {
@@ -138,12 +138,10 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None
     hand changed since, the amounts on screen are stale and nothing is saved.
     """
     player = find_player(state.table, name)
-    state = begin_write(state)
+    begin_night(state.table, seen=version,
+                stale="The scores changed since this page was opened; check the payments again")
+    state = begin_state(state)
     table = state.table
-    if version is not None and table.version != version + 1:
-        db.session.rollback()
-        raise Conflict("The scores changed since this page was opened; check the payments "
-                       "again", "version")
     try:
         transfers = leaver_payments(state, name)
     except ServiceError:
@@ -155,7 +153,7 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None
                                cents=t.cents, at=now))
     was_present, player.present = player.present, False
     said = "; ".join(describe_transfer(t) for t in transfers) or "square, nothing to pay"
-    audit(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
+    audit_night(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
     db.session.commit()
     return transfers, _left_message(state, name, was_present)
 
@@ -168,14 +166,15 @@ def _left_message(state: TableState, name: str, was_present: bool) -> str:
 
 
 def close_table(table: GameTable, carry: bool = False) -> None:
-    """End the night: from now on every write is refused (``lock`` checks it).
+    """End the night: from now on every write is refused (checked by
+    :func:`~scorekeeper.services.writes.begin_night`).
     A group's night is settled at the table, or with ``carry`` owed until the
     group settles its carried nights together."""
     if carry and table.group_id is None:
         raise ServiceError("Only a group's night can be carried to its tab", "carry")
-    lock(table)
+    begin_night(table)
     table.closed_at = utcnow()
     groups.settle_night(table, carry)
-    audit(table, "close", "Closed the table: the night is over"
+    audit_night(table, "close", "Closed the table: the night is over"
           + ("; carried to the group's tab" if carry else ""))
     db.session.commit()

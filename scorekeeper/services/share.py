@@ -4,7 +4,8 @@ scoring" codes, and the list of devices that may edit (with revocation).
 A table has exactly one live view token; replacing it kills the old link at
 once.  Edit rights live in Editor rows (hashed tokens).  A take-over code is a
 Handover row (hashed too) that turns into a new Editor the first time it is
-claimed.  Every change here is audited, and commits once.
+claimed.  Every change here raises the table's version, writes its audit
+entry (:mod:`scorekeeper.services.writes`) and commits once.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from sqlalchemy import delete, update
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Editor, GameTable, Handover, db, utcnow
 from scorekeeper.services import Conflict, NotFound, ServiceError
-from scorekeeper.services.board import changed
-from scorekeeper.services.tables import audit, check_open, hash_token, new_token
+from scorekeeper.services.tables import hash_token, new_token
+from scorekeeper.services.writes import audit_night, begin_night
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
 MAX_LABEL = 40
@@ -27,10 +28,9 @@ CODE_GONE = ("This take-over code was already used, replaced or has expired. "
 
 def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
-    start_write(db.session)
-    changed(db.session(), table.view_token)  # its viewers are told at their next poll
+    begin_night(table, closed_ok=True)  # the old token's viewers are told at their next poll
     table.view_token = new_token()
-    audit(table, "share", "New share link: the old link and QR code stopped working")
+    audit_night(table, "share", "New share link: the old link and QR code stopped working")
     db.session.commit()
     return table.view_token
 
@@ -43,13 +43,12 @@ def _drop_pending_handovers(table: GameTable) -> None:
 
 def start_handover(table: GameTable) -> str:
     """A fresh one-time take-over code (replacing any unused one); returns the code."""
-    start_write(db.session)
-    check_open(table, "there is nothing left to score")
+    begin_night(table, why="there is nothing left to score")
     _drop_pending_handovers(table)
     token = new_token()
     db.session.add(Handover(table_id=table.id, token_hash=hash_token(token),
                             expires_at=utcnow() + HANDOVER_LIFETIME))
-    audit(table, "handover", "Showed a take-over code (works once, for 15 minutes)")
+    audit_night(table, "handover", "Showed a take-over code (works once, for 15 minutes)")
     db.session.commit()
     return token
 
@@ -91,7 +90,7 @@ def claim_handover(token: str, label: str) -> tuple[GameTable, str]:
     table = db.session.get(GameTable, handover.table_id)
     if table is None:
         raise NotFound(CODE_GONE)
-    check_open(table, "there is nothing left to score")
+    begin_night(table, why="there is nothing left to score")
     name = clean_label(label, table)
     claimed = db.session.execute(update(Handover).where(
         Handover.id == handover.id, Handover.used_at.is_(None)).values(used_at=utcnow()))
@@ -103,7 +102,7 @@ def claim_handover(token: str, label: str) -> tuple[GameTable, str]:
     db.session.add(editor)
     db.session.flush()
     handover.editor_id = editor.id
-    audit(table, "handover", f"Scoring handed over: {name} can now edit")
+    audit_night(table, "handover", f"Scoring handed over: {name} can now edit")
     db.session.commit()
     return table, edit_token
 
@@ -120,7 +119,7 @@ def revoke_editor(table: GameTable, editor_id: int) -> Editor:
     The last device that can edit is kept: without it nobody could ever edit
     the table again.
     """
-    start_write(db.session)
+    begin_night(table, closed_ok=True)
     editors = active_editors(table)
     editor = next((e for e in editors if e.id == editor_id), None)
     if editor is None:
@@ -130,6 +129,6 @@ def revoke_editor(table: GameTable, editor_id: int) -> Editor:
                        "Hand over scoring first, then revoke it.")
     editor.revoked_at = utcnow()
     _drop_pending_handovers(table)
-    audit(table, "revoke", f"{editor.label} can no longer edit")
+    audit_night(table, "revoke", f"{editor.label} can no longer edit")
     db.session.commit()
     return editor

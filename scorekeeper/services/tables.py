@@ -1,6 +1,5 @@
 """Tables: creating one (or the next night of one), finding it, its tokens
-and editors, and the start of every write (version bump, closed check,
-audit entry).
+and editors.  Every change goes through :mod:`scorekeeper.services.writes`.
 """
 
 from __future__ import annotations
@@ -10,13 +9,11 @@ import secrets
 import unicodedata
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
 
-from sqlalchemy import and_, bindparam, inspect, select, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import and_, bindparam, select
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, Editor, GameTable, Group, Player, db, utcnow
+from scorekeeper.db.models import Editor, GameTable, Group, Player, db
 from scorekeeper.limits import (
     MAX_PLAYERS,
     MAX_ROW_ID,
@@ -26,8 +23,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.names import NameError_, clean_name, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, groups
-from scorekeeper.services.board import changed
+from scorekeeper.services import NotFound, ServiceError, groups, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
@@ -135,6 +131,7 @@ def create_table(name: object, players: object, preset: object,
     table.played_on = day
     if group is not None:
         groups.attach(table, group, day, rules)
+        writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
     remember(once, table.id, 201)
     twin = commit(once)
     if twin is not None and twin.table_id is not None:
@@ -163,8 +160,8 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     (a double tap, a second phone) returns the one already started, and no
     token."""
     table = state.table
-    start_write(db.session)
-    bump(table)  # first: on PostgreSQL this row lock makes a second tap wait for the first
+    # first: on PostgreSQL this row lock makes a second tap wait for the first
+    writes.begin_night(table, closed_ok=True)
     db.session.refresh(table)
     started = next_night(table)
     if started is not None:
@@ -176,8 +173,10 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     new.played_on = date.today()
     if table.group_id is not None:
         groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
-    audit(new, "create", f"New night with the players and rules of table {table.id}")
+    writes.audit_created(new, "create", f"New night with the players and rules of table "
+                         f"{table.id}")
     table.next_table_id = new.id  # the version went up: its viewers see the way on
+    writes.audit_night(table, "next", f"Started the next night (table {new.id})")
     db.session.commit()
     return new, token
 
@@ -218,10 +217,10 @@ def editor_for(table: GameTable, token: str | None) -> Editor | None:
 
 def add_editor(table: GameTable, label: str) -> str:
     """Grant edit rights to a new device; returns its token (kept nowhere)."""
-    start_write(db.session)
+    writes.begin_night(table, closed_ok=True)
     token = new_token()
     db.session.add(Editor(table_id=table.id, token_hash=hash_token(token), label=label[:80]))
-    bump(table)
+    writes.audit_night(table, "editor", f"{label[:80]} can now edit")
     db.session.commit()
     return token
 
@@ -250,71 +249,3 @@ def load_as(table_id: int, token: str | None) -> tuple[TableState, Editor | None
     if row is None:
         raise NotFound("No such table")
     return TableState.load(row[0]), row[1]
-
-
-def check_open(table: GameTable, why: str = "the night is over") -> None:
-    """Refuse any change to a closed night."""
-    if table.closed_at is not None:
-        raise Conflict(f"This table is closed: {why}")
-
-
-def table_key(table: GameTable) -> int:
-    """The table's id without reading the row again (a write's first step
-    expires what the session read, and ``table.id`` would reload it)."""
-    identity = inspect(table).identity
-    assert identity is not None
-    return int(identity[0])
-
-
-def lock(table: GameTable) -> None:
-    """Start the write: take the write lock, then bump the version first so
-    writers queue behind each other (and readers see that something changed).
-    The bump returns the new version and the closed mark, so the table is not
-    read again."""
-    table_id = table_key(table)
-    start_write(db.session)
-    version, closed_at, token, group_id = db.session.execute(
-        update(GameTable).where(GameTable.id == table_id)
-        .values(version=GameTable.version + 1)
-        .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
-                   GameTable.group_id)).one()
-    changed(db.session(), token)
-    if group_id is not None:
-        groups.bump_group(group_id)
-    for name, value in (("version", version), ("closed_at", closed_at), ("view_token", token)):
-        set_committed_value(table, name, value)
-    check_open(table)
-
-
-def begin_write(state: TableState) -> TableState:
-    """:func:`lock` the table and return its state as of now: ``state`` itself
-    when nothing was written since it was read, else the table read afresh."""
-    lock(state.table)
-    if state.table.version == state.version + 1:
-        return state
-    return TableState.load(state.table, cacheable=False)
-
-
-def bump(table: GameTable) -> None:
-    """Mark the table changed (live views and API clients compare versions),
-    in the database itself so two writers never make the same version; and
-    its group, whose pages add up its nights."""
-    token, group_id = db.session.execute(update(GameTable).where(GameTable.id == table.id)
-                                         .values(version=GameTable.version + 1)
-                                         .returning(GameTable.view_token,
-                                                    GameTable.group_id)).one()
-    changed(db.session(), token)
-    if group_id is not None:
-        groups.bump_group(group_id)
-    db.session.expire(table, ["version"])
-
-
-def audit(table: GameTable, action: str, summary: str, number: int | None = None,
-          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
-          hand_id: int | None = None, by: str | None = None) -> None:
-    """Record one change in the table's audit log (same transaction): what,
-    which hand (number and id), the version it made and the device."""
-    db.session.add(AuditEntry(table_id=table_key(table), action=action, hand_number=number,
-                              hand_id=hand_id, version=table.version,
-                              by=by[:80] if by else None, summary=summary[:300],
-                              before=before, after=after, at=utcnow()))

@@ -17,6 +17,7 @@ from scorekeeper.db.models import Editor, GameTable, Group
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import tables as table_service
 from scorekeeper.services.state import TableState
+from scorekeeper.services.writes import check_open
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -36,7 +37,7 @@ def load_table(table_id: int, *, write: bool = False) -> TableState:
     if g.editor is None:
         abort(403, NOT_EDITOR)
     if write:
-        table_service.check_open(state.table)
+        check_open(state.table)
     return state
 
 
