@@ -37,6 +37,9 @@ class NightResult:
     roster: tuple[str, ...] = ()
     #: The night's version this result was worked out at.
     version: int = 0
+    #: The night's share token: what a render of this result is kept under
+    #: (unique across databases and test runs, as its id is not).
+    token: str = ""
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, tables, writes
+from scorekeeper.services import Conflict, NotFound, ServiceError, caches, tables, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
@@ -308,7 +308,7 @@ class NightResults:
             self._kept.clear()
 
 
-RESULTS = NightResults()
+RESULTS = caches.register("night results", NightResults())
 
 
 @dataclass(frozen=True)
@@ -369,7 +369,8 @@ def result_of(state: TableState, row: NightRow) -> NightResult:
         players=played, points={n: night.balances[n] for n in played},
         cents={n: standings.cents[n] for n in played},
         stats={n: player_stats(night, n) for n in played},
-        closed=row.closed, settled=row.settled, roster=state.players, version=row.version)
+        closed=row.closed, settled=row.settled, roster=state.players, version=row.version,
+        token=row.view_token)
 
 
 def results(group_id: int) -> tuple[list[NightRow], list[NightResult]]:
@@ -390,8 +391,11 @@ class Span:
     #: The query string that asks for it again (``season=2026``, ``season=all``…).
     query: dict[str, str]
 
-    def key(self) -> tuple[date | None, date | None]:
-        return self.start, self.end
+    def key(self) -> tuple[object, ...]:
+        """Everything a page of this span shows of it: what a kept page is
+        kept under (``?season=2026`` and ``?from=2026-01-01&to=2026-12-31``
+        cover the same dates but say them differently)."""
+        return self.start, self.end, self.label, tuple(sorted(self.query.items()))
 
 
 def span(season: str | None, start: str | None, end: str | None,

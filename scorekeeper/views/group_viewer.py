@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound
 from scorekeeper.services import groups as group_service
-from scorekeeper.services.groups import GroupHead
+from scorekeeper.services.groups import GroupHead, Span
 from scorekeeper.views.pages.groups import asked_span, player_page, season_context
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.viewer import PRIVATE
@@ -49,9 +49,8 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
     ETag."""
     group = group or _group(token)
     asked = asked_span()
-    span = asked.key()
+    span = _shown(asked)
     etag = _etag(group, span)
-    query = asked.query if request.args else {}
 
     def render() -> str:
         rows = group_service.night_rows(group.id)
@@ -59,13 +58,16 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
             **season_context(group, asked, rows, results), public=True,
-            live_url=url_for("group_viewer.live", token=token) + _query(query),
+            live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(etag))
     return RENDERED.get(("group-view", token, group.version, variant, span), render), etag
 
 
-def _query(query: dict[str, str]) -> str:
-    return "?" + urlencode(query) if query else ""
+def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
+    """What a page of ``asked`` shows of it: the span, and the query its live
+    fragment asks with (none when the page was asked without one)."""
+    query = asked.query if request.args else {}
+    return asked.key(), ("?" + urlencode(query) if query else "")
 
 
 @bp.get("/gs/<token>")
@@ -79,7 +81,7 @@ def view(token: str) -> Response:
 def live(token: str) -> Response:
     """The season fragment: 304 while no night of the group changed."""
     group = _group(token)
-    etag = _etag(group, asked_span().key())
+    etag = _etag(group, _shown(asked_span()))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:

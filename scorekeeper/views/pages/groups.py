@@ -118,7 +118,7 @@ def season_context(group: Group | GroupHead, asked: Span, rows: Sequence[NightRo
 def night_line(night: NightResult, group_id: int, public: bool = False) -> Markup:
     """A night's line in a group's list, rendered once per version of the night
     (a season page after a save re-renders one line, not fifty)."""
-    key = ("night-line", night.table_id, night.version, night.closed, night.settled,
+    key = ("night-line", night.token, night.version, night.closed, night.settled,
            group_id, bool(public))
     body = RENDERED.get(key, lambda: render_template(
         "groups/_night_line.html", n=night, group_id=group_id, public=public))
