@@ -75,7 +75,7 @@ class Season:
         return {r.name: r.cents for r in self.rows}
 
 
-def in_range(nights: Iterable[NightResult], start: date | None,
+def played_between(nights: Iterable[NightResult], start: date | None,
              end: date | None) -> list[NightResult]:
     """The nights played from ``start`` to ``end`` (both included; None: open)."""
     return [n for n in nights

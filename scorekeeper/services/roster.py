@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from scorekeeper.db.models import GameTable, Player, db
 from scorekeeper.services import ServiceError
+from scorekeeper.services.checks import clean_players
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import clean_players
 from scorekeeper.services.writes import audit_night, begin_night
 
 
@@ -16,7 +16,7 @@ def apply(state: TableState, action: str, name: str) -> str:
     table = state.table
     name = " ".join(name.split())
     if action == "join":
-        return join(table, name)
+        return add_player(table, name)
     player = next((p for p in table.players if p.name == name), None)
     if player is None:
         raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
@@ -27,7 +27,7 @@ def apply(state: TableState, action: str, name: str) -> str:
     raise ServiceError("Choose join, leave or return", "action")
 
 
-def join(table: GameTable, name: str) -> str:
+def add_player(table: GameTable, name: str) -> str:
     """A new player takes the next seat (to the left of the last one)."""
     clean_players([p.name for p in table.players] + [name])  # refuse before waiting
     begin_night(table)  # then check again on the roster as it is now (another phone may add too)

@@ -11,7 +11,6 @@ always replayed, so editing an old hand still settles exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from scorekeeper.db.models import GameTable, Payment, Player, db, utcnow
 from scorekeeper.ledger.leavers import Correction, corrections, leaver_warning, net_paid
@@ -27,6 +26,7 @@ from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, groups
+from scorekeeper.services.payments import EarlyPayment, early_payments
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.writes import audit_night, begin_night, begin_state
@@ -37,14 +37,6 @@ UNITS: dict[str, tuple[int, str]] = {
     "quarters": (25, "Quarters"),
     "dollars": (100, "Dollars"),
 }
-
-
-@dataclass(frozen=True)
-class EarlyPayment:
-    """A payment made during the night, with when it was made."""
-
-    transfer: Transfer
-    at: datetime
 
 
 @dataclass(frozen=True)
@@ -62,13 +54,6 @@ class Settlement:
     unit: str
     bank: str | None
     corrections: tuple[Correction, ...] = ()
-
-
-def early_payments(table: GameTable) -> list[EarlyPayment]:
-    """The table's early payments, oldest first."""
-    rows = db.session.scalars(db.select(Payment).filter_by(table_id=table.id)
-                              .order_by(Payment.at, Payment.id)).all()
-    return [EarlyPayment(Transfer(r.payer, r.payee, r.cents), r.at) for r in rows]
 
 
 def remaining_balances(state: TableState) -> dict[str, int]:

@@ -13,11 +13,12 @@ from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import NotFound
+from scorekeeper.services import NotFound, grants, seasons
 from scorekeeper.services import groups as group_service
-from scorekeeper.services.groups import GroupHead, Span
-from scorekeeper.views.pages.groups import asked_span, player_page, season_context
+from scorekeeper.services.groups import GroupHead
+from scorekeeper.services.seasons import Span
 from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.season_pages import asked_span, player_page
 from scorekeeper.views.viewer import PRIVATE
 
 bp = Blueprint("group_viewer", __name__)
@@ -53,11 +54,9 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
     etag = _etag(group, span)
 
     def render() -> str:
-        rows = group_service.night_rows(group.id)
-        results = [group_service.night_result(r) for r in rows]
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
-            **season_context(group, asked, rows, results), public=True,
+            group=group, **seasons.season_view(group.id, asked), public=True,
             live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(etag))
     return RENDERED.get(("group-view", token, group.version, variant, span), render), etag
@@ -95,7 +94,7 @@ def live(token: str) -> Response:
 def player(token: str, name: str) -> str:
     """One player's season, read-only."""
     try:
-        group = group_service.group_by_view_token(token)
+        group = grants.by_view_token(grants.GROUP, token)
     except NotFound as error:
         abort(404, error.message)
     return player_page(group, name, "groups/view_player.html")

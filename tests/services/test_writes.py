@@ -13,7 +13,18 @@ from flask import Flask
 
 from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import groups, hands, roster, settle, share, tables, writes
+from scorekeeper.services import (
+    grants,
+    group_settle,
+    groups,
+    hands,
+    roster,
+    settle,
+    share,
+    tables,
+    writes,
+)
+from scorekeeper.services.grants import GROUP, TABLE
 from scorekeeper.services.state import TableState
 from tests.conftest import PLAYERS
 
@@ -42,10 +53,10 @@ def _group_versions(group_id: int) -> list[int]:
 
 def _every_kind_of_write(group: Group) -> int:
     """A group night taken through every kind of write; returns its id."""
-    groups.add_group_editor(group, "Tablet")
-    groups.revoke_editor(group, groups.active_editors(group)[-1].id)
-    code = groups.start_handover(group)
-    groups.claim_handover(code, "Phone B")
+    grants.add_grant(GROUP, group, "Tablet")
+    grants.revoke_grant(GROUP, group, grants.active_grants(GROUP, group)[-1].id)
+    code = grants.start_handover(GROUP, group)
+    grants.claim_handover(GROUP, code, "Phone B")
     table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", group=group)
     table_id = table.id
     hands.record_hand(_state(table_id), WIN)
@@ -58,11 +69,12 @@ def _every_kind_of_write(group: Group) -> int:
     roster.apply(_state(table_id), "return", "Fay")
     settle.settle_and_leave(_state(table_id), "Fay")
     share.rotate_view_token(_state(table_id).table)
-    tables.add_editor(_state(table_id).table, "Laptop")
-    claimed, _ = share.claim_handover(share.start_handover(_state(table_id).table), "Phone C")
-    share.revoke_editor(claimed, share.active_editors(claimed)[-1].id)
+    grants.add_grant(TABLE, _state(table_id).table, "Laptop")
+    code = grants.start_handover(TABLE, _state(table_id).table)
+    claimed, _ = grants.claim_handover(TABLE, code, "Phone C")
+    grants.revoke_grant(TABLE, claimed, grants.active_grants(TABLE, claimed)[-1].id)
     settle.close_table(_state(table_id).table, carry=True)
-    groups.mark_paid(group, None)
+    group_settle.mark_paid(group, None)
     tables.new_night(_state(table_id))
     return table_id
 

@@ -22,12 +22,13 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.rules import PRESETS, HandError
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.hands import Stale
 from scorekeeper.services.once import api_once
-from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, add_editor, create_table
+from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.views.access import api_group, api_table
+from scorekeeper.views.json_errors import error_response
 from scorekeeper.views.qr import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -39,16 +40,6 @@ TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents", "group", 
 
 
 # --- errors and request bodies ------------------------------------------------
-
-def error_response(message: str, status: int, field: str | None = None) -> Response:
-    """The one error shape: ``{"error": ..., "field": ...}`` with a 4xx status."""
-    body: dict[str, str] = {"error": message}
-    if field:
-        body["field"] = field
-    response = jsonify(body)
-    response.status_code = status
-    return response
-
 
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> Response:
@@ -143,7 +134,7 @@ def create() -> tuple[Response, int, dict[str, str]]:
                                 editor_label="API client", once=once, group=group,
                                 played_on=data.get("played_on"))
     if token is None:  # a retry: the same table, and a new token for the client
-        token = add_editor(table, "API client")
+        token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)
 
 

@@ -37,10 +37,10 @@ from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services import tables as table_service
+from scorekeeper.services.grants import new_token
 from scorekeeper.services.hands import Change, Ref, Saved, Seen, Stale, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm, hidden_number

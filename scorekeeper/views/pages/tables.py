@@ -19,9 +19,10 @@ from scorekeeper.rulings.text import option_words
 from scorekeeper.services import ServiceError
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import roster as roster_service
+from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
-from scorekeeper.services.tables import create_table, new_token
+from scorekeeper.services.tables import create_table
 from scorekeeper.views.access import (
     keep_editing,
     load_group,
@@ -126,7 +127,7 @@ def _asked_group() -> Group | None:
 def _group_defaults(form: TableForm, group: Group) -> tuple[list[str], MultiDict[str, str]]:
     """The group's next night as the form shows it: last night's regulars
     (or, before the first night, every member), its name, rules and stake."""
-    coming = group_service.next_night(group)
+    coming = group_service.next_night_defaults(group)
     players = list(coming.players) or group_service.members(group) or ["", "", "", ""]
     form.name.data = group.name
     form.preset.data = coming.preset
