@@ -114,6 +114,14 @@ def load(table_id: int) -> TableState:
     return TableState.load(get_table(table_id))
 
 
+def tables_of(ids: list[int]) -> list[GameTable]:
+    """These tables, newest first."""
+    if not ids:
+        return []
+    return list(db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
+                                   .order_by(GameTable.created_at.desc())))
+
+
 def get_table(table_id: int) -> GameTable:
     """The table, or NotFound (also for ids too big for the database)."""
     table: GameTable = grants.get(grants.TABLE, table_id)

@@ -73,6 +73,11 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
         raise Conflict(f"This table is closed: {why}")
 
 
+def abandon() -> None:
+    """Undo whatever a refused action began (a raised version too)."""
+    db.session.rollback()
+
+
 def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = False,
                 why: str = "the night is over", stale: str = STALE) -> int:
     """Start a write to ``table``: take the write lock, raise the night's

@@ -10,7 +10,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.db.models import GameTable, Group
 from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
@@ -22,7 +22,7 @@ from scorekeeper.services import roster as roster_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.tables import create_table, tables_of
 from scorekeeper.views.access import (
     keep_editing,
     load_group,
@@ -64,9 +64,7 @@ def _my_tables() -> list[GameTable]:
     ids = remembered_table_ids()
     if not ids:
         return []
-    tables = db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
-                                .order_by(GameTable.created_at.desc())).all()
-    return [t for t in tables if session_token(t.id)]
+    return [t for t in tables_of(ids) if session_token(t.id)]
 
 
 @bp.route("/", methods=["GET", "POST"])
