@@ -13,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, jsonify, redirect, render_template, request, url_for
+from flask import Flask, Response, redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
@@ -26,6 +26,7 @@ from scorekeeper.db.schema import init_schema
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
+from scorekeeper.views.json_errors import error_response
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -255,17 +256,14 @@ def _errors(app: Flask) -> None:
             message = ("This address is not one this server answers to. Open the app "
                        "through the address it printed when it started.")
         if wants_json():
-            return jsonify(error=message), error.code
+            return error_response(message, error.code or 500)
         return error_page(error.name, message, error.code or 500)
 
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
         db.session.rollback()
         if wants_json():
-            body = {"error": error.message}
-            if error.field:
-                body["field"] = error.field
-            return jsonify(body), error.status
+            return error_response(error.message, error.status, error.field)
         return error_page(REFUSED_TITLES.get(error.status, "Not done"), error.message,
                           error.status)
 
@@ -277,7 +275,7 @@ def _errors(app: Flask) -> None:
         message = "The scores are busy being saved from another phone; try again in a moment"
         headers = {"Retry-After": "1"}
         if wants_json():
-            return jsonify(error=message), 503, headers
+            return error_response(message, 503), headers
         page, code = error_page("Busy", message, 503)
         return page, code, headers
 
@@ -286,5 +284,5 @@ def _errors(app: Flask) -> None:
         app.logger.exception("Unhandled error")
         db.session.rollback()
         if wants_json():
-            return jsonify(error="Something went wrong on our side; nothing was changed"), 500
+            return error_response("Something went wrong on our side; nothing was changed", 500)
         return error_page("Something went wrong", "Nothing was changed. Try again.", 500)

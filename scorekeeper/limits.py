@@ -16,6 +16,16 @@ TABLE_NAME = 80
 PLAYER_NAME = 40
 MAX_PLAYERS = 12
 MAX_STAKE_CENTS = 100_000
+#: A device's name, as the scorekeeper types it for an edit grant.
+MAX_GRANT_LABEL = 40
+#: A group: its name, its members, the nights one settle-up or file may hold.
+GROUP_NAME = 80
+MAX_MEMBERS = 200
+MAX_NIGHTS = 1_000
+#: The regulars typed one a line when a group starts (characters).
+MAX_GROUP_LIST = 2_000
+#: A player's name as asked for in a URL, before it is looked up.
+MAX_NAME_ASKED = 200
 #: Options: points in a unit, and the cap on tier × multiplier.
 MAX_BASE = 1_000
 MAX_MULTIPLIER_CAP = 1_000_000
@@ -64,6 +74,6 @@ def whole_number(text: str, lowest: int = 1, highest: int = MAX_ROW_ID) -> int |
     return number if lowest <= number <= highest else None
 
 
-def in_range(moment: datetime) -> bool:
+def within_lifetime(moment: datetime) -> bool:
     """True for a timezone-aware time between :data:`EARLIEST` and :data:`LATEST`."""
     return moment.tzinfo is not None and EARLIEST <= moment <= LATEST

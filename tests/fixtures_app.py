@@ -23,7 +23,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
-from scorekeeper.services import nights
+from scorekeeper.services import caches, nights
 from scorekeeper.services import state as state_module
 from tests.conftest import PLAYERS
 
@@ -153,3 +153,12 @@ def live_server(live_app: Flask) -> Iterator[str]:
     closing.set()
     server.close()
     thread.join(1)
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches() -> Iterator[None]:
+    """Every test starts with every cache of the app empty, as its database is,
+    so no test is served what an earlier one kept (the caches are the ones
+    :mod:`scorekeeper.services.caches` registers)."""
+    caches.clear_all()
+    yield

@@ -99,6 +99,23 @@ class GroupHandover(Model):
     used_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
+class GroupAuditEntry(Model):
+    """One change to a group (an edit grant, a night started, paid, a change
+    to one of its nights) and the group version it made: as a night's audit
+    log, exactly one entry per version."""
+
+    __tablename__ = "group_audit_entry"
+    __table_args__ = (Index("ix_group_audit_entry_group_version", "group_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(20))
+    version: Mapped[int]
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    summary: Mapped[str] = mapped_column(String(300))
+
+
 class GameTable(Model):
     """One night at one card table: its players, frozen rules and hands."""
 

@@ -37,6 +37,9 @@ class NightResult:
     roster: tuple[str, ...] = ()
     #: The night's version this result was worked out at.
     version: int = 0
+    #: The night's share token: what a render of this result is kept under
+    #: (unique across databases and test runs, as its id is not).
+    token: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class Season:
         return {r.name: r.cents for r in self.rows}
 
 
-def in_range(nights: Iterable[NightResult], start: date | None,
+def played_between(nights: Iterable[NightResult], start: date | None,
              end: date | None) -> list[NightResult]:
     """The nights played from ``start`` to ``end`` (both included; None: open)."""
     return [n for n in nights

@@ -21,6 +21,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from scorekeeper.db.models import GameTable, db
+from scorekeeper.services import caches
 
 #: How long a version read from the database answers for (seconds).
 LIFETIME = 0.2
@@ -121,7 +122,7 @@ class Board:
             self._heads.clear()
 
 
-BOARD = Board()
+BOARD = caches.register("board", Board())
 
 _CHANGED = "scorekeeper_changed_tables"
 

@@ -25,7 +25,8 @@ from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, build_table, get_table
+from scorekeeper.services.tables import build_table, get_table
+from scorekeeper.services.writes import audit_created
 
 #: Spreadsheet programs run cells starting with these as formulas.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -113,7 +114,7 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
                                checked.stake_cents, label)
     fill(table, checked)
-    audit(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
+    audit_created(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
     remember(once, table.id, 201)
     twin = commit(once)
     if twin is not None and twin.table_id is not None:

@@ -12,24 +12,32 @@ from typing import Any
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Group, db
-from scorekeeper.services import exports, groups
+from scorekeeper.limits import MAX_NIGHTS
+from scorekeeper.services import ServiceError, exports, groups
+from scorekeeper.services.checks import (
+    check_played_on,
+    check_stake,
+    checked_rules,
+    clean_players,
+    group_name,
+)
 from scorekeeper.services.groups import AT_TABLE, CARRIED, WITH_GROUP
 from scorekeeper.services.import_checks import Checked, check_export, refuse, when
 from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.seasons import night_rows
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, build_table, clean_players
+from scorekeeper.services.tables import build_table, get_table
+from scorekeeper.services.writes import audit_created
 
 FORMAT = "sheepshead-scorekeeper-group/1"
-#: Nights one group file may hold (a weekly game for twenty years).
-MAX_NIGHTS = 1_000
 
 
 def export_group(group: Group) -> dict[str, Any]:
     """The group as JSON-ready data; :func:`import_group` reads it back."""
-    rows = groups.night_rows(group.id)
+    rows = night_rows(group.id)
     nights = []
     for row in rows:
-        state = TableState.load(groups.tables.get_table(row.id))
+        state = TableState.load(get_table(row.id))
         nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
                        "settled_at": exports.iso(state.table.settled_at),
                        "night": exports.export_table(state)})
@@ -48,7 +56,7 @@ class CheckedNight:
 
     def __init__(self, checked: Checked, raw: Mapping[str, Any], where: str) -> None:
         self.checked = checked
-        self.played_on = groups.check_played_on(raw.get("played_on"))
+        self.played_on = check_played_on(raw.get("played_on"))
         settled = raw.get("settled")
         if settled not in (None, AT_TABLE, CARRIED, WITH_GROUP):
             raise refuse(f"{where}: settled must be null, {AT_TABLE!r}, {CARRIED!r} or "
@@ -67,11 +75,11 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise refuse(f"this isn't a group file from this app (format {FORMAT})")
     try:
-        name = groups.group_name(data.get("name"))
+        name = group_name(data.get("name"))
         players = clean_players(data.get("players", []))
-        preset, _, options = groups.checked_rules(data.get("preset"), data.get("options"))
-        stake = groups.tables.check_stake(data.get("stake_cents"))
-    except groups.ServiceError as error:
+        preset, _, options = checked_rules(data.get("preset"), data.get("options"))
+        stake = check_stake(data.get("stake_cents"))
+    except ServiceError as error:
         raise refuse(error.message) from None
     raw_nights = data.get("nights")
     if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
@@ -83,7 +91,7 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
             raise refuse(f"{where} must be an object")
         try:
             nights.append(CheckedNight(check_export(raw.get("night")), raw, where))
-        except groups.ServiceError as error:
+        except ServiceError as error:
             raise refuse(f"{where}: {error.message}") from None
     return name, players, preset, options, stake, nights
 
@@ -107,8 +115,8 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
         exports.fill(table, checked)
         table.group_id, table.played_on = group.id, night.played_on
         table.settled, table.settled_at = night.settled, night.settled_at
-        groups.join(group, [n for n, _ in checked.players])
-        audit(table, "import", f"Imported with the group {name} "
+        groups.join_members(group, [n for n, _ in checked.players])
+        audit_created(table, "import", f"Imported with the group {name} "
               f"({len(checked.hands)} hands)")
     remember(once, None, 201, group_id=group.id)
     twin = commit(once)

@@ -30,7 +30,7 @@ from scorekeeper.services import Conflict, NotFound, ServiceError
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, begin_write, table_key
+from scorekeeper.services.writes import audit_night, begin_state, table_key
 
 
 class Change(StrEnum):
@@ -190,7 +190,7 @@ def _worked_out(state: TableState, seen: Seen | None, once: Once | None, appendi
         early, refusal = work(state), None
     except ServiceError as error:
         early, refusal = None, error
-    now = begin_write(state)
+    now = begin_state(state)
     if earlier(once) is not None:
         db.session.rollback()
         return None
@@ -279,9 +279,9 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     if once is not None:
         remember(once, table_id, 201, result_to_json(state.rules, result, hand_id))
     verb = "Recorded" if place is None else "Inserted"
-    audit(state.table, "add" if place is None else "insert",
-          f"{verb} hand {result.number}: {describe(state.rules, result)}", result.number,
-          after=row.data, hand_id=hand_id, by=by)
+    audit_night(state.table, "add" if place is None else "insert",
+                f"{verb} hand {result.number}: {describe(state.rules, result)}", result.number,
+                after=row.data, hand_id=hand_id, by=by)
     ids = list(state.hand_ids)
     ids.insert(index, hand_id)
     _commit(proposal, ids)
@@ -306,8 +306,9 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
     before = dict(row.data)
     row.data = codec.encode(result.hand)
     remember(once, state.table.id)
-    audit(state.table, "edit", f"Edited hand {number}: {describe(state.rules, result)}", number,
-          before=before, after=row.data, hand_id=row.id, by=by)
+    audit_night(state.table, "edit",
+                f"Edited hand {number}: {describe(state.rules, result)}", number,
+                before=before, after=row.data, hand_id=row.id, by=by)
     _commit(proposal, list(state.hand_ids))
     return Saved(result, row.id)
 
@@ -329,7 +330,7 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
     db.session.flush()
     _shift(state, number, -1)
     remember(once, state.table.id)
-    audit(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
+    audit_night(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
           hand_id=hand_id, by=by)
     ids = list(state.hand_ids)
     del ids[number - 1]

@@ -23,14 +23,14 @@ from scorekeeper.limits import (
     MAX_IMPORT_BYTES,
     MAX_PAYMENT_CENTS,
     MAX_PAYMENTS,
-    in_range,
+    within_lifetime,
 )
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.option_list import LATER, with_later_options
 from scorekeeper.rules.options import resolve
 from scorekeeper.services import ServiceError
-from scorekeeper.services.tables import check_stake, clean_players, storable, table_name
+from scorekeeper.services.checks import check_stake, clean_players, storable, table_name
 
 FORMAT = "sheepshead-scorekeeper/1"
 _RULE_KEYS = frozenset(f.name for f in fields(Rules))
@@ -96,7 +96,7 @@ def when(value: object, where: str) -> datetime:
         raise refuse(f"{where} isn't a date and time: {value[:40]!r}", where) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    if not in_range(moment):
+    if not within_lifetime(moment):
         raise refuse(f"{where} must be a date between 2000 and 2100, not {value[:40]!r}",
                      where)
     return moment.astimezone(UTC)

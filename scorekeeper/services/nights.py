@@ -26,10 +26,11 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, db
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.rules import Hand, Night, Rules, replay
-from scorekeeper.services import lazy
+from scorekeeper.services import caches, lazy
 
 #: Changes after which the hands (and so the night) are as they were.
-HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke"})
+HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke", "editor",
+                             "next", "paid"})
 HAND_CHANGES = frozenset({"add", "insert", "edit", "delete"})
 
 
@@ -98,7 +99,7 @@ class NightCache:
             self._hands = 0
 
 
-NIGHTS = NightCache()
+NIGHTS = caches.register("nights", NightCache())
 
 
 def read(table_id: int, rules: Rules, players: tuple[str, ...], version: int) -> Kept:

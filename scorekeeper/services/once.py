@@ -81,6 +81,11 @@ def remember(once: Once | None, table_id: int | None, status: int | None = None,
                                   response=response))
 
 
+def first_answer(once: Once) -> Submission | None:
+    """What the request carried out under ``once`` answered the first time."""
+    return db.session.get(Submission, once.token)
+
+
 def commit(once: Once | None) -> Submission | None:
     """Commit what the request made; if a twin of it (same token) committed
     first, roll back and return the twin's Submission instead.  (SQLite never

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from scorekeeper.db.models import GameTable, Player, db
 from scorekeeper.services import ServiceError
+from scorekeeper.services.checks import clean_players
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, clean_players, lock
+from scorekeeper.services.writes import audit_night, begin_night
 
 
 def apply(state: TableState, action: str, name: str) -> str:
@@ -15,7 +16,7 @@ def apply(state: TableState, action: str, name: str) -> str:
     table = state.table
     name = " ".join(name.split())
     if action == "join":
-        return join(table, name)
+        return add_player(table, name)
     player = next((p for p in table.players if p.name == name), None)
     if player is None:
         raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
@@ -26,27 +27,27 @@ def apply(state: TableState, action: str, name: str) -> str:
     raise ServiceError("Choose join, leave or return", "action")
 
 
-def join(table: GameTable, name: str) -> str:
+def add_player(table: GameTable, name: str) -> str:
     """A new player takes the next seat (to the left of the last one)."""
     clean_players([p.name for p in table.players] + [name])  # refuse before waiting
-    lock(table)  # then check again on the roster as it is now (another phone may add too)
+    begin_night(table)  # then check again on the roster as it is now (another phone may add too)
     names = clean_players([p.name for p in table.players] + [name])
     table.players.append(Player(name=names[-1], seat=len(table.players)))
-    audit(table, "roster", f"{names[-1]} joined the table")
+    audit_night(table, "roster", f"{names[-1]} joined the table")
     db.session.commit()
     return f"{names[-1]} joined; they are dealt in from the next hand."
 
 
 def leave(table: GameTable, player: Player, seats: int) -> str:
     """The player stops being dealt in; their balance stays."""
-    lock(table)  # first, so the checks below see what another phone did meanwhile
+    begin_night(table)  # first, so the checks below see what another phone did meanwhile
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
     if sum(p.present for p in table.players) == 1:
         raise ServiceError(f"{player.name} is the last one at the table: close the table "
                            "instead", "name")
     player.present = False
-    audit(table, "roster", f"{player.name} left the table")
+    audit_night(table, "roster", f"{player.name} left the table")
     db.session.commit()
     return short_handed(table, seats, f"{player.name} left") or \
         f"{player.name} left; their balance is kept."
@@ -63,10 +64,10 @@ def short_handed(table: GameTable, seats: int, what: str) -> str | None:
 
 def come_back(table: GameTable, player: Player) -> str:
     """A player who left is dealt in again."""
-    lock(table)
+    begin_night(table)
     if player.present:
         raise ServiceError(f"{player.name} is already at the table", "name")
     player.present = True
-    audit(table, "roster", f"{player.name} came back")
+    audit_night(table, "roster", f"{player.name} came back")
     db.session.commit()
     return f"{player.name} is back in."

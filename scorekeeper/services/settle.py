@@ -11,7 +11,6 @@ always replayed, so editing an old hand still settles exactly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from scorekeeper.db.models import GameTable, Payment, Player, db, utcnow
 from scorekeeper.ledger.leavers import Correction, corrections, leaver_warning, net_paid
@@ -26,10 +25,11 @@ from scorekeeper.ledger.settle import (
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.names import find_name
-from scorekeeper.services import Conflict, ServiceError, groups
+from scorekeeper.services import ServiceError, groups
+from scorekeeper.services.payments import EarlyPayment, early_payments
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import audit, begin_write, lock
+from scorekeeper.services.writes import audit_night, begin_night, begin_state
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {
@@ -37,14 +37,6 @@ UNITS: dict[str, tuple[int, str]] = {
     "quarters": (25, "Quarters"),
     "dollars": (100, "Dollars"),
 }
-
-
-@dataclass(frozen=True)
-class EarlyPayment:
-    """A payment made during the night, with when it was made."""
-
-    transfer: Transfer
-    at: datetime
 
 
 @dataclass(frozen=True)
@@ -62,13 +54,6 @@ class Settlement:
     unit: str
     bank: str | None
     corrections: tuple[Correction, ...] = ()
-
-
-def early_payments(table: GameTable) -> list[EarlyPayment]:
-    """The table's early payments, oldest first."""
-    rows = db.session.scalars(db.select(Payment).filter_by(table_id=table.id)
-                              .order_by(Payment.at, Payment.id)).all()
-    return [EarlyPayment(Transfer(r.payer, r.payee, r.cents), r.at) for r in rows]
 
 
 def remaining_balances(state: TableState) -> dict[str, int]:
@@ -138,12 +123,10 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None
     hand changed since, the amounts on screen are stale and nothing is saved.
     """
     player = find_player(state.table, name)
-    state = begin_write(state)
+    begin_night(state.table, seen=version,
+                stale="The scores changed since this page was opened; check the payments again")
+    state = begin_state(state)
     table = state.table
-    if version is not None and table.version != version + 1:
-        db.session.rollback()
-        raise Conflict("The scores changed since this page was opened; check the payments "
-                       "again", "version")
     try:
         transfers = leaver_payments(state, name)
     except ServiceError:
@@ -155,7 +138,7 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None
                                cents=t.cents, at=now))
     was_present, player.present = player.present, False
     said = "; ".join(describe_transfer(t) for t in transfers) or "square, nothing to pay"
-    audit(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
+    audit_night(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
     db.session.commit()
     return transfers, _left_message(state, name, was_present)
 
@@ -168,14 +151,15 @@ def _left_message(state: TableState, name: str, was_present: bool) -> str:
 
 
 def close_table(table: GameTable, carry: bool = False) -> None:
-    """End the night: from now on every write is refused (``lock`` checks it).
+    """End the night: from now on every write is refused (checked by
+    :func:`~scorekeeper.services.writes.begin_night`).
     A group's night is settled at the table, or with ``carry`` owed until the
     group settles its carried nights together."""
     if carry and table.group_id is None:
         raise ServiceError("Only a group's night can be carried to its tab", "carry")
-    lock(table)
+    begin_night(table)
     table.closed_at = utcnow()
     groups.settle_night(table, carry)
-    audit(table, "close", "Closed the table: the night is over"
+    audit_night(table, "close", "Closed the table: the night is over"
           + ("; carried to the group's tab" if carry else ""))
     db.session.commit()

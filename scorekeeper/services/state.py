@@ -15,7 +15,7 @@ from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
-from scorekeeper.services import NotFound, lazy, nights
+from scorekeeper.services import NotFound, caches, lazy, nights
 from scorekeeper.services.nights import NIGHTS, Kept
 
 Roster = tuple[int, Rules, tuple[str, ...], tuple[str, ...]]
@@ -23,7 +23,8 @@ Roster = tuple[int, Rules, tuple[str, ...], tuple[str, ...]]
 
 class Rosters:
     """Each table's rules and roster at its latest version read (version, rules,
-    players, present), by share token; bounded, the least recently read go first."""
+    players, present), by share token; bounded, the least recently read go first
+    (a read moves its table to the back of the queue); thread-safe."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
@@ -31,7 +32,14 @@ class Rosters:
         self._lock = threading.Lock()
 
     def get(self, key: str) -> Roster | None:
-        return self._kept.get(key)
+        """The roster kept for the table, which is now the most recently read."""
+        if self._kept.get(key) is None:
+            return None
+        with self._lock:
+            roster = self._kept.pop(key, None)
+            if roster is not None:
+                self._kept[key] = roster
+        return roster
 
     def put(self, key: str, roster: Roster) -> None:
         with self._lock:
@@ -45,7 +53,7 @@ class Rosters:
             self._kept.clear()
 
 
-ROSTERS = Rosters()
+ROSTERS = caches.register("rosters", Rosters())
 
 
 @dataclass

@@ -1,98 +1,21 @@
-"""Tables: creating one (or the next night of one), finding it, its tokens
-and editors, and the start of every write (version bump, closed check,
-audit entry).
+"""Tables: creating one (or the next night of one) and finding it.  Its
+grants and codes are :mod:`scorekeeper.services.grants`'; every change goes
+through :mod:`scorekeeper.services.writes`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import secrets
-import unicodedata
 from collections.abc import Mapping
 from datetime import date
-from typing import Any
-
-from sqlalchemy import and_, bindparam, inspect, select, update
-from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, Editor, GameTable, Group, Player, db, utcnow
-from scorekeeper.limits import (
-    MAX_PLAYERS,
-    MAX_ROW_ID,
-    MAX_STAKE_CENTS,
-    PLAYER_NAME,
-    TABLE_NAME,
-)
-from scorekeeper.names import NameError_, clean_name, name_key
-from scorekeeper.rules import PRESETS, Rules, make_rules
-from scorekeeper.rules.option import OptionError
-from scorekeeper.services import Conflict, NotFound, OptionRefused, ServiceError, groups
-from scorekeeper.services.board import changed
+from scorekeeper.db.models import Editor, GameTable, Group, Player, db
+from scorekeeper.rules import Rules
+from scorekeeper.services import ServiceError, checks, grants, groups, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.state import TableState
 
 DEFAULT_STAKE_CENTS = 25
-
-
-def new_token() -> str:
-    """An unguessable token (192 bits), safe in a URL."""
-    return secrets.token_urlsafe(24)
-
-
-def hash_token(token: str) -> str:
-    """What is stored for an edit token: its SHA-256, never the token."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def storable(text: str) -> bool:
-    """False for control characters and lone surrogates (JSON bodies can carry
-    both; databases refuse them with a crash rather than an error)."""
-    return all(unicodedata.category(c) not in ("Cc", "Cs") for c in text)
-
-
-def clean_players(players: object) -> list[str]:
-    """Checked player names in seat order, as the app keeps names
-    (:mod:`scorekeeper.names`); two that read the same are refused."""
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ServiceError("players must be a list of names", "players")
-    if len(players) > MAX_PLAYERS:
-        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
-    if any(not p.strip() for p in players):
-        raise ServiceError("Every player needs a name", "players")
-    try:
-        names = [clean_name(p, f"A player's name ({p[:PLAYER_NAME]!r})") for p in players]
-    except NameError_ as error:
-        raise ServiceError(str(error), "players") from None
-    if any(len(n) > PLAYER_NAME for n in names):
-        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
-    keys = [name_key(n) for n in names]
-    for n, key in zip(names, keys, strict=True):
-        if keys.count(key) > 1:
-            raise ServiceError(f"Two players are called {n}: add an initial", "players")
-    if len(names) > MAX_PLAYERS:
-        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
-    return names
-
-
-def table_name(name: object) -> str:
-    """A table's name as the app keeps it (up to TABLE_NAME characters)."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > TABLE_NAME:
-        raise ServiceError(f"Give the table a name (up to {TABLE_NAME} characters)", "name")
-    try:
-        return clean_name(name, "The table's name")
-    except NameError_ as error:
-        raise ServiceError(str(error), "name") from None
-
-
-def check_stake(stake_cents: object) -> int:
-    """A stake per point in whole cents."""
-    if isinstance(stake_cents, bool) or not isinstance(stake_cents, int):
-        raise ServiceError("stake_cents must be a whole number of cents", "stake_cents")
-    if not 0 <= stake_cents <= MAX_STAKE_CENTS:
-        raise ServiceError(f"The stake must be 0 to {MAX_STAKE_CENTS} cents a point",
-                           "stake_cents")
-    return stake_cents
 
 
 def create_table(name: object, players: object, preset: object,
@@ -107,22 +30,13 @@ def create_table(name: object, players: object, preset: object,
 
     A night of ``group`` is dated ``played_on`` (default today); its players
     join the group, which keeps its rules and stake for the next night."""
-    name = table_name(name)
-    names = clean_players(players)
-    if not isinstance(preset, str) or preset not in PRESETS:
-        raise ServiceError(f"preset must be one of: {', '.join(PRESETS)}", "preset")
-    if options is not None and not isinstance(options, Mapping):
-        raise ServiceError("options must be an object of option: value", "options")
-    try:
-        rules = make_rules(preset, options or {})
-    except OptionError as error:
-        raise OptionRefused(str(error), error.key) from None
-    except ValueError as error:
-        raise OptionRefused(str(error)) from None
+    name = checks.table_name(name)
+    names = checks.clean_players(players)
+    preset, rules, _ = checks.checked_rules(preset, options)
     if len(names) < rules.seats:
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
-    stake = check_stake(stake_cents)
-    day = date.today() if played_on is None else groups.check_played_on(played_on)
+    stake = checks.check_stake(stake_cents)
+    day = date.today() if played_on is None else checks.check_played_on(played_on)
     group_id = group.id if group is not None else None
     start_write(db.session)
     done = earlier(once)
@@ -132,12 +46,13 @@ def create_table(name: object, players: object, preset: object,
             return made, None
     if group is not None:
         group = groups.get_group(group_id or 0)  # read again, under the write lock
-        names = groups.join(group, names)
+        names = groups.join_members(group, names)
     table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
                                stake, editor_label)
     table.played_on = day
     if group is not None:
         groups.attach(table, group, day, rules)
+        writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
     remember(once, table.id, 201)
     twin = commit(once)
     if twin is not None and twin.table_id is not None:
@@ -149,11 +64,11 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
                 stake_cents: int, label: str = "Scorekeeper") -> tuple[GameTable, str]:
     """A new table row with fresh tokens, added to the session but not committed."""
     table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
-                      stake_cents=stake_cents, view_token=new_token())
+                      stake_cents=stake_cents, view_token=grants.new_token())
     table.players = [Player(name=n, seat=i, present=here)
                      for i, (n, here) in enumerate(players)]
-    token = new_token()
-    table.editors = [Editor(token_hash=hash_token(token), label=label)]
+    token = grants.new_token()
+    table.editors = [Editor(token_hash=grants.hash_token(token), label=label)]
     db.session.add(table)
     db.session.flush()
     return table, token
@@ -166,10 +81,10 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     (a double tap, a second phone) returns the one already started, and no
     token."""
     table = state.table
-    start_write(db.session)
-    bump(table)  # first: on PostgreSQL this row lock makes a second tap wait for the first
+    # first: on PostgreSQL this row lock makes a second tap wait for the first
+    writes.begin_night(table, closed_ok=True)
     db.session.refresh(table)
-    started = next_night(table)
+    started = following_night(table)
     if started is not None:
         db.session.rollback()
         return started, None
@@ -179,54 +94,19 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     new.played_on = date.today()
     if table.group_id is not None:
         groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
-    audit(new, "create", f"New night with the players and rules of table {table.id}")
+    writes.audit_created(new, "create", f"New night with the players and rules of table "
+                         f"{table.id}")
     table.next_table_id = new.id  # the version went up: its viewers see the way on
+    writes.audit_night(table, "next", f"Started the next night (table {new.id})")
     db.session.commit()
     return new, token
 
 
-def get_table(table_id: int) -> GameTable:
-    """The table, or NotFound (also for ids too big for the database)."""
-    if not 0 < table_id <= MAX_ROW_ID:
-        raise NotFound("No such table")
-    table = db.session.get(GameTable, table_id)
-    if table is None:
-        raise NotFound("No such table")
-    return table
-
-
-def table_by_view_token(token: str) -> GameTable:
-    """The table a share link points to, or NotFound."""
-    table = db.session.scalar(db.select(GameTable).filter_by(view_token=token))
-    if table is None:
-        raise NotFound("This share link doesn't exist or was replaced")
-    return table
-
-
-def next_night(table: GameTable) -> GameTable | None:
+def following_night(table: GameTable) -> GameTable | None:
     """The night started from this one with the same players and rules, if any."""
     if table.next_table_id is None:
         return None
     return db.session.get(GameTable, table.next_table_id)
-
-
-def editor_for(table: GameTable, token: str | None) -> Editor | None:
-    """The live editor grant that ``token`` proves, if any."""
-    if not token:
-        return None
-    editor = db.session.scalar(db.select(Editor).filter_by(
-        table_id=table.id, token_hash=hash_token(token), revoked_at=None))
-    return editor
-
-
-def add_editor(table: GameTable, label: str) -> str:
-    """Grant edit rights to a new device; returns its token (kept nowhere)."""
-    start_write(db.session)
-    token = new_token()
-    db.session.add(Editor(table_id=table.id, token_hash=hash_token(token), label=label[:80]))
-    bump(table)
-    db.session.commit()
-    return token
 
 
 def load(table_id: int) -> TableState:
@@ -234,90 +114,28 @@ def load(table_id: int) -> TableState:
     return TableState.load(get_table(table_id))
 
 
-#: A table and the live editor grant a token's hash proves, in one query.
-_TABLE_AS = (select(GameTable, Editor)
-             .outerjoin(Editor, and_(Editor.table_id == GameTable.id,
-                                     Editor.token_hash == bindparam("hash"),
-                                     Editor.revoked_at.is_(None)))
-             .where(GameTable.id == bindparam("id")).limit(1))
+def tables_of(ids: list[int]) -> list[GameTable]:
+    """These tables, newest first."""
+    if not ids:
+        return []
+    return list(db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
+                                   .order_by(GameTable.created_at.desc())))
+
+
+def get_table(table_id: int) -> GameTable:
+    """The table, or NotFound (also for ids too big for the database)."""
+    table: GameTable = grants.get(grants.TABLE, table_id)
+    return table
+
+
+def table_by_view_token(token: str) -> GameTable:
+    """The table a share link points to, or NotFound."""
+    table: GameTable = grants.by_view_token(grants.TABLE, token)
+    return table
 
 
 def load_as(table_id: int, token: str | None) -> tuple[TableState, Editor | None]:
     """The table's state and the live editor grant ``token`` proves (if any),
     read together in one query; NotFound without the table."""
-    if not token:
-        return load(table_id), None
-    if not 0 < table_id <= MAX_ROW_ID:
-        raise NotFound("No such table")
-    row = db.session.execute(_TABLE_AS, {"id": table_id, "hash": hash_token(token)}).first()
-    if row is None:
-        raise NotFound("No such table")
-    return TableState.load(row[0]), row[1]
-
-
-def check_open(table: GameTable, why: str = "the night is over") -> None:
-    """Refuse any change to a closed night."""
-    if table.closed_at is not None:
-        raise Conflict(f"This table is closed: {why}")
-
-
-def table_key(table: GameTable) -> int:
-    """The table's id without reading the row again (a write's first step
-    expires what the session read, and ``table.id`` would reload it)."""
-    identity = inspect(table).identity
-    assert identity is not None
-    return int(identity[0])
-
-
-def lock(table: GameTable) -> None:
-    """Start the write: take the write lock, then bump the version first so
-    writers queue behind each other (and readers see that something changed).
-    The bump returns the new version and the closed mark, so the table is not
-    read again."""
-    table_id = table_key(table)
-    start_write(db.session)
-    version, closed_at, token, group_id = db.session.execute(
-        update(GameTable).where(GameTable.id == table_id)
-        .values(version=GameTable.version + 1)
-        .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
-                   GameTable.group_id)).one()
-    changed(db.session(), token)
-    if group_id is not None:
-        groups.bump_group(group_id)
-    for name, value in (("version", version), ("closed_at", closed_at), ("view_token", token)):
-        set_committed_value(table, name, value)
-    check_open(table)
-
-
-def begin_write(state: TableState) -> TableState:
-    """:func:`lock` the table and return its state as of now: ``state`` itself
-    when nothing was written since it was read, else the table read afresh."""
-    lock(state.table)
-    if state.table.version == state.version + 1:
-        return state
-    return TableState.load(state.table, cacheable=False)
-
-
-def bump(table: GameTable) -> None:
-    """Mark the table changed (live views and API clients compare versions),
-    in the database itself so two writers never make the same version; and
-    its group, whose pages add up its nights."""
-    token, group_id = db.session.execute(update(GameTable).where(GameTable.id == table.id)
-                                         .values(version=GameTable.version + 1)
-                                         .returning(GameTable.view_token,
-                                                    GameTable.group_id)).one()
-    changed(db.session(), token)
-    if group_id is not None:
-        groups.bump_group(group_id)
-    db.session.expire(table, ["version"])
-
-
-def audit(table: GameTable, action: str, summary: str, number: int | None = None,
-          before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
-          hand_id: int | None = None, by: str | None = None) -> None:
-    """Record one change in the table's audit log (same transaction): what,
-    which hand (number and id), the version it made and the device."""
-    db.session.add(AuditEntry(table_id=table_key(table), action=action, hand_number=number,
-                              hand_id=hand_id, version=table.version,
-                              by=by[:80] if by else None, summary=summary[:300],
-                              before=before, after=after, at=utcnow()))
+    table, grant = grants.load_as(grants.TABLE, table_id, token)
+    return TableState.load(table), grant

@@ -10,19 +10,21 @@ for the request, after the 404, 401, 403 and closed-table checks.
 from __future__ import annotations
 
 import hmac
+from dataclasses import dataclass
+from typing import Any
 
 from flask import abort, g, request, session
 
 from scorekeeper.db.models import Editor, GameTable, Group
+from scorekeeper.services import grants
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import tables as table_service
 from scorekeeper.services.state import TableState
+from scorekeeper.services.writes import check_open
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
               "ask the scorekeeper for the 'take over scoring' code.")
-EDITORS = "editors"  # session key: table id → this device's edit token
-
 #: Edit tokens one device keeps.  A cookie over 4 KB is silently dropped by
 #: browsers, which would lose every table at once; so the oldest tables (lowest
 #: ids) are forgotten first, never the one just added.
@@ -36,7 +38,7 @@ def load_table(table_id: int, *, write: bool = False) -> TableState:
     if g.editor is None:
         abort(403, NOT_EDITOR)
     if write:
-        table_service.check_open(state.table)
+        check_open(state.table)
     return state
 
 
@@ -66,13 +68,47 @@ def editor_label() -> str | None:
 
 # --- the device's edit tokens (session cookie) ------------------------------------
 
-def remember_editor(table_id: int, token: str) -> None:
-    """Keep an edit token for this device (signed cookie; see SCOREKEEPER_SESSION_DAYS)."""
-    editors = {k: v for k, v in session.get(EDITORS, {}).items()
-               if k != str(table_id) and k.isdigit()}
-    keep = sorted(editors, key=int)[-(MAX_REMEMBERED - 1):]
-    session[EDITORS] = {**{k: editors[k] for k in keep}, str(table_id): token}
-    session.permanent = True
+@dataclass(frozen=True)
+class Held:
+    """The edit tokens this device keeps for one kind of owner, by id, under
+    one key of the signed session cookie."""
+
+    key: str
+
+    def remember(self, row_id: int, token: str) -> None:
+        """Keep an edit token for this device (signed cookie; see
+        SCOREKEEPER_SESSION_DAYS); the oldest (lowest ids) are forgotten first."""
+        kept = {k: v for k, v in session.get(self.key, {}).items()
+                if k != str(row_id) and k.isdigit()}
+        keep = sorted(kept, key=int)[-(MAX_REMEMBERED - 1):]
+        session[self.key] = {**{k: kept[k] for k in keep}, str(row_id): token}
+        session.permanent = True
+
+    def forget(self, row_id: int) -> None:
+        """This device stops holding an edit token for the owner."""
+        kept = dict(session.get(self.key, {}))
+        kept.pop(str(row_id), None)
+        session[self.key] = kept
+
+    def ids(self) -> list[int]:
+        """The owners this device holds an edit token for."""
+        return [int(i) for i in session.get(self.key, {}) if str(i).isdigit()]
+
+    def token(self, row_id: int) -> str | None:
+        """This device's edit token for the owner, if it has one."""
+        token = session.get(self.key, {}).get(str(row_id))
+        return token if isinstance(token, str) else None
+
+
+TABLES_HELD = Held("editors")  # session key: table id → this device's edit token
+GROUPS_HELD = Held("groups")  # session key: group id → this device's group edit token
+remember_editor = TABLES_HELD.remember
+forget_editor = TABLES_HELD.forget
+remembered_table_ids = TABLES_HELD.ids
+session_token = TABLES_HELD.token
+remember_group = GROUPS_HELD.remember
+remembered_group_ids = GROUPS_HELD.ids
+group_session_token = GROUPS_HELD.token
 
 
 def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper") -> None:
@@ -82,31 +118,14 @@ def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper"
     if token is None:
         if current_editor(table) is not None:
             return
-        token = table_service.add_editor(table, label)
+        token = grants.add_grant(grants.TABLE, table, label)
     remember_editor(table.id, token)
-
-
-def forget_editor(table_id: int) -> None:
-    """This device stops holding an edit token for the table."""
-    editors = dict(session.get(EDITORS, {}))
-    editors.pop(str(table_id), None)
-    session[EDITORS] = editors
-
-
-def remembered_table_ids() -> list[int]:
-    """The tables this device holds an edit token for."""
-    return [int(i) for i in session.get(EDITORS, {}) if str(i).isdigit()]
-
-
-def session_token(table_id: int) -> str | None:
-    """This device's edit token for a table, if it has one."""
-    token = session.get(EDITORS, {}).get(str(table_id))
-    return token if isinstance(token, str) else None
 
 
 def current_editor(table: GameTable) -> Editor | None:
     """The editor grant this device holds for ``table`` (None: view only)."""
-    return table_service.editor_for(table, session_token(table.id))
+    found: Editor | None = grants.grant_for(grants.TABLE, table, session_token(table.id))
+    return found
 
 
 # --- API clients -------------------------------------------------------------------
@@ -118,31 +137,35 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def api_access(table: GameTable, write: bool, token: str, grant: Editor | None) -> Editor | None:
-    """The editor grant the bearer token proves (``grant``; None for the view
-    token); 401 without a valid token, 403 for a view token on a write."""
+def api_access(row: GameTable | Group, write: bool, token: str, grant: Any,
+               noun: str = "table") -> Any:
+    """The grant the bearer token proves (``grant``; None for the view token)
+    of a table or a group (``noun``); 401 without a valid token, 403 for a
+    view token on a write."""
     if grant is not None:
         return grant
-    if hmac.compare_digest(token.encode(), table.view_token.encode()):
+    if hmac.compare_digest(token.encode(), row.view_token.encode()):
         if write:
-            abort(403, "The share token can only read this table")
+            abort(403, "The share token can only read this table" if noun == "table"
+                  else "The group's share token can only read it")
         return None
-    abort(401, "That token isn't valid for this table")
+    abort(401, f"That token isn't valid for this {noun}")
 
 
 # --- groups ------------------------------------------------------------------------
 
-GROUPS = "groups"  # session key: group id → this device's group edit token
 NOT_GROUP_EDITOR = ("This is the page of the group's scorekeeper. To follow the group, "
                     "open its share link (scan its QR code).")
 
 
 def load_group(group_id: int) -> Group:
     """The group this device runs (404, else 403), with its grant in ``g``."""
-    group, g.group_editor = group_service.load_group_as(group_id, group_session_token(group_id))
+    group, g.group_editor = grants.load_as(grants.GROUP, group_id,
+                                           group_session_token(group_id))
     if g.group_editor is None:
         abort(403, NOT_GROUP_EDITOR)
-    return group
+    found: Group = group
+    return found
 
 
 def load_group_head(group_id: int) -> group_service.GroupHead:
@@ -153,37 +176,13 @@ def load_group_head(group_id: int) -> group_service.GroupHead:
     return head
 
 
-def group_session_token(group_id: int) -> str | None:
-    """This device's edit token for a group, if it has one."""
-    token = session.get(GROUPS, {}).get(str(group_id))
-    return token if isinstance(token, str) else None
-
-
-def remember_group(group_id: int, token: str) -> None:
-    """Keep a group's edit token for this device (oldest groups forgotten first)."""
-    kept = {k: v for k, v in session.get(GROUPS, {}).items()
-            if k != str(group_id) and k.isdigit()}
-    keep = sorted(kept, key=int)[-(MAX_REMEMBERED - 1):]
-    session[GROUPS] = {**{k: kept[k] for k in keep}, str(group_id): token}
-    session.permanent = True
-
-
-def remembered_group_ids() -> list[int]:
-    """The groups this device holds an edit token for."""
-    return [int(i) for i in session.get(GROUPS, {}) if str(i).isdigit()]
-
-
 def api_group(group_id: int, *, write: bool = False) -> Group:
     """The group the bearer token may read or, with ``write``, change: its edit
     token does both, its share token only reads (403 on a write)."""
     token = bearer_token()
-    group, grant = group_service.load_group_as(group_id, token)
+    group, grant = grants.load_as(grants.GROUP, group_id, token)
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
-    if grant is not None:
-        return group
-    if hmac.compare_digest(token.encode(), group.view_token.encode()):
-        if write:
-            abort(403, "The group's share token can only read it")
-        return group
-    abort(401, "That token isn't valid for this group")
+    api_access(group, write, token, grant, "group")
+    found: Group = group
+    return found

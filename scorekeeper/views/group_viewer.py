@@ -13,11 +13,12 @@ from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import NotFound
+from scorekeeper.services import NotFound, grants, seasons
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.groups import GroupHead
-from scorekeeper.views.pages.groups import asked_span, player_page, season_context
+from scorekeeper.services.seasons import Span
 from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.season_pages import asked_span, player_page
 from scorekeeper.views.viewer import PRIVATE
 
 bp = Blueprint("group_viewer", __name__)
@@ -49,23 +50,23 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
     ETag."""
     group = group or _group(token)
     asked = asked_span()
-    span = asked.key()
+    span = _shown(asked)
     etag = _etag(group, span)
-    query = asked.query if request.args else {}
 
     def render() -> str:
-        rows = group_service.night_rows(group.id)
-        results = [group_service.night_result(r) for r in rows]
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
-            **season_context(group, asked, rows, results), public=True,
-            live_url=url_for("group_viewer.live", token=token) + _query(query),
+            group=group, **seasons.season_view(group.id, asked), public=True,
+            live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(etag))
     return RENDERED.get(("group-view", token, group.version, variant, span), render), etag
 
 
-def _query(query: dict[str, str]) -> str:
-    return "?" + urlencode(query) if query else ""
+def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
+    """What a page of ``asked`` shows of it: the span, and the query its live
+    fragment asks with (none when the page was asked without one)."""
+    query = asked.query if request.args else {}
+    return asked.key(), ("?" + urlencode(query) if query else "")
 
 
 @bp.get("/gs/<token>")
@@ -79,7 +80,7 @@ def view(token: str) -> Response:
 def live(token: str) -> Response:
     """The season fragment: 304 while no night of the group changed."""
     group = _group(token)
-    etag = _etag(group, asked_span().key())
+    etag = _etag(group, _shown(asked_span()))
     if request.if_none_match.contains(etag):
         response = Response(status=304)
     else:
@@ -93,7 +94,7 @@ def live(token: str) -> Response:
 def player(token: str, name: str) -> str:
     """One player's season, read-only."""
     try:
-        group = group_service.group_by_view_token(token)
+        group = grants.by_view_token(grants.GROUP, token)
     except NotFound as error:
         abort(404, error.message)
     return player_page(group, name, "groups/view_player.html")

@@ -4,6 +4,7 @@ from memory: 300 phones watching one night cost one render per change, not
 and which variant of the page it is; a new version is a new key, so nothing
 here is ever stale.  Bounded in bytes; the oldest go first (a new version
 is a new entry, so the oldest are the versions nobody asks for any more).
+One of the caches :mod:`scorekeeper.services.caches` registers.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import threading
 from collections.abc import Callable, Hashable
 
 from flask_wtf.csrf import generate_csrf
+
+from scorekeeper.services import caches
 
 MAX_BYTES = 32 * 1024 * 1024
 
@@ -62,7 +65,7 @@ class Rendered:
             self._bytes = 0
 
 
-RENDERED = Rendered()
+RENDERED = caches.register("rendered", Rendered())
 
 #: Stands in a kept page for the form token of the phone it is served to.
 _TOKEN = "\x00csrf\x00"

@@ -28,7 +28,7 @@ from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.board import BOARD, Head
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import next_night, table_by_view_token
+from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.pages.rulings import rulings_page
 from scorekeeper.views.rendered import RENDERED
 
@@ -60,7 +60,7 @@ def night_chart(state: TableState) -> Chart | None:
 
 def next_night_url(table: GameTable, big: bool = False) -> str | None:
     """Where this night's viewers follow on once a new night started from it."""
-    following = next_night(table)
+    following = following_night(table)
     if following is None:
         return None
     return url_for("viewer.tv" if big else "viewer.view", token=following.view_token)
@@ -175,7 +175,7 @@ def summary(token: str) -> str:
 def summary_context(state: TableState) -> dict[str, Any]:
     """What the night summary shows, for the scorekeeper and behind the share link."""
     return {"state": state, "table": state.table, "night": state.night,
-            "summary": summarize(state.night), "following": next_night(state.table),
+            "summary": summarize(state.night), "following": following_night(state.table),
             "standings": state.standings.ranked,
             "settlement": settle_service.settlement(state), "chart": night_chart(state)}
 

@@ -14,8 +14,8 @@ from scorekeeper.ledger.season import (
     NightResult,
     carried_balances,
     current_run,
-    in_range,
     longest_run,
+    played_between,
     player_season,
     season,
     season_chart,
@@ -65,9 +65,9 @@ def test_a_night_without_a_hand_counts_for_nobody() -> None:
 
 
 def test_the_range_keeps_both_ends() -> None:
-    kept = in_range(NIGHTS, date(2026, 1, 15), date(2026, 1, 22))
+    kept = played_between(NIGHTS, date(2026, 1, 15), date(2026, 1, 22))
     assert [n.table_id for n in kept] == [2, 3]
-    assert len(in_range(NIGHTS, None, None)) == 4
+    assert len(played_between(NIGHTS, None, None)) == 4
 
 
 def test_a_players_record_over_the_season() -> None:
@@ -155,5 +155,5 @@ def test_every_season_of_random_nights_is_zero_sum(nights: list[NightResult]) ->
         assert mine is not None
         assert (mine.points, mine.cents, mine.nights) == (row.points, row.cents, row.nights)
     for year in (2025, 2026):
-        part = season(in_range(nights, date(year, 1, 1), date(year, 12, 31)))
+        part = season(played_between(nights, date(year, 1, 1), date(year, 12, 31)))
         assert sum(part.cents.values()) == 0

@@ -270,7 +270,7 @@ def test_a_failure_while_saving_leaves_no_half_written_hand(
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(service, "audit", broken)
+    monkeypatch.setattr(service, "audit_night", broken)
     response = hand(client, table_id, picker="Ann", partners=["Cat"], points="75")
     assert response.status_code == 500
     assert hand_count(app) == 0

@@ -18,7 +18,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db.models import Editor, GameTable, Handover, db
-from scorekeeper.services.tables import add_editor
+from scorekeeper.services import grants
 from tests.fixtures_app import start_table
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -214,7 +214,7 @@ def test_a_revoked_api_client_stops_at_once(app: Flask, night: dict[str, Any],
     if "api.record" not in app.view_functions:
         pytest.skip("the API has no hand recording route")
     with app.app_context():
-        token = add_editor(db.session.get(GameTable, night["id"]), "Script")
+        token = grants.add_grant(grants.TABLE, db.session.get(GameTable, night["id"]), "Script")
         script = db.session.scalars(db.select(Editor.id).filter_by(label="Script")).one()
     bearer = {"Authorization": f"Bearer {token}"}
     url = f"/api/v1/tables/{night['id']}/hands"

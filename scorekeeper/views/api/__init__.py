@@ -17,17 +17,19 @@ from flask import Blueprint, Response, abort, g, jsonify, request
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.db.models import GameTable, Group
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.rules import PRESETS, HandError
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.hands import Stale
 from scorekeeper.services.once import api_once
-from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, add_editor, create_table
+from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
+from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table
+from scorekeeper.views.json_errors import error_response
 from scorekeeper.views.qr import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -40,21 +42,11 @@ TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents", "group", 
 
 # --- errors and request bodies ------------------------------------------------
 
-def error_response(message: str, status: int, field: str | None = None) -> Response:
-    """The one error shape: ``{"error": ..., "field": ...}`` with a 4xx status."""
-    body: dict[str, str] = {"error": message}
-    if field:
-        body["field"] = field
-    response = jsonify(body)
-    response.status_code = status
-    return response
-
-
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> Response:
     """A refused action: undo anything the service began (the version bump too).
     A write refused because the night changed since its If-Match is a 412."""
-    db.session.rollback()
+    abandon()
     status = 412 if isinstance(error, Stale) else error.status
     return error_response(error.message, status, error.field)
 
@@ -67,21 +59,21 @@ def etag(response: Response) -> Response:
         try:
             response.set_etag(str(table.version))
         except SQLAlchemyError:  # the table itself is gone (never in practice)
-            db.session.rollback()
+            abandon()
     return response
 
 
 @bp.errorhandler(HandError)
 def hand_error(error: HandError) -> Response:
     """A hand the parser or the engine refused, naming the field at fault."""
-    db.session.rollback()
+    abandon()
     return error_response(error.message, 400, error.field)
 
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException) -> Response:
     """401/403/404/405/413 from ``abort`` in these views, as JSON."""
-    db.session.rollback()
+    abandon()
     return error_response(error.description or error.name, error.code or 400)
 
 
@@ -143,7 +135,7 @@ def create() -> tuple[Response, int, dict[str, str]]:
                                 editor_label="API client", once=once, group=group,
                                 played_on=data.get("played_on"))
     if token is None:  # a retry: the same table, and a new token for the client
-        token = add_editor(table, "API client")
+        token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from flask import Response, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once, api_once
-from scorekeeper.services.tables import add_editor
 from scorekeeper.views.access import api_table
 from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created
 
@@ -55,5 +54,5 @@ def import_table() -> tuple[Response, int, dict[str, str]]:
     data, once = import_body("import")
     table, token = export_service.import_table(data, label="API client", once=once)
     if token is None:  # a retry: the same table, and a new token for the client
-        token = add_editor(table, "API client")
+        token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)

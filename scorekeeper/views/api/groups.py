@@ -15,13 +15,18 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from scorekeeper.db.models import Group
-from scorekeeper.ledger.season import in_range, player_season, season
-from scorekeeper.limits import MAX_ROW_ID
+from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID
 from scorekeeper.names import find_name, name_key
-from scorekeeper.services import NotFound, ServiceError, group_exports
+from scorekeeper.services import (
+    NotFound,
+    ServiceError,
+    grants,
+    group_exports,
+    group_settle,
+    seasons,
+)
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.group_exports import MAX_NIGHTS
 from scorekeeper.services.once import api_once
 from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.api import (
@@ -56,7 +61,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
         data.get("name"), data.get("players"), data.get("preset", "called-ace"),
         data.get("options"), data.get("stake_cents", 25), label="API client", once=once)
     if token is None:  # a retry: the same group, and a new token for the client
-        token = group_service.add_group_editor(group, "API client")
+        token = grants.add_grant(grants.GROUP, group, "API client")
     return created_group(group, token)
 
 
@@ -64,7 +69,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 def show_group(group_id: int) -> Response:
     """The group: members, the next night's rules and stake, and its nights."""
     group = api_group(group_id)
-    rows, results = group_service.results(group.id)
+    rows, results = seasons.results(group.id)
     return jsonify({
         "id": group.id, "name": group.name, "players": group_service.members(group),
         "preset": group.preset, "options": dict(group.options),
@@ -76,9 +81,9 @@ def show_group(group_id: int) -> Response:
     })
 
 
-def _span() -> group_service.Span:
+def _span() -> seasons.Span:
     refuse_unknown_query("season", "from", "to")
-    return group_service.span(request.args.get("season"), request.args.get("from"),
+    return seasons.span(request.args.get("season"), request.args.get("from"),
                               request.args.get("to"))
 
 
@@ -89,8 +94,7 @@ def group_standings(group_id: int) -> Response:
     asked = _span()
 
     def answer() -> str:
-        _, results = group_service.results(group.id)
-        totals = season(in_range(results, asked.start, asked.end))
+        totals = seasons.standings(group.id, asked)
         return json.dumps({
             "from": asked.start.isoformat() if asked.start else None,
             "to": asked.end.isoformat() if asked.end else None,
@@ -116,13 +120,12 @@ def group_player(group_id: int, name: str) -> Response:
     asked = _span()
 
     def answer() -> str:
-        found = find_name(name[:200], group_service.members(group))
+        found = find_name(name[:MAX_NAME_ASKED], group_service.members(group))
         if found is None:
             return "null"
-        _, results = group_service.results(group.id)
-        mine = player_season(in_range(results, asked.start, asked.end), found)
+        mine = seasons.player_view(group.id, asked, found)["me"]
         return json.dumps(player_json(found, mine), ensure_ascii=False)
-    response = _kept(group, ("player", name_key(name[:200]), asked.key()), answer)
+    response = _kept(group, ("player", name_key(name[:MAX_NAME_ASKED]), asked.key()), answer)
     if response.get_data() == b"null":
         raise NotFound(f"{name[:40]} isn't a player of this group")
     return response
@@ -164,7 +167,7 @@ def group_settlement(group_id: int) -> Response:
     """The fewest payments that settle every carried night together."""
     group = api_group(group_id)
     refuse_unknown_query()
-    settled = group_service.settlement(group.id)
+    settled = group_settle.carried_settlement(group.id)
     return jsonify({
         "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}
                       for t in settled.transfers],
@@ -188,7 +191,7 @@ def group_paid(group_id: int) -> Response:
         raise ServiceError("nights must be the settlement's list of night ids", "nights")
     once = api_once(f"group-paid:{group.id}", request.headers.get("Idempotency-Key"),
                     request.get_data(cache=True))
-    return jsonify({"cleared": group_service.mark_paid(group, shown, once)})
+    return jsonify({"cleared": group_settle.mark_paid(group, shown, once)})
 
 
 @bp.post("/tables/<int:table_id>/close")
@@ -220,5 +223,5 @@ def import_group() -> tuple[Response, int, dict[str, str]]:
     data, once = import_body("group-import")
     group, token = group_exports.import_group(data, label="API client", once=once)
     if token is None:
-        token = group_service.add_group_editor(group, "API client")
+        token = grants.add_grant(grants.GROUP, group, "API client")
     return created_group(group, token)

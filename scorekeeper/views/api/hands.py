@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
-from scorekeeper.db.models import Submission, db
 from scorekeeper.rules.hand_json import parse_hand, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
-from scorekeeper.services.once import api_once
+from scorekeeper.services.once import api_once, first_answer
 from scorekeeper.services.window import API_HANDS, API_MAX_HANDS, window
 from scorekeeper.views.access import api_table, editor_label
 from scorekeeper.views.api import bp, json_body, refuse_unknown_query
@@ -88,7 +87,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
                                      by=editor_label(), seen=if_match(state.version))
     if saved is None:  # a retry of a request already carried out: its first answer
         assert once is not None
-        first = db.session.get(Submission, once.token)
+        first = first_answer(once)
         assert first is not None and first.response is not None
         body, status = first.response, first.status or 201
     else:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from flask import flash
 from markupsafe import Markup
 
-from scorekeeper.db.models import db
+from scorekeeper.services.writes import abandon
 
 Page = str | tuple[str, int]
 
@@ -20,7 +20,7 @@ Page = str | tuple[str, int]
 def refused(message: str | Markup, status: int, page: Callable[[], Page]) -> tuple[str, int]:
     """``page`` with ``message`` at its top, answered as ``status``; whatever
     the refused action began is rolled back first."""
-    db.session.rollback()
+    abandon()
     flash(message, "error")
     body = page()
     return (body[0] if isinstance(body, tuple) else body), status

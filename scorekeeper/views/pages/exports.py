@@ -13,9 +13,9 @@ from scorekeeper.db.models import GameTable
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
+from scorekeeper.services.grants import new_token
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.services.tables import new_token
 from scorekeeper.views.access import keep_editing, load_table
 
 bp = Blueprint("exports", __name__)

@@ -10,7 +10,7 @@ of its nights raises it) and served from memory after that.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any
 
 from flask import (
@@ -30,22 +30,34 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from scorekeeper.db.models import Group
-from scorekeeper.ledger.season import NightResult, in_range, player_season, season, season_chart
-from scorekeeper.limits import whole_number
-from scorekeeper.names import find_name
+from scorekeeper.ledger.season import NightResult
+from scorekeeper.limits import (
+    GROUP_NAME,
+    MAX_GROUP_LIST,
+    MAX_NIGHTS,
+    MAX_STAKE_CENTS,
+    whole_number,
+)
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import NotFound, ServiceError, group_exports
+from scorekeeper.services import ServiceError, grants, group_exports, group_settle, seasons
 from scorekeeper.services import groups as group_service
-from scorekeeper.services.groups import GroupHead, NightRow, Span
+from scorekeeper.services.grants import new_token
+from scorekeeper.services.groups import GroupHead
 from scorekeeper.services.import_checks import parse_json
 from scorekeeper.services.once import Once
-from scorekeeper.services.tables import new_token
-from scorekeeper.views.access import load_group, load_group_head, remember_group, session_token
+from scorekeeper.views import claims
+from scorekeeper.views.access import (
+    GROUPS_HELD,
+    load_group,
+    load_group_head,
+    remember_group,
+    session_token,
+)
 from scorekeeper.views.forms import WholeField
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.season_pages import asked_span, player_page
 
 bp = Blueprint("groups", __name__)
 
@@ -55,13 +67,13 @@ RECENT_NIGHTS = 8
 class GroupForm(FlaskForm):
     """Start a group: its name, the regulars, how it plays and for how much."""
 
-    name = StringField("Group name", validators=[InputRequired(), Length(max=80)],
+    name = StringField("Group name", validators=[InputRequired(), Length(max=GROUP_NAME)],
                        default="Thursday regulars")
-    players = TextAreaField("Regulars", validators=[Length(max=2000)])
+    players = TextAreaField("Regulars", validators=[Length(max=MAX_GROUP_LIST)])
     preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
                         default="called-ace", validators=[InputRequired()])
     stake_cents = WholeField("Stake per point (cents)", default=25,
-                             validators=[InputRequired(), NumberRange(0, 100_000)])
+                             validators=[InputRequired(), NumberRange(0, MAX_STAKE_CENTS)])
     submission = HiddenField()
 
 
@@ -90,35 +102,11 @@ def new() -> str | Response | tuple[str, int]:
     return (page, 400) if request.method == "POST" else page
 
 
-def asked_span() -> Span:
-    """The season the query asks for; a bad one is a 400 that says why."""
-    unknown = sorted(set(request.args) - {"season", "from", "to"})
-    if unknown:
-        abort(400, f"Unknown parameter: {unknown[0][:40]}")
-    try:
-        return group_service.span(request.args.get("season"), request.args.get("from"),
-                                  request.args.get("to"))
-    except ServiceError as error:
-        abort(400, error.message)
-
-
-def season_context(group: Group | GroupHead, asked: Span, rows: Sequence[NightRow],
-                   results: Sequence[NightResult]) -> dict[str, Any]:
-    """What the season page shows, for the group's scorekeeper and its viewers."""
-    chosen = in_range(results, asked.start, asked.end)
-    totals = season(chosen)
-    years = sorted({r.played_on.year for r in rows}, reverse=True)
-    return {"group": group, "span": asked, "season": totals, "chart": season_chart(totals),
-            "years": years, "nights": list(reversed(totals.nights)),
-            "open_nights": [r for r in rows if not r.closed],
-            "carried": [r for r in rows if r.settled == group_service.CARRIED]}
-
-
 @bp.app_template_global()
 def night_line(night: NightResult, group_id: int, public: bool = False) -> Markup:
     """A night's line in a group's list, rendered once per version of the night
     (a season page after a save re-renders one line, not fifty)."""
-    key = ("night-line", night.table_id, night.version, night.closed, night.settled,
+    key = ("night-line", night.token, night.version, night.closed, night.settled,
            group_id, bool(public))
     body = RENDERED.get(key, lambda: render_template(
         "groups/_night_line.html", n=night, group_id=group_id, public=public))
@@ -143,9 +131,7 @@ def _season_page(group: GroupHead, template: str, variant: str,
            tuple(sorted(extra.items())))
 
     def render() -> str:
-        rows = group_service.night_rows(group.id)
-        results = [group_service.night_result(r) for r in rows]
-        return render_template(template, **season_context(group, asked, rows, results),
+        return render_template(template, group=group, **seasons.season_view(group.id, asked),
                                **extra)
     return cached(key, render)
 
@@ -171,26 +157,12 @@ def player(group_id: int, name: str) -> str:
     return player_page(group, name, "groups/player.html")
 
 
-def player_page(group: Group, name: str, template: str) -> str:
-    """A player's season page (the scorekeeper's or behind the share link)."""
-    found = find_name(name[:200], group_service.members(group))
-    if found is None:
-        abort(404, f"{name[:40]} isn't one of {group.name}'s players")
-    asked = asked_span()
-    rows = group_service.night_rows(group.id)
-    results = [group_service.night_result(r) for r in rows]
-    chosen = in_range(results, asked.start, asked.end)
-    return render_template(template, group=group, span=asked, name=found,
-                           me=player_season(chosen, found),
-                           years=sorted({r.played_on.year for r in rows}, reverse=True))
-
-
 @bp.get("/g/<int:group_id>/nights/<int:table_id>")
 def night(group_id: int, table_id: int) -> Response:
     """One of the group's nights: its ledger on a phone that scores it, else
     its read-only share page."""
     group = load_group(group_id)
-    row = next((r for r in group_service.night_rows(group.id) if r.id == table_id), None)
+    row = next((r for r in seasons.night_rows(group.id) if r.id == table_id), None)
     if row is None:
         abort(404, "That night isn't one of this group's")
     if session_token(table_id):
@@ -203,7 +175,7 @@ def settle(group_id: int) -> str:
     """The carried nights and the fewest payments that clear them all."""
     group = load_group(group_id)
     return render_template("groups/settle.html", group=group,
-                           settlement=group_service.settlement(group.id))
+                           settlement=group_settle.carried_settlement(group.id))
 
 
 @bp.post("/g/<int:group_id>/settle/paid")
@@ -212,11 +184,11 @@ def paid(group_id: int) -> Response | tuple[str, int]:
     group = load_group(group_id)
     raw = request.form.get("nights", "")
     shown = [whole_number(n) for n in raw.split(",")] if raw else []
-    if len(shown) > 1000 or any(n is None for n in shown):
+    if len(shown) > MAX_NIGHTS or any(n is None for n in shown):
         abort(400, "This form's list of nights isn't one this app wrote; reload the page "
               "and try again. Nothing was saved.")
     try:
-        cleared = group_service.mark_paid(group, [n for n in shown if n is not None])
+        cleared = group_settle.mark_paid(group, [n for n in shown if n is not None])
     except ServiceError as error:
         return refused(f"Not done: {error.message}", error.status,
                        lambda: settle(group_id))
@@ -225,6 +197,8 @@ def paid(group_id: int) -> Response | tuple[str, int]:
 
 
 HANDOVERS = "group_handovers"  # session key: group id → the code this phone showed
+CLAIM = claims.ClaimPage(grants.GROUP, GROUPS_HELD, "groups/claim.html", "group", "groups.home",
+                         "This phone now runs {name}.")
 
 
 @bp.get("/g/<int:group_id>/share")
@@ -234,48 +208,29 @@ def share(group_id: int) -> str:
     group = load_group(group_id)
     url = link("group_viewer.view", token=group.view_token)
     code = session.get(HANDOVERS, {}).get(str(group.id))
-    live = group_service.live_handover(code) if isinstance(code, str) else None
+    live = grants.live_handover(grants.GROUP, code) if isinstance(code, str) else None
     claim_url = link("groups.claim", code=code) if live is not None else None
     return render_template(
         "groups/share.html", group=group, share_url=url, handover=live, claim_url=claim_url,
         qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
         claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
-        editors=group_service.active_editors(group), me=g.group_editor,
-        minutes=int(group_service.HANDOVER_LIFETIME.total_seconds() // 60))
+        editors=grants.active_grants(grants.GROUP, group), me=g.group_editor,
+        minutes=int(grants.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
 @bp.post("/g/<int:group_id>/share/handover")
 def handover(group_id: int) -> Response:
     """Show a one-time code for another phone (this phone keeps it to show its QR)."""
     group = load_group(group_id)
-    code = group_service.start_handover(group)
+    code = grants.start_handover(grants.GROUP, group)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(group.id): code}
     return redirect(url_for("groups.share", group_id=group.id, _anchor="handover"))
 
 
 @bp.route("/gclaim/<code>", methods=["GET", "POST"])
 def claim(code: str) -> str | Response | tuple[str, int]:
-    """Opened from the code's QR: name this phone, then it runs the group too.
-    Opening the link changes nothing (link previews open links); the button does."""
-    live = group_service.live_handover(code)
-    if live is None:
-        abort(404, group_service.CODE_GONE)
-    group = group_service.get_group(live.group_id)
-    error = None
-    if request.method == "POST":
-        try:
-            group, token = group_service.claim_handover(code, request.form.get("label", ""))
-        except NotFound as failure:
-            abort(404, failure.message)
-        except ServiceError as failure:
-            error = failure.message
-        else:
-            remember_group(group.id, token)
-            flash(f"This phone now runs {group.name}.")
-            return redirect(url_for("groups.home", group_id=group.id))
-    page = render_template("groups/claim.html", group=group, error=error,
-                           label=request.values.get("label", "")[:80])
-    return (page, 400) if error else page
+    """Opened from the code's QR: name this phone, then it runs the group too."""
+    return claims.claim(CLAIM, code)
 
 
 @bp.post("/g/<int:group_id>/editors/<int:editor_id>/revoke")
@@ -283,7 +238,7 @@ def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop one phone running the group (never the last one)."""
     group = load_group(group_id)
     try:
-        gone = group_service.revoke_editor(group, editor_id)
+        gone = grants.revoke_grant(grants.GROUP, group, editor_id)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(group_id))
     flash(f"{gone.label} can no longer run {group.name}.")

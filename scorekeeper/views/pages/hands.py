@@ -32,9 +32,9 @@ from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.grants import new_token
 from scorekeeper.services.hands import Change, Ref, Seen, Stale
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import new_token
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table
 from scorekeeper.views.forms import HandForm, hidden_number

@@ -13,8 +13,8 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import check_open
 from scorekeeper.services.tables import new_night as start_new_night
+from scorekeeper.services.writes import check_open
 from scorekeeper.views.access import editor, keep_editing, load_table
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.pages import refused

@@ -8,28 +8,24 @@ from __future__ import annotations
 
 import ipaddress
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable, Handover
 from scorekeeper.hosts import machine_hosts
-from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import share as share_service
-from scorekeeper.services.tables import get_table
-from scorekeeper.views.access import (
-    editor,
-    forget_editor,
-    load_table,
-    remember_editor,
-    session_token,
-)
+from scorekeeper.views import claims
+from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 bp = Blueprint("share", __name__)
 
 HANDOVERS = "handovers"  # session key: the take-over code this device showed last, per table
+CLAIM = claims.ClaimPage(grants.TABLE, TABLES_HELD, "share/claim.html", "table", "hands.ledger",
+                         "This phone now keeps score for {name}.")
 
 
 # --- the scorekeeper's share page -------------------------------------------------
@@ -48,8 +44,8 @@ def share(table_id: int) -> str:
         qr=Markup(qr_svg(share_url, "QR code of the share link")),
         handover=handover, claim_url=claim_url,
         claim_qr=Markup(qr_svg(claim_url, "QR code to take over scoring")) if claim_url else None,
-        editors=share_service.active_editors(table),
-        minutes=int(share_service.HANDOVER_LIFETIME.total_seconds() // 60))
+        editors=grants.active_grants(grants.TABLE, table),
+        minutes=int(grants.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
 def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
@@ -59,10 +55,10 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
     token = codes.get(str(table.id))
     if not isinstance(token, str):
         return None, None
-    live = share_service.live_handover(token)
+    live = grants.live_handover(grants.TABLE, token)
     if live is not None and live.table_id == table.id:
         return live, link("share.claim", token=token)
-    used = share_service.handover_of(token)
+    used = grants.handover_of(grants.TABLE, token)
     codes.pop(str(table.id))
     session[HANDOVERS] = codes
     return (used, None) if used is not None and used.used_at is not None else (None, None)
@@ -83,7 +79,7 @@ def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
     table = load_table(table_id).table
     try:
-        token = share_service.start_handover(table)
+        token = grants.start_handover(grants.TABLE, table)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
@@ -117,11 +113,11 @@ def move(table_id: int) -> str | tuple[str, int]:
         return refused("That isn't one of this server's network addresses.", 400,
                        lambda: share(table_id))
     try:
-        token = share_service.start_handover(table)
+        token = grants.start_handover(grants.TABLE, table)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(table_id))
     # A link, not a redirect: the page's forms may only lead back to this address.
-    minutes = int(share_service.HANDOVER_LIFETIME.total_seconds() // 60)
+    minutes = int(grants.HANDOVER_LIFETIME.total_seconds() // 60)
     return render_template("share/move.html", table=table, active="share", where=where,
                            minutes=minutes,
                            claim_url=where + url_for("share.claim", token=token,
@@ -134,7 +130,7 @@ def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     table = load_table(table_id).table
     me = editor()
     try:
-        gone = share_service.revoke_editor(table, editor_id)
+        gone = grants.revoke_grant(grants.TABLE, table, editor_id)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(table_id))
     if gone.id != me.id:
@@ -149,28 +145,5 @@ def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
 
 @bp.route("/claim/<token>", methods=["GET", "POST"])
 def claim(token: str) -> str | Response | tuple[str, int]:
-    """Opened from the take-over QR: name this phone, then it may edit (once).
-
-    Opening the link changes nothing (link previews and scanners open links);
-    only the button does.
-    """
-    code = share_service.live_handover(token)
-    if code is None:
-        abort(404, share_service.CODE_GONE)
-    table = get_table(code.table_id)
-    error = None
-    if request.method == "POST":
-        try:
-            table, edit_token = share_service.claim_handover(token, request.form.get("label", ""))
-        except NotFound as failure:
-            abort(404, failure.message)
-        except ServiceError as failure:
-            error = failure.message
-        else:
-            remember_editor(table.id, edit_token)
-            flash(f"This phone now keeps score for {table.name}.")
-            return redirect(url_for("hands.ledger", table_id=table.id))
-    page = render_template("share/claim.html", table=table, error=error,
-                           already=session_token(table.id) is not None,
-                           label=request.values.get("label", "")[:80])
-    return (page, 400) if error else page
+    """Opened from the take-over QR: name this phone, then it may edit (once)."""
+    return claims.claim(CLAIM, token)

@@ -10,7 +10,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.db.models import GameTable, Group
 from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
@@ -20,9 +20,10 @@ from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import roster as roster_service
+from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
-from scorekeeper.services.tables import create_table, new_token
+from scorekeeper.services.tables import create_table, tables_of
 from scorekeeper.views.access import (
     keep_editing,
     load_group,
@@ -64,9 +65,7 @@ def _my_tables() -> list[GameTable]:
     ids = remembered_table_ids()
     if not ids:
         return []
-    tables = db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
-                                .order_by(GameTable.created_at.desc())).all()
-    return [t for t in tables if session_token(t.id)]
+    return [t for t in tables_of(ids) if session_token(t.id)]
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -127,7 +126,7 @@ def _asked_group() -> Group | None:
 def _group_defaults(form: TableForm, group: Group) -> tuple[list[str], MultiDict[str, str]]:
     """The group's next night as the form shows it: last night's regulars
     (or, before the first night, every member), its name, rules and stake."""
-    coming = group_service.next_night(group)
+    coming = group_service.next_night_defaults(group)
     players = list(coming.players) or group_service.members(group) or ["", "", "", ""]
     form.name.data = group.name
     form.preset.data = coming.preset

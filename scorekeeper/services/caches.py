@@ -1,0 +1,45 @@
+"""Every cache of the app in one registry, so one call empties them all (a
+test that starts from an empty database starts from empty caches too).
+
+What is kept in memory: replayed nights (:mod:`~scorekeeper.services.nights`),
+each table's rules and roster (:mod:`~scorekeeper.services.state`), each
+group night's result for the season (:mod:`~scorekeeper.services.groups`),
+the version board the viewers' polls read (:mod:`~scorekeeper.services.board`)
+and rendered pages (:mod:`~scorekeeper.views.rendered`).  Each is keyed by
+its owner's share token (random, so two databases or two test runs never
+meet), the owner's version and every other input of what it keeps: a new
+version is a new key, so nothing kept is ever stale.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+
+class Cache(Protocol):
+    """Anything kept in memory that can be emptied."""
+
+    def clear(self) -> None: ...
+
+
+C = TypeVar("C", bound=Cache)
+
+_CACHES: dict[str, Cache] = {}
+
+
+def register(name: str, cache: C) -> C:
+    """Add ``cache`` to the registry under ``name``; returns it."""
+    assert name not in _CACHES or _CACHES[name] is cache, f"two caches called {name}"
+    _CACHES[name] = cache
+    return cache
+
+
+def registered() -> dict[str, Cache]:
+    """The caches by name."""
+    return dict(_CACHES)
+
+
+def clear_all() -> None:
+    """Empty every cache."""
+    for cache in _CACHES.values():
+        cache.clear()

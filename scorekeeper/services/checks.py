@@ -1,0 +1,126 @@
+"""Checks of what a scorekeeper or a client sends, shared by every owner of
+nights (tables and groups): names, players, rules, stakes and dates.  Each
+refusal is a :class:`~scorekeeper.services.ServiceError` naming its field.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from scorekeeper.limits import (
+    EARLIEST,
+    GROUP_NAME,
+    MAX_PLAYERS,
+    MAX_STAKE_CENTS,
+    PLAYER_NAME,
+    TABLE_NAME,
+)
+from scorekeeper.names import NameError_, clean_name, name_key
+from scorekeeper.rules import PRESETS, Rules, make_rules
+from scorekeeper.rules.option import OptionError
+from scorekeeper.services import OptionRefused, ServiceError
+
+
+def storable(text: str) -> bool:
+    """False for control characters and lone surrogates (JSON bodies can carry
+    both; databases refuse them with a crash rather than an error)."""
+    return all(unicodedata.category(c) not in ("Cc", "Cs") for c in text)
+
+
+def clean_players(players: object) -> list[str]:
+    """Checked player names in seat order, as the app keeps names
+    (:mod:`scorekeeper.names`); two that read the same are refused."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ServiceError("players must be a list of names", "players")
+    if len(players) > MAX_PLAYERS:
+        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
+    if any(not p.strip() for p in players):
+        raise ServiceError("Every player needs a name", "players")
+    try:
+        names = [clean_name(p, f"A player's name ({p[:PLAYER_NAME]!r})") for p in players]
+    except NameError_ as error:
+        raise ServiceError(str(error), "players") from None
+    if any(len(n) > PLAYER_NAME for n in names):
+        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
+    keys = [name_key(n) for n in names]
+    for n, key in zip(names, keys, strict=True):
+        if keys.count(key) > 1:
+            raise ServiceError(f"Two players are called {n}: add an initial", "players")
+    if len(names) > MAX_PLAYERS:
+        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
+    return names
+
+
+def owner_name(name: object, noun: str, longest: int) -> str:
+    """The name of a table or a group (``noun``) as the app keeps it, up to
+    ``longest`` characters."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > longest:
+        raise ServiceError(f"Give the {noun} a name (up to {longest} characters)", "name")
+    try:
+        return clean_name(name, f"The {noun}'s name")
+    except NameError_ as error:
+        raise ServiceError(str(error), "name") from None
+
+
+def table_name(name: object) -> str:
+    """A table's name as the app keeps it."""
+    return owner_name(name, "table", TABLE_NAME)
+
+
+def group_name(name: object) -> str:
+    """A group's name as the app keeps it."""
+    return owner_name(name, "group", GROUP_NAME)
+
+
+def check_stake(stake_cents: object) -> int:
+    """A stake per point in whole cents."""
+    if isinstance(stake_cents, bool) or not isinstance(stake_cents, int):
+        raise ServiceError("stake_cents must be a whole number of cents", "stake_cents")
+    if not 0 <= stake_cents <= MAX_STAKE_CENTS:
+        raise ServiceError(f"The stake must be 0 to {MAX_STAKE_CENTS} cents a point",
+                           "stake_cents")
+    return stake_cents
+
+
+def checked_rules(preset: object, options: object) -> tuple[str, Rules, dict[str, Any]]:
+    """The preset, the rules it and ``options`` make, and the options that
+    differ from the preset (what a group keeps for its next night)."""
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise ServiceError(f"preset must be one of: {', '.join(PRESETS)}", "preset")
+    if options is not None and not isinstance(options, Mapping):
+        raise ServiceError("options must be an object of option: value", "options")
+    try:
+        rules = make_rules(preset, options or {})
+    except OptionError as error:
+        raise OptionRefused(str(error), error.key) from None
+    except ValueError as error:
+        raise OptionRefused(str(error)) from None
+    return preset, rules, differences(preset, rules)
+
+
+def differences(preset: str, rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from ``preset``'s."""
+    base = PRESETS[preset].rules.to_dict()
+    return {k: v for k, v in rules.to_dict().items() if base.get(k) != v}
+
+
+def check_played_on(value: object, today: date | None = None) -> date:
+    """A night's date: a ``date`` or ``YYYY-MM-DD``, from 2000 to tomorrow
+    (a phone a time zone ahead of the server is already in tomorrow)."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        day = value
+    elif isinstance(value, str) and len(value) == 10 and value.isascii():
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            raise ServiceError("played_on must be a date as YYYY-MM-DD", "played_on") from None
+    else:
+        raise ServiceError("played_on must be a date as YYYY-MM-DD", "played_on")
+    latest = (today or date.today()) + timedelta(days=1)
+    if not EARLIEST.date() <= day <= latest:
+        raise ServiceError(f"A night's date must be from {EARLIEST.year} to today",
+                           "played_on")
+    return day

@@ -1,0 +1,292 @@
+"""Who may change an owner of nights (a table, a group): its edit grants
+(hashed tokens, revocable), its one-time handover codes that turn into a
+grant the first time they are claimed, its share (view) token, and finding
+it by id or by token.  Written once for every owner: an :class:`Owner` says
+which rows keep it and the words its messages use, so a new owner of nights
+is one more ``Owner(...)``.
+
+Every change here goes through :mod:`scorekeeper.services.writes` (a raised
+version and its one audit entry) and commits once.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import and_, bindparam, delete, select, update
+
+from scorekeeper.db.engine import start_write
+from scorekeeper.db.models import (
+    Editor,
+    GameTable,
+    Group,
+    GroupEditor,
+    GroupHandover,
+    Handover,
+    db,
+    utcnow,
+)
+from scorekeeper.limits import MAX_GRANT_LABEL, MAX_ROW_ID
+from scorekeeper.services import Conflict, NotFound, ServiceError, writes
+
+HANDOVER_LIFETIME = timedelta(minutes=15)
+
+
+def new_token() -> str:
+    """An unguessable token (192 bits), safe in a URL."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """What is stored for an edit token: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Words:
+    """What an owner's messages and history say."""
+
+    no_such: str
+    link_gone: str
+    code_gone: str
+    can_now: str  #: "{label} can now edit"
+    handed_over: str  #: "Scoring handed over: {label} can now edit"
+    showed_code: str
+    no_longer: str  #: "{label} can no longer edit"
+    not_a_grant: str
+    last_grant: str
+
+
+@dataclass(frozen=True)
+class Owner:
+    """One kind of owner of nights: its rows and its words."""
+
+    model: Any
+    grant: Any
+    handover: Any
+    #: The column of a grant and a code that names its owner.
+    key: str
+    words: Words
+    #: Starts a write to one owner (:mod:`~scorekeeper.services.writes`);
+    #: ``for_code``: the write shows or claims a handover code.
+    begin: Callable[[Any, bool], object]
+    audit: Callable[[Any, str, str], None]
+    #: Refuses a code for an owner that takes no more writers (a closed night).
+    before_claim: Callable[[Any], None] = lambda row: None
+
+    def column(self, model: Any) -> Any:
+        return getattr(model, self.key)
+
+
+def _begin_table(table: GameTable, for_code: bool) -> object:
+    return writes.begin_night(table, closed_ok=not for_code,
+                              why="there is nothing left to score")
+
+
+def _check_open(table: GameTable) -> None:
+    writes.check_open(table, "there is nothing left to score")
+
+
+TABLE = Owner(
+    GameTable, Editor, Handover, "table_id", Words(
+        no_such="No such table",
+        link_gone="This share link doesn't exist or was replaced",
+        code_gone="This take-over code was already used, replaced or has expired. "
+                  "Ask the scorekeeper to show a new one.",
+        can_now="{label} can now edit",
+        handed_over="Scoring handed over: {label} can now edit",
+        showed_code="Showed a take-over code (works once, for 15 minutes)",
+        no_longer="{label} can no longer edit",
+        not_a_grant="That device can't edit this table (already revoked?)",
+        last_grant="This is the only device that can edit this table. "
+                   "Hand over scoring first, then revoke it."),
+    begin=_begin_table,
+    audit=lambda table, action, summary: writes.audit_night(table, action, summary),
+    before_claim=_check_open)
+
+GROUP = Owner(
+    Group, GroupEditor, GroupHandover, "group_id", Words(
+        no_such="No such group",
+        link_gone="This group's share link doesn't exist",
+        code_gone="This code was already used, replaced or has expired. Ask whoever runs "
+                  "the group to show a new one.",
+        can_now="{label} can now run the group",
+        handed_over="Handed over: {label} can now run the group",
+        showed_code="Showed a code to run the group (works once, for 15 minutes)",
+        no_longer="{label} can no longer run the group",
+        not_a_grant="That phone can't run this group (already revoked?)",
+        last_grant="This is the only phone that can run the group. Add another "
+                   "phone first, then revoke this one."),
+    begin=lambda group, for_code: writes.begin_group(group.id),
+    audit=lambda group, action, summary: writes.audit_group(group.id, action, summary))
+
+
+# --- finding an owner ------------------------------------------------------------
+
+def get(owner: Owner, row_id: int) -> Any:
+    """The owner's row, or NotFound (also for ids too big for the database)."""
+    if not 0 < row_id <= MAX_ROW_ID:
+        raise NotFound(owner.words.no_such)
+    row = db.session.get(owner.model, row_id)
+    if row is None:
+        raise NotFound(owner.words.no_such)
+    return row
+
+
+def by_view_token(owner: Owner, token: str) -> Any:
+    """The owner a share link points to, or NotFound."""
+    row = db.session.scalar(db.select(owner.model).filter_by(view_token=token))
+    if row is None:
+        raise NotFound(owner.words.link_gone)
+    return row
+
+
+@functools.cache
+def _with_grant(owner: Owner) -> Any:
+    """The owner and the live grant a token's hash proves, in one query
+    (built once per owner)."""
+    grant = owner.grant
+    return (select(owner.model, grant)
+            .outerjoin(grant, and_(owner.column(grant) == owner.model.id,
+                                   grant.token_hash == bindparam("hash"),
+                                   grant.revoked_at.is_(None)))
+            .where(owner.model.id == bindparam("id")).limit(1))
+
+
+def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
+    """The owner and the live grant ``token`` proves (None without one), read
+    together in one query; NotFound without the owner."""
+    if not token:
+        return get(owner, row_id), None
+    if not 0 < row_id <= MAX_ROW_ID:
+        raise NotFound(owner.words.no_such)
+    row = db.session.execute(_with_grant(owner), {"id": row_id, "hash": hash_token(token)}).first()
+    if row is None:
+        raise NotFound(owner.words.no_such)
+    return row[0], row[1]
+
+
+def grant_for(owner: Owner, row: Any, token: str | None) -> Any:
+    """The live grant of ``row`` that ``token`` proves, if any."""
+    if not token:
+        return None
+    return db.session.scalar(db.select(owner.grant).where(
+        owner.column(owner.grant) == row.id, owner.grant.token_hash == hash_token(token),
+        owner.grant.revoked_at.is_(None)))
+
+
+def active_grants(owner: Owner, row: Any) -> list[Any]:
+    """The devices that can change ``row`` now, oldest first."""
+    return list(db.session.scalars(db.select(owner.grant).where(
+        owner.column(owner.grant) == row.id, owner.grant.revoked_at.is_(None))
+        .order_by(owner.grant.id)))
+
+
+# --- grants and codes ------------------------------------------------------------
+
+def add_grant(owner: Owner, row: Any, label: str) -> str:
+    """Let one more device or client change ``row``; returns its token (kept nowhere)."""
+    owner.begin(row, False)
+    token = new_token()
+    db.session.add(owner.grant(**{owner.key: row.id}, token_hash=hash_token(token),
+                               label=label[:80]))
+    owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]))
+    db.session.commit()
+    return token
+
+
+def _drop_pending_codes(owner: Owner, row_id: int) -> None:
+    """Cancel every unused code of the owner (same transaction)."""
+    db.session.execute(delete(owner.handover).where(owner.column(owner.handover) == row_id,
+                                                    owner.handover.used_at.is_(None)))
+
+
+def start_handover(owner: Owner, row: Any) -> str:
+    """A fresh one-time code that lets one more device change ``row`` (any
+    unused code of it stops working); returns the code."""
+    owner.begin(row, True)
+    _drop_pending_codes(owner, row.id)
+    code = new_token()
+    db.session.add(owner.handover(**{owner.key: row.id}, token_hash=hash_token(code),
+                                  expires_at=utcnow() + HANDOVER_LIFETIME))
+    owner.audit(row, "handover", owner.words.showed_code)
+    db.session.commit()
+    return code
+
+
+def live_handover(owner: Owner, code: str | None) -> Any:
+    """The unused, unexpired code ``code`` proves, if any."""
+    if not code:
+        return None
+    return db.session.scalar(db.select(owner.handover).where(
+        owner.handover.token_hash == hash_token(code), owner.handover.used_at.is_(None),
+        owner.handover.expires_at > utcnow()))
+
+
+def handover_of(owner: Owner, code: str | None) -> Any:
+    """The code ``code`` proves, used or not (for the page that showed it)."""
+    if not code:
+        return None
+    return db.session.scalar(db.select(owner.handover).filter_by(token_hash=hash_token(code)))
+
+
+def clean_label(label: str, row: Any) -> str:
+    """A device's name as typed, or "Phone N" when left empty."""
+    label = " ".join((label or "").split())
+    if len(label) > MAX_GRANT_LABEL:
+        raise ServiceError(f"Keep the name to {MAX_GRANT_LABEL} characters", "label")
+    return label or f"Phone {len(row.editors) + 1}"
+
+
+def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
+    """Use a code once: a new grant for this device; returns the owner and the
+    grant's token.  The code is marked used with a guarded UPDATE, so two
+    phones racing for one code cannot both win."""
+    start_write(db.session)
+    handover = live_handover(owner, code)
+    if handover is None:
+        raise NotFound(owner.words.code_gone)
+    row = db.session.get(owner.model, getattr(handover, owner.key))
+    if row is None:
+        raise NotFound(owner.words.code_gone)
+    owner.before_claim(row)
+    name = clean_label(label, row)
+    claimed = db.session.execute(update(owner.handover).where(
+        owner.handover.id == handover.id, owner.handover.used_at.is_(None))
+        .values(used_at=utcnow()))
+    if claimed.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise NotFound(owner.words.code_gone)
+    owner.begin(row, True)
+    token = new_token()
+    grant = owner.grant(**{owner.key: row.id}, token_hash=hash_token(token), label=name)
+    db.session.add(grant)
+    db.session.flush()
+    if hasattr(handover, "editor_id"):
+        handover.editor_id = grant.id
+    owner.audit(row, "handover", owner.words.handed_over.format(label=name))
+    db.session.commit()
+    return row, token
+
+
+def revoke_grant(owner: Owner, row: Any, grant_id: int) -> Any:
+    """Stop one device changing ``row``, at once; its unused codes die with
+    it.  The last one is kept: without it nobody could change ``row`` again."""
+    owner.begin(row, False)
+    grants = active_grants(owner, row)
+    grant = next((e for e in grants if e.id == grant_id), None)
+    if grant is None:
+        raise NotFound(owner.words.not_a_grant)
+    if len(grants) == 1:
+        raise Conflict(owner.words.last_grant)
+    grant.revoked_at = utcnow()
+    _drop_pending_codes(owner, row.id)
+    owner.audit(row, "revoke", owner.words.no_longer.format(label=grant.label))
+    db.session.commit()
+    return grant

@@ -1,0 +1,207 @@
+"""The one write path: every change to a night or a group starts here.
+
+A write takes the database's write lock, raises the version of each night it
+changes and of the group that night belongs to (once per write, however many
+of the group's nights it changes), and writes exactly one audit entry for
+each version it raised.  Nothing else raises a version.
+
+Catch-up (:mod:`scorekeeper.services.nights`) brings a kept night up to date
+from the audit entries between two versions, so it relies on that; a commit
+that raised a version without writing its entry fails (a programming error,
+never a player's), so the invariant cannot drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import event, inspect, update
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from scorekeeper.db.engine import start_write
+from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db, utcnow
+from scorekeeper.services import Conflict
+from scorekeeper.services.board import changed
+from scorekeeper.services.state import TableState
+
+#: The session-info key of the write under way.
+_WRITE = "scorekeeper.versions"
+STALE = "The night changed since this page was opened; check it and try again"
+
+
+@dataclass
+class Raised:
+    """A version this write made, and whether its audit entry is written."""
+
+    version: int
+    audited: bool = False
+
+
+@dataclass
+class Write:
+    """The versions one write transaction raised: nights and groups by id."""
+
+    nights: dict[int, Raised] = field(default_factory=dict)
+    groups: dict[int, Raised] = field(default_factory=dict)
+    #: The group each raised night belongs to.
+    group_of: dict[int, int] = field(default_factory=dict)
+
+
+def _write() -> Write:
+    """The write under way (after :func:`start_write`)."""
+    session = db.session()
+    found = session.info.get(_WRITE)
+    if found is None:
+        found = session.info[_WRITE] = Write()
+    assert isinstance(found, Write)
+    return found
+
+
+def table_key(table: GameTable) -> int:
+    """The table's id without reading the row again (a write's first step
+    expires what the session read, and ``table.id`` would reload it)."""
+    identity = inspect(table).identity
+    assert identity is not None
+    return int(identity[0])
+
+
+def check_open(table: GameTable, why: str = "the night is over") -> None:
+    """Refuse any change to a closed night."""
+    if table.closed_at is not None:
+        raise Conflict(f"This table is closed: {why}")
+
+
+def abandon() -> None:
+    """Undo whatever a refused action began (a raised version too)."""
+    db.session.rollback()
+
+
+def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = False,
+                why: str = "the night is over", stale: str = STALE) -> int:
+    """Start a write to ``table``: take the write lock, raise the night's
+    version first (so writers queue behind each other and readers see that
+    something changed) and its group's, then refuse a closed night (unless
+    ``closed_ok``) and, when the caller says which version it saw (``seen``),
+    a night changed since.  Returns the version this write makes.  The
+    raise returns the new version and the closed mark, so the table is not
+    read again.  The caller writes the version's entry (:func:`audit_night`)."""
+    table_id = table_key(table)
+    start_write(db.session)
+    write = _write()
+    raised = write.nights.get(table_id)
+    if raised is None:
+        version, closed_at, token, group_id = db.session.execute(
+            update(GameTable).where(GameTable.id == table_id)
+            .values(version=GameTable.version + 1)
+            .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
+                       GameTable.group_id)).one()
+        changed(db.session(), token)
+        raised = write.nights[table_id] = Raised(version)
+        for name, value in (("version", version), ("closed_at", closed_at),
+                            ("view_token", token)):
+            set_committed_value(table, name, value)
+        if group_id is not None:
+            write.group_of[table_id] = group_id
+            begin_group(group_id)
+    if not closed_ok and table.closed_at is not None:
+        db.session.rollback()
+        raise Conflict(f"This table is closed: {why}")
+    if seen is not None and raised.version != seen + 1:
+        db.session.rollback()
+        raise Conflict(stale, "version")
+    return raised.version
+
+
+def begin_state(state: TableState) -> TableState:
+    """:func:`begin_night` for a loaded table; returns its state as of now:
+    ``state`` itself when nothing was written since it was read, else the
+    table read afresh."""
+    begin_night(state.table)
+    if state.table.version == state.version + 1:
+        return state
+    return TableState.load(state.table, cacheable=False)
+
+
+def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -> int:
+    """Start a write to the group (its pages, its live share page and its
+    settle-up compare versions): take the write lock and raise its version,
+    once per write.  Returns the version this write makes; the caller (or
+    the night's entry, :func:`audit_night`) writes its entry."""
+    start_write(db.session)
+    write = _write()
+    raised = write.groups.get(group_id)
+    if raised is None:
+        version = db.session.execute(update(Group).where(Group.id == group_id)
+                                     .values(version=Group.version + 1)
+                                     .returning(Group.version)).scalar_one()
+        raised = write.groups[group_id] = Raised(version)
+    if seen is not None and raised.version != seen + 1:
+        db.session.rollback()
+        raise Conflict(stale, "version")
+    return raised.version
+
+
+def audit_night(table: GameTable, action: str, summary: str, number: int | None = None,
+                before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
+                hand_id: int | None = None, by: str | None = None) -> None:
+    """The one audit entry of the version this write made (same transaction):
+    what, which hand (number and id), the version and the device.  The
+    night's group, raised with it, gets the same words unless this write
+    already gave it its own."""
+    table_id = table_key(table)
+    raised = _write().nights.get(table_id)
+    assert raised is not None, "audit_night needs begin_night first"
+    assert not raised.audited, f"table {table_id}: a second audit entry for one version"
+    raised.audited = True
+    db.session.add(AuditEntry(table_id=table_id, action=action, hand_number=number,
+                              hand_id=hand_id, version=raised.version,
+                              by=by[:80] if by else None, summary=summary[:300],
+                              before=before, after=after, at=utcnow()))
+    group_id = _write().group_of.get(table_id)
+    if group_id is not None and not _write().groups[group_id].audited:
+        audit_group(group_id, action, f"{table.name}: {summary}", by)
+
+
+def audit_created(table: GameTable, action: str, summary: str) -> None:
+    """The entry of a night this write creates (its version 0: no version
+    was raised, so catch-up never reads it)."""
+    assert table.version in (0, None)
+    db.session.add(AuditEntry(table_id=table_key(table), action=action, version=0,
+                              summary=summary[:300], at=utcnow()))
+
+
+def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
+    """The one entry of the group version this write made."""
+    raised = _write().groups.get(group_id)
+    assert raised is not None, "audit_group needs begin_group first"
+    assert not raised.audited, f"group {group_id}: a second audit entry for one version"
+    raised.audited = True
+    db.session.add(GroupAuditEntry(group_id=group_id, action=action, version=raised.version,
+                                   by=by[:80] if by else None, summary=summary[:300],
+                                   at=utcnow()))
+
+
+def unaudited(session: Session) -> list[str]:
+    """The versions the session's write raised without their audit entry."""
+    write = session.info.get(_WRITE)
+    if write is None:
+        return []
+    return ([f"table {k} version {r.version}" for k, r in write.nights.items() if not r.audited]
+            + [f"group {k} version {r.version}" for k, r in write.groups.items()
+               if not r.audited])
+
+
+@event.listens_for(Session, "before_commit")
+def _every_version_audited(session: Session) -> None:
+    missing = unaudited(session)
+    if missing:
+        raise AssertionError("A write raised a version without an audit entry: "
+                             + ", ".join(missing))
+
+
+@event.listens_for(Session, "after_commit")
+@event.listens_for(Session, "after_soft_rollback")
+def _write_done(session: Session, *_: object) -> None:
+    session.info.pop(_WRITE, None)

@@ -1,0 +1,37 @@
+"""What a group's scorekeeper pages (:mod:`scorekeeper.views.pages.groups`)
+and its share pages (:mod:`scorekeeper.views.group_viewer`) share: the
+season a request asks for, and a player's season page.  The season itself
+is worked out by :mod:`scorekeeper.services.seasons`.
+"""
+
+from __future__ import annotations
+
+from flask import abort, render_template, request
+
+from scorekeeper.db.models import Group
+from scorekeeper.limits import MAX_NAME_ASKED
+from scorekeeper.names import find_name
+from scorekeeper.services import ServiceError, seasons
+from scorekeeper.services import groups as group_service
+from scorekeeper.services.seasons import Span
+
+
+def asked_span() -> Span:
+    """The season the query asks for; a bad one is a 400 that says why."""
+    unknown = sorted(set(request.args) - {"season", "from", "to"})
+    if unknown:
+        abort(400, f"Unknown parameter: {unknown[0][:40]}")
+    try:
+        return seasons.span(request.args.get("season"), request.args.get("from"),
+                            request.args.get("to"))
+    except ServiceError as error:
+        abort(400, error.message)
+
+
+def player_page(group: Group, name: str, template: str) -> str:
+    """A player's season page (the scorekeeper's or behind the share link)."""
+    found = find_name(name[:MAX_NAME_ASKED], group_service.members(group))
+    if found is None:
+        abort(404, f"{name[:40]} isn't one of {group.name}'s players")
+    return render_template(template, group=group,
+                           **seasons.player_view(group.id, asked_span(), found))

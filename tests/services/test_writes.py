@@ -1,0 +1,123 @@
+"""The one write path: every change to a night or a group raises its version
+once and writes exactly one audit entry for it, so catch-up can trust the
+entries between two versions; and nothing but the write path raises one.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db
+from scorekeeper.rules import Hand
+from scorekeeper.services import (
+    grants,
+    group_settle,
+    groups,
+    hands,
+    roster,
+    settle,
+    share,
+    tables,
+    writes,
+)
+from scorekeeper.services.grants import GROUP, TABLE
+from scorekeeper.services.state import TableState
+from tests.conftest import PLAYERS
+
+WIN = Hand(picker="Bob", partners=("Cat",), points=75)
+LOSS = Hand(picker="Ann", partners=("Dan",), points=40)
+
+
+def _state(table_id: int) -> TableState:
+    db.session.expire_all()
+    table = db.session.get(GameTable, table_id)
+    assert table is not None
+    return TableState.load(table, cacheable=False)
+
+
+def _night_versions(table_id: int) -> list[int]:
+    return [v for v in db.session.scalars(
+        db.select(AuditEntry.version).where(AuditEntry.table_id == table_id)
+        .order_by(AuditEntry.version)) if v]
+
+
+def _group_versions(group_id: int) -> list[int]:
+    return list(db.session.scalars(
+        db.select(GroupAuditEntry.version).where(GroupAuditEntry.group_id == group_id)
+        .order_by(GroupAuditEntry.version)))
+
+
+def _every_kind_of_write(group: Group) -> int:
+    """A group night taken through every kind of write; returns its id."""
+    grants.add_grant(GROUP, group, "Tablet")
+    grants.revoke_grant(GROUP, group, grants.active_grants(GROUP, group)[-1].id)
+    code = grants.start_handover(GROUP, group)
+    grants.claim_handover(GROUP, code, "Phone B")
+    table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", group=group)
+    table_id = table.id
+    hands.record_hand(_state(table_id), WIN)
+    hands.record_hand(_state(table_id), LOSS, before=1)
+    hands.replace_hand(_state(table_id), 2, WIN)
+    hands.record_hand(_state(table_id), LOSS)
+    hands.delete_hand(_state(table_id), 3)
+    roster.apply(_state(table_id), "join", "Fay")
+    roster.apply(_state(table_id), "leave", "Fay")
+    roster.apply(_state(table_id), "return", "Fay")
+    settle.settle_and_leave(_state(table_id), "Fay")
+    share.rotate_view_token(_state(table_id).table)
+    grants.add_grant(TABLE, _state(table_id).table, "Laptop")
+    code = grants.start_handover(TABLE, _state(table_id).table)
+    claimed, _ = grants.claim_handover(TABLE, code, "Phone C")
+    grants.revoke_grant(TABLE, claimed, grants.active_grants(TABLE, claimed)[-1].id)
+    settle.close_table(_state(table_id).table, carry=True)
+    group_settle.mark_paid(group, None)
+    tables.new_night(_state(table_id))
+    return table_id
+
+
+def test_every_write_to_a_night_and_its_group_leaves_one_entry_per_version(
+        app: Flask) -> None:
+    with app.app_context():
+        group, _ = groups.create_group("Regulars", PLAYERS)
+        table_id = _every_kind_of_write(group)
+        db.session.expire_all()
+        table = db.session.get(GameTable, table_id)
+        fresh = db.session.get(Group, group.id)
+        assert table is not None and fresh is not None
+        assert table.version == 17
+        assert _night_versions(table_id) == list(range(1, table.version + 1))
+        assert _group_versions(group.id) == list(range(1, fresh.version + 1))
+        assert fresh.version == 4 + 1 + 17  # grants, the night, its writes (paid with them)
+
+
+def test_a_second_entry_for_one_version_is_refused(app: Flask) -> None:
+    with app.app_context():
+        table, _ = tables.create_table("Friday", PLAYERS, "called-ace")
+        writes.begin_night(table)
+        writes.audit_night(table, "share", "one")
+        with pytest.raises(AssertionError, match="second audit entry"):
+            writes.audit_night(table, "share", "two")
+        db.session.rollback()
+
+
+def test_a_version_raised_without_its_entry_never_commits(app: Flask) -> None:
+    with app.app_context():
+        table, _ = tables.create_table("Friday", PLAYERS, "called-ace")
+        table_id = table.id
+        writes.begin_night(table)
+        with pytest.raises(AssertionError, match="without an audit entry"):
+            db.session.commit()
+        db.session.rollback()
+        assert _state(table_id).version == 0
+
+
+def test_only_the_write_path_raises_a_version() -> None:
+    root = Path(__file__).parents[2] / "scorekeeper"
+    raising = re.compile(r"version\s*=\s*\w+\.version\s*\+")
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if raising.search(p.read_text())]
+    assert found == ["services/writes.py"]
