@@ -40,6 +40,14 @@ MAX_HANDS = 10_000
 MAX_PAYMENTS = 500
 MAX_PAYMENT_CENTS = 100_000_000  # $1,000,000
 MAX_AUDIT = 100_000
+#: A line of history: its summary, and the phone that made the change.
+AUDIT_SUMMARY = 300
+AUDIT_BY = 80
+#: How much of a refused value a message repeats back.
+QUOTED = 40
+#: The API's window of hands: the latest this many, and at most this many a request.
+API_HANDS = 100
+API_MAX_HANDS = 500
 #: An import file: room for the export of the largest night these limits
 #: allow (10,000 other payments between 12 players with 40-letter names, each
 #: with a 200-letter note and its line of history, and 500 early payments:

@@ -18,11 +18,14 @@ from typing import Any
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import (
+    EARLIEST,
+    LATEST,
     MAX_AUDIT,
     MAX_HANDS,
     MAX_IMPORT_BYTES,
     MAX_PAYMENT_CENTS,
     MAX_PAYMENTS,
+    QUOTED,
     within_lifetime,
 )
 from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
@@ -93,12 +96,12 @@ def when(value: object, where: str) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise refuse(f"{where} isn't a date and time: {value[:40]!r}", where) from None
+        raise refuse(f"{where} isn't a date and time: {value[:QUOTED]!r}", where) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     if not within_lifetime(moment):
-        raise refuse(f"{where} must be a date between 2000 and 2100, not {value[:40]!r}",
-                     where)
+        raise refuse(f"{where} must be a date between {EARLIEST.year} and {LATEST.year}, "
+                     f"not {value[:QUOTED]!r}", where)
     return moment.astimezone(UTC)
 
 

@@ -24,6 +24,7 @@ from scorekeeper.ledger.settle import (
 )
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
+from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, groups
 from scorekeeper.services.payments import EarlyPayment, early_payments
@@ -72,7 +73,7 @@ def settlement(state: TableState, unit: str = "none", bank: str | None = None) -
     if bank is not None:
         found = find_name(bank, rounded)
         if found is None:
-            raise ServiceError(f"{bank[:40]} isn't a player at this table", "bank")
+            raise ServiceError(f"{bank[:QUOTED]} isn't a player at this table", "bank")
         bank = found
     transfers = settle_through_bank(rounded, bank) if bank else settle(rounded)
     gone = [s.name for s in state.standings.by_seat if not s.present]

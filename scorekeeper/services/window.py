@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from scorekeeper.services import ServiceError
 
 LEDGER_HANDS = 50
-API_HANDS, API_MAX_HANDS = 100, 500
 
 
 @dataclass(frozen=True)

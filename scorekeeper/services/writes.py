@@ -22,6 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db, utcnow
+from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
 from scorekeeper.services import Conflict
 from scorekeeper.services.board import changed
 from scorekeeper.services.state import TableState
@@ -157,7 +158,7 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     raised.audited = True
     db.session.add(AuditEntry(table_id=table_id, action=action, hand_number=number,
                               hand_id=hand_id, version=raised.version,
-                              by=by[:80] if by else None, summary=summary[:300],
+                              by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
     group_id = _write().group_of.get(table_id)
     if group_id is not None and not _write().groups[group_id].audited:
@@ -179,8 +180,8 @@ def audit_group(group_id: int, action: str, summary: str, by: str | None = None)
     assert not raised.audited, f"group {group_id}: a second audit entry for one version"
     raised.audited = True
     db.session.add(GroupAuditEntry(group_id=group_id, action=action, version=raised.version,
-                                   by=by[:80] if by else None, summary=summary[:300],
-                                   at=utcnow()))
+                                   by=by[:AUDIT_BY] if by else None,
+                                   summary=summary[:AUDIT_SUMMARY], at=utcnow()))
 
 
 def unaudited(session: Session) -> list[str]:

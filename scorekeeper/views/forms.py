@@ -24,7 +24,13 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from scorekeeper.limits import MAX_ROW_ID, whole_number
+from scorekeeper.limits import (
+    MAX_ADJUSTMENT,
+    MAX_ROW_ID,
+    MAX_STAKE_CENTS,
+    TABLE_NAME,
+    whole_number,
+)
 from scorekeeper.rules import OPTIONS, PRESETS, Hand, HandError, Kind, Rules, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
@@ -73,12 +79,12 @@ def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
 class TableForm(FlaskForm):
     """Start a table: name, players (handled as a list), preset, options, stake."""
 
-    name = StringField("Table name", validators=[InputRequired(), Length(max=80)],
+    name = StringField("Table name", validators=[InputRequired(), Length(max=TABLE_NAME)],
                        default="Friday night")
     preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
                         default="called-ace", validators=[InputRequired()])
     stake_cents = WholeField("Stake per point (cents)", default=25,
-                               validators=[InputRequired(), NumberRange(0, 100_000)])
+                               validators=[InputRequired(), NumberRange(0, MAX_STAKE_CENTS)])
     submission = HiddenField()
 
 
@@ -226,7 +232,8 @@ class HandForm(FlaskForm):
                                 "payouts")
             name = self.table_players[seat]
             digits = text[1:] if text.startswith("-") else text
-            if not (digits.isascii() and digits.isdigit() and len(digits) <= 9):
+            if not (digits.isascii() and digits.isdigit()
+                    and len(digits) <= len(str(MAX_ADJUSTMENT))):  # the engine says the bound
                 raise HandError(f"{name}'s payment must be whole points, e.g. 4 or -2",
                                 "payouts")
             pairs.append((seat, name, int(text)))

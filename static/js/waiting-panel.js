@@ -67,9 +67,12 @@ self.scorekeeperWaitingPanel = function (table, stored, page) {
     const tab = document.querySelector(`nav.tabs a[href="${routes.url("ledger", { table_id: table })}"]`);
     if (!tab) return;
     let shown = tab.querySelector(".waiting-count");
+    if (!count) {  // nothing waiting: no badge (the tab's name is just "Ledger")
+      if (shown) shown.remove();
+      return;
+    }
     if (!shown) tab.append(shown = element("span", "badge waiting-count"));
     shown.textContent = String(count);
-    shown.hidden = !count;
     shown.title = `${count} waiting to send`;
   }
 

@@ -20,7 +20,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.db.models import GameTable, Group
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
-from scorekeeper.limits import MAX_ROW_ID
+from scorekeeper.limits import MAX_ROW_ID, QUOTED
 from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
@@ -105,7 +105,7 @@ def refuse_unknown_query(*known: str) -> None:
     """A 400 for the first query parameter the operation doesn't have."""
     unknown = sorted(set(request.args) - set(known))
     if unknown:
-        raise ServiceError(f"Unknown parameter: {unknown[0][:40]}; expected: "
+        raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; expected: "
                            f"{', '.join(known)}", "query")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Response, jsonify, request
 
 from scorekeeper.db.models import Group
-from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID
+from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID, QUOTED
 from scorekeeper.names import find_name, name_key
 from scorekeeper.services import (
     NotFound,
@@ -127,7 +127,7 @@ def group_player(group_id: int, name: str) -> Response:
         return json.dumps(player_json(found, mine), ensure_ascii=False)
     response = _kept(group, ("player", name_key(name[:MAX_NAME_ASKED]), asked.key()), answer)
     if response.get_data() == b"null":
-        raise NotFound(f"{name[:40]} isn't a player of this group")
+        raise NotFound(f"{name[:QUOTED]} isn't a player of this group")
     return response
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from flask import Response, jsonify, request, url_for
 
+from scorekeeper.limits import API_HANDS, API_MAX_HANDS
 from scorekeeper.rules.hand_json import parse_hand, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
 from scorekeeper.services.once import api_once, first_answer
-from scorekeeper.services.window import API_HANDS, API_MAX_HANDS, window
+from scorekeeper.services.window import window
 from scorekeeper.views.access import api_table, editor_label
 from scorekeeper.views.api import bp, json_body, refuse_unknown_query
 

@@ -9,11 +9,17 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from scorekeeper.limits import MAX_BASE, MAX_PLAYERS, MAX_STAKE_CENTS, PLAYER_NAME, TABLE_NAME
+from scorekeeper.limits import (
+    API_MAX_HANDS,
+    MAX_BASE,
+    MAX_PLAYERS,
+    MAX_STAKE_CENTS,
+    PLAYER_NAME,
+    TABLE_NAME,
+)
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
-from scorekeeper.services.window import API_MAX_HANDS
 from scorekeeper.views.api import bp
 
 NAME = {"type": "string", "minLength": 1, "maxLength": 200}
