@@ -29,9 +29,9 @@ def _picker(roles: Roles) -> tuple[str | None, list[str]]:
 
 
 def _partners(rules: Rules, picker: str, roles: Roles, alone: bool) -> tuple[list[str], list[str]]:
-    rest = [p for p in [*roles.partners, *roles.others, *roles.winners, *roles.losers]
-            if p != picker and p not in roles.offender and p not in roles.stolen_from]
-    partners = list(dict.fromkeys(rest))
+    rest = [p for p in [*roles.others, *roles.winners, *roles.losers]
+            if p not in roles.offender and p not in roles.stolen_from]
+    partners = [p for p in dict.fromkeys([*roles.partners, *rest]) if p != picker]
     if picker in roles.partners:
         return [], [f"{picker} can't be both picker and partner"]
     if not rules.has_partner:

@@ -18,6 +18,8 @@ COUNTED = (Tag.CRACK, Tag.RECRACK, Tag.CRACK3, Tag.BLITZ, Tag.BLITZ2, Tag.TRICKS
 MOST_COUNTED = 3
 ASK = "How many points did the picking side take?"
 _PICKING = (Tag.PICK, Tag.WITH, Tag.ALONE, Tag.PICKING_SIDE, Tag.PARTNER, Tag.STOLE)
+#: After "defense got schneidered" a number is the picking side's again.
+_SCHNEIDER = (Tag.SCHNEIDER, Tag.SCHNEIDERED_THEM, Tag.NO_SCHNEIDER)
 
 
 def is_count(items: Sequence[Item], at: int) -> bool:
@@ -37,7 +39,7 @@ def _numbers(items: Sequence[Item]) -> tuple[list[int], list[int], list[str]]:
     for at, item in enumerate(items):
         if item.tag is Tag.DEFENSE:
             on_defense = True
-        elif item.player is not None or item.tag in _PICKING:
+        elif item.player is not None or item.tag in _PICKING or item.tag in _SCHNEIDER:
             on_defense = False
         elif item.number is not None and is_count(items, at):
             if items[at + 1].tag is Tag.TRICKS and item.number:
@@ -110,13 +112,22 @@ def _schneider_checks(rules: Rules, items: Sequence[Item], points: int | None) -
     return []
 
 
+def _outcome(items: Sequence[Item], points: int | None) -> list[str]:
+    """ "Won" with 60 or less, or "lost" with 61 or more, doesn't add up."""
+    for item in items:
+        if points is not None and (item.tag is Tag.WON and points <= 60
+                                   or item.tag is Tag.LOST and points >= 61):
+            return [f"I heard '{item.said}' and {points}: {ASK}"]
+    return []
+
+
 def said_points(rules: Rules, items: Sequence[Item]) -> tuple[int | None, Tricks, list[str]]:
     """The picking side's points and tricks, or the questions about them."""
     points, questions = _points(items)
     if questions:
         return None, Tricks.SOME, questions
     tricks, points, questions = _tricks(rules, items, points)
-    questions = questions or _schneider_checks(rules, items, points)
+    questions = questions or _schneider_checks(rules, items, points) or _outcome(items, points)
     if not questions and points is None:
         questions = [ASK]
     return points, tricks, questions

@@ -14,10 +14,10 @@ from scorekeeper.spoken.lexicon import Tag
 
 #: A tag after a name gives that name a role ("Ann picked", "Bob reneged").
 _AFTER = {Tag.PICK: "picker", Tag.ALONE: "picker", Tag.STOLE: "picker",
-          Tag.STOLE_FROM: "picker", Tag.BURIED_ACE: "picker", Tag.RENEGE: "offender",
-          Tag.PARTNER: "partners"}
-#: Weaker: "with Cat won" makes Cat a partner who won, not a leaster's winner.
-_AFTER_WEAK = {Tag.WON: "winners", Tag.LOST: "losers"}
+          Tag.STOLE_FROM: "picker", Tag.BURIED_ACE: "picker", Tag.RENEGE: "offender"}
+#: Weaker than the tag before: "with Cat won" makes Cat a partner who won, not a
+#: leaster's winner; "picker Dan partner Eve" makes Dan the picker.
+_AFTER_WEAK = {Tag.WON: "winners", Tag.LOST: "losers", Tag.PARTNER: "partners"}
 #: A tag before a name gives it a role ("with Cat", "leaster Dan").
 _BEFORE = {Tag.WITH: "partners", Tag.PARTNER: "partners", Tag.STOLE_FROM: "stolen_from",
            Tag.PICK: "picker", Tag.RENEGE: "offender", Tag.LEASTER: "winners",
@@ -57,10 +57,12 @@ def _is_name(items: Sequence[Item], at: int) -> bool:
 def role_of(items: Sequence[Item], at: int) -> str:
     """The role of the name ``items[at]`` by the words around it."""
     after, before = _tag(items, at + 1), _tag(items, at - 1)
-    if after in _AFTER and not (after is Tag.PARTNER and items[at].possessive):
+    if after in _AFTER:
         return _AFTER[after]
     if before in _BEFORE and (before not in _LOOSE or not _is_name(items, at - 2)):
         return _BEFORE[before]
+    if after is Tag.PARTNER and items[at].possessive:
+        return "others"  # "Ann's partner"
     return _AFTER_WEAK.get(after, "others") if after is not None else "others"
 
 
