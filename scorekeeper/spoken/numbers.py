@@ -1,0 +1,81 @@
+"""Numbers as players say them and as dictation types them: "75",
+"seventy five", "seventy-five" (the hyphen is split off before this),
+"a hundred and twenty", "one twenty", "sixty one", "zero", "nothing".
+
+Works on words already lower-cased; :func:`number_at` reads the longest
+number starting at one word and says how many words it took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+UNITS = {word: value for value, word in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+TENS = {word: 10 * value for value, word in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+#: Words that mean no points at all.
+NOUGHT = {"nothing": 0, "nil": 0, "none": 0, "zip": 0, "nada": 0}
+#: Digit strings longer than this are never points or counts (and never slow).
+LONGEST_DIGITS = 6
+
+
+def _digits(word: str) -> int | None:
+    if word.isascii() and word.isdigit() and len(word) <= LONGEST_DIGITS:
+        return int(word)
+    return None
+
+
+def _below_hundred(words: Sequence[str], at: int) -> tuple[int, int] | None:
+    """A number from 0 to 99 in words ("sixty one", "seventeen") or digits."""
+    if at >= len(words):
+        return None
+    word = words[at]
+    digits = _digits(word)
+    if digits is not None:
+        return digits, 1
+    if word in UNITS:
+        return UNITS[word], 1
+    if word in TENS:
+        after = words[at + 1] if at + 1 < len(words) else ""
+        if after in UNITS and 0 < UNITS[after] < 10:
+            return TENS[word] + UNITS[after], 2
+        return TENS[word], 1
+    return None
+
+
+def _hundreds(words: Sequence[str], at: int) -> tuple[int, int] | None:
+    """ "a hundred (and) twenty", "one hundred five", "hundred"."""
+    start = at
+    if words[at] in ("a", "one") and at + 1 < len(words) and words[at + 1] == "hundred":
+        at += 1
+    if words[at] != "hundred":
+        return None
+    at += 1
+    if at < len(words) and words[at] == "and" and _below_hundred(words, at + 1):
+        at += 1
+    rest = _below_hundred(words, at)
+    if rest is None:
+        return 100, at - start
+    return 100 + rest[0], at - start + rest[1]
+
+
+def number_at(words: Sequence[str], at: int) -> tuple[int, int] | None:
+    """The number said from ``words[at]`` on and how many words it took, or None."""
+    word = words[at]
+    if word in NOUGHT:
+        return NOUGHT[word], 1
+    if word in ("a", "one", "hundred"):
+        hundreds = _hundreds(words, at)
+        if hundreds is not None:
+            return hundreds
+    if word == "a":
+        return None
+    first = _below_hundred(words, at)
+    if first is not None and word == "one" and at + 1 < len(words):
+        after = _below_hundred(words, at + 1)  # "one twenty" is 120
+        tens = words[at + 1] in TENS or words[at + 1] == "ten"
+        if after is not None and tens and 10 <= after[0] <= 20:
+            return 100 + after[0], 1 + after[1]
+    return first

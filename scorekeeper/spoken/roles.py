@@ -1,0 +1,75 @@
+"""Who did what in a hand as said: each name takes its role from the words
+next to it ("Ann picked", "with Cat", "Dan partner", "Bob reneged",
+"leaster Dan", "stole from Eve"); a name with no such word is left in
+``others`` for the kind of hand to place (the first picks, the rest partner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.spoken.lexer import Item
+from scorekeeper.spoken.lexicon import Tag
+
+#: A tag after a name gives that name a role ("Ann picked", "Bob reneged").
+_AFTER = {Tag.PICK: "picker", Tag.ALONE: "picker", Tag.STOLE: "picker",
+          Tag.STOLE_FROM: "picker", Tag.BURIED_ACE: "picker", Tag.RENEGE: "offender"}
+#: Weaker than the tag before: "with Cat won" makes Cat a partner who won, not a
+#: leaster's winner; "picker Dan partner Eve" makes Dan the picker.
+_AFTER_WEAK = {Tag.WON: "winners", Tag.LOST: "losers", Tag.PARTNER: "partners"}
+#: A tag before a name gives it a role ("with Cat", "leaster Dan").
+_BEFORE = {Tag.WITH: "partners", Tag.PARTNER: "partners", Tag.STOLE_FROM: "stolen_from",
+           Tag.PICK: "picker", Tag.RENEGE: "offender", Tag.LEASTER: "winners",
+           Tag.WON: "winners", Tag.LOST: "losers", Tag.SCHWANZER: "losers",
+           Tag.BURIED_ACE: "picker"}
+#: Tags that name the one before them only when nobody is named just before.
+_LOOSE = {Tag.PICK, Tag.RENEGE, Tag.LEASTER, Tag.WON, Tag.LOST, Tag.SCHWANZER, Tag.PARTNER,
+          Tag.BURIED_ACE}
+
+
+@dataclass
+class Roles:
+    """The players said for each role, in the order said."""
+
+    picker: list[str] = field(default_factory=list)
+    partners: list[str] = field(default_factory=list)
+    offender: list[str] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+    losers: list[str] = field(default_factory=list)
+    stolen_from: list[str] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)
+
+    def add(self, role: str, player: str) -> None:
+        named: list[str] = getattr(self, role)
+        if player not in named:
+            named.append(player)
+
+
+def _tag(items: Sequence[Item], at: int) -> Tag | None:
+    return items[at].tag if 0 <= at < len(items) else None
+
+
+def _is_name(items: Sequence[Item], at: int) -> bool:
+    return 0 <= at < len(items) and items[at].player is not None
+
+
+def role_of(items: Sequence[Item], at: int) -> str:
+    """The role of the name ``items[at]`` by the words around it."""
+    after, before = _tag(items, at + 1), _tag(items, at - 1)
+    if after in _AFTER:
+        return _AFTER[after]
+    if before in _BEFORE and (before not in _LOOSE or not _is_name(items, at - 2)):
+        return _BEFORE[before]
+    if after is Tag.PARTNER and items[at].possessive:
+        return "others"  # "Ann's partner"
+    return _AFTER_WEAK.get(after, "others") if after is not None else "others"
+
+
+def roles_of(items: Sequence[Item]) -> Roles:
+    """Every name said, placed in its role."""
+    roles = Roles()
+    for at, item in enumerate(items):
+        if item.player is not None:
+            roles.add(role_of(items, at), item.player)
+    return roles
