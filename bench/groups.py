@@ -26,8 +26,9 @@ from bench.pages import Call, alternate
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Rules, replay
+from scorekeeper.services import grants
 from scorekeeper.services.groups import create_group, get_group
-from scorekeeper.services.tables import add_editor, create_table, get_table
+from scorekeeper.services.tables import create_table, get_table
 
 
 def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
                 table.closed_at = table.created_at
                 table.settled = "carried" if k % 3 == 0 else "table"
             db.session.commit()
-        browser_token = add_editor(get_table(night_id), "bench browser")
+        browser_token = grants.add_grant(grants.TABLE, get_table(night_id), "bench browser")
     return {"group": group_id, "group_token": group_token, "view": view,
             "night": night_id, "night_token": night_token, "browser_token": browser_token,
             "hands": hands}

@@ -17,7 +17,8 @@ from scorekeeper import create_app
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Hand, Rules, replay
-from scorekeeper.services.tables import add_editor, create_table
+from scorekeeper.services import grants
+from scorekeeper.services.tables import create_table
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
@@ -62,7 +63,7 @@ def add_night(app: Flask, hands: int, name: str = "Bench") -> dict[str, Any]:
                                    data=codec.encode(r.hand)) for r in night.results)
         table.version += hands
         db.session.commit()
-        browser_token = add_editor(table, "bench browser")
+        browser_token = grants.add_grant(grants.TABLE, table, "bench browser")
     return {"id": table_id, "edit_token": token, "view_token": view_token,
             "browser_token": browser_token}
 
