@@ -20,6 +20,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from scorekeeper import limits
 from scorekeeper.rules.cards import deck_for
+from scorekeeper.services import caches
 
 bp = Blueprint("client", __name__)
 
@@ -63,14 +64,23 @@ _VARIABLE = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 def _template(endpoint: str) -> str:
     """The endpoint's URL rule as a template: "/t/<int:table_id>" becomes "/t/{table_id}"."""
     rule = next(current_app.url_map.iter_rules(endpoint))
-    return request.script_root + _VARIABLE.sub(r"{\1}", rule.rule)
+    return _VARIABLE.sub(r"{\1}", rule.rule)
+
+
+#: The templates worked out once per app's URL map (it never changes once it serves).
+_KNOWN: dict[tuple[int, bool], dict[str, str]] = caches.register("route templates", {})
 
 
 def route_templates(for_viewers: bool = False) -> dict[str, str]:
     """Every address a script uses, by name, as a template (on a share link's
-    pages, only those in :data:`FOR_VIEWERS`)."""
-    return {name: _template(endpoint) for name, endpoint in ROUTES.items()
-            if not for_viewers or name in FOR_VIEWERS}
+    pages, only those in :data:`FOR_VIEWERS`), under the app's script root."""
+    key = (id(current_app.url_map), for_viewers)
+    known = _KNOWN.get(key)
+    if known is None:
+        known = _KNOWN[key] = {name: _template(endpoint) for name, endpoint in ROUTES.items()
+                               if not for_viewers or name in FOR_VIEWERS}
+    root = request.script_root
+    return {name: root + path for name, path in known.items()} if root else known
 
 
 def worker_facts() -> dict[str, Any]:
