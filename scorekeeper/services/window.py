@@ -30,9 +30,15 @@ class Window:
         return max(1, self.first - self.size) if self.first > 1 else None
 
     @property
+    def earlier_size(self) -> int:
+        """How many hands the window before this one holds: up to the hand before
+        this window's first, never into it (walking back repeats no hand)."""
+        return self.first - self.earlier if self.earlier is not None else 0
+
+    @property
     def later(self) -> int | None:
         """The first hand of the window after this one (None: this is the end)."""
-        return self.last + 1 if self.last < self.total else None
+        return self.last + 1 if self.last < self.total and not self.empty else None
 
     @property
     def latest(self) -> bool:
@@ -52,12 +58,20 @@ def _whole(raw: str | None, name: str) -> int | None:
 
 
 def window(total: int, first: str | None = None, size: str | None = None,
-           default: int = LEDGER_HANDS, most: int = LEDGER_HANDS) -> Window:
+           default: int = LEDGER_HANDS, most: int = LEDGER_HANDS,
+           past_end: bool = False) -> Window:
     """The window from the query arguments ``from`` (``first``) and ``limit``
-    (``size``): ``size`` hands from hand ``first``, or the latest ``size``."""
-    count = min(_whole(size, "limit") or default, most)
+    (``size``): ``size`` hands from hand ``first``, or the latest ``size``.
+    A ``limit`` over ``most`` is refused.  A ``from`` past the last hand is an
+    empty window when ``past_end`` (the API: a poller asking "what's new" gets
+    nothing), else the last hand (a page)."""
+    count = _whole(size, "limit") or default
+    if count > most:
+        raise ServiceError(f"limit must be at most {most}", "limit")
     start = _whole(first, "from")
     if start is None:
         start = max(1, total - count + 1)
+    if start > total and past_end:
+        return Window(start, start - 1, count, total)
     start = min(start, max(total, 1))
     return Window(start, min(total, start + count - 1), count, total)

@@ -48,7 +48,7 @@ def test_the_ledger_shows_the_latest_hands_and_pages_back(app: Flask,
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert shown_hands(page) == list(range(71, 121))
     assert "Hands 71–120 of 120" in page and "Record hand 121" in page
-    assert f'href="/t/{table_id}?from=21"' in page
+    assert f'href="/t/{table_id}?limit=50&amp;from=21"' in page
     older = client.get(f"/t/{table_id}?from=21").get_data(as_text=True)
     assert shown_hands(older) == list(range(21, 71))
     first = client.get(f"/t/{table_id}?from=1").get_data(as_text=True)
@@ -77,14 +77,45 @@ def test_the_api_lists_hands_in_windows(app: Flask, client: FlaskClient) -> None
     part = client.get(f"/api/v1/tables/{table_id}/hands?from=5&limit=3", headers=auth)
     assert [h["number"] for h in part.get_json()] == [5, 6, 7]
     assert 'rel="next"' in part.headers["Link"] and 'rel="prev"' in part.headers["Link"]
-    capped = client.get(f"/api/v1/tables/{table_id}/hands?from=1&limit=100000", headers=auth)
-    assert len(capped.get_json()) == 230
-    for bad in ("from=0", "limit=-1", "from=x", "limit=" + "9" * 50):
+    most = client.get(f"/api/v1/tables/{table_id}/hands?from=1&limit=500", headers=auth)
+    assert len(most.get_json()) == 230
+    for bad in ("from=0", "limit=-1", "from=x", "limit=" + "9" * 50, "limit=501",
+                "limit=100000"):
         answer = client.get(f"/api/v1/tables/{table_id}/hands?{bad}", headers=auth)
         assert answer.status_code == 400 and "error" in answer.get_json(), bad
     empty = client.get(f"/api/v1/tables/{made['id']}/hands",
                        headers={"Authorization": f"Bearer {made['view_token']}"})
     assert empty.get_json() == [] and "Link" not in empty.headers
+
+
+def test_walking_prev_back_from_any_window_lists_every_hand_once(
+        app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    long_night(app, table_id, 230)
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    auth = {"Authorization": f"Bearer {token}"}
+    for start in (f"/api/v1/tables/{table_id}/hands",
+                  f"/api/v1/tables/{table_id}/hands?from=30&limit=50"):
+        seen: list[int] = []
+        url: str | None = start
+        while url:
+            answer = client.get(url, headers=auth)
+            seen = [h["number"] for h in answer.get_json()] + seen
+            found = re.search(r'<([^>]+)>; rel="prev"', answer.headers.get("Link", ""))
+            url = found.group(1) if found else None
+        assert seen == list(range(1, seen[-1] + 1)), start
+
+
+def test_from_past_the_last_hand_is_an_empty_list(app: Flask, client: FlaskClient) -> None:
+    table_id = start_table(client)
+    long_night(app, table_id, 12)
+    with app.app_context():
+        token = db.session.get(GameTable, table_id).view_token  # type: ignore[union-attr]
+    answer = client.get(f"/api/v1/tables/{table_id}/hands?from=13",
+                        headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200 and answer.get_json() == []
+    assert 'rel="next"' not in answer.headers.get("Link", "")
 
 
 @pytest.mark.parametrize(("total", "first", "expected"), [

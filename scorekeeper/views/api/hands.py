@@ -53,13 +53,14 @@ def hands(table_id: int) -> Response:
     state = api_table(table_id)
     refuse_unknown_query("from", "limit")
     shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
-                   API_HANDS, API_MAX_HANDS)
+                   API_HANDS, API_MAX_HANDS, past_end=True)
     part = shown.slice()
     response = jsonify([result_to_json(state.rules, r, hand_id) for r, hand_id in zip(
         state.night.results[part], state.hand_ids[part], strict=True)])
     path = url_for(".hands", table_id=table_id)
-    links = [f'<{path}?limit={shown.size}&from={start}>; rel="{rel}"'
-             for rel, start in (("prev", shown.earlier), ("next", shown.later))
+    links = [f'<{path}?limit={size}&from={start}>; rel="{rel}"'
+             for rel, start, size in (("prev", shown.earlier, shown.earlier_size),
+                                      ("next", shown.later, shown.size))
              if start is not None]
     if links:
         response.headers["Link"] = ", ".join(links)

@@ -56,10 +56,11 @@ bp = Blueprint("hands", __name__)
 @bp.get("/t/<int:table_id>")
 def ledger(table_id: int) -> str:
     """Hands × players, running totals, badges, pending doublers, the dealer:
-    the latest hands, older ones a page at a time (``?from=<n>``)."""
+    the latest hands, older ones a page at a time (``?from=<n>``, and the
+    window before one ends at the hand before it: ``&limit=<k>``)."""
     state = load_table(table_id)
     try:
-        shown = window(len(state.hand_ids), request.args.get("from"))
+        shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"))
     except ServiceError:
         shown = window(len(state.hand_ids))
     table = state.table
