@@ -2,7 +2,8 @@
 uploaded or pasted) and the hand a confirmation page carries.
 
 Besides what :func:`json.loads` refuses, it refuses NaN and Infinity (not
-JSON, and in no export), nesting deeper than
+JSON, and in no export), a key given twice in one object (which value would
+count? ``json.loads`` silently keeps the last), nesting deeper than
 :data:`~scorekeeper.limits.MAX_JSON_DEPTH`, and text that isn't Unicode:
 a lone surrogate (``"\\ud800"``) parses, but no page, export or database
 can write it as UTF-8, so once kept it would break every page that shows
@@ -16,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 
-from scorekeeper.limits import MAX_JSON_DEPTH
+from scorekeeper.limits import MAX_JSON_DEPTH, QUOTED
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -34,13 +35,30 @@ class JsonRefused(ValueError):
 def read_json(raw: bytes | str) -> object:
     """The JSON value of ``raw``, or :class:`JsonRefused` saying what is wrong."""
     try:
-        data = json.loads(raw, parse_constant=_no_constants)
+        data = json.loads(raw, parse_constant=_no_constants, object_pairs_hook=_once_each)
     except RecursionError:
         raise JsonRefused("The JSON is nested too deeply") from None
+    except _Twice as twice:
+        key = str(twice)
+        raise JsonRefused(f"The JSON gives {key[:QUOTED]!r} twice in one object: send each "
+                          "field once", key if len(key) <= QUOTED else None) from None
     except ValueError as error:
         raise JsonRefused(f"This isn't valid JSON ({str(error)[:120]})") from None
     _check(data)
     return data
+
+
+class _Twice(ValueError):
+    """A key given twice in one object."""
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    kept: dict[str, object] = {}
+    for key, value in pairs:
+        if key in kept:
+            raise _Twice(key)
+        kept[key] = value
+    return kept
 
 
 def _no_constants(name: str) -> object:

@@ -101,12 +101,24 @@ def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
                            unknown[0])
 
 
-def refuse_unknown_query(*known: str) -> None:
+#: The query parameters each operation takes; any other is refused, on every
+#: operation (``?befor=1``, a typo, must not record at the end instead).
+QUERY: dict[str, tuple[str, ...]] = {
+    "api.hands": ("from", "limit"), "api.record": ("before",),
+    "api.settlement": ("round", "bank"),
+    "api.group_standings": ("season", "from", "to"),
+    "api.group_player": ("season", "from", "to"),
+}
+
+
+@bp.before_request
+def known_query() -> None:
     """A 400 for the first query parameter the operation doesn't have."""
+    known = QUERY.get(request.endpoint or "", ())
     unknown = sorted(set(request.args) - set(known))
     if unknown:
-        raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; expected: "
-                           f"{', '.join(known)}", "query")
+        expected = f"expected: {', '.join(known)}" if known else "this takes none"
+        raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; {expected}", "query")
 
 
 # --- endpoints ---------------------------------------------------------------
@@ -192,8 +204,7 @@ def settlement(table_id: int) -> Response:
     payments; ``?round=quarters|dollars`` rounds to a cash unit and
     ``?bank=<name>`` settles everyone through one player."""
     state = api_table(table_id)
-    refuse_unknown_query("round", "bank")
-    settled = settle_service.settlement(state, request.args.get("round", "none"),
+    settled = settle_service.settlement(state, request.args.get("round") or "none",
                                         request.args.get("bank") or None)
     body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}
     if settled.early:

@@ -34,7 +34,6 @@ from scorekeeper.views.api import (
     bp,
     json_body,
     refuse_unknown,
-    refuse_unknown_query,
 )
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
@@ -82,9 +81,11 @@ def show_group(group_id: int) -> Response:
 
 
 def _span() -> seasons.Span:
-    refuse_unknown_query("season", "from", "to")
-    return seasons.span(request.args.get("season"), request.args.get("from"),
-                              request.args.get("to"))
+    """The season asked for: a season, or a from/to range, never both."""
+    args = request.args
+    if args.get("season") and (args.get("from") or args.get("to")):
+        raise ServiceError("Ask for a season or a from/to range, not both", "season")
+    return seasons.span(args.get("season"), args.get("from"), args.get("to"))
 
 
 @bp.get("/groups/<int:group_id>/standings")
@@ -166,7 +167,6 @@ def player_json(name: str, mine: Any) -> dict[str, Any]:
 def group_settlement(group_id: int) -> Response:
     """The fewest payments that settle every carried night together."""
     group = api_group(group_id)
-    refuse_unknown_query()
     settled = group_settle.carried_settlement(group.id)
     return jsonify({
         "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}

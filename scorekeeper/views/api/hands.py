@@ -20,7 +20,7 @@ from scorekeeper.services.hands import Change, Seen
 from scorekeeper.services.once import api_once, first_answer
 from scorekeeper.services.window import window
 from scorekeeper.views.access import api_table, editor_label
-from scorekeeper.views.api import bp, json_body, refuse_unknown_query
+from scorekeeper.views.api import bp, json_body
 
 
 def _before() -> int | None:
@@ -51,7 +51,6 @@ def hands(table_id: int) -> Response:
     ``?from=<n>&limit=<k>`` (at most 500).  ``Link`` points to the windows
     before and after; ``X-Total-Count`` is the number of hands."""
     state = api_table(table_id)
-    refuse_unknown_query("from", "limit")
     shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
                    API_HANDS, API_MAX_HANDS, past_end=True)
     part = shown.slice()
