@@ -50,6 +50,7 @@ def export_table(state: TableState) -> dict[str, Any]:
         "created_at": iso(table.created_at),
         "closed": table.closed_at is not None,
         "closed_at": iso(table.closed_at),
+        "played_on": table.played_on.isoformat() if table.played_on else None,
         "preset": table.preset,
         "rules": state.rules.to_dict(),
         "stake_cents": table.stake_cents,
@@ -62,7 +63,7 @@ def export_table(state: TableState) -> dict[str, Any]:
         "audit": [
             {"at": iso(e.at), "action": e.action, "hand_number": e.hand_number,
              "summary": e.summary, "before": codec.compact(e.before),
-             "after": codec.compact(e.after)} for e in table.audit],
+             "after": codec.compact(e.after), "by": e.by} for e in table.audit],
         "balances": dict(state.night.balances),
     }
 
@@ -126,6 +127,8 @@ def fill(table: GameTable, checked: Checked) -> None:
     """Write the checked hands, payments, audit log and dates onto a new table."""
     if checked.created_at is not None:
         table.created_at = checked.created_at
+    if checked.played_on is not None:
+        table.played_on = checked.played_on
     table.closed_at = checked.closed_at
     for position, hand in enumerate(checked.hands, start=1):
         db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))

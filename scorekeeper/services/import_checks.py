@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import (
+    AUDIT_BY,
+    AUDIT_SUMMARY,
     EARLIEST,
     LATEST,
     MAX_AUDIT,
@@ -33,10 +35,23 @@ from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.option_list import LATER, with_later_options
 from scorekeeper.rules.options import resolve
 from scorekeeper.services import ServiceError
-from scorekeeper.services.checks import check_stake, clean_players, storable, table_name
+from scorekeeper.services.checks import (
+    check_played_on,
+    check_stake,
+    clean_players,
+    storable,
+    table_name,
+)
 
 FORMAT = "sheepshead-scorekeeper/1"
 _RULE_KEYS = frozenset(f.name for f in fields(Rules))
+#: What an export holds, at each level; anything else is refused, at any level.
+TABLE_KEYS = ("format", "name", "created_at", "closed", "closed_at", "played_on", "preset",
+              "rules", "stake_cents", "players", "hands", "early_payments", "audit",
+              "balances")
+PLAYER_KEYS = ("name", "seat", "present")
+PAYMENT_KEYS = ("payer", "payee", "cents", "at")
+AUDIT_KEYS = ("at", "action", "hand_number", "summary", "before", "after", "by")
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,7 @@ class Checked:
     audit: list[dict[str, Any]]
     created_at: datetime | None
     closed_at: datetime | None
+    played_on: date | None = None
 
 
 def refuse(message: str, field: str = "file") -> ServiceError:
@@ -112,6 +128,7 @@ def check_export(data: object) -> Checked:
     if data.get("format") != FORMAT:
         raise refuse(f'this isn\'t a scorekeeper export (expected "format": "{FORMAT}")',
                      "format")
+    only(data, TABLE_KEYS, "the file")
     name = _get(data, "name", str, "the table's name")
     try:
         name = table_name(name)
@@ -138,7 +155,25 @@ def check_export(data: object) -> Checked:
                    _payments(data.get("early_payments", []), names),
                    _audit(data.get("audit", [])),
                    when(data["created_at"], "created_at") if data.get("created_at") else None,
-                   _closed(data))
+                   _closed(data), _played_on(data.get("played_on")))
+
+
+def only(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
+    """Refuse a key the export format doesn't have (a typo isn't ignored)."""
+    unknown = sorted(str(key) for key in set(data) - set(known))
+    if unknown:
+        raise refuse(f"{where} has a field an export doesn't: {unknown[0][:QUOTED]!r} "
+                     f"(expected: {', '.join(known)})", unknown[0][:QUOTED])
+
+
+def _played_on(raw: object) -> date | None:
+    """The night's date, when the export says it."""
+    if raw is None:
+        return None
+    try:
+        return check_played_on(raw, LATEST.date())
+    except ServiceError as error:
+        raise refuse(error.message, "played_on") from None
 
 
 def _players(raw: object) -> list[tuple[str, bool]]:
@@ -146,6 +181,7 @@ def _players(raw: object) -> list[tuple[str, bool]]:
     if not isinstance(raw, list) or not raw or not all(isinstance(p, Mapping) for p in raw):
         raise refuse("players must be a list of {name, seat, present}", "players")
     for p in raw:
+        only(p, PLAYER_KEYS, "a player")
         _get(p, "name", str, "a name")
         _get(p, "seat", int, "a whole number")
         _get(p, "present", bool, "true or false")
@@ -219,6 +255,8 @@ def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
                      "early_payments")
     payments = []
     for number, p in enumerate(raw, start=1):
+        if isinstance(p, Mapping):
+            only(p, PAYMENT_KEYS, f"early payment {number}")
         if not isinstance(p, Mapping) or p.get("payer") not in names \
                 or p.get("payee") not in names:
             raise refuse(f"early payment {number} must be between two players of this table",
@@ -242,11 +280,14 @@ def _audit(raw: object) -> list[dict[str, Any]]:
         raise refuse("audit must be a list of history entries", "audit")
     entries = []
     for number, e in enumerate(raw, start=1):
+        if isinstance(e, Mapping):
+            only(e, AUDIT_KEYS, f"history entry {number}")
         if not _entry_ok(e):
             raise refuse(f"history entry {number} isn't shaped like an export's", "audit")
         entries.append({"at": when(e.get("at"), "audit"), "action": e["action"],
                         "hand_number": e.get("hand_number"), "summary": e["summary"],
-                        "before": e.get("before"), "after": e.get("after")})
+                        "before": e.get("before"), "after": e.get("after"),
+                        "by": e.get("by")})
     return entries
 
 
@@ -254,8 +295,10 @@ def _entry_ok(e: object) -> bool:
     """A history entry's fields have the types and lengths the database keeps."""
     return (isinstance(e, Mapping) and isinstance(e.get("action"), str)
             and 0 < len(e["action"]) <= 20 and storable(e["action"])
-            and isinstance(e.get("summary"), str) and len(e["summary"]) <= 300
+            and isinstance(e.get("summary"), str) and len(e["summary"]) <= AUDIT_SUMMARY
             and storable(e["summary"])
+            and (e.get("by") is None or (isinstance(e["by"], str)
+                                         and len(e["by"]) <= AUDIT_BY and storable(e["by"])))
             and (e.get("hand_number") is None
                  or (isinstance(e["hand_number"], int) and not isinstance(e["hand_number"], bool)
                      and 1 <= e["hand_number"] <= MAX_HANDS + 1))

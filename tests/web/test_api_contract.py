@@ -67,3 +67,41 @@ def test_an_empty_settlement_parameter_means_not_given(client: FlaskClient,
     answer = table.get(f"/settlement?{query}")
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json() == table.get("/settlement").get_json()
+
+
+def _imported(client: FlaskClient, data: dict[str, object]) -> tuple[int, dict[str, object]]:
+    answer = client.post(f"{API}/tables/import", json=data)
+    return answer.status_code, answer.get_json()
+
+
+def test_an_export_keeps_the_nights_date_and_which_phone_made_each_change(
+        client: FlaskClient) -> None:
+    table = api_table(client, played_on="2026-11-21")
+    table.add(HAND)
+    exported = table.get("/export").get_json()
+    assert exported["played_on"] == "2026-11-21"
+    assert all(entry["by"] for entry in exported["audit"]), exported["audit"]
+    status, made = _imported(client, exported)
+    assert status == 201, made
+    again = client.get(f"{API}/tables/{made['id']}/export",
+                       headers={"Authorization": f"Bearer {made['edit_token']}"}).get_json()
+    assert again["played_on"] == "2026-11-21"
+    assert [e["by"] for e in again["audit"][:len(exported["audit"])]] \
+        == [e["by"] for e in exported["audit"]]
+
+
+@pytest.mark.parametrize("where", ["top", "players", "audit", "early_payments"])
+def test_an_import_refuses_a_field_an_export_does_not_have_at_any_level(
+        client: FlaskClient, where: str) -> None:
+    table = api_table(client)
+    table.add(HAND)
+    data = table.get("/export").get_json()
+    if where == "top":
+        data["colour"] = "red"
+    elif where == "early_payments":
+        data["early_payments"] = [{"payer": "Bob", "payee": "Ann", "cents": 25,
+                                   "at": "2026-11-21T21:00:00+00:00", "colour": "red"}]
+    else:
+        data[where][0]["colour"] = "red"
+    status, body = _imported(client, data)
+    assert status == 400 and "colour" in body["error"], body
