@@ -26,7 +26,7 @@ from scorekeeper.db.schema import init_schema
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
-from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.json_errors import error_response, http_error_response
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -256,7 +256,7 @@ def _errors(app: Flask) -> None:
             message = ("This address is not one this server answers to. Open the app "
                        "through the address it printed when it started.")
         if wants_json():
-            return error_response(message, error.code or 500)
+            return http_error_response(error, message)
         return error_page(error.name, message, error.code or 500)
 
     @app.errorhandler(ServiceError)

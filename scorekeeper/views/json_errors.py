@@ -5,6 +5,7 @@ and by the app's for any ``/api/`` path (404, 413, 503, 500...)."""
 from __future__ import annotations
 
 from flask import Response, jsonify
+from werkzeug.exceptions import HTTPException
 
 
 def error_response(message: str, status: int, field: str | None = None) -> Response:
@@ -14,4 +15,17 @@ def error_response(message: str, status: int, field: str | None = None) -> Respo
         body["field"] = field
     response = jsonify(body)
     response.status_code = status
+    return response
+
+
+def http_error_response(error: HTTPException, message: str | None = None) -> Response:
+    """An HTTP error in the one shape, keeping the headers it promises: a 405
+    says which methods the path takes (``Allow``), a 401 how to authenticate
+    (``WWW-Authenticate: Bearer``)."""
+    response = error_response(message or error.description or error.name, error.code or 500)
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    if error.code == 401:
+        response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     return response

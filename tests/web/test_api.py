@@ -113,14 +113,22 @@ def test_a_bad_table_is_refused_naming_the_field(client: FlaskClient, body: dict
     ('{"name": NaN}', "application/json"),
     ("[" * 20_000, "application/json"),
     (b"\xff\xfe\x00", "application/json"),
-    ('{"name": "Friday"}', "text/plain"),
-    ("name=Friday", "application/x-www-form-urlencoded"),
-    ("", None),
 ])
 def test_a_body_that_is_not_a_json_object_is_a_400(client: FlaskClient, data: Any,
                                                    content_type: str | None) -> None:
     response = client.post(f"{API}/tables", data=data, content_type=content_type)
     assert_error(response, 400)
+
+
+@pytest.mark.parametrize(("data", "content_type"), [
+    ('{"name": "Friday"}', "text/plain"),
+    ("name=Friday", "application/x-www-form-urlencoded"),
+    ("", None),
+])
+def test_a_body_not_sent_as_json_is_a_415(client: FlaskClient, data: Any,
+                                         content_type: str | None) -> None:
+    response = client.post(f"{API}/tables", data=data, content_type=content_type)
+    assert_error(response, 415)
 
 
 def test_an_oversized_body_is_refused(client: FlaskClient) -> None:
@@ -300,11 +308,13 @@ def test_a_bad_hand_is_a_400_naming_the_field_and_changes_nothing(
 def test_a_hand_body_must_be_a_json_object(table: ApiTable, method: str, path: str) -> None:
     table.add(PICK)
     before = table.snapshot()
-    for data, content_type in (("[1]", "application/json"), ("{", "application/json"),
-                               ('{"kind": "void"}', "text/plain"), ("", None)):
+    for data, content_type, status in (("[1]", "application/json", 400),
+                                       ("{", "application/json", 400),
+                                       ('{"kind": "void"}', "text/plain", 415),
+                                       ("", None, 415)):
         response = table.client.open(table.url + path, method=method, data=data,
                                      content_type=content_type, headers=table.auth())
-        assert_error(response, 400)
+        assert_error(response, status)
     assert table.snapshot() == before
 
 

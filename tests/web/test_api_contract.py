@@ -105,3 +105,19 @@ def test_an_import_refuses_a_field_an_export_does_not_have_at_any_level(
         data[where][0]["colour"] = "red"
     status, body = _imported(client, data)
     assert status == 400 and "colour" in body["error"], body
+
+
+def test_a_method_the_path_does_not_take_says_which_it_does(client: FlaskClient) -> None:
+    table = api_table(client)
+    answer = table.send("PATCH", "/hands", HAND)
+    assert answer.status_code == 405
+    assert set(answer.headers["Allow"].split(", ")) >= {"GET", "POST"}
+    assert answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer nonsense"}])
+def test_a_401_says_how_to_authenticate(client: FlaskClient, headers: dict[str, str]) -> None:
+    table = api_table(client)
+    answer = client.get(table.url, headers=headers)
+    assert answer.status_code == 401
+    assert answer.headers["WWW-Authenticate"].startswith("Bearer")

@@ -29,7 +29,7 @@ from scorekeeper.services.once import api_once
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table
-from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.json_errors import error_response, http_error_response
 from scorekeeper.views.qr import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -74,13 +74,13 @@ def hand_error(error: HandError) -> Response:
 def http_error(error: HTTPException) -> Response:
     """401/403/404/405/413 from ``abort`` in these views, as JSON."""
     abandon()
-    return error_response(error.description or error.name, error.code or 400)
+    return http_error_response(error)
 
 
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     if not request.is_json:
-        raise ServiceError("Send a JSON body with Content-Type: application/json")
+        abort(415, "Send a JSON body with Content-Type: application/json")
     if (request.content_length or 0) > MAX_BODY_BYTES:
         abort(413, f"The body is too large (at most {MAX_BODY_BYTES} bytes)")
     try:
