@@ -22,7 +22,13 @@ from scorekeeper.services.checks import (
     group_name,
 )
 from scorekeeper.services.groups import AT_TABLE, CARRIED, WITH_GROUP
-from scorekeeper.services.import_checks import Checked, check_export, refuse, when
+from scorekeeper.services.import_checks import (
+    Checked,
+    check_export,
+    reason_of,
+    refuse,
+    when,
+)
 from scorekeeper.services.once import Once, commit, earlier, remember
 from scorekeeper.services.seasons import night_rows
 from scorekeeper.services.state import TableState
@@ -80,7 +86,7 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
         preset, _, options = checked_rules(data.get("preset"), data.get("options"))
         stake = check_stake(data.get("stake_cents"))
     except ServiceError as error:
-        raise refuse(error.message) from None
+        raise refuse(reason_of(error)) from None
     raw_nights = data.get("nights")
     if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
         raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights")
@@ -92,7 +98,7 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
         try:
             nights.append(CheckedNight(check_export(raw.get("night")), raw, where))
         except ServiceError as error:
-            raise refuse(f"{where}: {error.message}") from None
+            raise refuse(f"{where}: {reason_of(error)}", error.field or "nights") from None
     return name, players, preset, options, stake, nights
 
 

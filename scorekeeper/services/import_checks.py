@@ -71,9 +71,23 @@ class Checked:
     played_on: date | None = None
 
 
-def refuse(message: str, field: str = "file") -> ServiceError:
+class ImportRefused(ServiceError):
+    """An import refused: ``reason`` is the problem alone, so a group file can
+    say which of its nights it is in without saying "Not imported" twice."""
+
+    def __init__(self, reason: str, field: str) -> None:
+        super().__init__(f"Not imported: {reason}. Nothing was created.", field)
+        self.reason = reason
+
+
+def refuse(message: str, field: str = "file") -> ImportRefused:
     """An import refusal; ``field`` is where the problem is, for the API."""
-    return ServiceError(f"Not imported: {message}. Nothing was created.", field)
+    return ImportRefused(message, field)
+
+
+def reason_of(error: ServiceError) -> str:
+    """What was wrong, without the words a refusal wraps it in."""
+    return error.reason if isinstance(error, ImportRefused) else error.message
 
 
 def parse_json(raw: bytes | str) -> object:

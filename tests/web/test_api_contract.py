@@ -121,3 +121,21 @@ def test_a_401_says_how_to_authenticate(client: FlaskClient, headers: dict[str, 
     answer = client.get(table.url, headers=headers)
     assert answer.status_code == 401
     assert answer.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_tampered_group_file_says_once_that_nothing_was_created(
+        client: FlaskClient) -> None:
+    made = client.post(f"{API}/groups", json={"name": "Fridays"}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    night = client.post(f"{API}/tables", json={
+        "name": "Friday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "preset": "called-ace", "group": made["id"]}, headers=auth).get_json()
+    client.post(f"{API}/tables/{night['id']}/hands", json=HAND,
+                headers={"Authorization": f"Bearer {night['edit_token']}"})
+    data = client.get(f"{API}/groups/{made['id']}/export", headers=auth).get_json()
+    data["nights"][0]["night"]["balances"]["Ann"] += 1
+    answer = client.post(f"{API}/groups/import", json=data)
+    assert answer.status_code == 400
+    error = answer.get_json()["error"]
+    assert error.count("Nothing was created") == 1 and error.count("Not imported") == 1, error
+    assert "night 1" in error and ".." not in error
