@@ -305,7 +305,7 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
     row = _row(state, number)
     before = dict(row.data)
     row.data = codec.encode(result.hand)
-    remember(once, state.table.id)
+    remember(once, state.table.id, 200, result_to_json(state.rules, result, row.id))
     audit_night(state.table, "edit",
                 f"Edited hand {number}: {describe(state.rules, result)}", number,
                 before=before, after=row.data, hand_id=row.id, by=by)
@@ -329,7 +329,7 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
     db.session.delete(row)
     db.session.flush()
     _shift(state, number, -1)
-    remember(once, state.table.id)
+    remember(once, state.table.id, 204)
     audit_night(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
           hand_id=hand_id, by=by)
     ids = list(state.hand_ids)

@@ -8,6 +8,7 @@ made, so an answer that never arrived still counts as done.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any
@@ -36,8 +37,18 @@ class Once:
     fingerprint: str | None = None
 
 
-def api_once(scope: str, key: str | None, body: bytes, least: int = 1) -> Once | None:
-    """The Once for an API request's ``Idempotency-Key`` (None without one).
+def canonical(meaning: object) -> bytes:
+    """A request's meaning as bytes that don't depend on how it was written:
+    keys sorted, no white space (the same JSON re-ordered or re-spaced is the
+    same request, so its retry is one)."""
+    return json.dumps(meaning, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode()
+
+
+def api_once(scope: str, key: str | None, meaning: object, least: int = 1) -> Once | None:
+    """The Once for an API request's ``Idempotency-Key`` (None without one),
+    fingerprinted by what the request means (:func:`canonical`: its method,
+    path, query and parsed body), not by its bytes.
 
     A request that needs no token (starting or importing a table) wants a key
     of at least ``least`` characters: its retry hands out an edit token, so
@@ -49,7 +60,7 @@ def api_once(scope: str, key: str | None, body: bytes, least: int = 1) -> Once |
         raise ServiceError(f"Idempotency-Key must be {least} to {MAX_KEY} printable "
                            "characters" + (" (a random one, e.g. a UUID)" if least > 1 else ""),
                            "Idempotency-Key")
-    return Once(f"api:{scope}:{key}", hashlib.sha256(body).hexdigest())
+    return Once(f"api:{scope}:{key}", hashlib.sha256(canonical(meaning)).hexdigest())
 
 
 def earlier(once: Once | None) -> Submission | None:

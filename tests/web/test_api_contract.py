@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
-from tests.web.api_helpers import API, api_table, assert_error
+from tests.web.api_helpers import API, ApiTable, api_table, assert_error
 
 HAND = {"picker": "Ann", "partners": ["Cat"], "points": 75}
 
@@ -139,3 +140,49 @@ def test_a_tampered_group_file_says_once_that_nothing_was_created(
     error = answer.get_json()["error"]
     assert error.count("Nothing was created") == 1 and error.count("Not imported") == 1, error
     assert "night 1" in error and ".." not in error
+
+
+def _keyed(table: ApiTable, method: str, path: str, raw: bytes | None, key: str,
+           **headers: str) -> TestResponse:
+    return table.client.open(table.url + path, method=method, data=raw, headers={
+        **table.auth(), "Idempotency-Key": key, **headers,
+        **({"Content-Type": "application/json"} if raw is not None else {})})
+
+
+def test_a_retry_is_the_same_request_however_its_json_is_written(client: FlaskClient) -> None:
+    table = api_table(client)
+    first = _keyed(table, "POST", "/hands", b'{"picker":"Ann","partners":["Cat"],"points":75}',
+                   "k1")
+    again = _keyed(table, "POST", "/hands",
+                   b'{ "points": 75,\n  "partners": [ "Cat" ], "picker": "Ann" }', "k1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.get_json() == first.get_json()
+    assert len(table.get("/hands").get_json()) == 1
+
+
+def test_a_put_retried_with_its_key_gets_its_first_answer(client: FlaskClient) -> None:
+    table = api_table(client)
+    table.add(HAND)
+    version = table.get().headers["ETag"]
+    body = b'{"picker": "Bob", "partners": ["Dan"], "points": 80}'
+    first = _keyed(table, "PUT", "/hands/1", body, "put-1", **{"If-Match": version})
+    again = _keyed(table, "PUT", "/hands/1", body, "put-1", **{"If-Match": version})
+    assert first.status_code == 200 and again.status_code == 200, again.get_json()
+    assert again.get_json() == first.get_json()
+    other = _keyed(table, "PUT", "/hands/1", b'{"picker": "Eve", "partners": ["Ann"], '
+                   b'"points": 80}', "put-1")
+    assert_error(other, 422, "Idempotency-Key")
+    assert table.get("/hands/1").get_json()["picker"] == "Bob"
+
+
+def test_a_delete_retried_with_its_key_is_its_first_204(client: FlaskClient) -> None:
+    table = api_table(client)
+    table.add(HAND)
+    table.add({"picker": "Bob", "partners": ["Dan"], "points": 80})
+    first = _keyed(table, "DELETE", "/hands/2", None, "del-2")
+    again = _keyed(table, "DELETE", "/hands/2", None, "del-2")
+    assert (first.status_code, again.status_code) == (204, 204)
+    assert len(table.get("/hands").get_json()) == 1
+    table.add({"picker": "Bob", "partners": ["Dan"], "points": 80})
+    assert _keyed(table, "DELETE", "/hands/2", None, "del-2").status_code == 204
+    assert len(table.get("/hands").get_json()) == 2  # the retry deleted nothing more

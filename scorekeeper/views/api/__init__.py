@@ -25,7 +25,7 @@ from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.hands import Stale
-from scorekeeper.services.once import api_once
+from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table
@@ -92,6 +92,15 @@ def json_body() -> dict[str, Any]:
     return data
 
 
+def request_once(scope: str, body: object = None, least: int = 1) -> Once | None:
+    """The request's ``Idempotency-Key`` (None without one), fingerprinted by
+    what the request means: its method, path, query and parsed ``body``, so
+    the same JSON re-ordered or re-spaced is the same request."""
+    return api_once(scope, request.headers.get("Idempotency-Key"),
+                    {"method": request.method, "path": request.path,
+                     "query": request.args.to_dict(flat=False), "body": body}, least)
+
+
 def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
     """A 400 for the first field the contract doesn't have (typos aren't ignored)."""
     known = tuple(known)
@@ -139,8 +148,7 @@ def create() -> tuple[Response, int, dict[str, str]]:
     data = json_body()
     refuse_unknown(data, TABLE_FIELDS)
     group = _group_of(data)
-    once = api_once("tables", request.headers.get("Idempotency-Key"),
-                    request.get_data(cache=True), least=UNGUESSABLE_KEY)
+    once = request_once("tables", data, least=UNGUESSABLE_KEY)
     table, token = create_table(data.get("name", group.name if group else None),
                                 data.get("players"), data.get("preset"), data.get("options"),
                                 data.get("stake_cents", DEFAULT_STAKE_CENTS),

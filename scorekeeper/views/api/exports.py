@@ -12,9 +12,9 @@ from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import parse_json, refuse
-from scorekeeper.services.once import Once, api_once
+from scorekeeper.services.once import Once
 from scorekeeper.views.access import api_table
-from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created
+from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created, request_once
 
 
 class UnsupportedType(ServiceError):
@@ -33,9 +33,8 @@ def import_body(scope: str) -> tuple[object, Once | None]:
     if (request.content_length or 0) > MAX_IMPORT_BYTES:
         raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
     raw = request.stream.read(MAX_IMPORT_BYTES + 1)
-    once = api_once(scope, request.headers.get("Idempotency-Key"), raw,
-                    least=UNGUESSABLE_KEY)
-    return parse_json(raw), once
+    data = parse_json(raw)
+    return data, request_once(scope, data, least=UNGUESSABLE_KEY)
 
 
 @bp.get("/tables/<int:table_id>/export")

@@ -27,13 +27,13 @@ from scorekeeper.services import (
 )
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.once import api_once
 from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
     json_body,
     refuse_unknown,
+    request_once,
 )
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
@@ -54,8 +54,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
     """Start a group of regulars (players, rules and stake are optional)."""
     data = json_body()
     refuse_unknown(data, GROUP_FIELDS)
-    once = api_once("groups", request.headers.get("Idempotency-Key"),
-                    request.get_data(cache=True), least=UNGUESSABLE_KEY)
+    once = request_once("groups", data, least=UNGUESSABLE_KEY)
     group, token = group_service.create_group(
         data.get("name"), data.get("players"), data.get("preset", "called-ace"),
         data.get("options"), data.get("stake_cents", 25), label="API client", once=once)
@@ -189,8 +188,7 @@ def group_paid(group_id: int) -> Response:
             and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_ROW_ID
                     for n in shown)):
         raise ServiceError("nights must be the settlement's list of night ids", "nights")
-    once = api_once(f"group-paid:{group.id}", request.headers.get("Idempotency-Key"),
-                    request.get_data(cache=True))
+    once = request_once(f"group-paid:{group.id}", data)
     return jsonify({"cleared": group_settle.mark_paid(group, shown, once)})
 
 

@@ -10,6 +10,8 @@ first answer back).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, jsonify, request, url_for
 
 from scorekeeper.limits import API_HANDS, API_MAX_HANDS
@@ -17,10 +19,10 @@ from scorekeeper.rules.hand_json import parse_hand, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
-from scorekeeper.services.once import api_once, first_answer
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.window import window
 from scorekeeper.views.access import api_table, editor_label
-from scorekeeper.views.api import bp, json_body
+from scorekeeper.views.api import bp, json_body, request_once
 
 
 def _before() -> int | None:
@@ -78,41 +80,64 @@ def hand(table_id: int, number: int) -> Response:
 def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     """Record a hand at the end, or with ``?before=n`` insert it before hand n."""
     state = api_table(table_id, write=True)
-    before = _before()
-    if before is not None:
-        hand_service.check_number(state, before, Change.REPLACE)
-    once = api_once(f"{table_id}:hands", request.headers.get("Idempotency-Key"),
-                    request.get_data(cache=True) + request.query_string)
-    hand = parse_hand(json_body(), players=state.players)
-    saved = hand_service.record_hand(state, hand, before=before, once=once,
-                                     by=editor_label(), seen=if_match(state.version))
-    if saved is None:  # a retry of a request already carried out: its first answer
-        assert once is not None
-        first = first_answer(once)
-        assert first is not None and first.response is not None
-        body, status = first.response, first.status or 201
+    data = json_body()
+    once = request_once(f"{table_id}:hands", data)
+    first = retried(once)
+    if first is not None:  # a retry of a request already carried out: its first answer
+        body, status = first
     else:
-        body, status = result_to_json(state.rules, saved.result, saved.hand_id), 201
+        before = _before()
+        if before is not None:
+            hand_service.check_number(state, before, Change.REPLACE)
+        saved = hand_service.record_hand(state, parse_hand(data, players=state.players),
+                                         before=before, once=once, by=editor_label(),
+                                         seen=if_match(state.version))
+        if saved is None:  # its twin landed first, between the check and the lock
+            body, status = retried(once) or ({}, 201)
+        else:
+            body, status = result_to_json(state.rules, saved.result, saved.hand_id), 201
     location = f"{bp.url_prefix}/tables/{table_id}/hands/{body['number']}"
     return jsonify(body), status, {"Location": location}
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:number>")
 def replace(table_id: int, number: int) -> Response:
-    """Replace hand ``number`` with the body; later hands replay."""
+    """Replace hand ``number`` with the body; later hands replay.  A retry
+    with the same ``Idempotency-Key`` gets the first answer back."""
     state = api_table(table_id, write=True)
-    hand_service.check_number(state, number, Change.REPLACE)
-    saved = hand_service.replace_hand(state, number,
-                                      parse_hand(json_body(), players=state.players),
-                                      by=editor_label(), seen=if_match(state.version))
-    assert saved is not None  # only a repeated form submission returns None
-    return jsonify(result_to_json(state.rules, saved.result, saved.hand_id))
+    data = json_body()
+    once = request_once(f"{table_id}:hands", data)
+    first = retried(once)
+    if first is None:
+        hand_service.check_number(state, number, Change.REPLACE)
+        saved = hand_service.replace_hand(state, number, parse_hand(data, players=state.players),
+                                          by=editor_label(), seen=if_match(state.version),
+                                          once=once)
+        first = (result_to_json(state.rules, saved.result, saved.hand_id), 200) \
+            if saved is not None else retried(once)
+    assert first is not None
+    answer = jsonify(first[0])
+    answer.status_code = first[1]
+    return answer
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:number>")
 def delete(table_id: int, number: int) -> tuple[str, int]:
-    """Delete hand ``number``; later hands renumber and replay."""
+    """Delete hand ``number``; later hands renumber and replay.  A retry with
+    the same ``Idempotency-Key`` gets the first 204, not a 404."""
     state = api_table(table_id, write=True)
-    hand_service.check_number(state, number, Change.DELETE)
-    hand_service.delete_hand(state, number, by=editor_label(), seen=if_match(state.version))
+    once = request_once(f"{table_id}:hands")
+    if retried(once) is None:
+        hand_service.check_number(state, number, Change.DELETE)
+        hand_service.delete_hand(state, number, by=editor_label(),
+                                 seen=if_match(state.version), once=once)
     return "", 204
+
+
+def retried(once: Once | None) -> tuple[Any, int] | None:
+    """The first answer of a request already carried out under ``once``
+    (None: not carried out yet; the same key with another request is a 422)."""
+    first = earlier(once)
+    if first is None:
+        return None
+    return first.response, first.status or 200
