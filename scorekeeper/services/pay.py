@@ -91,9 +91,10 @@ def _put(row: Player | Member, handle: PayHandle | None) -> None:
 
 def set_player_handle(table: GameTable, name: str, service: str, text: str) -> str:
     """Save (or, with an empty box, remove) ``name``'s handle for this night;
-    returns what to tell the scorekeeper."""
+    returns what to tell the scorekeeper.  A closed night takes one too:
+    players pay once the night is over."""
     handle = _parse(service, text)  # refuse before waiting for the write lock
-    begin_night(table, why="its payment handles can't change")
+    begin_night(table, closed_ok=True)
     player = next((p for p in table.players if p.name == name), None)
     if player is None:
         db.session.rollback()
