@@ -206,4 +206,4 @@ def test_a_database_before_payment_handles_gets_them_empty_on_start(tmp_path: Pa
         saved = second.post(f"/t/{table_id}/players/Bob/pay",
                             data={"service": "venmo", "handle": "bob-bob"})
         assert saved.status_code == 302
-        assert "Venmo @bob-bob" in words(second.get(f"/t/{table_id}/players"))
+        assert "Venmo @bob-bob" in words(second.get(f"/t/{table_id}/players"))  # its title

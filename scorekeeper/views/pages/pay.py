@@ -27,7 +27,8 @@ def _page(shown: PayHandle | None, errors: dict[str, str], **context: Any
     typed = request.form.get("handle", shown.handle if shown else "")[:MAX_HANDLE_ASKED]
     chosen = request.form.get("service", shown.service.value if shown else "venmo")
     page = render_template("pay/handle.html", services=SERVICES, typed=typed, chosen=chosen,
-                           errors=errors, handle_longest=MAX_HANDLE_ASKED, **context)
+                           errors=errors, handle_longest=MAX_HANDLE_ASKED, saved=shown,
+                           **context)
     return (page, 400) if errors else page
 
 
