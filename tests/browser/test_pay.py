@@ -70,3 +70,35 @@ def test_settle_up_payments_open_the_payees_app_with_one_tap(page: Any,
     assert leaver.count() == 1 and leaver.inner_text().startswith("Pay Ann $")
     assert 44 <= leaver.bounding_box()["height"] <= 46
     screenshot(page, "leaver-pay-link")
+
+
+def test_a_group_members_handle_pays_them_at_the_groups_nights(page: Any,
+                                                                live_server: str) -> None:
+    page.goto(live_server + "/g/new")
+    page.fill("input[name=name]", "Thursday regulars")
+    page.fill("textarea[name=players]", "Ann\nBob\nCat\nDan\nEve")
+    page.locator("#new-group button[type=submit]").click()
+    page.wait_for_selector("#next-night")
+    group = page.url
+    page.goto(group + "/players/Cat")
+    page.locator("#pay-handle a").click()
+    page.wait_for_selector("#pay-form")
+    page.locator("#service label", has_text="PayPal").click()
+    page.locator("#handle").fill("paypal.me/CatPays")
+    page.locator("#save-handle").click()
+    page.wait_for_selector("#pay-handle")
+    assert "Cat is paid at PayPal paypal.me/CatPays." in page.locator(".flash").inner_text()
+    screenshot(page, "group-member-handle")
+
+    page.goto(group)
+    page.click("#next-night")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_url("**/hand/new")
+    record(page, picker="Cat", partners="Ann", points="61")
+    page.locator("nav.tabs a", has_text="Settle up").click()
+    page.wait_for_selector("#transfers")
+    buttons = page.locator("#transfers .pay-link")
+    assert buttons.count() >= 1
+    assert all(buttons.nth(i).get_attribute("href").startswith("https://paypal.me/CatPays/")
+               for i in range(buttons.count()))
