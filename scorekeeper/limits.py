@@ -35,6 +35,15 @@ MAX_PENALTY = 1_000
 MAX_ADJUSTMENT = 100_000
 NOTE = 200
 
+#: A payment handle, as each service allows it (characters, shortest, longest).
+VENMO_HANDLE = (5, 30)
+PAYPAL_HANDLE = (1, 20)
+CASHTAG = (1, 20)
+#: The longest of them (the column that keeps one), and how much of a pasted
+#: link to a profile is read before it is refused.
+PAY_HANDLE = 30
+MAX_HANDLE_ASKED = 200
+
 #: A night: hands (recorded, imported or exported), early payments, history.
 MAX_HANDS = 10_000
 MAX_PAYMENTS = 500

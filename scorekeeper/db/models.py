@@ -66,6 +66,10 @@ class Member(Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Their payment handle (:mod:`scorekeeper.ledger.pay`), kept for every
+    #: night of the group: for the scorekeeper's pages only, never shared.
+    pay_service: Mapped[str | None] = mapped_column(String(10), default=None)
+    pay_handle: Mapped[str | None] = mapped_column(String(30), default=None)
 
     group: Mapped[Group] = relationship(back_populates="members")
 
@@ -165,6 +169,10 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(40))
     seat: Mapped[int]
     present: Mapped[bool] = mapped_column(default=True)
+    #: Their payment handle for this night (else their group member's):
+    #: for the scorekeeper's pages only, never shared.
+    pay_service: Mapped[str | None] = mapped_column(String(10), default=None)
+    pay_handle: Mapped[str | None] = mapped_column(String(30), default=None)
 
     table: Mapped[GameTable] = relationship(back_populates="players")
 

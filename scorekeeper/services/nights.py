@@ -29,7 +29,7 @@ from scorekeeper.rules import Hand, Night, Rules, replay
 from scorekeeper.services import caches, lazy
 
 #: Changes after which the hands (and so the night) are as they were.
-HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke", "editor",
+HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke", "editor", "pay",
                              "next", "paid"})
 HAND_CHANGES = frozenset({"add", "insert", "edit", "delete"})
 

@@ -170,3 +170,40 @@ def test_hands_stored_by_the_first_release_still_load_and_edit(
         for key in ("kind", "picker", "partners", "points", "dealer", "seated", "present")}]
     assert parse_exported(exported["hands"][0]) == parse_exported(
         {**FIRST_RELEASE_HAND, **ADDED_SINCE})
+
+
+def test_a_database_before_payment_handles_gets_them_empty_on_start(tmp_path: Path) -> None:
+    """Migration 0007 adds the handle columns to players and members; the
+    night and its players are kept, with no handle until someone saves one."""
+    path = tmp_path / "handles.db"
+    first = make_app(path)
+    client = first.test_client()
+    table_id = night_with_one_hand(client)
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0006")
+        db.session.remove()
+        db.engine.dispose()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    assert "pay_handle" not in {c["name"] for c in sa.inspect(engine).get_columns("player")}
+    engine.dispose()
+
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    engine = sa.create_engine(f"sqlite:///{path}")
+    for table in ("player", "member"):
+        columns = {c["name"] for c in sa.inspect(engine).get_columns(table)}
+        assert {"pay_service", "pay_handle"} <= columns
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text("SELECT name, pay_service, pay_handle FROM player")).all()
+    engine.dispose()
+    assert len(rows) == 5 and {r[1:] for r in rows} == {(None, None)}
+    with again.test_client() as second:
+        with second.session_transaction() as session:
+            with client.session_transaction() as old:
+                session.update(old)
+        saved = second.post(f"/t/{table_id}/players/Bob/pay",
+                            data={"service": "venmo", "handle": "bob-bob"})
+        assert saved.status_code == 302
+        assert "Venmo @bob-bob" in words(second.get(f"/t/{table_id}/players"))  # its title

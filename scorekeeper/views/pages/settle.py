@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.pay import pay_links
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_night as start_new_night
@@ -43,8 +44,9 @@ def settle(table_id: int) -> tuple[str, int]:
     state = load_table(table_id)
     settlement, errors = _options(state)
     return render_template("settle/settle.html", table=state.table, settlement=settlement,
-                           errors=errors, units=settle_service.UNITS,
-                           active="settle"), 400 if errors else 200
+                           errors=errors, units=settle_service.UNITS, active="settle",
+                           pay_links=pay_links(state.table, settlement.transfers)
+                           ), 400 if errors else 200
 
 
 @bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
@@ -74,7 +76,7 @@ def _leave_page(state: TableState, name: str) -> str:
     transfers = settle_service.leaver_payments(state, name)
     player = settle_service.find_player(table, name)
     return render_template("settle/leave.html", table=table, player=player,
-                           transfers=transfers,
+                           transfers=transfers, pay_links=pay_links(table, transfers),
                            remaining=settle_service.remaining_balances(state)[name],
                            active="settle")
 

@@ -19,6 +19,7 @@ from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
 from scorekeeper.services import groups as group_service
+from scorekeeper.services import pay as pay_service
 from scorekeeper.services import roster as roster_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
@@ -228,5 +229,6 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
             return redirect(url_for("tables.players", table_id=table.id))
     page = render_template("tables/players.html", table=table, state=state, error=error,
                            rules=state.rules, active="players",
-                           balances=state.night.balances)
+                           balances=state.night.balances,
+                           handles=pay_service.night_handles(table))
     return (page, 400) if error else page
