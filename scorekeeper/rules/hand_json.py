@@ -23,6 +23,9 @@ REQUEST_FIELDS = (
     "no_trick_pickers", "winner", "offender", "dealer", "seated", "last_round",
     "second_winner", "payouts", "note", "losers",
 )
+#: What a hand result adds to the request's fields (read-only: see :func:`request_part`).
+RESULT_FIELDS = ("id", "number", "doubled", "multiplier", "doubled_by", "pending_doublers",
+                 "said", "badges")
 _NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
 _LIST_FIELDS = ("partners", "no_trick_pickers", "seated", "losers")
 _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round")
@@ -127,6 +130,18 @@ def exported(hand: Hand) -> dict[str, Any]:
 
 
 _DEFAULTS = {**hand_to_request(Hand()), "present": None}
+
+
+def request_part(data: object) -> object:
+    """A hand body with the result's read-only fields left out, so a hand read
+    with GET can be edited and sent back as it is: ``id``, ``number``, the
+    doubling and the words are the replay's, and so are the ``payouts`` of
+    any hand but another payment (whose payouts are what was entered)."""
+    if not isinstance(data, Mapping):
+        return data
+    kind = data.get("kind")
+    return {key: value for key, value in data.items()
+            if key not in RESULT_FIELDS and not (key == "payouts" and kind != "adjustment")}
 
 
 def result_to_json(rules: Rules, result: HandResult, hand_id: int) -> dict[str, Any]:

@@ -186,3 +186,22 @@ def test_a_delete_retried_with_its_key_is_its_first_204(client: FlaskClient) -> 
     table.add({"picker": "Bob", "partners": ["Dan"], "points": 80})
     assert _keyed(table, "DELETE", "/hands/2", None, "del-2").status_code == 204
     assert len(table.get("/hands").get_json()) == 2  # the retry deleted nothing more
+
+
+def test_a_hand_read_with_get_can_be_edited_and_put_back_as_it_is(client: FlaskClient) -> None:
+    table = api_table(client)
+    table.add(HAND)
+    table.add({"kind": "adjustment", "payouts": {"Ann": -3, "Bob": 3}, "note": "three kings"})
+    read = table.get("/hands/1").get_json()
+    read["points"] = 95
+    answer = table.send("PUT", "/hands/1", read)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["points"] == 95 and answer.get_json()["payouts"]["Ann"] == 4
+    other = table.get("/hands/2").get_json()
+    other["payouts"] = {"Ann": -4, "Bob": 4}
+    assert table.send("PUT", "/hands/2", other).get_json()["payouts"]["Bob"] == 4
+
+
+def test_a_new_hand_still_refuses_what_only_a_result_has(client: FlaskClient) -> None:
+    table = api_table(client)
+    assert_error(table.add({**HAND, "multiplier": 2}), 400, "multiplier")

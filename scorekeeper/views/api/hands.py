@@ -15,7 +15,7 @@ from typing import Any
 from flask import Response, jsonify, request, url_for
 
 from scorekeeper.limits import API_HANDS, API_MAX_HANDS
-from scorekeeper.rules.hand_json import parse_hand, result_to_json
+from scorekeeper.rules.hand_json import parse_hand, request_part, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
@@ -110,7 +110,8 @@ def replace(table_id: int, number: int) -> Response:
     first = retried(once)
     if first is None:
         hand_service.check_number(state, number, Change.REPLACE)
-        saved = hand_service.replace_hand(state, number, parse_hand(data, players=state.players),
+        hand = parse_hand(request_part(data), players=state.players)
+        saved = hand_service.replace_hand(state, number, hand,
                                           by=editor_label(), seen=if_match(state.version),
                                           once=once)
         first = (result_to_json(state.rules, saved.result, saved.hand_id), 200) \
