@@ -185,4 +185,5 @@ def api_group(group_id: int, *, write: bool = False) -> Group:
         abort(401, "Send Authorization: Bearer <token>")
     api_access(group, write, token, grant, "group")
     found: Group = group
+    g.api_group = found
     return found

@@ -205,3 +205,42 @@ def test_a_hand_read_with_get_can_be_edited_and_put_back_as_it_is(client: FlaskC
 def test_a_new_hand_still_refuses_what_only_a_result_has(client: FlaskClient) -> None:
     table = api_table(client)
     assert_error(table.add({**HAND, "multiplier": 2}), 400, "multiplier")
+
+
+def test_a_new_table_and_an_imported_one_answer_with_their_version(client: FlaskClient) -> None:
+    table = api_table(client)
+    made = client.post(f"{API}/tables", json={"name": "x", "players": ["Ann", "Bob", "Cat",
+                                                                        "Dan", "Eve"],
+                                              "preset": "called-ace"})
+    assert made.headers["ETag"] == client.get(
+        f"{API}/tables/{made.get_json()['id']}",
+        headers={"Authorization": f"Bearer {made.get_json()['view_token']}"}).headers["ETag"]
+    imported = client.post(f"{API}/tables/import", json=table.get("/export").get_json())
+    assert imported.status_code == 201 and imported.headers["ETag"].startswith('"')
+
+
+@pytest.mark.parametrize("path", ["", "/standings", "/settlement"])
+def test_a_group_answers_with_its_version_and_a_304_when_nothing_changed(
+        client: FlaskClient, path: str) -> None:
+    made = client.post(f"{API}/groups", json={"name": "Fridays"})
+    assert made.headers["ETag"]
+    body = made.get_json()
+    auth = {"Authorization": f"Bearer {body['view_token']}"}
+    url = f"{API}/groups/{body['id']}{path}"
+    first = client.get(url, headers=auth)
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(url, headers={**auth, "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and not again.data
+
+
+def test_a_table_answers_304_when_nothing_changed(client: FlaskClient) -> None:
+    table = api_table(client)
+    table.add(HAND)
+    first = table.get("/standings")
+    again = table.client.get(table.url + "/standings",
+                             headers={**table.auth(), "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    table.add(HAND)
+    moved = table.client.get(table.url + "/standings",
+                             headers={**table.auth(), "If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200

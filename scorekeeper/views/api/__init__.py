@@ -53,13 +53,16 @@ def service_error(error: ServiceError) -> Response:
 
 @bp.after_request
 def etag(response: Response) -> Response:
-    """Every answer about a table says which version of the night it is."""
-    table = g.get("api_table")
-    if table is not None and "ETag" not in response.headers:
+    """Every answer about a table or a group says which version of it it is
+    (``ETag``); a ``GET`` whose ``If-None-Match`` names that version is a 304."""
+    owner = g.get("api_table") or g.get("api_group")
+    if owner is not None and "ETag" not in response.headers:
         try:
-            response.set_etag(str(table.version))
-        except SQLAlchemyError:  # the table itself is gone (never in practice)
+            response.set_etag(str(owner.version))
+        except SQLAlchemyError:  # the row itself is gone (never in practice)
             abandon()
+    if request.method == "GET" and response.status_code == 200 and "ETag" in response.headers:
+        response.make_conditional(request)
     return response
 
 
@@ -176,7 +179,8 @@ def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]
     body = {"id": table.id, "edit_token": token, "view_token": table.view_token,
             "view_url": link("viewer.view", token=table.view_token),
             "rules": dict(table.rules)}
-    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/tables/{table.id}"}
+    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/tables/{table.id}",
+                                "ETag": f'"{table.version}"'}
 
 
 @bp.get("/tables/<int:table_id>")

@@ -46,7 +46,8 @@ def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, st
     """201 for a new group: the only time its edit token is shown."""
     body = {"id": group.id, "edit_token": token, "view_token": group.view_token,
             "view_url": link("group_viewer.view", token=group.view_token)}
-    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/groups/{group.id}"}
+    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/groups/{group.id}",
+                                "ETag": f'"{group.version}"'}
 
 
 @bp.post("/groups")
