@@ -34,6 +34,8 @@ MAX_PENALTY = 1_000
 #: An adjustment (other payment): points per player, and its note.
 MAX_ADJUSTMENT = 100_000
 NOTE = 200
+#: A hand said in words (the record form's box, the API's ``words``).
+SAID = 300
 
 #: A payment handle, as each service allows it (characters, shortest, longest).
 VENMO_HANDLE = (5, 30)

@@ -1,41 +1,93 @@
-"""Roster changes mid-night: a player joins, leaves or comes back.  Balances
-are replayed from the hands, so they are kept whatever the roster does.
+"""Roster changes mid-night: a player joins (last, or at the seat after a
+player), leaves or comes back, and the scorekeeper moves a player up or down
+the seat order between hands.  Balances are replayed from the hands, so they
+are kept whatever the roster does; a past hand keeps the dealer and seats it
+was dealt with (they are stored with it), so a new seat order deals from the
+next hand on: its dealer is the next player to the left of the last dealer,
+in the new order.
 """
 
 from __future__ import annotations
 
 from scorekeeper.db.models import GameTable, Player, db
+from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.state import TableState
 from scorekeeper.services.writes import audit_night, begin_night
 
+#: Moving a player one seat: up (to the right, towards the first seat) or down.
+MOVES = {"up": -1, "down": 1}
 
-def apply(state: TableState, action: str, name: str) -> str:
-    """Do one roster action; returns what to tell the scorekeeper."""
+
+def apply(state: TableState, action: str, name: str, after: str | None = None) -> str:
+    """Do one roster action; returns what to tell the scorekeeper.  A joiner
+    sits after the player named ``after`` (none: in the last seat)."""
     table = state.table
     name = " ".join(name.split())
     if action == "join":
-        return add_player(table, name)
-    player = next((p for p in table.players if p.name == name), None)
-    if player is None:
-        raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
+        return add_player(table, name, " ".join((after or "").split()) or None)
+    player = _player(table, name)
     if action == "leave":
         return leave(table, player, state.rules.seats)
     if action == "return":
         return come_back(table, player)
-    raise ServiceError("Choose join, leave or return", "action")
+    if action in MOVES:
+        return move(state, player, action)
+    raise ServiceError("Choose join, leave, return, up or down", "action")
 
 
-def add_player(table: GameTable, name: str) -> str:
-    """A new player takes the next seat (to the left of the last one)."""
+def _player(table: GameTable, name: str, field: str = "name") -> Player:
+    player = next((p for p in table.players if p.name == name), None)
+    if player is None:
+        raise ServiceError(f"{name or 'That player'} isn't at this table", field)
+    return player
+
+
+def add_player(table: GameTable, name: str, after: str | None = None) -> str:
+    """A new player takes the seat after ``after`` (None: the next seat, to the
+    left of the last one); the players after it move one seat on."""
     clean_players([p.name for p in table.players] + [name])  # refuse before waiting
+    seat = _player(table, after, "after").seat + 1 if after else len(table.players)
     begin_night(table)  # then check again on the roster as it is now (another phone may add too)
     names = clean_players([p.name for p in table.players] + [name])
-    table.players.append(Player(name=names[-1], seat=len(table.players)))
-    audit_night(table, "roster", f"{names[-1]} joined the table")
+    seat = _player(table, after, "after").seat + 1 if after else len(table.players)
+    for player in table.players:
+        if player.seat >= seat:
+            player.seat += 1
+    table.players.append(Player(name=names[-1], seat=seat))
+    where = f", after {after}" if after else ""
+    audit_night(table, "roster", f"{names[-1]} joined the table{where}")
     db.session.commit()
-    return f"{names[-1]} joined; they are dealt in from the next hand."
+    return f"{names[-1]} joined{where}; they are dealt in from the next hand."
+
+
+def move(state: TableState, player: Player, way: str) -> str:
+    """Move ``player`` one seat ``up`` or ``down``, swapping with the neighbour
+    there; the past hands keep their seats, the next hand is dealt by the new
+    order."""
+    table = state.table
+    _neighbour(table, player, way)  # refuse before waiting
+    begin_night(table)
+    other = _neighbour(table, player, way)
+    player.seat, other.seat = other.seat, player.seat
+    order = sorted(table.players, key=lambda p: p.seat)
+    seats = ", ".join(p.name for p in order)
+    audit_night(table, "roster", f"Seats: {seats} ({player.name} moved {way})")
+    carry = state.night.carry
+    dealer = next_dealer([p.name for p in order], [p.name for p in order if p.present],
+                         carry.last_dealer, carry.dealer_stays)
+    db.session.commit()
+    return f"Seats are now {seats}; {dealer} deals next."
+
+
+def _neighbour(table: GameTable, player: Player, way: str) -> Player:
+    order = sorted(table.players, key=lambda p: p.seat)
+    at = order.index(player) + MOVES[way]
+    if not 0 <= at < len(order):
+        end = "first" if way == "up" else "last"
+        raise ServiceError(f"{player.name} already sits in the {end} seat", "name")
+    return order[at]
 
 
 def leave(table: GameTable, player: Player, seats: int) -> str:

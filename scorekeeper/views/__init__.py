@@ -8,7 +8,18 @@ from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
-from scorekeeper.views.pages import exports, groups, hands, pay, rulings, settle, share, tables
+from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.pages import (
+    exports,
+    groups,
+    hands,
+    pay,
+    rulings,
+    said,
+    settle,
+    share,
+    tables,
+)
 
-BLUEPRINTS = [tables.bp, hands.bp, share.bp, settle.bp, exports.bp, rulings.bp, viewer.bp,
-              groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp]
+BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
+              viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp]

@@ -76,7 +76,7 @@ def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any
     """Each operation, with requests generated from its description (schemathesis's
     pytest plugin doesn't run under this pytest, so hypothesis drives it here)."""
     found = operations(api_app)
-    assert len(found) == 21
+    assert len(found) == 22
     for operation in found:
         @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck),
                   database=None)

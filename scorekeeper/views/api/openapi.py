@@ -15,6 +15,7 @@ from scorekeeper.limits import (
     MAX_PLAYERS,
     MAX_STAKE_CENTS,
     PLAYER_NAME,
+    SAID,
     TABLE_NAME,
 )
 from scorekeeper.rules import PRESETS, Kind, Tricks
@@ -162,6 +163,8 @@ SCHEMAS: dict[str, Any] = {
         "id": {"type": "string"}, "name": {"type": "string"}, "seats": {"type": "integer"},
         "options": {"type": "object"}, "summary": {"type": "string"},
         "seeds": {"type": "array", "items": {"type": "string"}}}},
+    "Words": {"type": "object", "additionalProperties": False, "required": ["text"],
+              "properties": {"text": {"type": "string", "minLength": 1, "maxLength": SAID}}},
     "Export": {"type": "object", "required": ["format"], "properties": {
         "format": {"type": "string"}}},
 }
@@ -245,6 +248,10 @@ def document() -> dict[str, Any]:
                     [TABLE_ID, NUMBER, IF_MATCH, KEY], "Hand"),
                 "delete": _op("Delete a hand; later hands renumber", {
                     "204": {"description": "Deleted"}}, [TABLE_ID, NUMBER, IF_MATCH, KEY])},
+            "/tables/{table_id}/words": {"post": _op(
+                "The hand said in words, ready to record (saves nothing; view token too)", {
+                    "200": _json(_ref("Hand"), "The hand as understood")}, [TABLE_ID],
+                "Words")},
             "/tables/{table_id}/standings": {"get": _op("Balances and what is next", {
                 "200": _json(_ref("Standings"), "Standings")}, [TABLE_ID])},
             "/tables/{table_id}/settlement": {"get": _op("Who pays whom", {

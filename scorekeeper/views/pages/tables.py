@@ -214,14 +214,16 @@ def rules(table_id: int) -> str:
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
 def players(table_id: int) -> str | Response | tuple[str, int]:
-    """Roster changes mid-night: someone joins, leaves or comes back."""
+    """Roster changes mid-night: someone joins (at a seat), leaves or comes
+    back, and seats change between hands."""
     state = load_table(table_id)
     table = state.table
     error = None
     if request.method == "POST":
         try:
             message = roster_service.apply(state, request.form.get("action", ""),
-                                           request.form.get("name", ""))
+                                           request.form.get("name", ""),
+                                           after=request.form.get("after"))
         except ServiceError as failure:
             error = failure.message
         else:

@@ -1,0 +1,31 @@
+"""JSON API v1, a hand said in words (see docs/api.md): ``POST
+/tables/<id>/words`` with ``{"text": "Ann with Cat 75"}`` answers the hand as
+understood, in the hand body's own fields (ready to ``POST`` to
+``/hands``), or a 400 saying what is unclear.  It saves nothing, so the view
+token may ask too.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify
+
+from scorekeeper.services import ServiceError
+from scorekeeper.services import words as word_service
+from scorekeeper.views.access import api_table
+from scorekeeper.views.api import bp, json_body, refuse_unknown
+from scorekeeper.views.json_errors import error_response
+
+
+@bp.post("/tables/<int:table_id>/words")
+def words(table_id: int) -> Response:
+    """The next hand as ``text`` says it, at the table as it is now."""
+    state = api_table(table_id)
+    data = json_body()
+    refuse_unknown(data, ("text",))
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise ServiceError("text must be the hand in words, e.g. 'Ann with Cat 75'", "text")
+    understood = word_service.understood(state, text)
+    if understood.body is None:
+        return error_response(understood.question, 400, "text")
+    return jsonify(dict(understood.body))

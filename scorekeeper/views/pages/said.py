@@ -1,0 +1,81 @@
+"""The record form's "Say the hand" box: the words ("Ann with Cat 75", typed
+or dictated by the phone keyboard's microphone) are understood at the table
+the hand is dealt at and answered as the form's own fields, which
+static/js/say.js puts into the form before asking for the preview.  Nothing
+is saved: the hand is saved by the form's Save, as if tapped in.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+from werkzeug.wrappers import Response
+from wtforms import BooleanField, FieldList, SelectMultipleField
+
+from scorekeeper.rules import HandError
+from scorekeeper.rules.hand_json import parse_hand
+from scorekeeper.services import ServiceError
+from scorekeeper.services import words as word_service
+from scorekeeper.services.hands import Change
+from scorekeeper.services.state import TableState
+from scorekeeper.views.access import load_table
+from scorekeeper.views.forms import HandForm
+from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.pages.hand_form import query_id
+
+bp = Blueprint("said", __name__)
+
+#: The form's fields a hand said in words leaves as they are: the form's own
+#: stamps, and the deal (the words never name the dealer or who sits out).
+KEPT = frozenset(("csrf_token", "submission", "version", "deal", "dealer", "seated"))
+
+
+@bp.post("/t/<int:table_id>/hand/words")
+def words(table_id: int) -> Response:
+    """The hand the words say as the form's fields (``?hand=`` an edited hand's
+    id, ``?before=`` the id of the hand an insert goes before), or 400 with
+    what is unclear, in players' words."""
+    state = load_table(table_id)
+    try:
+        number, change = _which(state)
+    except ServiceError as gone:  # the hand was deleted on another phone meanwhile
+        return error_response(gone.message, gone.status, "text")
+    understood = word_service.understood(state, request.form.get("text"), number, change)
+    if understood.body is None:
+        return error_response(understood.question, 400, "text")
+    try:
+        hand = parse_hand(dict(understood.body), players=state.players)
+    except HandError as error:  # never expected: the words are understood in these fields
+        return error_response(error.message, 400, "text")
+    form = HandForm(formdata=None, meta={"csrf": False})
+    form.set_players(state.rules, state.players)
+    form.fill(hand)
+    return jsonify({"fields": entries(form), "hand": dict(understood.body)})
+
+
+def _which(state: TableState) -> tuple[int | None, Change]:
+    """The hand the form is for: an edited hand (its own table), an insert
+    (the table of the hand it goes before), or the next hand (None)."""
+    edited, before = query_id("hand"), query_id("before")
+    if edited is not None:
+        return state.number_of(edited), Change.REPLACE
+    if before is not None:
+        return state.number_of(before), Change.ADD
+    return None, Change.ADD
+
+
+def entries(form: HandForm) -> list[tuple[str, str]]:
+    """The form's fields as the form sends them (name, value), every one a
+    hand has: a box left empty is sent empty, so the page clears it."""
+    sent: list[tuple[str, str]] = []
+    for field in form:
+        if field.name in KEPT:
+            continue
+        if isinstance(field, FieldList):
+            sent += [(entry.name, entry.data or "") for entry in field.entries]
+        elif isinstance(field, BooleanField):
+            sent += [(field.name, "y")] if field.data else []
+        elif isinstance(field, SelectMultipleField):
+            sent += [(field.name, str(value)) for value in field.data or ()]
+        elif field.data is not None:
+            sent.append((field.name, str(field.data)))
+    return sent
