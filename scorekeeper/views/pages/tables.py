@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable, Group
-from scorekeeper.limits import whole_number
+from scorekeeper.limits import PLAYER_NAME, whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rules.option_list import in_effect
@@ -34,10 +34,12 @@ from scorekeeper.views.access import (
 )
 from scorekeeper.views.forms import (
     KEEP,
+    KEEP_LABEL,
     TICKED,
     TableForm,
     option_fields,
     overrides_from,
+    preset_words,
     text_of,
 )
 from scorekeeper.views.option_groups import GROUPS
@@ -85,6 +87,7 @@ def home() -> tuple[str, int] | Response:
     players, moved = _edit_player_list(players, others)
     others = _others(group, players)
     errors: dict[str, str] = {}
+    bad_row = None
     if not form.submission.data:
         form.submission.data = new_token()  # one table per filled-in form, however often sent
     if request.method == "POST" and not moved and form.validate_on_submit():
@@ -97,6 +100,7 @@ def home() -> tuple[str, int] | Response:
                                             group=group, played_on=_played_on(group))
             except ServiceError as error:
                 errors[_field_of(error)] = error.message
+                bad_row = _row_of(error, players)
             else:
                 keep_editing(table, token)
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
@@ -106,6 +110,8 @@ def home() -> tuple[str, int] | Response:
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, option_groups=GROUPS, chosen=chosen, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
+                           preset_words=preset_words(), keep_label=KEEP_LABEL,
+                           bad_row=bad_row, name_limit=PLAYER_NAME,
                            payouts=preset_payouts(), group=group, others=others,
                            played_on=request.form.get("played_on") or date.today().isoformat(),
                            my_groups=groups_of(remembered_group_ids())
@@ -163,6 +169,15 @@ def _field_of(error: ServiceError) -> str:
     if isinstance(error, OptionRefused) and error.option:
         return error.option
     return error.field or "form"
+
+
+def _row_of(error: ServiceError, players: list[str]) -> int | None:
+    """The row of the player list a refusal is about (the service counts only
+    the rows with a name in them)."""
+    named = [i for i, p in enumerate(players) if p.strip()]
+    if error.field != "players" or error.row is None or error.row >= len(named):
+        return None
+    return named[error.row]
 
 
 def _asked_preset() -> str | None:
