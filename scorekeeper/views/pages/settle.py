@@ -8,7 +8,6 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.roster import short_handed
@@ -31,10 +30,13 @@ def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, st
     if unit not in settle_service.UNITS:
         errors["round"] = "Round to exact cents, quarters or whole dollars"
         unit = "none"
-    if bank is not None and find_name(bank, state.players) is None:
-        errors["bank"] = f"{bank[:40]} isn't a player at this table"
-        bank = None
-    return settle_service.settlement(state, unit, bank), errors
+    try:
+        return settle_service.settlement(state, unit, bank), errors
+    except ServiceError as error:
+        if error.field != "bank":
+            raise
+        errors["bank"] = error.message
+    return settle_service.settlement(state, unit), errors
 
 
 @bp.get("/t/<int:table_id>/settle")
