@@ -144,13 +144,15 @@ def join_members(group: Group, names: Sequence[str]) -> list[str]:
 class NextNight:
     """What a group's next night starts with: the regulars who were still at
     the table at the end of the last night (in their seats), the rest of the
-    members, the rules and the stake."""
+    members, the rules and the stake; and when the last night was played
+    (None before the group's first night)."""
 
     players: tuple[str, ...]
     others: tuple[str, ...]
     preset: str
     options: dict[str, Any]
     stake_cents: int
+    last_played_on: date | None = None
 
 
 def next_night_defaults(group: Group) -> NextNight:
@@ -161,7 +163,8 @@ def next_night_defaults(group: Group) -> NextNight:
     players = tuple(p.name for p in last.players if p.present) if last is not None else ()
     present = set(players)
     others = tuple(n for n in members(group) if n not in present)
-    return NextNight(players, others, group.preset, dict(group.options), group.stake_cents)
+    return NextNight(players, others, group.preset, dict(group.options), group.stake_cents,
+                     last.played_on if last is not None else None)
 
 
 def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:

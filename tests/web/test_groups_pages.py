@@ -247,3 +247,30 @@ def test_new_night_with_the_same_players_stays_in_the_group(client: FlaskClient)
                        headers={"Authorization": f"Bearer {edit_token(client, new_id)}"})
     assert shown.get_json()["group"] == group_id
     assert shown.get_json()["played_on"] == date.today().isoformat()
+
+
+def test_a_regular_taken_off_tonights_list_is_offered_back(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    form = client.get(f"/?group={group_id}").get_data(as_text=True)
+    players = re.findall(r'name="players" value="([^"]*)"', form)
+    removed = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                     "players": players, "player_action": "remove-0",
+                                     "preset": "called-ace", "stake_cents": "25"})
+    page = removed.get_data(as_text=True)
+    assert re.findall(r'name="players" value="([^"]*)"', page) == [*FIVE[1:], "Fay"]
+    regulars = re.findall(r'value="join-(\d+)"[^>]*>\+ (?:<bdi>)?([^<]+)', page)
+    assert [name for _, name in regulars] == ["Ann"]
+    back = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                  "players": [*FIVE[1:], "Fay"], "player_action": "join-0",
+                                  "preset": "called-ace", "stake_cents": "25"})
+    assert re.findall(r'name="players" value="([^"]*)"', back.get_data(as_text=True)) == \
+        [*FIVE[1:], "Fay", "Ann"]
+
+
+def test_a_groups_first_night_does_not_speak_of_last_night(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    first = words(client.get(f"/?group={group_id}"))
+    assert "Last night" not in first
+    assert "first night" in first
+    start_night(client, group_id, players=FIVE)
+    assert "Last night" in words(client.get(f"/?group={group_id}"))

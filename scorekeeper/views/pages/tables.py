@@ -76,11 +76,12 @@ def home() -> tuple[str, int] | Response:
     ``group``, that group's next night, its regulars and rules filled in."""
     form = TableForm()
     group = _asked_group()
+    coming = group_service.next_night_defaults(group) if group is not None else None
     chosen: Any = request.form
     if request.method == "POST":
         players = list(request.form.getlist("players"))
-    elif group is not None:
-        players, chosen = _group_defaults(form, group)
+    elif group is not None and coming is not None:
+        players, chosen = _group_defaults(form, group, coming)
     else:
         players = ["", "", "", "", ""]
     others = _others(group, players)
@@ -113,6 +114,7 @@ def home() -> tuple[str, int] | Response:
                            preset_words=preset_words(), keep_label=KEEP_LABEL,
                            bad_row=bad_row, name_limit=PLAYER_NAME,
                            payouts=preset_payouts(), group=group, others=others,
+                           last_night=coming.last_played_on if coming else None,
                            played_on=request.form.get("played_on") or date.today().isoformat(),
                            my_groups=groups_of(remembered_group_ids())
                            ), 400 if refused else 200
@@ -129,10 +131,10 @@ def _asked_group() -> Group | None:
     return load_group(number)
 
 
-def _group_defaults(form: TableForm, group: Group) -> tuple[list[str], MultiDict[str, str]]:
+def _group_defaults(form: TableForm, group: Group, coming: group_service.NextNight
+                    ) -> tuple[list[str], MultiDict[str, str]]:
     """The group's next night as the form shows it: last night's regulars
     (or, before the first night, every member), its name, rules and stake."""
-    coming = group_service.next_night_defaults(group)
     players = list(coming.players) or group_service.members(group) or ["", "", "", ""]
     form.name.data = group.name
     form.preset.data = coming.preset
