@@ -167,6 +167,15 @@ def next_night_defaults(group: Group) -> NextNight:
                      last.played_on if last is not None else None)
 
 
+def regulars_away(table: GameTable) -> list[str]:
+    """The members of the night's group who aren't at its table (none for a
+    night without a group): who may still walk in tonight."""
+    if table.group_id is None:
+        return []
+    here = [p.name for p in table.players]
+    return [n for n in members(get_group(table.group_id)) if find_name(n, here) is None]
+
+
 def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:
     """Make the new ``table`` the group's night of ``played_on`` (its players
     join the group) and remember its rules and stake for the next night.
@@ -179,6 +188,30 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> Non
     group.options = checks.differences(table.preset, rules) if table.preset in PRESETS else {}
     group.stake_cents = table.stake_cents
     writes.begin_group(group.id)
+
+
+def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
+                     ) -> tuple[Group, str]:
+    """Start a group whose first night is ``table``, a night played without
+    one: its players are the members, its rules and stake the next night's,
+    and a closed night stays settled at the table.  One write: the night's
+    version and the new group's, each with its entry.  Returns the group and
+    this device's edit token."""
+    name = checks.group_name(table.name)
+    writes.begin_night(table, closed_ok=True)
+    if table.group_id is not None:
+        writes.abandon()
+        raise ServiceError("This night is already one of a group's nights", "group")
+    group, token = build_group(name, [p.name for p in table.players], table.preset, {},
+                               table.stake_cents, label)
+    day = table.played_on or table.created_at.date()
+    attach(table, group, day, rules)
+    if table.closed_at is not None:
+        table.settled, table.settled_at = AT_TABLE, table.closed_at
+    writes.audit_night(table, "group", f"The first night of the group {group.name}")
+    writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
+    db.session.commit()
+    return group, token
 
 
 def settle_night(table: GameTable, carry: bool) -> None:

@@ -245,5 +245,6 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
             return redirect(url_for("tables.players", table_id=table.id))
     page = render_template("tables/players.html", table=table, state=state, error=error,
                            rules=state.rules, active="players",
-                           balances=state.night.balances)
+                           balances=state.night.balances,
+                           regulars=group_service.regulars_away(table))
     return (page, 400) if error else page
