@@ -271,9 +271,11 @@ def test_a_groups_first_night_does_not_speak_of_last_night(client: FlaskClient) 
     group_id = start_group(client)
     first = words(client.get(f"/?group={group_id}"))
     assert "Last night" not in first
+    assert "last night" not in words(client.get(f"/g/{group_id}")).lower()
     assert "first night" in first
     start_night(client, group_id, players=FIVE)
     assert "Last night" in words(client.get(f"/?group={group_id}"))
+    assert "last night&#39;s players" in words(client.get(f"/g/{group_id}"))
 
 
 def test_a_night_played_without_a_group_becomes_a_groups_first_night(
