@@ -21,6 +21,7 @@ from scorekeeper.rulings.play import (
     bury,
     call_a_king,
     call_a_ten,
+    call_own_ace,
     called_ace_early,
     card_points,
     deal,
@@ -115,6 +116,8 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("lay-down", PICKING, "What if the picker lays his hand down without playing it?",
           lay_down, ("ladder", "alone_factor"), _blind),
     _Spec("partner", PARTNER, "Who is the picker's partner?", partner, partner_options),
+    _Spec("call-own-ace", PARTNER, "Can the picker call an ace he holds himself?",
+          call_own_ace, ("partner",), _called),
     _Spec("hold-card", PARTNER, "What must the picker keep after calling an ace?", hold_card,
           ("partner",), _called),
     _Spec("unknown-ace", PARTNER, "What if every fail suit the picker holds has its ace?",
@@ -208,8 +211,10 @@ def search(rulings: list[Ruling], query: str) -> list[Ruling]:
     """The rulings that answer ``query`` best first, as players ask it: in their own
     words ("all pass", "loner", "three aces"), with any word order and no need for
     every word to match.  Each word (stemmed, with its synonyms) scores where it is
-    found: in the title most, then the option keys and topic, then the text.  An
-    empty query returns them all, in their order."""
+    found: in the title most, then the option keys and topic, then the text; two
+    words asked next to each other ("call an ace", "ace he holds") score again
+    where they stand next to each other.  An empty query returns them all, in
+    their order."""
     terms = _terms(query)
     if not terms:
         return list(rulings)
@@ -293,13 +298,38 @@ def _terms(query: str) -> list[frozenset[str]]:
     return terms
 
 
+def marks(text: str, query: str) -> list[tuple[int, int]]:
+    """Where ``text`` has a word the search for ``query`` used: (start, end) of
+    each whole word whose stem it looked for, for a page to highlight.  Words
+    the search leaves out ("a", "the", "he") are never marked, nor a word
+    inside another ("hand" holds no "a")."""
+    stems = frozenset().union(*_terms(query))
+    return [(found.start(), found.end()) for found in _TOKEN.finditer(text)
+            if _stem(found.group().casefold()) in stems]
+
+
+def _meaningful(text: str) -> list[str]:
+    """The stems of ``text``'s words in order, without the words a search leaves out."""
+    return [_stem(w) for w in _words(text) if w not in _STOP]
+
+
+def _side_by_side(first: frozenset[str], second: frozenset[str], said: list[str]) -> bool:
+    return any(a in first and b in second for a, b in zip(said, said[1:], strict=False))
+
+
 def _score(ruling: Ruling, terms: list[frozenset[str]]) -> int:
-    title = {_stem(w) for w in _words(ruling.title)}
+    title = _meaningful(ruling.title)
     keys = {_stem(w) for w in _words(" ".join((ruling.topic, *ruling.options)))}
-    text = {_stem(w) for w in _words(ruling.text)}
+    text = _meaningful(ruling.text)
     score = 0
     for stems in terms:
-        score += 3 if stems & title else 2 if stems & keys else 1 if stems & text else 0
+        score += 3 if stems.intersection(title) else 2 if stems & keys else \
+            1 if stems.intersection(text) else 0
+    if score == 0:
+        return 0
+    for first, second in zip(terms, terms[1:], strict=False):  # words asked side by side
+        score += 2 if _side_by_side(first, second, title) else \
+            1 if _side_by_side(first, second, text) else 0
     return score
 
 

@@ -164,6 +164,14 @@ def partner_options(r: Rules) -> tuple[str, ...]:
     return ("partner", *moot, *(() if r.partner.by_jack else ("jd_in_pickers_hand",)))
 
 
+def call_own_ace(r: Rules) -> str:
+    return ("No. He calls a fail ace (A♣, A♠ or A♥) he doesn't hold, and whoever has it is "
+            "his partner. He keeps a card of that suit to play when it is first led, unless "
+            "every fail suit he holds has its ace: then he calls the ace of a suit he has no "
+            "card of. If he holds all three fail aces he calls a ten instead. A picker who "
+            "wants no partner says so and goes alone, rather than calling an ace of his own.")
+
+
 def hold_card(r: Rules) -> str:
     return ("At least one card of the called suit, the hold card, kept until that suit is "
             "first led; then he must play it, and the partner must play the called ace, which "

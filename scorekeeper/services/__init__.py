@@ -10,14 +10,16 @@ from typing import Any, Generic, TypeVar
 
 
 class ServiceError(Exception):
-    """A refused action with a message a player understands."""
+    """A refused action with a message a player understands; ``row`` is the
+    place in a list (a player's seat) the refusal is about, when it is one."""
 
     status = 400
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, row: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.row = row
 
 
 class OptionRefused(ServiceError):

@@ -43,8 +43,9 @@ def clean_players(players: object) -> list[str]:
         names = [clean_name(p, f"A player's name ({p[:PLAYER_NAME]!r})") for p in players]
     except NameError_ as error:
         raise ServiceError(str(error), "players") from None
-    if any(len(n) > PLAYER_NAME for n in names):
-        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
+    for row, n in enumerate(names):
+        if len(n) > PLAYER_NAME:
+            raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players", row)
     keys = [name_key(n) for n in names]
     for n, key in zip(names, keys, strict=True):
         if keys.count(key) > 1:

@@ -237,11 +237,20 @@ def handover_of(owner: Owner, code: str | None) -> Any:
 
 
 def clean_label(label: str, row: Any) -> str:
-    """A device's name as typed, or "Phone N" when left empty."""
+    """A device's name as typed, or "Phone N" when left empty; a name one of
+    the row's devices has already gets this phone's number ("Scorekeeper
+    (phone 2)"), so the list of editors tells every phone apart."""
     label = " ".join((label or "").split())
     if len(label) > MAX_GRANT_LABEL:
         raise ServiceError(f"Keep the name to {MAX_GRANT_LABEL} characters", "label")
-    return label or f"Phone {len(row.editors) + 1}"
+    number = len(row.editors) + 1
+    taken = {editor.label.casefold() for editor in row.editors}
+    name = label or f"Phone {number}"
+    while name.casefold() in taken:
+        suffix = f" (phone {number})"
+        name = (label or "Phone")[:MAX_GRANT_LABEL - len(suffix)] + suffix
+        number += 1
+    return name
 
 
 def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:

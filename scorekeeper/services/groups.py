@@ -144,13 +144,15 @@ def join_members(group: Group, names: Sequence[str]) -> list[str]:
 class NextNight:
     """What a group's next night starts with: the regulars who were still at
     the table at the end of the last night (in their seats), the rest of the
-    members, the rules and the stake."""
+    members, the rules and the stake; and when the last night was played
+    (None before the group's first night)."""
 
     players: tuple[str, ...]
     others: tuple[str, ...]
     preset: str
     options: dict[str, Any]
     stake_cents: int
+    last_played_on: date | None = None
 
 
 def next_night_defaults(group: Group) -> NextNight:
@@ -161,7 +163,17 @@ def next_night_defaults(group: Group) -> NextNight:
     players = tuple(p.name for p in last.players if p.present) if last is not None else ()
     present = set(players)
     others = tuple(n for n in members(group) if n not in present)
-    return NextNight(players, others, group.preset, dict(group.options), group.stake_cents)
+    return NextNight(players, others, group.preset, dict(group.options), group.stake_cents,
+                     last.played_on if last is not None else None)
+
+
+def regulars_away(table: GameTable) -> list[str]:
+    """The members of the night's group who aren't at its table (none for a
+    night without a group): who may still walk in tonight."""
+    if table.group_id is None:
+        return []
+    here = [p.name for p in table.players]
+    return [n for n in members(get_group(table.group_id)) if find_name(n, here) is None]
 
 
 def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:
@@ -176,6 +188,30 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> Non
     group.options = checks.differences(table.preset, rules) if table.preset in PRESETS else {}
     group.stake_cents = table.stake_cents
     writes.begin_group(group.id)
+
+
+def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
+                     ) -> tuple[Group, str]:
+    """Start a group whose first night is ``table``, a night played without
+    one: its players are the members, its rules and stake the next night's,
+    and a closed night stays settled at the table.  One write: the night's
+    version and the new group's, each with its entry.  Returns the group and
+    this device's edit token."""
+    name = checks.group_name(table.name)
+    writes.begin_night(table, closed_ok=True)
+    if table.group_id is not None:
+        writes.abandon()
+        raise ServiceError("This night is already one of a group's nights", "group")
+    group, token = build_group(name, [p.name for p in table.players], table.preset, {},
+                               table.stake_cents, label)
+    day = table.played_on or table.created_at.date()
+    attach(table, group, day, rules)
+    if table.closed_at is not None:
+        table.settled, table.settled_at = AT_TABLE, table.closed_at
+    writes.audit_night(table, "group", f"The first night of the group {group.name}")
+    writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
+    db.session.commit()
+    return group, token
 
 
 def settle_night(table: GameTable, carry: bool) -> None:

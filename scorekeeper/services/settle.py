@@ -45,7 +45,8 @@ class Settlement:
     """What the settle-up page shows: the standings (seat order), what is left
     to settle once early payments count (exact and rounded, by name), the
     early payments, the leavers whose balance moved since they settled (the
-    payments count their correction) and the payments that clear the rest."""
+    payments count their correction), the payments that clear the rest, and
+    who can be the bank (everyone but a player who settled and went home)."""
 
     standings: tuple[Standing, ...]
     remaining: dict[str, int]
@@ -55,6 +56,7 @@ class Settlement:
     unit: str
     bank: str | None
     corrections: tuple[Correction, ...] = ()
+    banks: tuple[str, ...] = ()
 
 
 def remaining_balances(state: TableState) -> dict[str, int]:
@@ -70,27 +72,40 @@ def settlement(state: TableState, unit: str = "none", bank: str | None = None) -
     early = early_payments(state.table)
     remaining = apply_transfers(state.standings.cents, [p.transfer for p in early])
     rounded = round_balances(remaining, UNITS[unit][0])
+    home = settled_and_gone(state, remaining, early)
     if bank is not None:
         found = find_name(bank, rounded)
         if found is None:
             raise ServiceError(f"{bank[:QUOTED]} isn't a player at this table", "bank")
+        if found in home:
+            raise ServiceError(f"{found} settled and went home: choose someone still at "
+                               "the table as the bank", "bank")
         bank = found
     transfers = settle_through_bank(rounded, bank) if bank else settle(rounded)
     gone = [s.name for s in state.standings.by_seat if not s.present]
     moved = corrections(state.standings.cents, [p.transfer for p in early], gone)
+    banks = tuple(s.name for s in state.standings.by_seat if s.name not in home)
     return Settlement(state.standings.by_seat, remaining, rounded, tuple(early),
-                      tuple(transfers), unit, bank, tuple(moved))
+                      tuple(transfers), unit, bank, tuple(moved), banks)
+
+
+def settled_and_gone(state: TableState, remaining: dict[str, int],
+                     early: list[EarlyPayment]) -> set[str]:
+    """The players who left and are done with the night: square when they
+    went, or paid (or were paid) on their way out."""
+    moved = [p.transfer for p in early]
+    return {p.name for p in state.table.players if not p.present
+            and (remaining[p.name] == 0 or any(p.name in (t.payer, t.payee) for t in moved))}
 
 
 def leaver_warnings(state: TableState, changes: dict[str, tuple[int, int]]) -> list[str]:
     """Before an edit, insert or delete is saved: a warning for each player who
     settled and left (took part in an early payment, or left square) whose
     total it changes (``changes``: name → points now, after)."""
-    early = [p.transfer for p in early_payments(state.table)]
+    payments = early_payments(state.table)
+    early = [p.transfer for p in payments]
     remaining = apply_transfers(state.standings.cents, early)
-    gone = {p.name for p in state.table.players if not p.present}
-    settled = {name for name in gone
-               if remaining[name] == 0 or any(name in (t.payer, t.payee) for t in early)}
+    settled = settled_and_gone(state, remaining, payments)
     return [leaver_warning(name, net_paid(early, name), moved, state.table.stake_cents)
             for name, moved in changes.items() if name in settled]
 

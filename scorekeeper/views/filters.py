@@ -20,28 +20,24 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import badges, describe, partner_hint
+from scorekeeper.rulings import marks
 
 
-def _wrap(text: str, pattern: re.Pattern[str] | None, tag: str) -> Markup:
-    """``text`` escaped, with every match of ``pattern`` wrapped in ``<tag>``."""
-    if pattern is None:
-        return Markup(escape(text))
+def _wrap(text: str, spans: Iterable[tuple[int, int]], tag: str) -> Markup:
+    """``text`` escaped, with each (start, end) span of it wrapped in ``<tag>``."""
     parts: list[Markup] = []
     last = 0
-    for found in pattern.finditer(text):
-        parts += [escape(text[last:found.start()]),
-                  Markup(f"<{tag}>%s</{tag}>") % found.group(0)]
-        last = found.end()
+    for start, end in spans:
+        parts += [escape(text[last:start]), Markup(f"<{tag}>%s</{tag}>") % text[start:end]]
+        last = end
     parts.append(escape(text[last:]))
     return Markup("").join(parts)
 
 
 def mark_words(text: str, query: str) -> Markup:
-    """``text`` escaped, with each search word wrapped in ``<mark>``."""
-    words = sorted(set(query.split()), key=len, reverse=True)
-    pattern = (re.compile("|".join(re.escape(word) for word in words), re.IGNORECASE)
-               if words else None)
-    return _wrap(text, pattern, "mark")
+    """``text`` escaped, with each whole word the search for ``query`` used
+    wrapped in ``<mark>`` (the rulings' search says which: :func:`marks`)."""
+    return _wrap(text, marks(text, query), "mark")
 
 
 def isolate(text: str, names: Iterable[str]) -> Markup:
@@ -50,7 +46,8 @@ def isolate(text: str, names: Iterable[str]) -> Markup:
     ordered = sorted({n for n in names if n}, key=len, reverse=True)
     pattern = (re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in ordered))
                if ordered else None)
-    return _wrap(text, pattern, "bdi")
+    spans = ((m.start(), m.end()) for m in pattern.finditer(text)) if pattern else ()
+    return _wrap(text, spans, "bdi")
 
 
 def bdi(name: str) -> Markup:

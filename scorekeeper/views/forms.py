@@ -6,6 +6,7 @@ its errors are attached to the field they name.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from flask import abort, request
@@ -22,7 +23,7 @@ from wtforms import (
     StringField,
     widgets,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
 
 from scorekeeper.limits import (
     MAX_ADJUSTMENT,
@@ -38,6 +39,8 @@ from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
 
 KEEP = "__preset__"
+#: What a house rule left as the preset's says (then the preset's own value).
+KEEP_LABEL = "As the preset"
 #: A set option's select says "only the boxes ticked below".
 TICKED = "__ticked__"
 
@@ -51,7 +54,15 @@ class MultiCheckboxField(SelectMultipleField):
 
 class WholeField(IntegerField):
     """A whole number typed in a box: ASCII digits only (WTForms' own field
-    takes whatever ``int`` does, so "7_0" and "٧٠" would read as 70)."""
+    takes whatever ``int`` does, so "7_0" and "٧٠" would read as 70).  A box
+    that isn't a number says so once, in ``unreadable`` (or ``negative`` for a
+    minus), and no range check repeats it."""
+
+    def __init__(self, *args: Any, unreadable: str = "Enter a whole number in the digits 0 to 9",
+                 negative: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.unreadable = unreadable
+        self.negative = negative or unreadable
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist:
@@ -59,7 +70,12 @@ class WholeField(IntegerField):
         text = str(valuelist[0]).strip()
         self.data = whole_number(text, 0) if text else None
         if text and self.data is None:
-            raise ValueError("Enter a whole number in the digits 0 to 9")
+            minus = text[:1] in ("-", "\u2212") and whole_number(text[1:], 0) is not None
+            raise ValueError(self.negative if minus else self.unreadable)
+
+    def pre_validate(self, form: Any) -> None:
+        if self.process_errors:
+            raise StopValidation()  # said once; no "must be between" as well
 
 
 def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
@@ -79,12 +95,18 @@ def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
 class TableForm(FlaskForm):
     """Start a table: name, players (handled as a list), preset, options, stake."""
 
-    name = StringField("Table name", validators=[InputRequired(), Length(max=TABLE_NAME)],
-                       default="Friday night")
+    name = StringField("Table name", default="Friday night", validators=[
+        InputRequired("Give the table a name"),
+        Length(max=TABLE_NAME, message=f"Keep the table's name to {TABLE_NAME} characters")])
     preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
                         default="called-ace", validators=[InputRequired()])
-    stake_cents = WholeField("Stake per point (cents)", default=25,
-                               validators=[InputRequired(), NumberRange(0, MAX_STAKE_CENTS)])
+    stake_cents = WholeField(
+        "Stake per point (cents)", default=25,
+        unreadable="The stake is whole cents a point, in the digits 0 to 9 (e.g. 25)",
+        negative="The stake can't be negative: 0 plays for points only",
+        validators=[InputRequired("Say the stake per point in cents (0 plays for points only)"),
+                    NumberRange(0, MAX_STAKE_CENTS, message="The stake can be at most "
+                                f"{MAX_STAKE_CENTS} cents a point")])
     submission = HiddenField()
 
 
@@ -92,7 +114,7 @@ def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
     """(key, choices) for each house-rule select; the first choice keeps the preset's."""
     out = []
     for option in OPTIONS:
-        choices = [(KEEP, "As the preset")]
+        choices = [(KEEP, KEEP_LABEL)]
         if option.many:
             choices += [(TICKED, "Only those ticked:")]
             choices += [(text_of(c), option_words(option.key, (str(c),))) for c in option.choices]
@@ -100,6 +122,16 @@ def option_fields() -> list[tuple[str, list[tuple[str, str]]]]:
             choices += [(text_of(c), option_words(option.key, c)) for c in option.choices]
         out.append((option.key, choices))
     return out
+
+
+@cache
+def preset_words() -> dict[str, dict[str, str]]:
+    """Every preset's value of every house rule, as players say it: what
+    "As the preset" means under each (the page carries them all, so the
+    words follow the preset chosen)."""
+    return {preset.id: {key: option_words(key, value)
+                        for key, value in preset.rules.to_dict().items()}
+            for preset in PRESETS.values()}
 
 
 def text_of(value: object) -> str:

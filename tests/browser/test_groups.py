@@ -80,3 +80,47 @@ def test_a_groups_second_night_starts_in_two_taps(page: Any, live_server: str) -
     assert "Picked" in viewer.locator("#player-stats").inner_text()
     screenshot(viewer, "group-viewer-player")
     stranger.close()
+
+
+def test_a_night_played_without_a_group_starts_one_in_a_tap(page: Any, live_server: str
+                                                             ) -> None:
+    from tests.browser.steps import start
+    start(page, live_server, "called-ace")
+    record(page, picker="Ann", partners="Cat", points="61")
+    page.goto(page.url.replace("/hand/new", "/summary"))
+    button = page.locator("#start-group-button")
+    box = button.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    button.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot(page, "night-start-group")).replace(
+        ".png", "-viewport.png"))
+    button.click()
+    page.wait_for_selector("#next-night")
+    screenshot(page, "group-from-night-home")
+    page.click("#next-night")
+    page.wait_for_selector("#filled-in")
+    assert "Last night's players" in page.locator("#filled-in").inner_text()
+
+
+def test_a_regular_left_off_tonight_taps_in_on_the_players_page(page: Any, live_server: str
+                                                                 ) -> None:
+    page.goto(live_server + "/g/new")
+    page.fill("input[name=name]", "Thursday regulars")
+    page.fill("textarea[name=players]", "Ann\nBob\nCat\nDan\nEve\nFay")
+    page.locator("#new-group button[type=submit]").click()
+    page.click("#next-night")
+    assert "first night" in page.locator("#filled-in").inner_text()
+    screenshot(page, "group-first-night-start")
+    page.locator("button[value=remove-5]").click()  # Fay stays home tonight
+    page.wait_for_selector("#regulars")
+    assert page.locator("#regulars button").all_inner_texts() == ["+ Fay"]
+    page.click("#start")
+    page.wait_for_url("**/hand/new")
+    page.goto(page.url.replace("/hand/new", "/players"))
+    tap = page.locator("#regulars button", has_text="Fay")
+    box = tap.bounding_box()
+    assert box and box["x"] + box["width"] <= 390
+    screenshot(page, "players-regulars")
+    tap.click()
+    page.wait_for_selector(".flash")
+    assert page.locator("#regulars").count() == 0

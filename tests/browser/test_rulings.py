@@ -45,6 +45,13 @@ def test_typing_in_the_search_box_filters_the_rulings_live(page: Any, live_serve
     assert "q=buried" in page.url
     screenshot(page, "rulings-search-buried")
 
+    page.locator("#q").fill("can the picker call an ace he holds")
+    expect(page.locator("#rulings-list article").first).to_have_id("ruling-call-own-ace")
+    marked = page.locator("#rulings-list mark").all_inner_texts()
+    assert marked and {m.casefold() for m in marked} <= {
+        "picker", "call", "calls", "called", "calling", "ace", "aces", "hold", "holds"}
+    page.screenshot(path=str(SCREENSHOTS / "rulings-search-question.png"))
+
     page.locator("#q").fill("zebra")
     page.wait_for_selector("#rulings-list .search-none")
     assert visible_rulings(page) == []

@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.rules import OPTIONS, PRESETS, Option, Rules, make_rules
 from scorekeeper.rules.option import OptionValue
-from scorekeeper.rulings import Ruling, rulings, search
+from scorekeeper.rulings import Ruling, marks, rulings, search
 
 KEYS = [option.key for option in OPTIONS]
 TOPICS = {"Cards", "Seats and deal", "Picking", "Partner", "Nobody picks", "Scoring",
@@ -257,6 +257,9 @@ def test_search_finds_the_buried_called_ace_ruling() -> None:
     ("called-ace", "what if nobody picks", "nobody-picks"),
     ("called-ace", "how much does a leaster pay", "leaster"),
     ("called-ace", "who is my partner", "partner"),
+    ("called-ace", "can the picker call an ace he holds", "call-own-ace"),
+    ("called-ace", "can I call an ace I hold", "call-own-ace"),
+    ("called-ace", "which ace does the picker call", "call-own-ace"),
     ("called-ace", "lay down hand", "lay-down"),
     ("imsa", "renege", "renege"),
     ("sheephead-4", "picker takes no trick", "no-trick-pick"),
@@ -265,6 +268,15 @@ def test_search_ranks_the_ruling_a_question_asks_for_first(preset_id: str, quest
                                                              answer: str) -> None:
     found = search(rulings(PRESETS[preset_id].rules), question)
     assert found and found[0].id == answer, [r.id for r in found[:5]]
+
+
+def test_marks_are_whole_words_the_search_used_in_any_of_their_forms() -> None:
+    text = "Either way the picker holds the ace in his hand; he called it."
+    shown = [text[start:end] for start, end in marks(text, "can the picker call an ace he holds")]
+    assert shown == ["picker", "holds", "ace", "called"]
+    assert marks(text, "a the an he") == []
+    assert marks("Schneider", "schneider")  # whatever case
+    assert marks("handle", "hand") == []
 
 
 def test_search_ignores_case_and_words_that_match_nothing() -> None:

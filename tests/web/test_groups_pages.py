@@ -10,8 +10,8 @@ from datetime import date
 
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import GameTable, Group, db
-from tests.fixtures_app import words
+from scorekeeper.db.models import AuditEntry, GameTable, Group, db
+from tests.fixtures_app import start_table, words
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -247,3 +247,75 @@ def test_new_night_with_the_same_players_stays_in_the_group(client: FlaskClient)
                        headers={"Authorization": f"Bearer {edit_token(client, new_id)}"})
     assert shown.get_json()["group"] == group_id
     assert shown.get_json()["played_on"] == date.today().isoformat()
+
+
+def test_a_regular_taken_off_tonights_list_is_offered_back(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    form = client.get(f"/?group={group_id}").get_data(as_text=True)
+    players = re.findall(r'name="players" value="([^"]*)"', form)
+    removed = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                     "players": players, "player_action": "remove-0",
+                                     "preset": "called-ace", "stake_cents": "25"})
+    page = removed.get_data(as_text=True)
+    assert re.findall(r'name="players" value="([^"]*)"', page) == [*FIVE[1:], "Fay"]
+    regulars = re.findall(r'value="join-(\d+)"[^>]*>\+ (?:<bdi>)?([^<]+)', page)
+    assert [name for _, name in regulars] == ["Ann"]
+    back = client.post("/", data={"group": str(group_id), "name": "Thursday",
+                                  "players": [*FIVE[1:], "Fay"], "player_action": "join-0",
+                                  "preset": "called-ace", "stake_cents": "25"})
+    assert re.findall(r'name="players" value="([^"]*)"', back.get_data(as_text=True)) == \
+        [*FIVE[1:], "Fay", "Ann"]
+
+
+def test_a_groups_first_night_does_not_speak_of_last_night(client: FlaskClient) -> None:
+    group_id = start_group(client)
+    first = words(client.get(f"/?group={group_id}"))
+    assert "Last night" not in first
+    assert "last night" not in words(client.get(f"/g/{group_id}")).lower()
+    assert "first night" in first
+    start_night(client, group_id, players=FIVE)
+    assert "Last night" in words(client.get(f"/?group={group_id}"))
+    assert "last night&#39;s players" in words(client.get(f"/g/{group_id}"))
+
+
+def test_a_night_played_without_a_group_becomes_a_groups_first_night(
+        client: FlaskClient) -> None:
+    table_id = start_table(client, players=FIVE)
+    record_win(client, table_id)
+    assert client.post(f"/t/{table_id}/close", data={"settled": "paid"}).status_code == 302
+    summary = words(client.get(f"/t/{table_id}/summary"))
+    assert 'id="start-group"' in summary
+    response = client.post(f"/t/{table_id}/group")
+    assert response.status_code == 302
+    group_id = int(response.headers["Location"].split("/")[2])
+    with client.application.app_context():
+        table = db.session.get(GameTable, table_id)
+        group = db.session.get(Group, group_id)
+        assert table.group_id == group_id and table.settled == "table"
+        assert [m.name for m in group.members] == FIVE
+        assert group.name == table.name
+        last = db.session.scalars(db.select(AuditEntry).where(AuditEntry.table_id == table_id)
+                                  .order_by(AuditEntry.version.desc())).first()
+        assert last is not None and last.action == "group"
+        assert last.version == table.version
+    home = words(client.get(f"/g/{group_id}"))
+    assert home.count(f"/t/{table_id}") >= 1 or "Friday" in home
+    assert "Last night" in words(client.get(f"/?group={group_id}"))
+    assert 'id="start-group"' not in words(client.get(f"/t/{table_id}/summary"))
+    again = client.post(f"/t/{table_id}/group")
+    assert again.status_code in (302, 409, 400)
+    with client.application.app_context():
+        assert db.session.query(Group).count() == 1
+
+
+def test_a_regular_left_off_tonight_is_a_tap_in_on_the_players_page(
+        client: FlaskClient) -> None:
+    group_id = start_group(client)
+    night = start_night(client, group_id, players=FIVE)
+    page = client.get(f"/t/{night}/players").get_data(as_text=True)
+    taps = re.findall(r'<button[^>]*name="name" value="([^"]+)"[^>]*>\+ ', page)
+    assert taps == ["Fay"]
+    joined = client.post(f"/t/{night}/players", data={"action": "join", "name": "Fay"})
+    assert joined.status_code == 302
+    page = client.get(f"/t/{night}/players").get_data(as_text=True)
+    assert re.findall(r'<button[^>]*name="name" value="([^"]+)"[^>]*>\+ ', page) == []

@@ -52,7 +52,7 @@ def test_starting_a_table_makes_this_phone_the_scorekeeper(client: FlaskClient) 
 @pytest.mark.parametrize(("data", "message"), [
     ({"players": ["Ann", "Bob", "ann", "Dan", "Eve"]}, "Two players are called"),
     ({"players": ["Ann", "Bob", "Cat"]}, "need at least 5 players"),
-    ({"name": ""}, "This field is required"),
+    ({"name": ""}, "Give the table a name"),
     ({"opt-bump": "7"}, "bump must be one of"),
     ({"opt-called_ace_buried": "redeal", "preset": "imsa"}, "does not apply"),
     ({"opt-deck": "26"}, "26-card deck is for four players"),
@@ -60,7 +60,8 @@ def test_starting_a_table_makes_this_phone_the_scorekeeper(client: FlaskClient) 
      "makes_doubler names leaster, but this table never plays a leaster"),
     ({"opt-makes_doubler": "__ticked__", "opt-makes_doubler-item": ["tie", "rain"]},
      "makes_doubler takes only"),
-    ({"stake_cents": "-5"}, "Number must be between"),
+    ({"stake_cents": "-5"}, "The stake can&#39;t be negative"),
+    ({"stake_cents": "100001"}, "The stake can be at most 100000 cents"),
 ])
 def test_a_bad_table_is_refused_next_to_the_field(client: FlaskClient, app: Flask,
                                                   data: dict[str, Any], message: str) -> None:

@@ -182,6 +182,15 @@ def test_search_finds_what_players_ask_about(client: FlaskClient, app: Flask, ta
     assert body.lstrip().startswith('<div id="rulings-list"') is htmx
 
 
+def test_the_search_marks_whole_words_only(client: FlaskClient, table_id: int) -> None:
+    body = page(client, f"/t/{table_id}/rulings?q=can the picker call an ace he holds")
+    assert "<mark>picker</mark>" in body and "<mark>ace</mark>" in body
+    inside = re.findall(r"\w<mark>|</mark>\w", body)
+    assert inside == []  # never "h<mark>a</mark>nd" or "Ei<mark>the</mark>r"
+    assert "<mark>the</mark>" not in body.lower() and "<mark>a</mark>" not in body.lower()
+    assert list(shown_rulings(body))[0] == "call-own-ace"
+
+
 def test_the_page_tells_caches_it_varies_with_htmx(client: FlaskClient, table_id: int) -> None:
     response = client.get(f"/t/{table_id}/rulings?q=tie", headers={"HX-Request": "true"})
     assert "HX-Request" in response.headers["Vary"]

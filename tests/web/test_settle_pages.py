@@ -228,6 +228,20 @@ def dan_settled_and_left(app: Flask, client: FlaskClient, **options: Any) -> tup
         return table_id, table_of(app, table_id).hands[0].id
 
 
+def test_the_bank_is_never_a_player_who_settled_and_went_home(
+        app: Flask, client: FlaskClient) -> None:
+    table_id, _ = dan_settled_and_left(app, client)
+    page = client.get(f"/t/{table_id}/settle").get_data(as_text=True)
+    bank = page[page.index('id="bank"'):page.index("</select>", page.index('id="bank"'))]
+    assert 'value="Dan"' not in bank
+    assert 'value="Eve"' in bank
+    response = client.get(f"/t/{table_id}/settle?bank=Dan")
+    assert response.status_code == 400
+    said = response.get_data(as_text=True)
+    assert "Dan settled and went home" in html.unescape(said)
+    assert "everyone settling with Dan" not in said
+
+
 EVE_PICKS = {"kind": "picked", "tricks": "some", "count_side": "picking", "cracks": "0",
              "blitzes": "0", "picker": "Eve", "partners": ["Dan"], "points": "80"}
 

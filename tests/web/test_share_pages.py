@@ -366,10 +366,13 @@ def test_the_scorekeeper_opened_on_loopback_carries_the_edit_rights_to_the_lan_a
     lan = "http://192.168.1.20:5000"
     url = claim.group(1).replace("&amp;", "&").removeprefix(lan)
     form = client.get(url, base_url=lan).get_data(as_text=True)
-    assert 'value="Scorekeeper"' in form  # this phone's name, one tap to go
+    assert 'value="Scorekeeper at 192.168.1.20"' in form  # this phone's name, one tap to go
     assert client.post(url.split("?")[0], data={"label": "Scorekeeper"},
                        base_url=lan).status_code == 302
     assert client.get(f"/t/{table_id}/hand/new", base_url=lan).status_code == 200
+    listed = re.findall(r'<li id="editor-\d+">\s*<div>\s*<strong>([^<]+)</strong>',
+                        share_page(client, table_id))
+    assert listed == ["Scorekeeper", "Scorekeeper (phone 2)"]  # never two of one name
 
 
 def test_a_name_written_right_to_left_is_isolated_wherever_it_sits_in_a_sentence(

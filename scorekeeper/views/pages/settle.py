@@ -8,15 +8,15 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.groups import group_from_night
 from scorekeeper.services.pay import pay_links
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.services.writes import check_open
-from scorekeeper.views.access import editor, keep_editing, load_table
+from scorekeeper.views.access import editor, keep_editing, load_table, remember_group
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.pages import refused
 from scorekeeper.views.viewer import summary_context
@@ -32,10 +32,13 @@ def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, st
     if unit not in settle_service.UNITS:
         errors["round"] = "Round to exact cents, quarters or whole dollars"
         unit = "none"
-    if bank is not None and find_name(bank, state.players) is None:
-        errors["bank"] = f"{bank[:40]} isn't a player at this table"
-        bank = None
-    return settle_service.settlement(state, unit, bank), errors
+    try:
+        return settle_service.settlement(state, unit, bank), errors
+    except ServiceError as error:
+        if error.field != "bank":
+            raise
+        errors["bank"] = error.message
+    return settle_service.settlement(state, unit), errors
 
 
 @bp.get("/t/<int:table_id>/settle")
@@ -109,6 +112,21 @@ def summary(table_id: int) -> str:
     """The night summary for the scorekeeper, with the end-of-night actions."""
     state = load_table(table_id)
     return render_template("settle/summary.html", active="settle", **summary_context(state))
+
+
+@bp.post("/t/<int:table_id>/group")
+def start_group(table_id: int) -> Response:
+    """One tap: a group whose first night is this one (played without a
+    group); this device runs it."""
+    state = load_table(table_id)
+    try:
+        group, token = group_from_night(state.table, state.rules, editor().label)
+    except ServiceError as error:
+        flash(f"Not done: {error.message}")
+        return redirect(url_for("settle.summary", table_id=table_id))
+    remember_group(group.id, token)
+    flash(f"{group.name} is a group now, with this night as its first.")
+    return redirect(url_for("groups.home", group_id=group.id))
 
 
 @bp.post("/t/<int:table_id>/new-night")

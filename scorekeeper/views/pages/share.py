@@ -7,6 +7,7 @@ it), and the phones that can edit.  What the share link itself shows is in
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -14,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable, Handover
 from scorekeeper.hosts import machine_hosts
+from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import share as share_service
 from scorekeeper.views import claims
@@ -121,7 +123,14 @@ def move(table_id: int) -> str | tuple[str, int]:
     return render_template("share/move.html", table=table, active="share", where=where,
                            minutes=minutes,
                            claim_url=where + url_for("share.claim", token=token,
-                                                     label=editor().label))
+                                                     label=_moved_label(where)))
+
+
+def _moved_label(where: str) -> str:
+    """This phone's name at the other address ("Scorekeeper at 192.168.1.20"),
+    so the list of editors can tell the two addresses' grants apart."""
+    said = f"{editor().label} at {urlsplit(where).hostname or where}"
+    return said if len(said) <= MAX_GRANT_LABEL else editor().label
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import GameTable, Group
-from scorekeeper.limits import whole_number
+from scorekeeper.limits import PLAYER_NAME, whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rules.option_list import in_effect
@@ -35,10 +35,12 @@ from scorekeeper.views.access import (
 )
 from scorekeeper.views.forms import (
     KEEP,
+    KEEP_LABEL,
     TICKED,
     TableForm,
     option_fields,
     overrides_from,
+    preset_words,
     text_of,
 )
 from scorekeeper.views.option_groups import GROUPS
@@ -75,17 +77,19 @@ def home() -> tuple[str, int] | Response:
     ``group``, that group's next night, its regulars and rules filled in."""
     form = TableForm()
     group = _asked_group()
+    coming = group_service.next_night_defaults(group) if group is not None else None
     chosen: Any = request.form
     if request.method == "POST":
         players = list(request.form.getlist("players"))
-    elif group is not None:
-        players, chosen = _group_defaults(form, group)
+    elif group is not None and coming is not None:
+        players, chosen = _group_defaults(form, group, coming)
     else:
         players = ["", "", "", "", ""]
     others = _others(group, players)
     players, moved = _edit_player_list(players, others)
     others = _others(group, players)
     errors: dict[str, str] = {}
+    bad_row = None
     if not form.submission.data:
         form.submission.data = new_token()  # one table per filled-in form, however often sent
     if request.method == "POST" and not moved and form.validate_on_submit():
@@ -98,6 +102,7 @@ def home() -> tuple[str, int] | Response:
                                             group=group, played_on=_played_on(group))
             except ServiceError as error:
                 errors[_field_of(error)] = error.message
+                bad_row = _row_of(error, players)
             else:
                 keep_editing(table, token)
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
@@ -107,7 +112,10 @@ def home() -> tuple[str, int] | Response:
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, option_groups=GROUPS, chosen=chosen, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
+                           preset_words=preset_words(), keep_label=KEEP_LABEL,
+                           bad_row=bad_row, name_limit=PLAYER_NAME,
                            payouts=preset_payouts(), group=group, others=others,
+                           last_night=coming.last_played_on if coming else None,
                            played_on=request.form.get("played_on") or date.today().isoformat(),
                            my_groups=groups_of(remembered_group_ids())
                            ), 400 if refused else 200
@@ -124,10 +132,10 @@ def _asked_group() -> Group | None:
     return load_group(number)
 
 
-def _group_defaults(form: TableForm, group: Group) -> tuple[list[str], MultiDict[str, str]]:
+def _group_defaults(form: TableForm, group: Group, coming: group_service.NextNight
+                    ) -> tuple[list[str], MultiDict[str, str]]:
     """The group's next night as the form shows it: last night's regulars
     (or, before the first night, every member), its name, rules and stake."""
-    coming = group_service.next_night_defaults(group)
     players = list(coming.players) or group_service.members(group) or ["", "", "", ""]
     form.name.data = group.name
     form.preset.data = coming.preset
@@ -164,6 +172,15 @@ def _field_of(error: ServiceError) -> str:
     if isinstance(error, OptionRefused) and error.option:
         return error.option
     return error.field or "form"
+
+
+def _row_of(error: ServiceError, players: list[str]) -> int | None:
+    """The row of the player list a refusal is about (the service counts only
+    the rows with a name in them)."""
+    named = [i for i, p in enumerate(players) if p.strip()]
+    if error.field != "players" or error.row is None or error.row >= len(named):
+        return None
+    return named[error.row]
 
 
 def _asked_preset() -> str | None:
@@ -232,5 +249,6 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
     page = render_template("tables/players.html", table=table, state=state, error=error,
                            rules=state.rules, active="players",
                            balances=state.night.balances,
-                           handles=pay_service.night_handles(table))
+                           handles=pay_service.night_handles(table),
+                           regulars=group_service.regulars_away(table))
     return (page, 400) if error else page
