@@ -42,6 +42,11 @@ class Conflict(ServiceError):
     status = 409
 
 
+class Stale(Conflict):
+    """The night changed since the author looked (its version moved on);
+    nothing was written.  The API answers it 412 (``If-Match``)."""
+
+
 T = TypeVar("T")
 
 

@@ -26,7 +26,7 @@ from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
-from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services import Conflict, NotFound, ServiceError, Stale
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier, remember
 from scorekeeper.services.state import TableState
@@ -48,10 +48,6 @@ class Seen:
 
     version: int
     deal: str | None = None
-
-
-class Stale(Conflict):
-    """The night changed since the author looked; nothing was written."""
 
 
 def seating(state: TableState, number: int | None = None,

@@ -9,10 +9,11 @@ in the new order.
 
 from __future__ import annotations
 
-from scorekeeper.db.models import GameTable, Player, db
+from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import clean_players
+from scorekeeper.services.once import Once, commit, remember
 from scorekeeper.services.state import TableState
 from scorekeeper.services.writes import audit_night, begin_night
 
@@ -20,20 +21,31 @@ from scorekeeper.services.writes import audit_night, begin_night
 MOVES = {"up": -1, "down": 1}
 
 
-def apply(state: TableState, action: str, name: str, after: str | None = None) -> str:
-    """Do one roster action; returns what to tell the scorekeeper.  A joiner
-    sits after the player named ``after`` (none: in the last seat)."""
+def apply(state: TableState, action: str, name: str, after: str | None = None, *,
+          seen: int | None = None, once: Once | None = None) -> str:
+    """Do one roster action and commit it; returns what to tell the scorekeeper.
+    A joiner sits after the player named ``after`` (none: in the last seat).
+    ``seen`` is the night's version the request was made on (a roster change
+    made on an older night is refused); ``once`` a request carried out once
+    (its first answer, ``{"said": ...}``, is kept with the change)."""
+    said = _change(state, action, " ".join(name.split()), after, seen)
+    remember(once, state.table.id, 200, {"said": said})
+    commit(once)
+    return said
+
+
+def _change(state: TableState, action: str, name: str, after: str | None,
+            seen: int | None) -> str:
     table = state.table
-    name = " ".join(name.split())
     if action == "join":
-        return add_player(table, name, " ".join((after or "").split()) or None)
+        return add_player(table, name, " ".join((after or "").split()) or None, seen)
     player = _player(table, name)
     if action == "leave":
-        return leave(table, player, state.rules.seats)
+        return leave(table, player, state.rules.seats, seen)
     if action == "return":
-        return come_back(table, player)
+        return come_back(table, player, seen)
     if action in MOVES:
-        return move(state, player, action)
+        return move(state, player, action, seen)
     raise ServiceError("Choose join, leave, return, up or down", "action")
 
 
@@ -44,12 +56,13 @@ def _player(table: GameTable, name: str, field: str = "name") -> Player:
     return player
 
 
-def add_player(table: GameTable, name: str, after: str | None = None) -> str:
+def add_player(table: GameTable, name: str, after: str | None = None,
+               seen: int | None = None) -> str:
     """A new player takes the seat after ``after`` (None: the next seat, to the
     left of the last one); the players after it move one seat on."""
     clean_players([p.name for p in table.players] + [name])  # refuse before waiting
     seat = _player(table, after, "after").seat + 1 if after else len(table.players)
-    begin_night(table)  # then check again on the roster as it is now (another phone may add too)
+    begin_night(table, seen=seen)  # then check again on the roster as it is now
     names = clean_players([p.name for p in table.players] + [name])
     seat = _player(table, after, "after").seat + 1 if after else len(table.players)
     for player in table.players:
@@ -58,17 +71,16 @@ def add_player(table: GameTable, name: str, after: str | None = None) -> str:
     table.players.append(Player(name=names[-1], seat=seat))
     where = f", after {after}" if after else ""
     audit_night(table, "roster", f"{names[-1]} joined the table{where}")
-    db.session.commit()
     return f"{names[-1]} joined{where}; they are dealt in from the next hand."
 
 
-def move(state: TableState, player: Player, way: str) -> str:
+def move(state: TableState, player: Player, way: str, seen: int | None = None) -> str:
     """Move ``player`` one seat ``up`` or ``down``, swapping with the neighbour
     there; the past hands keep their seats, the next hand is dealt by the new
     order."""
     table = state.table
     _neighbour(table, player, way)  # refuse before waiting
-    begin_night(table)
+    begin_night(table, seen=seen)
     other = _neighbour(table, player, way)
     player.seat, other.seat = other.seat, player.seat
     order = sorted(table.players, key=lambda p: p.seat)
@@ -77,7 +89,6 @@ def move(state: TableState, player: Player, way: str) -> str:
     carry = state.night.carry
     dealer = next_dealer([p.name for p in order], [p.name for p in order if p.present],
                          carry.last_dealer, carry.dealer_stays)
-    db.session.commit()
     return f"Seats are now {seats}; {dealer} deals next."
 
 
@@ -90,9 +101,9 @@ def _neighbour(table: GameTable, player: Player, way: str) -> Player:
     return order[at]
 
 
-def leave(table: GameTable, player: Player, seats: int) -> str:
+def leave(table: GameTable, player: Player, seats: int, seen: int | None = None) -> str:
     """The player stops being dealt in; their balance stays."""
-    begin_night(table)  # first, so the checks below see what another phone did meanwhile
+    begin_night(table, seen=seen)  # first, so the checks below see what another phone did meanwhile
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
     if sum(p.present for p in table.players) == 1:
@@ -100,7 +111,6 @@ def leave(table: GameTable, player: Player, seats: int) -> str:
                            "instead", "name")
     player.present = False
     audit_night(table, "roster", f"{player.name} left the table")
-    db.session.commit()
     return short_handed(table, seats, f"{player.name} left") or \
         f"{player.name} left; their balance is kept."
 
@@ -114,12 +124,11 @@ def short_handed(table: GameTable, seats: int, what: str) -> str | None:
             "add a player before the next hand.")
 
 
-def come_back(table: GameTable, player: Player) -> str:
+def come_back(table: GameTable, player: Player, seen: int | None = None) -> str:
     """A player who left is dealt in again."""
-    begin_night(table)
+    begin_night(table, seen=seen)
     if player.present:
         raise ServiceError(f"{player.name} is already at the table", "name")
     player.present = True
     audit_night(table, "roster", f"{player.name} came back")
-    db.session.commit()
     return f"{player.name} is back in."

@@ -27,6 +27,7 @@ from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, groups
+from scorekeeper.services.once import Once, commit, remember
 from scorekeeper.services.payments import EarlyPayment, early_payments
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
@@ -131,8 +132,8 @@ def leaver_payments(state: TableState, name: str) -> list[Transfer]:
     return settle_leaver(remaining, name)
 
 
-def settle_and_leave(state: TableState, name: str, version: int | None = None
-                     ) -> tuple[list[Transfer], str]:
+def settle_and_leave(state: TableState, name: str, version: int | None = None,
+                     once: Once | None = None) -> tuple[list[Transfer], str]:
     """Record the leaver's payments and take them off the table, in one commit.
 
     ``version`` is the table's version when the confirmation was shown: if a
@@ -155,8 +156,11 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None
     was_present, player.present = player.present, False
     said = "; ".join(describe_transfer(t) for t in transfers) or "square, nothing to pay"
     audit_night(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
-    db.session.commit()
-    return transfers, _left_message(state, name, was_present)
+    message = _left_message(state, name, was_present)
+    remember(once, table.id, 200, {"said": message, "payments": [
+        {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in transfers]})
+    commit(once)
+    return transfers, message
 
 
 def _left_message(state: TableState, name: str, was_present: bool) -> str:

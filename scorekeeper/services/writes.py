@@ -23,7 +23,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db, utcnow
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import Conflict
+from scorekeeper.services import Conflict, Stale
 from scorekeeper.services.board import changed
 from scorekeeper.services.state import TableState
 
@@ -111,7 +111,7 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
         raise Conflict(f"This table is closed: {why}")
     if seen is not None and raised.version != seen + 1:
         db.session.rollback()
-        raise Conflict(stale, "version")
+        raise Stale(stale, "version")
     return raised.version
 
 
@@ -140,7 +140,7 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
         raised = write.groups[group_id] = Raised(version)
     if seen is not None and raised.version != seen + 1:
         db.session.rollback()
-        raise Conflict(stale, "version")
+        raise Stale(stale, "version")
     return raised.version
 
 

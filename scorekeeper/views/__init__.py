@@ -8,6 +8,7 @@ from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.pages import (
     exports,

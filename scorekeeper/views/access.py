@@ -55,9 +55,27 @@ def api_table(table_id: int, *, write: bool = False) -> TableState:
     state, grant = table_service.load_as(table_id, token)
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
-    g.editor = api_access(state.table, write, token, grant)
+    via_group = grant is None and state.table.group_id is not None \
+        and _group_access(state.table, write, token)
+    g.editor = via_group[1] if via_group else api_access(state.table, write, token, grant)
     g.api_table = state.table
     return state
+
+
+def _group_access(table: GameTable, write: bool, token: str) -> tuple[bool, Any] | None:
+    """A group's tokens on one of its nights: its edit token changes the night
+    (its grant writes it), its share token reads it (a 403 on a write).  None
+    when the token is neither (the night's own tokens are checked then)."""
+    assert table.group_id is not None
+    group = grants.get(grants.GROUP, table.group_id)
+    found = grants.grant_for(grants.GROUP, group, token)
+    if found is not None:
+        return True, found
+    if hmac.compare_digest(token.encode(), group.view_token.encode()):
+        if write:
+            abort(403, "The group's share token can only read its nights")
+        return True, None
+    return None
 
 
 def editor_label() -> str | None:

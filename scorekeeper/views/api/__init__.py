@@ -22,9 +22,8 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID, QUOTED
 from scorekeeper.rules import PRESETS, HandError
-from scorekeeper.services import ServiceError, grants
+from scorekeeper.services import ServiceError, Stale, grants
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.hands import Stale
 from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon

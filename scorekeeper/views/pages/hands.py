@@ -29,11 +29,11 @@ from werkzeug.wrappers import Response
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.grants import new_token
-from scorekeeper.services.hands import Change, Ref, Seen, Stale
+from scorekeeper.services.hands import Change, Ref, Seen
 from scorekeeper.services.state import TableState
 from scorekeeper.services.window import window
 from scorekeeper.views.access import editor, load_table

@@ -1,0 +1,110 @@
+"""JSON API v1, the roster and the money that moves during a night (see
+docs/api.md): a player joins (at a seat), steps out, comes back, settles and
+leaves; an early payment is recorded.  The same services as the Players and
+Settle pages; every write honours ``If-Match`` and ``Idempotency-Key`` as the
+hand writes do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from scorekeeper.services import ServiceError
+from scorekeeper.services import roster as roster_service
+from scorekeeper.services import settle as settle_service
+from scorekeeper.services.payments import early_payments, payment_json, record_payment
+from scorekeeper.services.state import TableState
+from scorekeeper.views.access import api_table, editor_label
+from scorekeeper.views.api import bp, json_body, refuse_unknown, request_once
+from scorekeeper.views.api.hands import if_match, retried
+
+
+def _answer(body: Any, status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def _roster(state: TableState, action: str, name: str, after: str | None = None) -> Response:
+    """One roster change, carried out once under its Idempotency-Key."""
+    once = request_once(f"{state.table.id}:roster", {"action": action, "name": name,
+                                                     "after": after})
+    first = retried(once)
+    if first is None:
+        said = roster_service.apply(state, action, name, after,
+                                    seen=_seen(state), once=once)
+        first = ({"said": said}, 200)
+    return _answer(*first)
+
+
+def _seen(state: TableState) -> int | None:
+    seen = if_match(state.version)
+    return seen.version if seen is not None else None
+
+
+@bp.post("/tables/<int:table_id>/players")
+def join(table_id: int) -> Response:
+    """A player joins: ``{"name": "Fay"}``, or ``{"name": "Fay", "after": "Bob"}``
+    for the seat after Bob; dealt in from the next hand."""
+    state = api_table(table_id, write=True)
+    data = json_body()
+    refuse_unknown(data, ("name", "after"))
+    name, after = data.get("name"), data.get("after")
+    if not isinstance(name, str):
+        raise ServiceError("name must be the new player's name as text", "name")
+    if not isinstance(after, str | None):
+        raise ServiceError("after must be the name of the player to sit after", "after")
+    response = _roster(state, "join", name, after)
+    if response.status_code == 200:
+        response.status_code = 201
+    return response
+
+
+@bp.post("/tables/<int:table_id>/players/<name>/step-out")
+def step_out(table_id: int, name: str) -> Response:
+    """A player steps out: keeps the balance, not dealt in until he comes back."""
+    return _roster(api_table(table_id, write=True), "leave", name)
+
+
+@bp.post("/tables/<int:table_id>/players/<name>/come-back")
+def come_back(table_id: int, name: str) -> Response:
+    """A player who stepped out is dealt in again from the next hand."""
+    return _roster(api_table(table_id, write=True), "return", name)
+
+
+@bp.post("/tables/<int:table_id>/players/<name>/settle")
+def settle(table_id: int, name: str) -> Response:
+    """A player settles up now and leaves: the payments that square him are
+    recorded (the end-of-night settle-up counts them) and he is dealt out."""
+    state = api_table(table_id, write=True)
+    once = request_once(f"{table_id}:roster", {"action": "settle", "name": name})
+    first = retried(once)
+    if first is None:
+        transfers, said = settle_service.settle_and_leave(state, name, _seen(state), once)
+        first = ({"said": said, "payments": [
+            {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in transfers]}, 200)
+    return _answer(*first)
+
+
+@bp.get("/tables/<int:table_id>/payments")
+def payments(table_id: int) -> Response:
+    """The night's early payments, oldest first."""
+    state = api_table(table_id)
+    return jsonify([payment_json(p) for p in early_payments(state.table)])
+
+
+@bp.post("/tables/<int:table_id>/payments")
+def pay(table_id: int) -> Response:
+    """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
+    state = api_table(table_id, write=True)
+    data = json_body()
+    refuse_unknown(data, ("payer", "payee", "cents"))
+    once = request_once(f"{table_id}:payments", data)
+    first = retried(once)
+    if first is None:
+        paid = record_payment(state, data.get("payer"), data.get("payee"), data.get("cents"),
+                              seen=_seen(state), once=once, by=editor_label())
+        first = (payment_json(paid), 201)
+    return _answer(*first)
