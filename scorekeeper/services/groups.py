@@ -125,12 +125,15 @@ def members(group: Group) -> list[str]:
 
 def join_members(group: Group, names: Sequence[str]) -> list[str]:
     """``names`` as the group spells them; those it doesn't know join it
-    (in the caller's transaction).  Returns the names as kept."""
+    (in the caller's transaction), unless one looks just like a member
+    without being them ("Аnn" with a Cyrillic "А" beside "Ann": refused, as
+    a second member with the other's face).  Returns the names as kept."""
     known = members(group)
     kept = []
     for name in names:
         found = find_name(name, known)
         if found is None:
+            checks.distinct(name, known)
             if len(known) >= MAX_MEMBERS:
                 raise ServiceError(f"A group keeps at most {MAX_MEMBERS} players", "players")
             group.members.append(Member(name=name))

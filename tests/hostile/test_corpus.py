@@ -157,6 +157,10 @@ HAND_FORM = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": "
 
 CASES: dict[str, Send] = {
     # --- groups ----------------------------------------------------------------
+    "group: a night whose player looks like a member": lambda c, n: c.post(
+        "/api/v1/tables", headers=n["gauth"], json={
+            "players": ["\u0410nn", *PLAYERS[1:]], "preset": "called-ace",
+            "group": n["group"], "played_on": "2026-01-15"}),
     "group: a night for a group of 30 digits": group_api("POST", "/tables", {
         "players": PLAYERS, "preset": "called-ace", "group": 10**30}),
     "group: a night for a group that is a string": group_api("POST", "/tables", {
@@ -333,6 +337,10 @@ CASES: dict[str, Send] = {
                                                           "Dan", "Eve"], "preset": "called-ace"},
         "with case twins": {"name": "x", "players": ["Ann", "ANN", "Cat", "Dan", "Eve"],
                             "preset": "called-ace"},
+        "with a Cyrillic look-alike twin": {"name": "x", "players": [
+            "Ann", "\u0410nn", "Cat", "Dan", "Eve"], "preset": "called-ace"},
+        "with a joiner outside any emoji": {"name": "x", "players": [
+            "Ann", "Bob\u200d", "Cat", "Dan", "Eve"], "preset": "called-ace"},
         "with 13 players": {"name": "x", "players": [f"P{i}" for i in range(13)],
                             "preset": "called-ace"},
         "with too few players": {"name": "x", "players": ["Ann", "Bob"],
@@ -396,6 +404,8 @@ CASES: dict[str, Send] = {
         name="B\u200bob")),
     "import a player with a variation selector": imported(lambda d: d["players"][1].update(
         name="Bob\ufe0f")),
+    "import a player who looks like another": imported(lambda d: d.update(json.loads(
+        json.dumps(d).replace('"Bob"', '"\\u0410nn"')))),
     "import seats with a gap": imported(lambda d: d["players"][1].update(seat=9)),
     "import hands that don't replay": imported(lambda d: d["hands"][0].update(
         picker="Zed")),
@@ -454,6 +464,8 @@ CASES: dict[str, Send] = {
         "action": "join", "name": "Ann\ufe0f"}),
     "form: add a twin with a combining grapheme joiner": form("/t/{page}/players", {
         "action": "join", "name": "A\u034fnn"}),
+    "form: add a look-alike with a Cyrillic letter": form("/t/{page}/players", {
+        "action": "join", "name": "\u0410nn"}),
     "form: other payment with a note holding a NUL": form("/t/{page}/hand/new", {
         "kind": "adjustment", "note": "a\x00b", "adjust-0": "5", "adjust-1": "-5"}),
     "form: other payment with a note holding a right-to-left override": form(

@@ -287,15 +287,16 @@ def test_cookie_security_and_lifetime_come_from_the_environment(
     (["Ann", "An\u200bn", "Cat", "Dan", "Eve"], "invisible"),
     (["Ann", "\u3164", "Cat", "Dan", "Eve"], "invisible"),
     (["Ann", "   ", "Cat", "Dan", "Eve"], "needs a name"),
-    (["Ann", "Bob\u202eevil", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "Bob\u202eevil", "Cat", "Dan", "Eve"], "turns the text right to left"),
     (["José", "Jose\u0301", "Cat", "Dan", "Eve"], "Two players are called"),
     (["Ann", "ＡＮＮ", "Cat", "Dan", "Eve"], "Two players are called"),
     (["Ann", "bob", "BOB", "Dan", "Eve"], "Two players are called"),
-    (["Ann", "Bob\x07", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "Bob\x07", "Cat", "Dan", "Eve"], "control character"),
     (["Ann", "\u0301", "Cat", "Dan", "Eve"], "letter or digit"),
     (["Ann", "Ann\ufe0f", "Cat", "Dan", "Eve"], "invisible"),
     (["Ann", "A\u034fnn", "Cat", "Dan", "Eve"], "invisible"),
     (["Ann", "Bob\U000e0041", "Cat", "Dan", "Eve"], "invisible"),
+    (["Ann", "\u0410nn", "Cat", "Dan", "Eve"], "\u0410nn looks just like Ann"),
 ])
 def test_look_alike_and_invisible_names_are_refused(
         app: Flask, client: FlaskClient, names: list[str], why: str) -> None:
