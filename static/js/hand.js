@@ -70,13 +70,19 @@ function markSittingOut() {
   });
   const line = document.querySelector("#sitting-out span");
   if (line) line.textContent = out.join(", ");
-  const dealing = document.querySelector("#sitting-out .dealer");
+}
+
+// Who deals, said at the top of the form ("Bob deals"), follows the dealer chosen.
+function showDealer() {
+  const dealer = document.querySelector("#hand-form select[name=dealer]");
+  const dealing = document.querySelector("#deals .dealer");
   if (dealing && dealer) dealing.textContent = dealer.value;
 }
 
 document.addEventListener("change", (event) => {
   if (event.target.matches && event.target.matches("select[name=dealer], input[name=seated]")) {
     markSittingOut();
+    showDealer();
   }
 });
 

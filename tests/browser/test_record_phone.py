@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import screenshot, start
 from tests.conftest import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -38,13 +38,18 @@ def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
 
 
 def in_view(page: Any, locator: Any) -> None:
-    """Wholly inside the 390 × 844 screen, and the page not scrolled to get it there."""
+    """Wholly inside the 390 × 844 screen, not under the bar at the bottom, and
+    the page not scrolled to get it there."""
     found = locator.bounding_box()
     assert found is not None, "not on the page"
     assert page.evaluate("window.scrollY") == 0, "the page was scrolled"
     assert found["x"] >= 0 and found["x"] + found["width"] <= 390, found
     assert found["y"] >= 0 and found["y"] + found["height"] <= 844, found
-    assert locator.is_visible()
+    assert locator.evaluate("""el => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return el.contains(hit) || hit.contains(el) || el.closest('label') === hit.closest('label');
+    }"""), "something covers it"
 
 
 def tap_in_view(page: Any, locator: Any) -> None:
@@ -53,20 +58,73 @@ def tap_in_view(page: Any, locator: Any) -> None:
     assert page.evaluate("window.scrollY") == 0, "tapping scrolled the page"
 
 
-def four_taps(page: Any, picker: str, partner: str, points: str) -> None:
-    """Picker, partner, points, a look at the preview's line, Save: all without scrolling."""
-    for name in PLAYERS:
+def four_taps(page: Any, picker: str, partner: str, points: str,
+              players: list[str] = PLAYERS, shot: str = "") -> None:
+    """Every name the picker and partner could be, then the picker, the partner, a
+    points chip, the preview's line and Save: each on screen when it is tapped."""
+    for name in players:
         if page.locator(f"#picker input[value={name}]").is_enabled():
             in_view(page, page.locator("#picker label", has_text=name))
     tap_in_view(page, page.locator("#picker label", has_text=picker))
-    for name in PLAYERS:
-        if name != picker and page.locator(f"#partners input[value={name}]").is_enabled():
+    for name in players:
+        if page.locator(f"#partners input[value={name}]").is_enabled():
             in_view(page, page.locator("#partners label", has_text=name))
     tap_in_view(page, page.locator("#partners label", has_text=partner))
+    for chip in page.locator("[data-points]").all():
+        in_view(page, chip)
     tap_in_view(page, page.locator(f"button[data-points='{points}']"))
-    page.wait_for_selector("#summary-line:has-text('+')")
+    page.wait_for_selector("#summary-line li")
     in_view(page, page.locator("#summary-line"))
+    if shot:
+        screenshot(page, shot, full_page=False)
     tap_in_view(page, page.locator("#save"))
+
+
+def deals(page: Any) -> str:
+    """The dealer the top of the form names, checked against the dealer box."""
+    said = page.locator("#deals").inner_text()
+    assert said == page.locator("select[name=dealer]").input_value() + " deals"
+    in_view(page, page.locator("#deals"))
+    return said
+
+
+def test_the_first_hand_is_four_taps_on_one_screen(page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    assert deals(page) == "Ann deals"
+    screenshot(page, "record-hand-1", full_page=False)
+    four_taps(page, "Ann", "Cat", "61", shot="record-hand-1-filled")
+    page.wait_for_selector(".flash.saved:has-text('Hand 1 saved')")
+    assert deals(page) == "Bob deals"
+
+
+def test_the_twentieth_hand_is_four_taps_on_one_screen(page: Any, live_app: Flask,
+                                                        live_server: str) -> None:
+    hands = [{"picker": PLAYERS[i % 5], "partners": [PLAYERS[(i + 2) % 5]], "points": 61 + i}
+             for i in range(18)]
+    page.goto(api_night(live_app, page, live_server, PLAYERS, "called-ace", hands) + "/hand/new")
+    four_taps(page, "Dan", "Bob", "91")
+    page.wait_for_selector(".flash.saved:has-text('Hand 19 saved')")
+    assert page.locator("h1").inner_text() == "Hand 20"
+    assert page.locator("#undo button").is_visible()
+    assert deals(page) == "Eve deals"
+    screenshot(page, "record-hand-20", full_page=False)
+    four_taps(page, "Eve", "Ann", "30", shot="record-hand-20-filled")
+    page.wait_for_selector(".flash.saved:has-text('Hand 20 saved')")
+
+
+def test_a_six_player_night_with_one_sitting_out_fits_too(page: Any, live_app: Flask,
+                                                          live_server: str) -> None:
+    six = [*PLAYERS, "Fay"]
+    hands = [{"picker": six[(i + 1) % 6], "partners": [six[(i + 3) % 6]], "points": 70}
+             for i in range(18)]
+    page.goto(api_night(live_app, page, live_server, six, "called-ace", hands) + "/hand/new")
+    four_taps(page, "Bob", "Cat", "61", six)
+    page.wait_for_selector(".flash.saved:has-text('Hand 19 saved')")
+    assert page.locator("#sitting-out").inner_text().startswith("Sitting out: ")
+    deals(page)
+    screenshot(page, "record-six-hand-20", full_page=False)
+    four_taps(page, "Dan", "Eve", "90", six, shot="record-six-hand-20-filled")
+    page.wait_for_selector(".flash.saved:has-text('Hand 20 saved')")
 
 
 def test_the_top_bar_keeps_the_online_dot_on_its_line(page: Any, live_app: Flask,
