@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from scorekeeper.rules.cards import TOTAL_POINTS
 from tests.browser.steps import screenshot, start
 from tests.conftest import PLAYERS
 
@@ -153,3 +154,59 @@ def test_a_greyed_out_name_shows_no_stray_dot(page: Any, live_app: Flask,
     assert away.is_disabled()
     assert away.evaluate("box => getComputedStyle(box).opacity") == "0"
     screenshot(page, "record-sitting-out")
+
+
+def test_no_trick_and_every_trick_fill_the_points_and_a_chip_that_disagrees_undoes_them(
+        page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    tap_in_view(page, page.locator("#picker label", has_text="Ann"))
+    tap_in_view(page, page.locator("#partners label", has_text="Cat"))
+    points, tricks = page.locator("#points"), page.locator("input[name=tricks]:checked")
+    page.locator("#tricks label", has_text="No trick").click()
+    assert points.input_value() == "0" and tricks.input_value() == "none"
+    assert page.locator(".chips [aria-pressed=true]").inner_text() == "0"
+    page.wait_for_selector("#summary-line:has-text('Ann −12')")  # the side was schwarz
+    page.locator("#tricks label", has_text="Every trick").click()
+    assert points.input_value() == str(TOTAL_POINTS) and tricks.input_value() == "all"
+    page.wait_for_selector("#summary-line:has-text('Ann +6')")
+    page.locator("button[data-points='91']").click()  # took 91: not every trick after all
+    assert tricks.input_value() == "some"
+    page.wait_for_selector("#summary-line:has-text('Ann +4')")
+    page.locator("#tricks label", has_text="No trick").click()
+    page.locator("#count-side label", has_text="Defense").click()  # counted the other way
+    assert points.input_value() == str(TOTAL_POINTS) and tricks.input_value() == "none"
+    page.locator("button[data-points='30']").click()
+    assert tricks.input_value() == "some"
+    screenshot(page, "record-tricks-fill", full_page=False)
+
+
+def test_one_partner_is_one_choice_and_the_picker_is_never_his_own_partner(
+        page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    partner = {name: page.locator(f"#partners input[value={name}]") for name in PLAYERS}
+    tap_in_view(page, page.locator("#picker label", has_text="Ann"))
+    assert partner["Ann"].is_disabled() and partner["Bob"].is_enabled()
+    page.locator("#partners label", has_text="Ann").click(force=True)  # a tap does nothing
+    assert not partner["Ann"].is_checked()
+    page.locator("#partners label", has_text="Dan").click()
+    page.locator("#partners label", has_text="Eve").click()  # Dan was a slip
+    assert [n for n, box in partner.items() if box.is_checked()] == ["Eve"]
+    page.locator("button[data-points='61']").click()
+    page.wait_for_selector("#summary-line:has-text('Eve +1')")
+    assert "Dan −1" in page.locator("#summary-line").inner_text()
+    screenshot(page, "record-one-partner", full_page=False)
+    # Eve picked after all: greyed out (and unticked) as partner, and Ann is free again
+    page.locator("#picker label", has_text="Eve").click()
+    assert partner["Eve"].is_disabled() and not partner["Eve"].is_checked()
+    assert partner["Ann"].is_enabled()
+
+
+def test_two_partner_tables_keep_several_partner_choices(page: Any, live_app: Flask,
+                                                        live_server: str) -> None:
+    six = [*PLAYERS, "Fay"]
+    page.goto(api_night(live_app, page, live_server, six, "six-handed", []) + "/hand/new")
+    page.locator("#picker label", has_text="Bob").click()
+    page.locator("#partners label", has_text="Cat").click()
+    page.locator("#partners label", has_text="Dan").click()
+    assert page.locator("#partners input:checked").count() == 2
+    assert page.locator("#partners input[value=Bob]").is_disabled()
