@@ -152,3 +152,22 @@ document.addEventListener("change", (event) => {
     if (some) some.checked = true;
   }
 }, true);
+
+// Other payment: ± beside a box turns its points into a payment and back (a
+// phone's number pad may have no minus key).  On an empty box it starts a minus
+// and leaves the box ready for the digits.
+document.addEventListener("click", (event) => {
+  const sign = event.target.closest && event.target.closest("[data-flip]");
+  if (!sign) return;
+  const box = document.getElementById(sign.dataset.flip);
+  const text = box.value.trim();
+  if (text === "" || text === "-") {
+    box.value = text ? "" : "-";
+    box.focus();
+    showAdjustSum();
+    return;
+  }
+  box.value = /^[-\u2212]/.test(text) ? text.slice(1) : "-" + text.replace(/^\+/, "");
+  showAdjustSum();
+  box.dispatchEvent(new Event("change", { bubbles: true }));
+});

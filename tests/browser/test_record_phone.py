@@ -210,3 +210,31 @@ def test_two_partner_tables_keep_several_partner_choices(page: Any, live_app: Fl
     page.locator("#partners label", has_text="Dan").click()
     assert page.locator("#partners input:checked").count() == 2
     assert page.locator("#partners input[value=Bob]").is_disabled()
+
+
+def test_an_other_payment_takes_a_minus_from_a_number_pad_and_previews_as_the_note_is_typed(
+        page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    page.locator("#kind label", has_text="Other payment").click()
+    ann, bob = page.locator("#adjust-0"), page.locator("#adjust-1")
+    assert ann.get_attribute("inputmode") == "numeric"  # the number pad, minus or not
+    ann.fill("4")
+    bob.fill("4")
+    page.locator("[data-flip=adjust-1]").click()  # ± : Bob pays
+    assert bob.input_value() == "-4"
+    assert page.locator("#adjust-sum").inner_text() == "Adds up to 0: ready to save."
+    page.locator("[data-flip=adjust-2]").click()  # ± on an empty box starts a minus
+    assert page.locator("#adjust-2").input_value() == "-"
+    page.keyboard.type("0")
+    page.locator("[data-flip=adjust-2]").click()
+    assert page.locator("#adjust-2").input_value() == "0"
+    page.wait_for_selector("#summary-line:has-text('Say what the payment is for')")
+    page.locator("#note").click()
+    page.keyboard.type("three kings", delay=20)
+    # still typing (no blur): the preview follows the note
+    page.wait_for_selector("#summary-line:has-text('Ann +4')")
+    assert page.evaluate("document.activeElement.id") == "note"
+    assert "Bob −4" in page.locator("#summary-line").inner_text()
+    screenshot(page, "record-other-payment", full_page=False)
+    page.locator("#save").click()
+    page.wait_for_selector(".flash.saved:has-text('Hand 1 saved')")
