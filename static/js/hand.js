@@ -76,7 +76,9 @@ function markSittingOut() {
 function showDealer() {
   const dealer = document.querySelector("#hand-form select[name=dealer]");
   const dealing = document.querySelector("#deals .dealer");
-  if (dealing && dealer) dealing.textContent = dealer.value;
+  if (!dealing || !dealer || !dealer.value) return;
+  dealing.textContent = dealer.value;
+  dealing.parentElement.hidden = false;  // said again once a dealer is chosen offline
 }
 
 
