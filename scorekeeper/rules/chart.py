@@ -55,7 +55,7 @@ class Chart:
 def payout_chart(rules: Rules, doubling: int = 0) -> Chart:
     """The chart for ``rules`` (``doubling=1`` for a doubled hand)."""
     seated = tuple(f"seat{i}" for i in range(rules.seats))
-    partners = 2 if rules.partner.two_partners else 1
+    partners = rules.most_partners or 1
     with_partner = seated[-partners:] if rules.has_partner else None
     rows = []
     for key, label, points, tricks in OUTCOMES:

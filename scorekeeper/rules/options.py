@@ -118,6 +118,15 @@ class Rules:
         return self.partner is not Partner.NONE
 
     @property
+    def most_partners(self) -> int:
+        """How many partners a picker has at this table when he doesn't go alone:
+        two by the six- and seven-handed methods, one otherwise, none without partners
+        (the record form's partner buttons are one choice or several by this)."""
+        if not self.has_partner:
+            return 0
+        return 2 if self.partner.two_partners else 1
+
+    @property
     def bury_size(self) -> int:
         """How many cards the picking side buries (0 two-handed)."""
         return bury_size(self.seats, self.deck)

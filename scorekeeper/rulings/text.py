@@ -50,9 +50,7 @@ def interpret(sentence: str) -> str:
 
 def partner_count(r: Rules) -> int:
     """How many partners a picker normally has at this table."""
-    if not r.has_partner:
-        return 0
-    return 2 if r.partner.two_partners else 1
+    return r.most_partners
 
 
 @dataclass(frozen=True)

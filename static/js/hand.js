@@ -70,19 +70,106 @@ function markSittingOut() {
   });
   const line = document.querySelector("#sitting-out span");
   if (line) line.textContent = out.join(", ");
-  const dealing = document.querySelector("#sitting-out .dealer");
-  if (dealing && dealer) dealing.textContent = dealer.value;
 }
 
-document.addEventListener("change", (event) => {
-  if (event.target.matches && event.target.matches("select[name=dealer], input[name=seated]")) {
-    markSittingOut();
-  }
-});
+// Who deals, said at the top of the form ("Bob deals"), follows the dealer chosen.
+function showDealer() {
+  const dealer = document.querySelector("#hand-form select[name=dealer]");
+  const dealing = document.querySelector("#deals .dealer");
+  if (!dealing || !dealer || !dealer.value) return;
+  dealing.textContent = dealer.value;
+  dealing.parentElement.hidden = false;  // said again once a dealer is chosen offline
+}
+
 
 // "Undo hand N" after a save: offered for a few seconds, then out of the way (the
 // ledger's edit and delete still fix anything later).
 document.addEventListener("DOMContentLoaded", () => {
   const undo = document.getElementById("undo");
   if (undo) setTimeout(() => undo.remove(), 20000);
+});
+
+// Partner buttons.  At a table where the picker has one partner (the form's
+// data-most-partners, the engine's Rules.most_partners) a tap on a partner leaves
+// only him chosen; where he may have two they stay several.  The picker is never
+// offered as his own partner: greyed out while he is the picker, free again once
+// someone else is.  Capture phase: the preview (htmx, on the form) then sends what
+// is left chosen.
+function markPartners() {
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  const picker = form.querySelector("input[name=picker]:checked");
+  form.querySelectorAll("input[name=partners]").forEach((box) => {
+    const label = box.closest("label");
+    const picking = picker !== null && box.value === picker.value;
+    if (picking) box.checked = false;
+    box.disabled = picking || label.classList.contains("out");
+    label.classList.toggle("picking", picking);
+  });
+}
+
+document.addEventListener("change", (event) => {
+  const box = event.target;
+  const form = document.getElementById("hand-form");
+  if (!form || !box.matches || !form.contains(box)) return;
+  if (box.matches("input[name=partners]") && box.checked && form.dataset.mostPartners === "1") {
+    form.querySelectorAll("input[name=partners]:checked").forEach((other) => {
+      if (other !== box) other.checked = false;
+    });
+  }
+  if (box.matches("select[name=dealer], input[name=seated]")) {
+    markSittingOut();
+    showDealer();
+  }
+  if (box.matches("input[name=picker], select[name=dealer], input[name=seated]")) markPartners();
+}, true);
+document.addEventListener("DOMContentLoaded", markPartners);
+
+// Tricks and points agree.  "No trick" fills 0 for the picking side and "Every
+// trick" the deck's points (the box's data-deck-points, from rules/cards.py); counted
+// for the defense, the other way round.  Points that contradict the trick choice (a
+// chip, typed, counted) set it back to "Some".  Capture phase, so the preview sends
+// the two agreeing.
+function pointsForTricks(form, tricks) {
+  const box = document.getElementById("points");
+  const total = parseInt(box.dataset.deckPoints, 10);
+  const side = form.querySelector("input[name=count_side]:checked");
+  const picking = tricks === "none" ? 0 : total;
+  return side && side.value === "defense" ? total - picking : picking;
+}
+
+document.addEventListener("change", (event) => {
+  const form = document.getElementById("hand-form");
+  const box = document.getElementById("points");
+  const target = event.target;
+  if (!form || !box || !target.matches || !form.contains(target)) return;
+  const tricks = form.querySelector("input[name=tricks]:checked");
+  if (!tricks || tricks.value === "some") return;
+  if (target.matches("input[name=tricks], input[name=count_side]")) {
+    box.value = String(pointsForTricks(form, tricks.value));
+    markPointChips();
+  } else if (target === box && box.value.trim() !== ""
+             && parseInt(box.value, 10) !== pointsForTricks(form, tricks.value)) {
+    const some = form.querySelector("input[name=tricks][value=some]");
+    if (some) some.checked = true;
+  }
+}, true);
+
+// Other payment: ± beside a box turns its points into a payment and back (a
+// phone's number pad may have no minus key).  On an empty box it starts a minus
+// and leaves the box ready for the digits.
+document.addEventListener("click", (event) => {
+  const sign = event.target.closest && event.target.closest("[data-flip]");
+  if (!sign) return;
+  const box = document.getElementById(sign.dataset.flip);
+  const text = box.value.trim();
+  if (text === "" || text === "-") {
+    box.value = text ? "" : "-";
+    box.focus();
+    showAdjustSum();
+    return;
+  }
+  box.value = /^[-\u2212]/.test(text) ? text.slice(1) : "-" + text.replace(/^\+/, "");
+  showAdjustSum();
+  box.dispatchEvent(new Event("change", { bubbles: true }));
 });

@@ -158,6 +158,8 @@
     if (said) said.textContent = "Dealer: worked out when it is sent";
     const out = document.getElementById("sitting-out");
     if (out) out.hidden = true;
+    const deals = document.getElementById("deals");
+    if (deals) deals.hidden = true;
   }
 
   /* Keep the form's hand: the one being checked, with the entries as they are

@@ -74,9 +74,10 @@ def second_phone(page: Any, browser: Any, browser_context_args: dict[str, Any],
     return phone
 
 
-def screenshot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot under tests/screenshots/ (git-ignored)."""
+def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot under tests/screenshots/ (git-ignored): the whole page,
+    or (``full_page=False``) just what the screen shows."""
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path

@@ -26,7 +26,7 @@ HANDS: list[dict[str, Any]] = [
     {"picker": "Gustav", "partners": ["Annabelle"], "points": 45},
     {"picker": "Dan", "partners": ["Evelyn"], "points": 120, "tricks": "all"},
     {"picker": "Catherine", "partners": ["Bob"], "points": 61, "cracks": 2},
-    {"picker": "Evelyn", "partners": ["Fay"], "points": 29},
+    {"picker": "Evelyn", "partners": ["Fay"], "points": 0, "tricks": "none"},
     {"picker": "Fay", "partners": ["Gustav"], "points": 88},
     {"picker": "Annabelle", "partners": ["Dan"], "points": 70},
     {"picker": "Bob", "partners": ["Catherine"], "points": 31},
@@ -93,11 +93,17 @@ def test_the_ledger_fits_a_phone(page: Any, live_app: Flask, live_server: str) -
     screenshot(page, "ledger-phone-top")
 
     # a hand is one compact row: a line of words over a line of numbers
-    for number in (1, 6, 12):
+    for number in (1, 6, 7, 12):
         row = box(page.locator(f"#hand-{number}"))
         assert row["height"] < 100, f"hand {number} is {row['height']}px tall"
         line = page.locator(f"#hand-{number} summary")
         assert box(line)["height"] < 44 * 1.2  # the words stay on one line
+    # the hand whose side took no trick says so, on that one line, within the screen
+    badge = box(page.locator("#hand-7 summary .badge", has_text="no trick"))
+    line = box(page.locator("#hand-7 summary"))
+    assert line["y"] <= badge["y"] and badge["y"] + badge["height"] <= line["y"] + line["height"]
+    shown = box(page.locator("#hand-7 summary .badges"))
+    assert badge["x"] + badge["width"] <= min(390, shown["x"] + shown["width"] + 1)
 
     # scrolling down the hands: the names and totals stay at the top of the box
     scroll(page, top=0)

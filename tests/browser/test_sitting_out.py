@@ -35,6 +35,7 @@ def test_players_sitting_out_are_greyed_out_and_follow_the_dealer(page: Any,
     page.select_option("select[name=dealer]", "Bob")
     assert page.locator("#picker input[value=Bob]").is_disabled()
     assert not ann.is_disabled()
-    assert page.locator("#sitting-out").inner_text() == "Sitting out: Bob (Bob deals)"
+    assert page.locator("#sitting-out").inner_text() == "Sitting out: Bob"
+    assert page.locator("#deals").inner_text() == "Bob deals"
     box = page.locator("#picker label", has_text="Cat").bounding_box()
     assert box and box["height"] >= 44

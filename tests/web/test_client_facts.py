@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.limits import MAX_ADJUSTMENT, NOTE
-from scorekeeper.rules import find_preset
+from scorekeeper.rules import PRESETS, find_preset
 from scorekeeper.rules.cards import TOTAL_POINTS, deck_for
 from scorekeeper.views.client import FOR_VIEWERS, KEPT_PAGES, ROUTES
 from tests.fixtures_app import start_table
@@ -132,3 +132,23 @@ def test_the_other_payment_boxes_are_told_the_servers_bounds(client: FlaskClient
     page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
     assert f'id="adjust" data-most="{MAX_ADJUSTMENT}"' in page
     assert f'name="note" id="note" maxlength="{NOTE}"' in page
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_record_form_is_told_how_many_partners_a_picker_has(client: FlaskClient,
+                                                                 preset: str) -> None:
+    """One partner (the buttons are one choice) or two (several): the engine's fact."""
+    rules = find_preset(preset).rules
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"][:rules.seats]
+    page = client.get(f"/t/{start_table(client, preset, players=players)}/hand/new")
+    told = re.search(r'data-most-partners="(\d)"', page.get_data(as_text=True))
+    assert told and int(told.group(1)) == rules.most_partners
+    assert rules.most_partners == (0 if not rules.has_partner
+                                   else 2 if rules.partner.two_partners else 1)
+
+
+def test_the_points_box_is_told_the_decks_points(client: FlaskClient) -> None:
+    """"Every trick" fills the deck's points, read from the page."""
+    page = client.get(f"/t/{start_table(client)}/hand/new").get_data(as_text=True)
+    box = re.search(r'<input type="number" name="points" id="points"[^>]*>', page)
+    assert box and f'data-deck-points="{TOTAL_POINTS}"' in box.group(0)
