@@ -28,6 +28,7 @@ from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table
+from scorekeeper.views.api.contract import body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response
 from scorekeeper.views.qr import link
 
@@ -36,7 +37,6 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 MAX_BODY_BYTES = 64 * 1024
 #: An Idempotency-Key for a request that needs no token must be this long.
 UNGUESSABLE_KEY = 16
-TABLE_FIELDS = ("name", "players", "preset", "options", "stake_cents", "group", "played_on")
 
 
 # --- errors and request bodies ------------------------------------------------
@@ -112,20 +112,12 @@ def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
                            unknown[0])
 
 
-#: The query parameters each operation takes; any other is refused, on every
-#: operation (``?befor=1``, a typo, must not record at the end instead).
-QUERY: dict[str, tuple[str, ...]] = {
-    "api.hands": ("from", "limit"), "api.record": ("before",),
-    "api.settlement": ("round", "bank"),
-    "api.group_standings": ("season", "from", "to"),
-    "api.group_player": ("season", "from", "to"),
-}
-
-
 @bp.before_request
 def known_query() -> None:
-    """A 400 for the first query parameter the operation doesn't have."""
-    known = QUERY.get(request.endpoint or "", ())
+    """A 400 for the first query parameter the operation doesn't take (the
+    contract says which it takes): ``?befor=1``, a typo, must not record at
+    the end instead."""
+    known = query_names(request.endpoint or "")
     unknown = sorted(set(request.args) - set(known))
     if unknown:
         expected = f"expected: {', '.join(known)}" if known else "this takes none"
@@ -148,7 +140,7 @@ def presets() -> Response:
 def create() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the only time the edit token is shown."""
     data = json_body()
-    refuse_unknown(data, TABLE_FIELDS)
+    refuse_unknown(data, body_fields("NewTable"))
     group = _group_of(data)
     once = request_once("tables", data, least=UNGUESSABLE_KEY)
     table, token = create_table(data.get("name", group.name if group else None),

@@ -35,11 +35,10 @@ from scorekeeper.views.api import (
     refuse_unknown,
     request_once,
 )
+from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
-
-GROUP_FIELDS = ("name", "players", "preset", "options", "stake_cents")
 
 
 def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, str]]:
@@ -54,7 +53,7 @@ def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, st
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Start a group of regulars (players, rules and stake are optional)."""
     data = json_body()
-    refuse_unknown(data, GROUP_FIELDS)
+    refuse_unknown(data, body_fields("NewGroup"))
     once = request_once("groups", data, least=UNGUESSABLE_KEY)
     group, token = group_service.create_group(
         data.get("name"), data.get("players"), data.get("preset", "called-ace"),
@@ -182,7 +181,7 @@ def group_paid(group_id: int) -> Response:
     nights now; a retry with the same Idempotency-Key gets the first answer."""
     group = api_group(group_id, write=True)
     data = json_body() if request.get_data(cache=True) else {}
-    refuse_unknown(data, ("nights",))
+    refuse_unknown(data, body_fields("Paid"))
     shown = data.get("nights")
     if shown is not None and not (
             isinstance(shown, list) and len(shown) <= MAX_NIGHTS
@@ -200,7 +199,7 @@ def close_table(table_id: int) -> Response:
     night again answers as the first close did (safe to retry)."""
     table = api_table(table_id, write=True).table
     data = json_body() if request.get_data(cache=True) else {}
-    refuse_unknown(data, ("carry",))
+    refuse_unknown(data, body_fields("Close"))
     carry = data.get("carry", False)
     if not isinstance(carry, bool):
         raise ServiceError("carry must be true or false", "carry")

@@ -18,6 +18,7 @@ from scorekeeper.services.payments import early_payments, payment_json, record_p
 from scorekeeper.services.state import TableState
 from scorekeeper.views.access import api_table, editor_label
 from scorekeeper.views.api import bp, json_body, refuse_unknown, request_once
+from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import if_match, retried
 
 
@@ -50,15 +51,15 @@ def join(table_id: int) -> Response:
     for the seat after Bob; dealt in from the next hand."""
     state = api_table(table_id, write=True)
     data = json_body()
-    refuse_unknown(data, ("name", "after"))
+    refuse_unknown(data, body_fields("Join"))
     name, after = data.get("name"), data.get("after")
     if not isinstance(name, str):
         raise ServiceError("name must be the new player's name as text", "name")
     if not isinstance(after, str | None):
         raise ServiceError("after must be the name of the player to sit after", "after")
     response = _roster(state, "join", name, after)
-    if response.status_code == 200:
-        response.status_code = 201
+    response.status_code = 201
+    response.headers["Location"] = f"{bp.url_prefix}/tables/{table_id}"  # the roster's home
     return response
 
 
@@ -100,11 +101,13 @@ def pay(table_id: int) -> Response:
     """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
     state = api_table(table_id, write=True)
     data = json_body()
-    refuse_unknown(data, ("payer", "payee", "cents"))
+    refuse_unknown(data, body_fields("NewPayment"))
     once = request_once(f"{table_id}:payments", data)
     first = retried(once)
     if first is None:
         paid = record_payment(state, data.get("payer"), data.get("payee"), data.get("cents"),
                               seen=_seen(state), once=once, by=editor_label())
         first = (payment_json(paid), 201)
-    return _answer(*first)
+    response = _answer(*first)
+    response.headers["Location"] = f"{bp.url_prefix}/tables/{table_id}/payments"
+    return response

@@ -13,6 +13,7 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import words as word_service
 from scorekeeper.views.access import api_table
 from scorekeeper.views.api import bp, json_body, refuse_unknown
+from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.json_errors import error_response
 
 
@@ -21,7 +22,7 @@ def words(table_id: int) -> Response:
     """The next hand as ``text`` says it, at the table as it is now."""
     state = api_table(table_id)
     data = json_body()
-    refuse_unknown(data, ("text",))
+    refuse_unknown(data, body_fields("Words"))
     text = data.get("text")
     if not isinstance(text, str):
         raise ServiceError("text must be the hand in words, e.g. 'Ann with Cat 75'", "text")

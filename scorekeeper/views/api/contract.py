@@ -1,0 +1,183 @@
+"""The JSON API's contract, declared once: every operation with its path,
+its token, its query parameters, its body, its answer and its headers.
+
+Everything else is derived from this: the OpenAPI document with its error
+answers and headers (:mod:`.openapi`), the query parameters and body fields
+each operation accepts (anything else is refused: :mod:`scorekeeper.views.api`),
+and a test holds docs/api.md's table of endpoints and the app's routes to it.
+The values themselves are judged by the engine and the services, in players'
+words; the contract says which fields and parameters exist and their shapes.
+
+A hand-made declaration rather than pydantic or marshmallow: the request
+checks must answer in the engine's own words, field by field (a library's
+validation messages would have to be translated for every field, or would
+duplicate the engine's checks), and the answers' shapes are small; as data,
+the contract is one screen of operations that a test compares with the
+routes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.limits import API_MAX_HANDS
+from scorekeeper.views.api.schemas import DATE, SCHEMAS
+
+#: Who may call an operation: anybody, a view or edit token, an edit token.
+NONE, READ, EDIT = "none", "read", "edit"
+
+#: What each refusal means, once: the OpenAPI document and docs/api.md say these.
+STATUS_WORDS = {
+    "304": "Not modified: If-None-Match names the current version",
+    "400": "Invalid input: the error says what, and the field at fault",
+    "401": "No token, or one that isn't valid here",
+    "403": "A share token used for a write, or a view token where the edit token is needed",
+    "404": "No such table, group, hand or player",
+    "409": "The table is closed, or the group's tab changed",
+    "412": "If-Match names a version the night has moved on from",
+    "413": "The body is too large",
+    "415": "The body isn't sent as application/json",
+    "422": "The Idempotency-Key was used for a different request",
+    "503": "The database stayed busy: nothing was written; retry after Retry-After",
+}
+
+
+@dataclass(frozen=True)
+class Param:
+    """A query parameter."""
+
+    name: str
+    schema: dict[str, Any]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of the API.  ``endpoint`` is its Flask endpoint (and its
+    operationId); ``answer`` the schema of its success body (None: no body);
+    ``owner`` whose version its ``ETag`` is ("table", "group" or None)."""
+
+    method: str
+    path: str
+    endpoint: str
+    summary: str
+    status: int
+    answer: str | dict[str, Any] | None
+    access: str = READ
+    query: tuple[Param, ...] = ()
+    body: str | None = None
+    body_required: bool = True
+    owner: str | None = "table"
+    if_match: bool = False
+    also: tuple[int, ...] = ()
+
+    @property
+    def writes(self) -> bool:
+        return self.method != "get"
+
+    def errors(self) -> list[int]:
+        """The refusals this operation can answer."""
+        codes = {400, 503, *self.also}
+        if self.access != NONE:
+            codes |= {401, 404}
+        if self.access == EDIT:
+            codes.add(403)
+        if self.writes:
+            codes |= {413, 415, 422} if self.body else {422}
+            if self.owner == "table" and self.access == EDIT:
+                codes.add(409)
+        if self.if_match:
+            codes.add(412)
+        if not self.writes and self.owner is not None:
+            codes.add(304)
+        return sorted(codes)
+
+
+HANDS = {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}}
+PAYMENTS = {"type": "array", "items": {"$ref": "#/components/schemas/Payment"}}
+WINDOW = (Param("from", {"type": "integer", "minimum": 1}, "the first hand"),
+          Param("limit", {"type": "integer", "minimum": 1, "maximum": API_MAX_HANDS},
+                "how many hands (the latest ones without from)"))
+SEASON = (Param("season", {"type": "string"}, "YYYY or all"),
+          Param("from", DATE), Param("to", DATE))
+SETTLE = (Param("round", {"type": "string", "enum": ["none", "quarters", "dollars"]}),
+          Param("bank", {"type": "string"}, "a player everyone pays or is paid by"))
+T = "/tables/{table_id}"
+G = "/groups/{group_id}"
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("get", "/presets", "presets", "The presets, every option resolved", 200,
+              {"type": "array", "items": {"$ref": "#/components/schemas/Preset"}},
+              access=NONE, owner=None),
+    Operation("post", "/tables", "create", "Start a table", 201, "Created", access=NONE,
+              body="NewTable", also=(401, 403, 404)),
+    Operation("post", "/tables/import", "import_table", "Recreate an exported table", 201,
+              "Created", access=NONE, body="Export"),
+    Operation("get", T, "show", "The table", 200, "Table"),
+    Operation("get", f"{T}/hands", "hands", "A window of the hands' results", 200, HANDS,
+              query=WINDOW),
+    Operation("post", f"{T}/hands", "record", "Record a hand (or insert it before hand n)",
+              201, "HandResult", EDIT, (Param("before", {"type": "integer", "minimum": 1}),),
+              "Hand", if_match=True),
+    Operation("get", f"{T}/hands/{{number}}", "hand", "One hand's result", 200, "HandResult"),
+    Operation("put", f"{T}/hands/{{number}}", "replace",
+              "Replace a hand (a result read with GET may be sent back); later hands replay",
+              200, "HandResult", EDIT, body="HandEdit", if_match=True),
+    Operation("delete", f"{T}/hands/{{number}}", "delete",
+              "Delete a hand; later hands renumber", 204, None, EDIT, if_match=True),
+    Operation("post", f"{T}/words", "words",
+              "The hand said in words, ready to record (saves nothing)", 200, "Hand",
+              body="Words"),
+    Operation("get", f"{T}/standings", "standings", "Balances and what is next", 200,
+              "Standings"),
+    Operation("get", f"{T}/settlement", "settlement", "Who pays whom", 200, "Settlement",
+              query=SETTLE),
+    Operation("post", f"{T}/players", "join", "A player joins (at a seat)", 201, "Said",
+              EDIT, body="Join", if_match=True),
+    Operation("post", f"{T}/players/{{name}}/step-out", "step_out",
+              "A player steps out, keeping the balance", 200, "Said", EDIT, if_match=True),
+    Operation("post", f"{T}/players/{{name}}/come-back", "come_back",
+              "A player who stepped out comes back", 200, "Said", EDIT, if_match=True),
+    Operation("post", f"{T}/players/{{name}}/settle", "settle",
+              "A player settles now and leaves", 200, "Settled", EDIT, if_match=True),
+    Operation("get", f"{T}/payments", "payments", "The night's early payments", 200, PAYMENTS),
+    Operation("post", f"{T}/payments", "pay", "Record an early payment", 201, "Payment",
+              EDIT, body="NewPayment", if_match=True),
+    Operation("post", f"{T}/close", "close_table",
+              "End the night (a group's: paid, or carried to its tab)", 200, "Closed", EDIT,
+              body="Close", body_required=False),
+    Operation("get", f"{T}/export", "export_table", "The whole table, history included", 200,
+              "Export", EDIT),
+    Operation("post", "/groups", "create_group", "Start a group", 201, "GroupCreated",
+              access=NONE, body="NewGroup", owner="group"),
+    Operation("post", "/groups/import", "import_group", "Recreate an exported group", 201,
+              "GroupCreated", access=NONE, body="Export", owner=None),
+    Operation("get", G, "show_group", "The group and its nights", 200, "Group",
+              owner="group"),
+    Operation("get", f"{G}/standings", "group_standings", "A season's standings", 200,
+              "GroupStandings", query=SEASON, owner="group"),
+    Operation("get", f"{G}/players/{{name}}", "group_player", "A player's season", 200,
+              "GroupPlayer", query=SEASON, owner="group"),
+    Operation("get", f"{G}/settlement", "group_settlement", "Who pays whom over the tab", 200,
+              "GroupSettlement", owner="group"),
+    Operation("post", f"{G}/settlement/paid", "group_paid", "The tab was paid: its nights clear",
+              200, "Cleared", EDIT, body="Paid", body_required=False, owner="group",
+              also=(409,)),
+    Operation("get", f"{G}/export", "export_group", "The whole group, every night", 200,
+              "Export", EDIT, owner="group"),
+    Operation("get", "/openapi.json", "openapi", "This API described in OpenAPI 3.0", 200,
+              {"type": "object"}, access=NONE, owner=None),
+)
+BY_ENDPOINT = {op.endpoint: op for op in OPERATIONS}
+
+
+def query_names(endpoint: str) -> tuple[str, ...]:
+    """The query parameters the operation behind ``endpoint`` takes."""
+    op = BY_ENDPOINT.get(endpoint.removeprefix("api."))
+    return tuple(p.name for p in op.query) if op is not None else ()
+
+
+def body_fields(schema: str) -> tuple[str, ...]:
+    """The fields a request body of ``schema`` may have."""
+    return tuple(SCHEMAS[schema]["properties"])

@@ -1,0 +1,194 @@
+"""The shapes of the JSON API's requests and answers, as JSON Schema (OpenAPI
+3.0 flavour), declared once: the OpenAPI document (:mod:`.openapi`) shows
+them, and the request checks ask :mod:`.contract` which fields each body
+has.  Bounds come from :mod:`scorekeeper.limits` and the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.limits import (
+    MAX_BASE,
+    MAX_PAYMENT_CENTS,
+    MAX_PLAYERS,
+    MAX_STAKE_CENTS,
+    PLAYER_NAME,
+    SAID,
+    TABLE_NAME,
+)
+from scorekeeper.rules import PRESETS, Kind, Tricks
+from scorekeeper.rules.cards import TOTAL_POINTS
+from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
+
+NAME = {"type": "string", "minLength": 1, "maxLength": 200}
+NULLABLE_NAME = {**NAME, "nullable": True}
+NAMES = {"type": "array", "items": NAME, "maxItems": MAX_PLAYERS}
+POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
+DATE = {"type": "string", "format": "date"}
+
+HAND_FIELDS: dict[str, Any] = {
+    "kind": {"type": "string", "enum": [k.value for k in Kind]},
+    "picker": NULLABLE_NAME, "partners": NAMES, "alone": {"type": "boolean"},
+    "points": {"type": "integer", "minimum": 0, "maximum": TOTAL_POINTS, "nullable": True},
+    "tricks": {"type": "string", "enum": [t.value for t in Tricks]},
+    "cracks": {"type": "integer", "minimum": 0, "maximum": 3},
+    "blitzes": {"type": "integer", "minimum": 0, "maximum": 2},
+    "declared_doubler": {"type": "boolean"}, "forced": {"type": "boolean"},
+    "king_of_diamonds_cut": {"type": "boolean"}, "stolen_from": NULLABLE_NAME,
+    "no_trick_pickers": NAMES, "winner": NULLABLE_NAME, "offender": NULLABLE_NAME,
+    "dealer": NULLABLE_NAME, "seated": {**NAMES, "nullable": True},
+    "last_round": {"type": "boolean"}, "second_winner": NULLABLE_NAME,
+    "payouts": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "note": {"type": "string", "maxLength": 200, "nullable": True}, "losers": NAMES,
+}
+assert set(HAND_FIELDS) == set(REQUEST_FIELDS)
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"], "properties": {
+        "error": {"type": "string", "minLength": 1}, "field": {"type": "string"}}},
+    "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
+    "HandEdit": {"type": "object", "additionalProperties": False, "properties": {
+        **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer"},
+        "doubled": {"type": "boolean"}, "multiplier": {"type": "integer"},
+        "doubled_by": {"type": "array", "items": {"type": "integer"}},
+        "pending_doublers": {"type": "integer"}, "said": {"type": "string"},
+        "badges": {"type": "array", "items": {"type": "string"}}}},
+    "HandResult": {"type": "object", "required": [
+        "id", "number", "dealer", "seated", "payouts", "doubled", "multiplier", "doubled_by",
+        "pending_doublers", "kind", "said", "badges"], "properties": {
+        **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer", "minimum": 1},
+        "dealer": NAME, "seated": NAMES, "payouts": POINTS, "doubled": {"type": "boolean"},
+        "multiplier": {"type": "integer", "minimum": 1},
+        "doubled_by": {"type": "array", "items": {"type": "integer"}},
+        "pending_doublers": {"type": "integer", "minimum": 0},
+        "said": {"type": "string"}, "badges": {"type": "array", "items": {"type": "string"}}}},
+    "NewTable": {"type": "object", "additionalProperties": False,
+                 "required": ["name", "players", "preset"], "properties": {
+                     "name": {"type": "string", "minLength": 1, "maxLength": TABLE_NAME},
+                     "players": {"type": "array", "minItems": 2, "maxItems": MAX_PLAYERS,
+                                 "items": {"type": "string", "minLength": 1,
+                                           "maxLength": PLAYER_NAME}},
+                     "preset": {"type": "string", "enum": list(PRESETS)},
+                     "options": {"type": "object", "properties": {
+                         "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
+                     "stake_cents": {"type": "integer", "minimum": 0,
+                                     "maximum": MAX_STAKE_CENTS},
+                     "group": {"type": "integer", "minimum": 1},
+                     "played_on": DATE}},
+    "NewGroup": {"type": "object", "additionalProperties": False, "required": ["name"],
+                 "properties": {
+                     "name": {"type": "string", "minLength": 1, "maxLength": TABLE_NAME},
+                     "players": {"type": "array", "maxItems": MAX_PLAYERS, "items": {
+                         "type": "string", "minLength": 1, "maxLength": PLAYER_NAME}},
+                     "preset": {"type": "string", "enum": list(PRESETS)},
+                     "options": {"type": "object", "properties": {
+                         "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
+                     "stake_cents": {"type": "integer", "minimum": 0,
+                                     "maximum": MAX_STAKE_CENTS}}},
+    "GroupCreated": {"type": "object", "required": ["id", "edit_token", "view_token",
+                                                    "view_url"], "properties": {
+        "id": {"type": "integer"}, "edit_token": {"type": "string"},
+        "view_token": {"type": "string"}, "view_url": {"type": "string"}}},
+    "Group": {"type": "object", "required": ["id", "name", "players", "preset", "options",
+                                             "stake_cents", "version", "nights"],
+              "properties": {
+                  "id": {"type": "integer"}, "name": {"type": "string"}, "players": {
+                      "type": "array", "items": NAME},
+                  "preset": {"type": "string"}, "options": {"type": "object"},
+                  "stake_cents": {"type": "integer"}, "version": {"type": "integer"},
+                  "nights": {"type": "array", "items": {"type": "object", "required": [
+                      "id", "played_on", "hands", "players", "closed", "settled"],
+                      "properties": {
+                          "id": {"type": "integer"}, "name": {"type": "string"},
+                          "played_on": DATE, "hands": {"type": "integer"},
+                          "players": NAMES, "closed": {"type": "boolean"},
+                          "settled": {"type": "string", "nullable": True,
+                                      "enum": ["table", "carried", "group", None]}}}}}},
+    "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
+                                                      "balances_cents", "players"],
+                       "properties": {
+                           "from": {**DATE, "nullable": True}, "to": {**DATE, "nullable": True},
+                           "nights": {"type": "integer", "minimum": 0},
+                           "hands": {"type": "integer", "minimum": 0},
+                           "balances": POINTS, "balances_cents": POINTS,
+                           "players": {"type": "array", "items": {"type": "object"}}}},
+    "GroupPlayer": {"type": "object", "required": ["name", "nights", "hands", "points",
+                                                   "cents"], "properties": {
+        "name": NAME, "nights": {"type": "integer", "minimum": 0},
+        "hands": {"type": "integer", "minimum": 0}, "points": {"type": "integer"},
+        "cents": {"type": "integer"}}},
+    "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],
+                        "properties": {
+        "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+        "nights": {"type": "array", "items": {"type": "integer"}},
+        "owed_cents": POINTS}},
+    "Paid": {"type": "object", "additionalProperties": False, "properties": {
+        "nights": {"type": "array", "items": {"type": "integer", "minimum": 1}}}},
+    "Cleared": {"type": "object", "required": ["cleared"], "properties": {
+        "cleared": {"type": "integer", "minimum": 0}}},
+    "Close": {"type": "object", "additionalProperties": False, "properties": {
+        "carry": {"type": "boolean"}}},
+    "Closed": {"type": "object", "required": ["id", "closed", "settled"], "properties": {
+        "id": {"type": "integer"}, "closed": {"type": "boolean"},
+        "settled": {"type": "string", "nullable": True}}},
+    "Created": {"type": "object", "required": ["id", "edit_token", "view_token", "view_url",
+                                               "rules"], "properties": {
+        "id": {"type": "integer"}, "edit_token": {"type": "string"},
+        "view_token": {"type": "string"}, "view_url": {"type": "string"},
+        "rules": {"type": "object"}}},
+    "Table": {"type": "object", "required": ["id", "name", "players", "rules", "stake_cents",
+                                             "closed", "preset", "present"], "properties": {
+        "id": {"type": "integer"}, "name": {"type": "string"}, "players": NAMES,
+        "rules": {"type": "object"}, "stake_cents": {"type": "integer"},
+        "closed": {"type": "boolean"}, "preset": {"type": "string"}, "present": NAMES,
+        "group": {"type": "integer", "nullable": True},
+        "played_on": {**DATE, "nullable": True},
+        "settled": {"type": "string", "nullable": True}}},
+    "Standings": {"type": "object", "required": ["balances", "balances_cents", "hands",
+                                                 "pending_doublers", "next_dealer"],
+                  "properties": {
+                      "balances": POINTS, "balances_cents": POINTS,
+                      "hands": {"type": "integer", "minimum": 0},
+                      "pending_doublers": {"type": "integer", "minimum": 0},
+                      "pending_from": {"type": "array", "items": {"type": "integer"}},
+                      "next_dealer": NAME}},
+    "Transfer": {"type": "object", "required": ["from", "to", "cents"], "properties": {
+        "from": NAME, "to": NAME, "cents": {"type": "integer", "minimum": 1}}},
+    "Settlement": {"type": "object", "required": ["transfers"], "properties": {
+        "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+        "paid_early": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
+        "corrections": {"type": "array", "items": {"$ref": "#/components/schemas/Correction"}}}},
+    "Correction": {"type": "object", "required": ["player", "paid_cents", "owed_cents", "text"],
+                   "properties": {"player": NAME, "paid_cents": {"type": "integer"},
+                                  "owed_cents": {"type": "integer"},
+                                  "text": {"type": "string"}}},
+    "Preset": {"type": "object", "required": ["id", "name", "seats", "options"], "properties": {
+        "id": {"type": "string"}, "name": {"type": "string"}, "seats": {"type": "integer"},
+        "options": {"type": "object"}, "summary": {"type": "string"},
+        "seeds": {"type": "array", "items": {"type": "string"}}}},
+    "Words": {"type": "object", "additionalProperties": False, "required": ["text"],
+              "properties": {"text": {"type": "string", "minLength": 1, "maxLength": SAID}}},
+    "Export": {"type": "object", "required": ["format"], "properties": {
+        "format": {"type": "string"}}},
+    "Join": {"type": "object", "additionalProperties": False, "required": ["name"],
+             "properties": {"name": {"type": "string", "minLength": 1,
+                                     "maxLength": PLAYER_NAME},
+                            "after": {**NAME, "nullable": True}}},
+    "Said": {"type": "object", "required": ["said"], "properties": {
+        "said": {"type": "string", "minLength": 1}}},
+    "Settled": {"type": "object", "required": ["said", "payments"], "properties": {
+        "said": {"type": "string", "minLength": 1},
+        "payments": {"type": "array", "items": {"type": "object", "required": [
+            "payer", "payee", "cents"], "properties": {
+                "payer": NAME, "payee": NAME, "cents": {"type": "integer", "minimum": 1}}}}}},
+    "NewPayment": {"type": "object", "additionalProperties": False,
+                   "required": ["payer", "payee", "cents"], "properties": {
+                       "payer": NAME, "payee": NAME,
+                       "cents": {"type": "integer", "minimum": 1,
+                                 "maximum": MAX_PAYMENT_CENTS}}},
+    "Payment": {"type": "object", "required": ["payer", "payee", "cents", "at"], "properties": {
+        "payer": NAME, "payee": NAME, "cents": {"type": "integer", "minimum": 1},
+        "at": {"type": "string", "format": "date-time"}}},
+}
+assert set(SCHEMAS["HandEdit"]["properties"]) == {*REQUEST_FIELDS, *RESULT_FIELDS}
