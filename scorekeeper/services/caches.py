@@ -13,7 +13,8 @@ version is a new key, so nothing kept is ever stale.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+import threading
+from typing import Generic, Protocol, TypeVar
 
 
 class Cache(Protocol):
@@ -43,3 +44,39 @@ def clear_all() -> None:
     """Empty every cache."""
     for cache in _CACHES.values():
         cache.clear()
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """The value last kept for each key, at most ``size`` keys: the least
+    recently used go first (a read moves its key to the back of the queue);
+    thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: dict[K, V] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        """The value kept for ``key`` (now the most recently used), or None."""
+        if key not in self._kept:
+            return None
+        with self._lock:
+            value = self._kept.pop(key, None)
+            if value is not None:
+                self._kept[key] = value
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._kept.pop(key, None)
+            self._kept[key] = value
+            while len(self._kept) > self.size:
+                self._kept.pop(next(iter(self._kept)))
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()

@@ -6,7 +6,6 @@ The pages and the API ask here; the adding up is :mod:`scorekeeper.ledger.season
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -29,33 +28,10 @@ from scorekeeper.services.checks import check_played_on
 from scorekeeper.services.groups import CARRIED
 from scorekeeper.services.state import TableState
 
-
-class NightResults:
-    """Each night's :class:`NightResult` at its latest version read, by share
-    token; bounded, the least recently kept go first; thread-safe."""
-
-    def __init__(self, size: int = 8192) -> None:
-        self.size = size
-        self._kept: dict[str, tuple[int, NightResult]] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: str, version: int) -> NightResult | None:
-        kept = self._kept.get(key)
-        return kept[1] if kept is not None and kept[0] == version else None
-
-    def put(self, key: str, version: int, result: NightResult) -> None:
-        with self._lock:
-            self._kept.pop(key, None)
-            self._kept[key] = (version, result)
-            while len(self._kept) > self.size:
-                self._kept.pop(next(iter(self._kept)))
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-
-RESULTS = caches.register("night results", NightResults())
+#: Each group night's result for the season at its latest version read
+#: (version, result), by the night's share token.
+RESULTS: caches.Recent[str, tuple[int, NightResult]] = caches.register(
+    "night results", caches.Recent(8192))
 
 
 @dataclass(frozen=True)
@@ -92,7 +68,8 @@ def _day(moment: datetime) -> date:
 def night_result(row: NightRow) -> NightResult:
     """The night's result for the season: kept per version, else replayed
     (through the nights kept in memory) and kept."""
-    known = RESULTS.get(row.view_token, row.version)
+    kept = RESULTS.get(row.view_token)
+    known = kept[1] if kept is not None and kept[0] == row.version else None
     if known is not None and (known.closed, known.settled) == (row.closed, row.settled):
         return known
     table = db.session.get(GameTable, row.id)
@@ -101,7 +78,7 @@ def night_result(row: NightRow) -> NightResult:
     state = TableState.load(table)
     result = result_of(state, row)
     if state.cacheable and state.version == row.version:
-        RESULTS.put(row.view_token, row.version, result)
+        RESULTS.put(row.view_token, (row.version, result))
     return result
 
 

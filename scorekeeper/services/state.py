@@ -7,7 +7,6 @@ or replays the night.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
@@ -21,39 +20,9 @@ from scorekeeper.services.nights import NIGHTS, Kept
 Roster = tuple[int, Rules, tuple[str, ...], tuple[str, ...]]
 
 
-class Rosters:
-    """Each table's rules and roster at its latest version read (version, rules,
-    players, present), by share token; bounded, the least recently read go first
-    (a read moves its table to the back of the queue); thread-safe."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._kept: dict[str, Roster] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> Roster | None:
-        """The roster kept for the table, which is now the most recently read."""
-        if self._kept.get(key) is None:
-            return None
-        with self._lock:
-            roster = self._kept.pop(key, None)
-            if roster is not None:
-                self._kept[key] = roster
-        return roster
-
-    def put(self, key: str, roster: Roster) -> None:
-        with self._lock:
-            self._kept.pop(key, None)
-            self._kept[key] = roster
-            while len(self._kept) > self.size:
-                self._kept.pop(next(iter(self._kept)))
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-
-ROSTERS = caches.register("rosters", Rosters())
+#: Each table's rules and roster at its latest version read (version, rules,
+#: players, present), by share token.
+ROSTERS: caches.Recent[str, Roster] = caches.register("rosters", caches.Recent(4096))
 
 
 @dataclass

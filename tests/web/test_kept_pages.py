@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, Group, db
-from scorekeeper.services.state import Rosters
+from scorekeeper.services.caches import Recent
 from tests.fixtures_app import words
 from tests.web.test_groups_pages import FIVE, record_win, start_group, start_night
 
@@ -91,10 +91,10 @@ def test_a_groups_share_page_links_a_nights_new_share_link_not_the_replaced_one(
 
 
 def test_the_rosters_forget_the_table_read_longest_ago() -> None:
-    rosters = Rosters(size=2)
-    rosters.put("a", (1, None, (), ()))  # type: ignore[arg-type]
-    rosters.put("b", (1, None, (), ()))  # type: ignore[arg-type]
+    rosters: Recent[str, int] = Recent(size=2)
+    rosters.put("a", 1)
+    rosters.put("b", 1)
     assert rosters.get("a") is not None
-    rosters.put("c", (1, None, (), ()))  # type: ignore[arg-type]
+    rosters.put("c", 1)
     assert rosters.get("b") is None
     assert rosters.get("a") is not None and rosters.get("c") is not None
