@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
+
 from tests.conftest import PLAYERS
 
 SCREENSHOTS = Path(__file__).parents[1] / "screenshots"
@@ -81,3 +83,23 @@ def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
+              hands: list[dict[str, Any]], name: str = "Fri") -> str:
+    """Start a table and record ``hands`` through the API, then give this
+    browser the edit token as the phone that started it holds it.  Returns
+    the table's URL."""
+    api = app.test_client()
+    made = api.post("/api/v1/tables", json={"name": name, "players": players,
+                                             "preset": preset}).get_json()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    for body in hands:
+        saved = api.post(f"/api/v1/tables/{made['id']}/hands", json=body, headers=auth)
+        assert saved.status_code == 201, saved.get_json()
+    with api.session_transaction() as session:
+        session["editors"] = {str(made["id"]): made["edit_token"]}
+    cookie = api.get_cookie("session")
+    assert cookie is not None
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    return f"{base}/t/{made['id']}"

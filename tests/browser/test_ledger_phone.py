@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import api_night, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,22 +36,9 @@ HANDS: list[dict[str, Any]] = [
 
 
 def seven_handed_night(app: Flask, page: Any, base: str) -> str:
-    """Start the table and record its hands through the API, then hand this
-    browser the edit token as a phone that started the table holds it (its
-    signed session cookie).  Returns the ledger's URL."""
-    api = app.test_client()
-    made = api.post("/api/v1/tables", json={"name": "Friday", "players": SEVEN,
-                                             "preset": "seven-handed"}).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_token']}"}
-    for body in HANDS:
-        saved = api.post(f"/api/v1/tables/{made['id']}/hands", json=body, headers=auth)
-        assert saved.status_code == 201, saved.get_json()
-    with api.session_transaction() as session:
-        session["editors"] = {str(made["id"]): made["edit_token"]}
-    cookie = api.get_cookie("session")
-    assert cookie is not None
-    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
-    return f"{base}/t/{made['id']}"
+    """The seven-handed night, recorded through the API, on this browser's
+    scorekeeper's phone: the ledger's URL."""
+    return api_night(app, page, base, SEVEN, "seven-handed", HANDS, name="Friday")
 
 
 def box(locator: Any) -> dict[str, float]:

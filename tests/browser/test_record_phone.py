@@ -12,30 +12,10 @@ import pytest
 from flask import Flask
 
 from scorekeeper.rules.cards import TOTAL_POINTS
-from tests.browser.steps import screenshot, start
+from tests.browser.steps import api_night, screenshot, start
 from tests.conftest import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
-              hands: list[dict[str, Any]], name: str = "Fri") -> str:
-    """Start a table and record ``hands`` through the API, then give this
-    browser the edit token as the phone that started it holds it.  Returns
-    the table's URL."""
-    api = app.test_client()
-    made = api.post("/api/v1/tables", json={"name": name, "players": players,
-                                             "preset": preset}).get_json()
-    auth = {"Authorization": f"Bearer {made['edit_token']}"}
-    for body in hands:
-        saved = api.post(f"/api/v1/tables/{made['id']}/hands", json=body, headers=auth)
-        assert saved.status_code == 201, saved.get_json()
-    with api.session_transaction() as session:
-        session["editors"] = {str(made["id"]): made["edit_token"]}
-    cookie = api.get_cookie("session")
-    assert cookie is not None
-    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
-    return f"{base}/t/{made['id']}"
 
 
 def in_view(page: Any, locator: Any) -> None:
