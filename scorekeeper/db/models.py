@@ -30,6 +30,16 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def iso(moment: datetime | None) -> str | None:
+    """A stored timestamp as ISO 8601 in UTC (SQLite hands datetimes back
+    naive): how exports and the API say every moment."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat()
+
+
 class Group(Model):
     """Regular players and the nights they play: its members (one row a
     person, across nights), the rules and stake its next night starts with,

@@ -35,6 +35,11 @@ class Seating:
         return tuple(p for p in self.present if p not in self.seated)
 
     @property
+    def short(self) -> int:
+        """How many players the table lacks for a hand (0: enough are present)."""
+        return max(0, self.seats - len(self.present))
+
+    @property
     def crowded(self) -> bool:
         """More players present than the table has seats: someone sits out."""
         return len(self.present) > self.seats

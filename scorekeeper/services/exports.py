@@ -12,12 +12,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.db import codec
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
+from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db, iso
 from scorekeeper.ledger.money import decimal
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.rules.words import describe
@@ -30,15 +29,6 @@ from scorekeeper.services.writes import audit_created
 
 #: Spreadsheet programs run cells starting with these as formulas.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def iso(moment: datetime | None) -> str | None:
-    """A timestamp as ISO 8601 in UTC (SQLite hands datetimes back naive)."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat()
 
 
 def export_table(state: TableState) -> dict[str, Any]:

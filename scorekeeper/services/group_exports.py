@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import Group, db
+from scorekeeper.db.models import Group, db, iso
 from scorekeeper.limits import MAX_NIGHTS
 from scorekeeper.services import ServiceError, exports, groups
 from scorekeeper.services.checks import (
@@ -45,7 +45,7 @@ def export_group(group: Group) -> dict[str, Any]:
     for row in rows:
         state = TableState.load(get_table(row.id))
         nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
-                       "settled_at": exports.iso(state.table.settled_at),
+                       "settled_at": iso(state.table.settled_at),
                        "night": exports.export_table(state)})
     return {"format": FORMAT, "name": group.name, "players": groups.members(group),
             "preset": group.preset, "options": dict(group.options),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper.db.models import GameTable, Payment, db, utcnow
+from scorekeeper.db.models import GameTable, Payment, db, iso, utcnow
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, MAX_PAYMENTS
@@ -70,4 +70,4 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
 def payment_json(paid: EarlyPayment) -> dict[str, object]:
     """An early payment as the API shows it."""
     return {"payer": paid.transfer.payer, "payee": paid.transfer.payee,
-            "cents": paid.transfer.cents, "at": paid.at.isoformat()}
+            "cents": paid.transfer.cents, "at": iso(paid.at)}

@@ -99,7 +99,7 @@ def test_a_night_played_without_a_group_starts_one_in_a_tap(page: Any, live_serv
     screenshot(page, "group-from-night-home")
     page.click("#next-night")
     page.wait_for_selector("#filled-in")
-    assert "Last night's players" in page.locator("#filled-in").inner_text()
+    assert "the players still at the table at its end" in page.locator("#filled-in").inner_text()
 
 
 def test_a_regular_left_off_tonight_taps_in_on_the_players_page(page: Any, live_server: str

@@ -122,3 +122,11 @@ def test_a_groups_tokens_work_on_its_nights(client: FlaskClient) -> None:
     other = client.post(f"{API}/groups", json={"name": "Other"}).get_json()
     assert_error(client.get(url, headers={"Authorization": f"Bearer {other['edit_token']}"}),
                  401)
+
+
+def test_an_early_payment_says_its_time_the_same_way_when_made_and_when_read(
+        client: FlaskClient) -> None:
+    table = api_table(client)
+    made = table.send("POST", "/payments", {"payer": "Bob", "payee": "Ann", "cents": 25})
+    read = table.get("/payments").get_json()[0]
+    assert made.get_json()["at"] == read["at"] and read["at"].endswith("+00:00")

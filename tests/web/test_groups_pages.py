@@ -274,7 +274,7 @@ def test_a_groups_first_night_does_not_speak_of_last_night(client: FlaskClient) 
     assert "last night" not in words(client.get(f"/g/{group_id}")).lower()
     assert "first night" in first
     start_night(client, group_id, players=FIVE)
-    assert "Last night" in words(client.get(f"/?group={group_id}"))
+    assert "last night" in words(client.get(f"/?group={group_id}"))
     assert "last night&#39;s players" in words(client.get(f"/g/{group_id}"))
 
 
@@ -300,7 +300,7 @@ def test_a_night_played_without_a_group_becomes_a_groups_first_night(
         assert last.version == table.version
     home = words(client.get(f"/g/{group_id}"))
     assert home.count(f"/t/{table_id}") >= 1 or "Friday" in home
-    assert "Last night" in words(client.get(f"/?group={group_id}"))
+    assert "last night" in words(client.get(f"/?group={group_id}"))
     assert 'id="start-group"' not in words(client.get(f"/t/{table_id}/summary"))
     again = client.post(f"/t/{table_id}/group")
     assert again.status_code in (302, 409, 400)

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rules import HandResult, sit_out
 from scorekeeper.services import tables as table_service
-from tests.fixtures_app import start_table
+from tests.fixtures_app import start_table, words
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import _confirm, hand
 
@@ -153,3 +153,35 @@ def test_the_api_put_naming_another_dealer_seats_by_rotation(client: FlaskClient
     body = table.send("PUT", "/hands/1", {"picker": "Ann", "partners": ["Bob"], "points": 75,
                                           "dealer": "Dan"}).get_json()
     assert body["dealer"] == "Dan" and "Dan" not in body["seated"]
+
+
+def test_the_insert_form_never_offers_undo_of_the_last_hand(client: FlaskClient,
+                                                            app: Flask) -> None:
+    table_id = start_table(client)
+    _play(client, app, table_id, 3)
+    assert "Undo hand 3" in client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    page = client.get(f"/t/{table_id}/hand/new?before={_hand_id(client, table_id, 2)}")
+    assert "Undo hand" not in page.get_data(as_text=True)
+
+
+def test_the_record_form_says_when_too_few_are_at_the_table(client: FlaskClient,
+                                                            app: Flask) -> None:
+    table_id = start_table(client, players=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"])
+    _play(client, app, table_id, 2)
+    for name in ("Fay", "Eve"):
+        assert client.post(f"/t/{table_id}/players",
+                           data={"action": "leave", "name": name}).status_code == 302
+    page = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert 'id="short-handed"' in page and "Only 4 players" in page
+    earlier = client.get(f"/t/{table_id}/hand/new?before={_hand_id(client, table_id, 1)}")
+    assert 'id="short-handed"' not in earlier.get_data(as_text=True)  # six were there then
+
+
+def test_a_saved_leaster_or_misdeal_does_not_say_its_kind_twice(client: FlaskClient) -> None:
+    table_id = start_table(client)
+    hand(client, table_id, kind="leaster", winner="Eve")
+    saved = words(client.get(f"/t/{table_id}/hand/new"))
+    assert "leaster won by Eve" in saved and "(leaster)" not in saved
+    hand(client, table_id, kind="misdeal")
+    again = words(client.get(f"/t/{table_id}/hand/new"))
+    assert "misdeal (misdeal)" not in again and "saved: misdeal" in again

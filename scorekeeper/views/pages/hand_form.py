@@ -104,8 +104,9 @@ def attach(form: HandForm, error: HandError | ServiceError) -> None:
 def said(rules: Rules, result: HandResult) -> str:
     """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
     in the engine's words, its badges and who won and lost what."""
-    marks = ", ".join(b.text for b in badges(rules, result))
-    return f"{describe(rules, result)}{f' ({marks})' if marks else ''}. {paid(result)}"
+    line = describe(rules, result)
+    marks = ", ".join(b.text for b in badges(rules, result) if b.text not in line)
+    return f"{line}{f' ({marks})' if marks else ''}. {paid(result)}"
 
 
 def paid(result: HandResult) -> str:

@@ -126,7 +126,8 @@ def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
         # an inserted hand is dealt by whoever followed the hand before it
         form.dealer.data = hand_service.seating(state, before).dealer
     form.submission.data = new_token()
-    return render_template("hands/form.html", **context(state, form, undo=_undoable(state),
+    undo = _undoable(state) if before is None else None  # never while inserting
+    return render_template("hands/form.html", **context(state, form, undo=undo,
                                                         **page))
 
 
