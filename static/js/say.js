@@ -56,7 +56,8 @@
     try { answer = await response.json(); } catch (error) { answer = {}; }
     if (response.ok && answer.fields) {
       fill(answer.fields);
-      tell("Filled in below: check the preview, then Save.", false);
+      tell(answer.heard ? `Heard: ${answer.heard}. Check the preview, then Save.`
+        : "Filled in below: check the preview, then Save.", false);
     } else {
       tell(answer.error || `Not understood (the server said ${response.status}).`, true);
     }

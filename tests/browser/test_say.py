@@ -39,7 +39,7 @@ def test_saying_a_hand_fills_the_form_and_previews_it_before_save(page: Any,
 
     box.fill("Ann with Cat 75")
     box.press("Enter")
-    expect(page.locator("#say-heard")).to_contain_text("Filled in below")
+    expect(page.locator("#say-heard")).to_contain_text("Heard: Ann with Cat, 75 points")
     expect(page.locator("#picker input[value=Ann]")).to_be_checked()
     expect(page.locator("#partners input[value=Cat]")).to_be_checked()
     expect(page.locator("#points")).to_have_value("75")

@@ -146,3 +146,9 @@ def test_the_api_refuses_a_body_without_words(table: ApiTable, body: dict[str, A
 
 def test_the_api_needs_a_token(table: ApiTable) -> None:
     assert_error(table.client.post(f"{table.url}/words", json={"text": "misdeal"}), 401)
+
+
+def test_the_words_are_said_back_as_the_engine_says_the_hand(client: FlaskClient,
+                                                             table_id: int) -> None:
+    answer = said(client, table_id, "Bob alone ninety-five").get_json()
+    assert answer["heard"] == "Bob alone, 95 points"

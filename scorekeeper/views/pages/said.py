@@ -11,9 +11,11 @@ from flask import Blueprint, jsonify, request
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, FieldList, SelectMultipleField
 
-from scorekeeper.rules import HandError
+from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import parse_hand
+from scorekeeper.rules.words import describe
 from scorekeeper.services import ServiceError
+from scorekeeper.services import hands as hand_service
 from scorekeeper.services import words as word_service
 from scorekeeper.services.hands import Change
 from scorekeeper.services.state import TableState
@@ -49,7 +51,19 @@ def words(table_id: int) -> Response:
     form = HandForm(formdata=None, meta={"csrf": False})
     form.set_players(state.rules, state.players)
     form.fill(hand)
-    return jsonify({"fields": entries(form), "hand": dict(understood.body)})
+    return jsonify({"fields": entries(form), "hand": dict(understood.body),
+                    "heard": _heard(state, hand, number, change)})
+
+
+def _heard(state: TableState, hand: Hand, number: int | None, change: Change) -> str | None:
+    """The hand as understood, in the engine's words ("Bob alone, 95 points"),
+    so the player hears it said back; None when the night can't take it (the
+    preview then says why)."""
+    try:
+        result = hand_service.propose(state, change, hand, number).result
+    except (HandError, ServiceError):
+        return None
+    return describe(state.rules, result) if result is not None else None
 
 
 def _which(state: TableState) -> tuple[int | None, Change]:
