@@ -56,6 +56,13 @@ def partner_hint(rules: Rules) -> str | None:
     return PARTNER_HINTS.get(rules.partner)
 
 
+def away(result: HandResult, name: str) -> str:
+    """Why ``name`` has no payout on this hand: he was at the table and sat it
+    out, or he wasn't at the table (had not joined yet, or had left)."""
+    present = result.hand.present
+    return "Sat out" if present is None or name in present else "Not at the table"
+
+
 def crack_label(count: int) -> str:
     """A crack count as the form's choice says it ("None", "Re-crack")."""
     return CRACK_WORDS[count].capitalize()

@@ -19,7 +19,7 @@ from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
-from scorekeeper.rules.words import badges, describe, partner_hint
+from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
 
 
@@ -95,6 +95,7 @@ def register(app: Flask) -> None:
     app.add_template_global(hand_line, "hand_line")
     app.add_template_global(badges, "badges")
     app.add_template_global(partner_hint, "partner_hint")
+    app.add_template_global(away, "away")
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(utc_iso, "utc_iso")

@@ -52,7 +52,7 @@ def test_a_group_starts_and_its_first_night_has_every_regular(client: FlaskClien
     home = client.get(f"/g/{group_id}")
     assert home.status_code == 200 and "Start tonight's night" in words(home)
     form = words(client.get(f"/?group={group_id}"))
-    assert "Tonight's night of Thursday" in form
+    assert "Thursday: tonight's night" in form
     assert re.findall(r'name="players" value="([^"]*)"', form) == [*FIVE, "Fay"]
     assert 'name="played_on"' in form
 

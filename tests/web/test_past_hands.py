@@ -185,3 +185,13 @@ def test_a_saved_leaster_or_misdeal_does_not_say_its_kind_twice(client: FlaskCli
     hand(client, table_id, kind="misdeal")
     again = words(client.get(f"/t/{table_id}/hand/new"))
     assert "misdeal (misdeal)" not in again and "saved: misdeal" in again
+
+
+def test_the_ledger_tells_a_sit_out_from_a_player_not_yet_at_the_table(
+        client: FlaskClient, app: Flask) -> None:
+    table_id = _night_with_a_joiner_and_a_leaver(client, app)
+    ledger = client.get(f"/t/{table_id}?from=1").get_data(as_text=True)
+    first = ledger.split('id="hand-1"', 1)[1].split("</tbody>", 1)[0]
+    assert first.count('title="Not at the table"') == 1  # Fay, before she joined
+    tenth = ledger.split('id="hand-10"', 1)[1].split("</tbody>", 1)[0]
+    assert tenth.count('title="Sat out"') == 1  # six at the table: the dealer

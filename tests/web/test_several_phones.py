@@ -195,11 +195,16 @@ def test_a_double_tapped_new_night_starts_one_night(app: Flask, client: FlaskCli
         assert db.session.query(GameTable).count() == 2
 
 
-def test_the_history_names_each_hand_by_id_and_phone(app: Flask, client: FlaskClient) -> None:
+def test_the_history_says_where_each_hand_is_now_and_which_phone(
+        app: Flask, client: FlaskClient) -> None:
     table_id = night_of_four(client)
     history = words(client.get(f"/t/{table_id}/history"))
+    assert "now hand 1 · Scorekeeper" in history and "Recorded hand 1:" in history
     first = ids(app, table_id)[0]
-    assert f"hand #{first} · Scorekeeper" in history and "Recorded hand 1:" in history
+    client.post(f"/t/{table_id}/hand/{first}/delete", data={"version": ""})
+    after = words(client.get(f"/t/{table_id}/history"))
+    assert "since deleted" in after and "Deleted hand 1" in after
+    assert "now hand 1 · Scorekeeper" in after  # what was hand 2 is hand 1 now
 
 
 def test_the_same_throw_in_saved_on_two_phones_is_recorded_once(

@@ -365,5 +365,6 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
 def audit(table_id: int) -> str:
     """Every change to the night: what, when, by which phone, before → after."""
     state = load_table(table_id)
-    return render_template("hands/audit.html", table=state.table,
+    now = {hand_id: number for number, hand_id in enumerate(state.hand_ids, start=1)}
+    return render_template("hands/audit.html", table=state.table, now=now,
                            entries=list(reversed(state.table.audit)), active="audit")
