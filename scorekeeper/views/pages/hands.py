@@ -230,7 +230,8 @@ def preview(table_id: int) -> str:
     except (HandError, ServiceError) as error:
         return render_template("hands/_preview.html", error=error.message, result=None,
                                table=state.table)
-    return render_template("hands/_preview.html", error=None, result=proposal.result)
+    return render_template("hands/_preview.html", error=None, result=proposal.result,
+                           rules=state.rules)
 
 
 @bp.route("/t/<int:table_id>/hand/<int:hand_id>/edit", methods=["GET", "POST"])
