@@ -24,6 +24,20 @@ MAX_MEMBERS = 200
 MAX_NIGHTS = 1_000
 #: The regulars typed one a line when a group starts (characters).
 MAX_GROUP_LIST = 2_000
+#: An event: its name, players (names as a table's), a player's private
+#: contact, tables a session, sessions, rounds of the deal a session, the
+#: players pasted at once (characters), a penalty's points and reason, the
+#: entry fee.
+EVENT_NAME = 80
+MAX_EVENT_PLAYERS = 1_000
+EVENT_CONTACT = 120
+MAX_EVENT_TABLES = 250
+MAX_SESSIONS = 10
+MAX_ROUNDS = 10
+MAX_EVENT_LIST = 60_000
+MAX_EVENT_PENALTY = 1_000
+PENALTY_REASON = 200
+MAX_ENTRY_CENTS = 100_000
 #: A player's name as asked for in a URL, before it is looked up.
 MAX_NAME_ASKED = 200
 #: Options: points in a unit, and the cap on tier × multiplier.

@@ -130,6 +130,167 @@ class GroupAuditEntry(Model):
     summary: Mapped[str] = mapped_column(String(300))
 
 
+class Event(Model):
+    """A tournament: its players, sessions of drawn tables (each table of a
+    session an ordinary night under the event's frozen rules, played for
+    points), its payout plan and tie-breaks, and its own director grants and
+    share token, as a group has."""
+
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    played_on: Mapped[date]
+    preset: Mapped[str] = mapped_column(String(40))
+    #: Frozen at creation: every table of every session plays these.
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    sessions: Mapped[int]
+    #: Rounds of the deal per session: every player at a table deals as often.
+    rounds: Mapped[int] = mapped_column(default=4)
+    entry_cents: Mapped[int] = mapped_column(default=0)
+    #: Percent of the prize pool to each place, first place first.
+    places: Mapped[list[int]] = mapped_column(JSON)
+    #: Percent of the pool to each session's top scorer.
+    session_high: Mapped[int] = mapped_column(default=0)
+    #: Percent of the entries paid out as prizes (the rest is the house's).
+    share: Mapped[int] = mapped_column(default=90)
+    tie_breaks: Mapped[list[str]] = mapped_column(JSON)
+    #: What a player count that can't be seated at full tables gets.
+    odd: Mapped[str] = mapped_column(String(10), default="byes")
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    #: Raised by every change to the event and by every change to one of its nights.
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+
+    editors: Mapped[list[EventEditor]] = relationship(
+        order_by="EventEditor.id", cascade="all, delete-orphan")
+    players: Mapped[list[EventPlayer]] = relationship(
+        order_by="EventPlayer.number", cascade="all, delete-orphan")
+
+
+class EventEditor(Model):
+    """A director's device or client; only a hash of its token is kept."""
+
+    __tablename__ = "event_editor"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    label: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class EventHandover(Model):
+    """A one-time code that makes one more device a director (a co-director)."""
+
+    __tablename__ = "event_handover"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class EventAuditEntry(Model):
+    """One change to an event (or to one of its nights) and the event version
+    it made: exactly one entry per version."""
+
+    __tablename__ = "event_audit_entry"
+    __table_args__ = (Index("ix_event_audit_entry_event_version", "event_id", "version"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    action: Mapped[str] = mapped_column(String(20))
+    version: Mapped[int]
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    summary: Mapped[str] = mapped_column(String(300))
+
+
+class EventPlayer(Model):
+    """A registered player: a number that never changes, a name, and a
+    contact that only the director's pages ever show."""
+
+    __tablename__ = "event_player"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+    #: Private: the director's pages only, never a share page or the standings.
+    contact: Mapped[str | None] = mapped_column(String(120), default=None)
+    checked_in: Mapped[bool] = mapped_column(default=False)
+    #: The first session they play (a late arrival), and the last one before
+    #: they withdrew (their results are kept).
+    from_session: Mapped[int] = mapped_column(default=1)
+    withdrawn_after: Mapped[int | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EventSession(Model):
+    """One session's draw: its seed, how many pairs of players meet again and
+    who had a bye (player numbers)."""
+
+    __tablename__ = "event_session"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    number: Mapped[int]
+    seed: Mapped[int]
+    repeated_pairs: Mapped[int] = mapped_column(default=0)
+    byes: Mapped[list[int]] = mapped_column(JSON)
+    drawn_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EventTable(Model):
+    """Table ``number`` of one session: the night it is played as."""
+
+    __tablename__ = "event_table"
+    __table_args__ = (UniqueConstraint("event_id", "session", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    session: Mapped[int]
+    number: Mapped[int]
+    night_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    #: The director has accepted the table's result for the session.
+    done: Mapped[bool] = mapped_column(default=False)
+
+
+class EventPenalty(Model):
+    """Points off one player in one session (not zero-sum), and why."""
+
+    __tablename__ = "event_penalty"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("event_player.id"), index=True)
+    session: Mapped[int]
+    points: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(200))
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class EventTicket(Model):
+    """A table's session totals from its paper ticket (they sum to zero):
+    they stand instead of the table's recorded hands."""
+
+    __tablename__ = "event_ticket"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_table_id: Mapped[int] = mapped_column(ForeignKey("event_table.id"), unique=True)
+    totals: Mapped[dict[str, int]] = mapped_column(JSON)
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class GameTable(Model):
     """One night at one card table: its players, frozen rules and hands."""
 
@@ -157,6 +318,9 @@ class GameTable(Model):
     #: with the group's settle-up at ``settled_at``).
     settled: Mapped[str | None] = mapped_column(String(10), default=None)
     settled_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The event whose table of one session this night is (None: not an event's).
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event.id", name="fk_game_table_event_id"), default=None, index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")
@@ -250,10 +414,12 @@ class Submission(Model):
     __tablename__ = "submission"
 
     token: Mapped[str] = mapped_column(String(200), primary_key=True)
-    #: What the request made or changed: a table, or (starting one) a group.
+    #: What the request made or changed: a table, or (starting one) a group or an event.
     table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"), index=True)
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("player_group.id", name="fk_submission_group_id"), default=None)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event.id", name="fk_submission_event_id"), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     fingerprint: Mapped[str | None] = mapped_column(String(64), default=None)
     status: Mapped[int | None] = mapped_column(default=None)
