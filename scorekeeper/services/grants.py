@@ -1,4 +1,4 @@
-"""Who may change an owner of nights (a table, a group): its edit grants
+"""Who may change an owner of nights (a table, a group, an event): its edit grants
 (hashed tokens, revocable), its one-time handover codes that turn into a
 grant the first time they are claimed, its share (view) token, and finding
 it by id or by token.  Written once for every owner: an :class:`Owner` says
@@ -24,6 +24,9 @@ from sqlalchemy import and_, bindparam, delete, select, update
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import (
     Editor,
+    Event,
+    EventEditor,
+    EventHandover,
     GameTable,
     Group,
     GroupEditor,
@@ -126,6 +129,22 @@ GROUP = Owner(
     begin=lambda group, for_code: writes.begin_group(group.id),
     audit=lambda group, action, summary: writes.audit_group(group.id, action, summary))
 
+EVENT = Owner(
+    Event, EventEditor, EventHandover, "event_id", Words(
+        no_such="No such event",
+        link_gone="This event's link doesn't exist",
+        code_gone="This code was already used, replaced or has expired. Ask the director "
+                  "to show a new one.",
+        can_now="{label} can now direct the event",
+        handed_over="Handed over: {label} can now direct the event",
+        showed_code="Showed a co-director code (works once, for 15 minutes)",
+        no_longer="{label} can no longer direct the event",
+        not_a_grant="That device can't direct this event (already revoked?)",
+        last_grant="This is the only device that can direct the event. Add a co-director "
+                   "first, then revoke this one."),
+    begin=lambda event, for_code: writes.begin_event(event.id),
+    audit=lambda event, action, summary: writes.audit_event(event.id, action, summary))
+
 
 # --- finding an owner ------------------------------------------------------------
 
@@ -212,11 +231,18 @@ def start_handover(owner: Owner, row: Any) -> str:
     unused code of it stops working); returns the code."""
     owner.begin(row, True)
     _drop_pending_codes(owner, row.id)
-    code = new_token()
-    db.session.add(owner.handover(**{owner.key: row.id}, token_hash=hash_token(code),
-                                  expires_at=utcnow() + HANDOVER_LIFETIME))
+    code = add_code(owner, row.id)
     owner.audit(row, "handover", owner.words.showed_code)
     db.session.commit()
+    return code
+
+
+def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME) -> str:
+    """A new one-time code for the owner, part of the caller's write (which
+    raises the version and writes its entry); returns the code."""
+    code = new_token()
+    db.session.add(owner.handover(**{owner.key: row_id}, token_hash=hash_token(code),
+                                  expires_at=utcnow() + lifetime))
     return code
 
 

@@ -83,13 +83,14 @@ def earlier(once: Once | None) -> Submission | None:
 
 
 def remember(once: Once | None, table_id: int | None, status: int | None = None,
-             response: Any = None, group_id: int | None = None) -> None:
+             response: Any = None, group_id: int | None = None,
+             event_id: int | None = None) -> None:
     """Mark the request as done (same transaction as what it did): what it
-    made or changed is a table, or a group."""
+    made or changed is a table, a group or an event."""
     if once is not None:
         db.session.add(Submission(token=once.token, table_id=table_id, group_id=group_id,
-                                  fingerprint=once.fingerprint, status=status,
-                                  response=response))
+                                  event_id=event_id, fingerprint=once.fingerprint,
+                                  status=status, response=response))
 
 
 def first_answer(once: Once) -> Submission | None:

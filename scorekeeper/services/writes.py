@@ -1,9 +1,9 @@
-"""The one write path: every change to a night or a group starts here.
+"""The one write path: every change to a night, a group or an event starts here.
 
 A write takes the database's write lock, raises the version of each night it
-changes and of the group that night belongs to (once per write, however many
-of the group's nights it changes), and writes exactly one audit entry for
-each version it raised.  Nothing else raises a version.
+changes and of the group or event that night belongs to (once per write,
+however many of their nights it changes), and writes exactly one audit entry
+for each version it raised.  Nothing else raises a version.
 
 Catch-up (:mod:`scorekeeper.services.nights`) brings a kept night up to date
 from the audit entries between two versions, so it relies on that; a commit
@@ -21,7 +21,16 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db, utcnow
+from scorekeeper.db.models import (
+    AuditEntry,
+    Event,
+    EventAuditEntry,
+    GameTable,
+    Group,
+    GroupAuditEntry,
+    db,
+    utcnow,
+)
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
 from scorekeeper.services import Conflict, Stale
 from scorekeeper.services.board import changed
@@ -42,12 +51,14 @@ class Raised:
 
 @dataclass
 class Write:
-    """The versions one write transaction raised: nights and groups by id."""
+    """The versions one write transaction raised: nights, groups and events by id."""
 
     nights: dict[int, Raised] = field(default_factory=dict)
     groups: dict[int, Raised] = field(default_factory=dict)
-    #: The group each raised night belongs to.
+    events: dict[int, Raised] = field(default_factory=dict)
+    #: The group, or the event, each raised night belongs to.
     group_of: dict[int, int] = field(default_factory=dict)
+    event_of: dict[int, int] = field(default_factory=dict)
 
 
 def _write() -> Write:
@@ -83,7 +94,7 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
                 why: str = "the night is over", stale: str = STALE) -> int:
     """Start a write to ``table``: take the write lock, raise the night's
     version first (so writers queue behind each other and readers see that
-    something changed) and its group's, then refuse a closed night (unless
+    something changed) and its group's or event's, then refuse a closed night (unless
     ``closed_ok``) and, when the caller says which version it saw (``seen``),
     a night changed since.  Returns the version this write makes.  The
     raise returns the new version and the closed mark, so the table is not
@@ -93,11 +104,11 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
     write = _write()
     raised = write.nights.get(table_id)
     if raised is None:
-        version, closed_at, token, group_id = db.session.execute(
+        version, closed_at, token, group_id, event_id = db.session.execute(
             update(GameTable).where(GameTable.id == table_id)
             .values(version=GameTable.version + 1)
             .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
-                       GameTable.group_id)).one()
+                       GameTable.group_id, GameTable.event_id)).one()
         changed(db.session(), token)
         raised = write.nights[table_id] = Raised(version)
         for name, value in (("version", version), ("closed_at", closed_at),
@@ -106,6 +117,9 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
         if group_id is not None:
             write.group_of[table_id] = group_id
             begin_group(group_id)
+        if event_id is not None:
+            write.event_of[table_id] = event_id
+            begin_event(event_id)
     if not closed_ok and table.closed_at is not None:
         db.session.rollback()
         raise Conflict(f"This table is closed: {why}")
@@ -144,13 +158,32 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
     return raised.version
 
 
+def begin_event(event_id: int, *, seen: int | None = None, stale: str = STALE) -> int:
+    """Start a write to the event (its leaderboard and seat board are kept per
+    version): take the write lock and raise its version, once per write.
+    Returns the version this write makes; the caller (or the night's entry,
+    :func:`audit_night`) writes its entry."""
+    start_write(db.session)
+    write = _write()
+    raised = write.events.get(event_id)
+    if raised is None:
+        version = db.session.execute(update(Event).where(Event.id == event_id)
+                                     .values(version=Event.version + 1)
+                                     .returning(Event.version)).scalar_one()
+        raised = write.events[event_id] = Raised(version)
+    if seen is not None and raised.version != seen + 1:
+        db.session.rollback()
+        raise Stale(stale, "version")
+    return raised.version
+
+
 def audit_night(table: GameTable, action: str, summary: str, number: int | None = None,
                 before: dict[str, Any] | None = None, after: dict[str, Any] | None = None,
                 hand_id: int | None = None, by: str | None = None) -> None:
     """The one audit entry of the version this write made (same transaction):
     what, which hand (number and id), the version and the device.  The
-    night's group, raised with it, gets the same words unless this write
-    already gave it its own."""
+    night's group or event, raised with it, gets the same words unless this
+    write already gave it its own."""
     table_id = table_key(table)
     raised = _write().nights.get(table_id)
     assert raised is not None, "audit_night needs begin_night first"
@@ -163,6 +196,9 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     group_id = _write().group_of.get(table_id)
     if group_id is not None and not _write().groups[group_id].audited:
         audit_group(group_id, action, f"{table.name}: {summary}", by)
+    event_id = _write().event_of.get(table_id)
+    if event_id is not None and not _write().events[event_id].audited:
+        audit_event(event_id, action, f"{table.name}: {summary}", by)
 
 
 def audit_created(table: GameTable, action: str, summary: str) -> None:
@@ -184,6 +220,17 @@ def audit_group(group_id: int, action: str, summary: str, by: str | None = None)
                                    summary=summary[:AUDIT_SUMMARY], at=utcnow()))
 
 
+def audit_event(event_id: int, action: str, summary: str, by: str | None = None) -> None:
+    """The one entry of the event version this write made."""
+    raised = _write().events.get(event_id)
+    assert raised is not None, "audit_event needs begin_event first"
+    assert not raised.audited, f"event {event_id}: a second audit entry for one version"
+    raised.audited = True
+    db.session.add(EventAuditEntry(event_id=event_id, action=action, version=raised.version,
+                                   by=by[:AUDIT_BY] if by else None,
+                                   summary=summary[:AUDIT_SUMMARY], at=utcnow()))
+
+
 def unaudited(session: Session) -> list[str]:
     """The versions the session's write raised without their audit entry."""
     write = session.info.get(_WRITE)
@@ -191,6 +238,8 @@ def unaudited(session: Session) -> list[str]:
         return []
     return ([f"table {k} version {r.version}" for k, r in write.nights.items() if not r.audited]
             + [f"group {k} version {r.version}" for k, r in write.groups.items()
+               if not r.audited]
+            + [f"event {k} version {r.version}" for k, r in write.events.items()
                if not r.audited])
 
 

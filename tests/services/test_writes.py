@@ -1,4 +1,4 @@
-"""The one write path: every change to a night or a group raises its version
+"""The one write path: every change to a night, a group or an event raises its version
 once and writes exactly one audit entry for it, so catch-up can trust the
 entries between two versions; and nothing but the write path raises one.
 """
@@ -11,9 +11,20 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db
+from scorekeeper.db.models import (
+    AuditEntry,
+    Event,
+    EventAuditEntry,
+    GameTable,
+    Group,
+    GroupAuditEntry,
+    db,
+)
 from scorekeeper.rules import Hand
 from scorekeeper.services import (
+    event_draws,
+    event_scores,
+    events,
     grants,
     group_settle,
     groups,
@@ -24,7 +35,7 @@ from scorekeeper.services import (
     tables,
     writes,
 )
-from scorekeeper.services.grants import GROUP, TABLE
+from scorekeeper.services.grants import EVENT, GROUP, TABLE
 from scorekeeper.services.state import TableState
 from tests.conftest import PLAYERS
 
@@ -121,3 +132,34 @@ def test_only_the_write_path_raises_a_version() -> None:
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if raising.search(p.read_text())]
     assert found == ["services/writes.py"]
+
+
+def _event_versions(event_id: int) -> list[int]:
+    return list(db.session.scalars(
+        db.select(EventAuditEntry.version).where(EventAuditEntry.event_id == event_id)
+        .order_by(EventAuditEntry.version)))
+
+
+def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(
+        app: Flask) -> None:
+    with app.app_context():
+        event, _ = events.create_event("Festival", "called-ace")
+        events.register(event, PLAYERS + ["Fay", "Gus", "Hal", "Ivy", "Jo"], checked_in=True)
+        grants.add_grant(EVENT, event, "Co-director")
+        code = grants.start_handover(EVENT, event)
+        grants.claim_handover(EVENT, code, "Laptop")
+        drawn = event_draws.draw(event, 1, seed=9)
+        event_draws.draw(event, 1, seed=9)
+        table_id = drawn.tables[0].night
+        state = _state(table_id)
+        hands.record_hand(state, Hand(picker=state.players[0], partners=(state.players[1],),
+                                      points=75))
+        hands.replace_hand(_state(table_id), 1, Hand(picker=state.players[2],
+                                                     partners=(state.players[3],), points=40))
+        grants.add_grant(TABLE, _state(table_id).table, "Spare phone")
+        event_scores.penalty(event, 2, 1, 4, "Peeked")
+        db.session.expire_all()
+        fresh = db.session.get_one(Event, event.id)
+        assert fresh.version == 1 + 3 + 2 + 3 + 1
+        assert _event_versions(event.id) == list(range(1, fresh.version + 1))
+        assert _night_versions(table_id) == list(range(1, _state(table_id).version + 1))

@@ -1,0 +1,225 @@
+"""An event's scores: how many hands a table of a session plays, whether it
+is done, penalties to one player, a table's paper ticket, and the
+standings (ranks, session highs, prizes, each table's progress), worked
+out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from scorekeeper.db.engine import writing
+from scorekeeper.db.models import (
+    Event,
+    EventPenalty,
+    EventTable,
+    EventTicket,
+    GameTable,
+    db,
+)
+from scorekeeper.ledger import events as engine
+from scorekeeper.limits import MAX_EVENT_PENALTY, PENALTY_REASON
+from scorekeeper.names import find_name
+from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
+from scorekeeper.services.events import player
+from scorekeeper.services.state import TableState
+
+
+def hands_due(table: GameTable) -> int | None:
+    """The hands a table of an event plays in its session: rounds of the
+    deal × players at it (at 4 rounds, 20 at five, 24 at six); None for a
+    night that isn't an event's."""
+    if table.event_id is None:
+        return None
+    event = db.session.get_one(Event, table.event_id)
+    return event.rounds * len(table.players)
+
+
+def _event_table(night_id: int) -> EventTable | None:
+    return db.session.scalar(select(EventTable).filter_by(night_id=night_id))
+
+
+def done_message(state: TableState) -> str | None:
+    """Why the table's own grant may no longer change this night (it has its
+    hands, or the director entered its ticket), or None while it may."""
+    due = hands_due(state.table)
+    if due is None:
+        return None
+    row = _event_table(state.table.id)
+    if row is None:
+        return None
+    ticket = db.session.scalar(select(EventTicket.id).filter_by(event_table_id=row.id))
+    if row.done or ticket is not None or len(state.hand_ids) >= due:
+        return (f"Table {row.number} is done for this session: "
+                "corrections are the director's")
+    return None
+
+
+# --- penalties and tickets -----------------------------------------------------------
+
+def penalty(event: Event, number: int, session: int, points: object, reason: object,
+            by: str | None = None) -> EventPenalty:
+    """Take ``points`` off one player in ``session`` (nobody else gains them)."""
+    if isinstance(points, bool) or not isinstance(points, int) \
+            or not 0 < points <= MAX_EVENT_PENALTY:
+        raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON \
+            or not checks.storable(reason):
+        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
+    if isinstance(session, bool) or not isinstance(session, int) \
+            or not 1 <= session <= event.sessions:
+        raise ServiceError(f"The session must be 1 to {event.sessions}", "session")
+    who = player(event, number)
+    writes.begin_event(event.id)
+    row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,
+                       reason=" ".join(reason.split()), by=by[:80] if by else None)
+    db.session.add(row)
+    writes.audit_event(event.id, "penalty", f"Penalty: {points} points off #{who.number} "
+                       f"{who.name} in session {session} ({row.reason})", by)
+    db.session.commit()
+    return row
+
+
+def ticket(event: Event, session: int, table_number: int, totals: object,
+           by: str | None = None) -> EventTicket:
+    """A table's session totals from its paper ticket (each of its players,
+    whole points, summing to zero): they stand instead of its hands."""
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    night = db.session.get_one(GameTable, row.night_id)
+    names = [p.name for p in night.players]
+    if not isinstance(totals, Mapping) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in totals.values()):
+        raise ServiceError("totals must be each player's whole points", "totals")
+    kept = {}
+    for typed, points in totals.items():
+        name = find_name(str(typed), names)
+        if name is None:
+            raise ServiceError(f"{str(typed)[:40]} isn't at table {table_number}", "totals")
+        kept[name] = points
+    if sorted(kept) != sorted(names):
+        raise ServiceError(f"Give the points of everyone at table {table_number}: "
+                           + ", ".join(names), "totals")
+    if sum(kept.values()) != 0:
+        raise ServiceError(f"A ticket's points add up to zero (these add up to "
+                           f"{sum(kept.values())})", "totals")
+    writes.begin_event(event.id)
+    if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
+        writes.abandon()
+        raise Conflict(f"Table {table_number} already has a ticket", "totals")
+    made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
+    db.session.add(made)
+    row.done = True
+    writes.audit_event(event.id, "ticket", f"Paper ticket for session {session}, table "
+                       f"{table_number}: " + ", ".join(f"{n} {p:+d}" for n, p in kept.items()),
+                       by)
+    db.session.commit()
+    return made
+
+
+# --- standings -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Progress:
+    """One table of a session: hands recorded of hands due, and done."""
+
+    session: int
+    number: int
+    night: int
+    hands: int
+    due: int
+    done: bool
+    ticket: bool
+
+
+@dataclass(frozen=True)
+class Named:
+    """A session high or a prize, with the players' names."""
+
+    label: str
+    session: int | None
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+    points: int
+    cents: int
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    version: int
+    pot_cents: int
+    house_cents: int
+    players: tuple[engine.Ranked, ...]
+    session_highs: tuple[Named, ...]
+    prizes: tuple[Named, ...]
+    tables: tuple[Progress, ...]
+    tie_breaks: tuple[str, ...]
+
+
+#: Standings by (view token, version): worked out once per event version.
+KEPT: caches.Recent[tuple[str, int], EventStandings] = caches.register(
+    "event_standings", caches.Recent(256))
+
+
+def standings(event: Event) -> EventStandings:
+    """The event's standings at its version, kept for the requests that follow."""
+    key = (event.view_token, event.version)
+    found = KEPT.get(key)
+    if found is None:
+        found = _work_out(event)
+        if not writing(db.session):
+            KEPT.put(key, found)
+    return found
+
+
+def _table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], due: int,
+                  night: GameTable) -> tuple[dict[str, int], Progress]:
+    if row.id in tickets:
+        return tickets[row.id], Progress(row.session, row.number, row.night_id, due, due,
+                                         True, True)
+    state = TableState.load(night)
+    hands = len(state.hand_ids)
+    return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
+                                                hands, due, row.done or hands >= due, False)
+
+
+def _work_out(event: Event) -> EventStandings:
+    rows = list(db.session.scalars(select(EventTable).filter_by(event_id=event.id)
+                                   .order_by(EventTable.session, EventTable.number)))
+    tickets = {t.event_table_id: t.totals for t in db.session.scalars(
+        select(EventTicket).where(EventTicket.event_table_id.in_([r.id for r in rows])))}
+    nights = {n.id: n for n in db.session.scalars(
+        select(GameTable).where(GameTable.event_id == event.id))}
+    points: dict[tuple[str, int], int] = {}
+    progress = []
+    for row in rows:
+        night = nights[row.night_id]
+        got, shown = _table_points(row, tickets, event.rounds * len(night.players), night)
+        progress.append(shown)
+        for name, p in got.items():
+            points[name, row.session] = p
+    seated = {name for name, _ in points}
+    fined: dict[int, int] = {}
+    for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
+        fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
+    entrants = [p for p in event.players if p.checked_in or p.name in seated]
+    lines = [engine.Line(p.number, p.name,
+                         tuple(points.get((p.name, s), 0) for s in range(1, event.sessions + 1)),
+                         fined.get(p.id, 0), p.number) for p in entrants]
+    ranked = engine.rank(lines, tuple(event.tie_breaks))
+    highs = engine.session_highs(lines, event.sessions)
+    pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
+                        event.share, ranked, highs)
+    names = {p.number: p.name for p in event.players}
+    return EventStandings(
+        event.version, pay.pot_cents, pay.house_cents, ranked,
+        tuple(Named(f"Session {h.session} high", h.session, h.numbers,
+                    tuple(names[n] for n in h.numbers), h.points, 0) for h in highs),
+        tuple(Named(z.label, None, z.numbers, tuple(names[n] for n in z.numbers), 0, z.cents)
+              for z in pay.prizes),
+        tuple(progress), tuple(event.tie_breaks))

@@ -1,0 +1,246 @@
+"""Events (tournaments): starting one, finding it, and its players:
+registration (one or a pasted list), check-in, a late arrival, withdrawal.
+Its director grants and co-director codes are
+:mod:`scorekeeper.services.grants`' (``EVENT``); its seat draws
+:mod:`scorekeeper.services.event_draws`; its penalties, paper tickets and
+standings :mod:`scorekeeper.services.event_scores`.
+
+Every change raises the event's version once and writes its one history
+entry (:mod:`scorekeeper.services.writes`), and commits once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from scorekeeper.db.engine import start_write
+from scorekeeper.db.models import Event, EventEditor, EventPlayer, db
+from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.limits import (
+    EVENT_CONTACT,
+    EVENT_NAME,
+    MAX_ENTRY_CENTS,
+    MAX_EVENT_LIST,
+    MAX_EVENT_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SESSIONS,
+    PLAYER_NAME,
+)
+from scorekeeper.names import NameError_, clean_name, look_key, looks_like, name_key
+from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
+from scorekeeper.services.once import Once, commit, earlier, remember
+
+ODD = ("byes",)
+
+
+# --- starting an event and finding it ---------------------------------------------
+
+def get_event(event_id: int) -> Event:
+    """The event, or NotFound."""
+    event: Event = grants.get(grants.EVENT, event_id)
+    return event
+
+
+def event_by_view_token(token: str) -> Event:
+    """The event its share link (view token) points to, or NotFound."""
+    event: Event = grants.by_view_token(grants.EVENT, token)
+    return event
+
+
+def _count(value: object, field: str, lowest: int, highest: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
+        raise ServiceError(f"{what} must be a whole number from {lowest} to {highest}", field)
+    return value
+
+
+def _percents(places: object) -> list[int]:
+    if not isinstance(places, (list, tuple)) or len(places) > MAX_EVENT_PLAYERS:
+        raise ServiceError("places must be a list of percents, first place first", "places")
+    return [_count(p, "places", 0, 100, "A place's percent") for p in places]
+
+
+def _tie_breaks(tie_breaks: object) -> list[str]:
+    if (not isinstance(tie_breaks, (list, tuple)) or not tie_breaks
+            or any(t not in TIE_BREAKS for t in tie_breaks)
+            or len(set(tie_breaks)) != len(tie_breaks)):
+        raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAKS)}",
+                           "tie_breaks")
+    return list(tie_breaks)
+
+
+def create_event(name: object, preset: object, options: object = None, *,
+                 played_on: object = None, sessions: object = 3, rounds: object = 4,
+                 entry_cents: object = 0, places: object = (), session_high: object = 0,
+                 share: object = 90, tie_breaks: object = TIE_BREAKS, odd: object = "byes",
+                 label: str = "Director", once: Once | None = None
+                 ) -> tuple[Event, str | None]:
+    """Start an event with its rules checked as a table's and frozen; returns
+    it and the director's token (a request already carried out, ``once``:
+    the event it made, and no token).  The prizes (each place's percent and
+    each session high's) are percents of the pot and may not add up to more
+    than ``share``."""
+    name = checks.owner_name(name, "event", EVENT_NAME)
+    preset, rules, _ = checks.checked_rules(preset, options)
+    day = date.today() if played_on is None else checks.check_played_on(played_on)
+    sessions = _count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
+    rounds = _count(rounds, "rounds", 1, MAX_ROUNDS, "Rounds per session")
+    entry = _count(entry_cents, "entry_cents", 0, MAX_ENTRY_CENTS, "The entry fee (cents)")
+    share = _count(share, "share", 0, 100, "The share of the pot paid out")
+    high = _count(session_high, "session_high", 0, 100, "The session high's percent")
+    kept_places = _percents(places)
+    if sum(kept_places) + high * sessions > share:
+        raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
+    if odd not in ODD:
+        raise ServiceError(f"odd must be one of: {', '.join(ODD)}", "odd")
+    start_write(db.session)
+    done = earlier(once)
+    if done is not None and done.event_id is not None:
+        made = db.session.get(Event, done.event_id)
+        if made is not None:
+            return made, None
+    token = grants.new_token()
+    event = Event(name=name, played_on=day, preset=preset, rules=rules.to_dict(),
+                  sessions=sessions, rounds=rounds, entry_cents=entry, places=kept_places,
+                  session_high=high, share=share, tie_breaks=_tie_breaks(tie_breaks),
+                  odd=str(odd), view_token=grants.new_token())
+    event.editors = [EventEditor(token_hash=grants.hash_token(token), label=label[:80])]
+    db.session.add(event)
+    db.session.flush()
+    remember(once, None, 201, event_id=event.id)
+    twin = commit(once)
+    if twin is not None and twin.event_id is not None:
+        return get_event(twin.event_id), None
+    return event, token
+
+
+# --- players -----------------------------------------------------------------------
+
+def _entry(line: str) -> tuple[str, str | None]:
+    """"Name" or "Name, contact"."""
+    name, _, contact = line.partition(",")
+    contact = " ".join(contact.split())
+    if len(contact) > EVENT_CONTACT:
+        raise ServiceError(f"Keep a contact to {EVENT_CONTACT} characters", "players")
+    if contact and not checks.storable(contact):
+        raise ServiceError("A contact can't hold control characters", "players")
+    try:
+        kept = clean_name(name, f"A player's name ({name[:PLAYER_NAME]!r})")
+    except NameError_ as error:
+        raise ServiceError(str(error), "players") from None
+    if len(kept) > PLAYER_NAME:
+        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
+    return kept, contact or None
+
+
+def _entries(entries: str | Sequence[str]) -> list[tuple[str, str | None]]:
+    if isinstance(entries, str):
+        if len(entries) > MAX_EVENT_LIST:
+            raise ServiceError(f"Paste at most {MAX_EVENT_LIST:,} characters at once",
+                               "players")
+        entries = entries.splitlines()
+    if not isinstance(entries, (list, tuple)) or not all(isinstance(e, str) for e in entries):
+        raise ServiceError("players must be a name or a list of names", "players")
+    found = [_entry(e) for e in entries if e.strip()]
+    if not found:
+        raise ServiceError("Give at least one player's name", "players")
+    return found
+
+
+def register(event: Event, entries: str | Sequence[str], *, from_session: int = 1,
+             checked_in: bool = False, by: str | None = None) -> list[EventPlayer]:
+    """Register one player or many ("Name" or "Name, contact", one a line or
+    one an item): each gets the next number, which never changes.  A walk-in
+    or a late arrival plays from ``from_session`` on.  A name taken (however
+    it is typed) or one that looks just like another is refused, and then
+    nobody of the list is registered."""
+    found = _entries(entries)
+    _count(from_session, "from_session", 1, event.sessions, "The first session")
+    writes.begin_event(event.id)
+    players = list(event.players)
+    if len(players) + len(found) > MAX_EVENT_PLAYERS:
+        writes.abandon()
+        raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players", "players")
+    names = {name_key(p.name): p.name for p in players}
+    looks = {look_key(p.name): p.name for p in players}
+    number = max((p.number for p in players), default=0)
+    made = []
+    for name, contact in found:
+        taken = names.get(name_key(name))
+        twin = looks.get(look_key(name))
+        if taken is not None or twin is not None:
+            writes.abandon()
+            raise Conflict(f"{name} is registered already: add an initial" if taken else
+                           looks_like(name, twin or ""), "players")
+        number += 1
+        names[name_key(name)], looks[look_key(name)] = name, name
+        made.append(EventPlayer(number=number, name=name, contact=contact,
+                                checked_in=checked_in, from_session=from_session))
+    event.players.extend(made)
+    writes.audit_event(event.id, "register", _registered(made), by)
+    db.session.commit()
+    return made
+
+
+def _registered(made: Sequence[EventPlayer]) -> str:
+    if len(made) == 1:
+        return f"Registered #{made[0].number} {made[0].name}"
+    return f"Registered {len(made)} players (#{made[0].number} to #{made[-1].number})"
+
+
+def player(event: Event, number: object) -> EventPlayer:
+    """The event's player ``number``, or NotFound."""
+    found = next((p for p in event.players if p.number == number), None)
+    if found is None:
+        raise NotFound(f"No player #{number} in this event")
+    return found
+
+
+def check_in(event: Event, numbers: Sequence[int], here: bool = True,
+             by: str | None = None) -> list[EventPlayer]:
+    """Mark these players here (paid, ready to be drawn), or not here."""
+    writes.begin_event(event.id)
+    try:
+        found = [player(event, n) for n in numbers]
+    except NotFound:
+        writes.abandon()
+        raise
+    for p in found:
+        p.checked_in = here
+    said = ", ".join(f"#{p.number}" for p in found)
+    writes.audit_event(event.id, "check-in", f"{'Checked in' if here else 'Not here'}: {said}",
+                       by)
+    db.session.commit()
+    return found
+
+
+def withdraw(event: Event, number: int, after_session: int, by: str | None = None
+             ) -> EventPlayer:
+    """The player plays no session after ``after_session`` (0: none at all);
+    their results so far are kept."""
+    _count(after_session, "after_session", 0, event.sessions, "The last session played")
+    writes.begin_event(event.id)
+    try:
+        found = player(event, number)
+    except NotFound:
+        writes.abandon()
+        raise
+    found.withdrawn_after = after_session
+    writes.audit_event(event.id, "withdraw",
+                       f"#{found.number} {found.name} withdrew after session {after_session}",
+                       by)
+    db.session.commit()
+    return found
+
+
+def plays_in(p: EventPlayer, session: int) -> bool:
+    """True when the player is drawn for ``session``: checked in, arrived by
+    then and not withdrawn before it."""
+    return (p.checked_in and p.from_session <= session
+            and (p.withdrawn_after is None or p.withdrawn_after >= session))
+
+
+def public(p: EventPlayer) -> dict[str, Any]:
+    """What anyone may see of a player (never the contact)."""
+    return {"number": p.number, "name": p.name}
