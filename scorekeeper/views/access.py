@@ -5,6 +5,12 @@ The scorekeeper's devices hold edit tokens in the signed session cookie
 ``Authorization: Bearer <token>``.  The share (view) token never grants a
 write.  :func:`load_table` and :func:`api_table` load a table's state once
 for the request, after the 404, 401, 403 and closed-table checks.
+
+A night of a group or an event also opens to its owner's tokens: the
+group's edit token or the event's director token changes it, their share
+token reads it.  A table of an event that has played its hands (or whose
+paper ticket is in) refuses its own grant's writes: corrections are then
+the director's.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from typing import Any
 from flask import abort, g, request, session
 
 from scorekeeper.db.models import Editor, GameTable, Group
-from scorekeeper.services import grants
+from scorekeeper.services import event_scores, grants
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import tables as table_service
 from scorekeeper.services.state import TableState
@@ -35,11 +41,26 @@ def load_table(table_id: int, *, write: bool = False) -> TableState:
     """The table this device edits (404, else 403), loaded once; with ``write``,
     a closed table is refused (409)."""
     state, g.editor = table_service.load_as(table_id, session_token(table_id))
+    table = state.table
+    if g.editor is None and table.event_id is not None:
+        g.editor = grants.grant_for(grants.EVENT, grants.get(grants.EVENT, table.event_id),
+                                    event_session_token(table.event_id))
+    elif g.editor is not None and (write or request.method == "POST"):
+        _done_for_its_grant(state)
     if g.editor is None:
         abort(403, NOT_EDITOR)
     if write:
-        check_open(state.table)
+        check_open(table)
     return state
+
+
+def _done_for_its_grant(state: TableState) -> None:
+    """Refuse a write by a table's own grant once its event table is done (409)."""
+    if state.table.event_id is None:
+        return
+    refused = event_scores.done_message(state)
+    if refused is not None:
+        abort(409, refused)
 
 
 def editor() -> Editor:
@@ -55,25 +76,33 @@ def api_table(table_id: int, *, write: bool = False) -> TableState:
     state, grant = table_service.load_as(table_id, token)
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
-    via_group = grant is None and state.table.group_id is not None \
-        and _group_access(state.table, write, token)
-    g.editor = via_group[1] if via_group else api_access(state.table, write, token, grant)
+    table = state.table
+    via_owner = None
+    if grant is None and table.group_id is not None:
+        via_owner = _owner_access(grants.GROUP, table.group_id, write, token)
+    elif grant is None and table.event_id is not None:
+        via_owner = _owner_access(grants.EVENT, table.event_id, write, token)
+    elif grant is not None and write:
+        _done_for_its_grant(state)
+    g.editor = via_owner[1] if via_owner else api_access(table, write, token, grant)
     g.api_table = state.table
     return state
 
 
-def _group_access(table: GameTable, write: bool, token: str) -> tuple[bool, Any] | None:
-    """A group's tokens on one of its nights: its edit token changes the night
-    (its grant writes it), its share token reads it (a 403 on a write).  None
-    when the token is neither (the night's own tokens are checked then)."""
-    assert table.group_id is not None
-    group = grants.get(grants.GROUP, table.group_id)
-    found = grants.grant_for(grants.GROUP, group, token)
+def _owner_access(owner: grants.Owner, row_id: int, write: bool, token: str
+                  ) -> tuple[bool, Any] | None:
+    """A group's or an event's tokens on one of its nights: its edit (director)
+    token changes the night (its grant writes it), its share token reads it
+    (a 403 on a write).  None when the token is neither (the night's own
+    tokens are checked then)."""
+    row = grants.get(owner, row_id)
+    found = grants.grant_for(owner, row, token)
     if found is not None:
         return True, found
-    if hmac.compare_digest(token.encode(), group.view_token.encode()):
+    if hmac.compare_digest(token.encode(), row.view_token.encode()):
         if write:
-            abort(403, "The group's share token can only read its nights")
+            abort(403, "The group's share token can only read its nights"
+                  if owner is grants.GROUP else "The event's link can only read its tables")
         return True, None
     return None
 
@@ -120,6 +149,7 @@ class Held:
 
 TABLES_HELD = Held("editors")  # session key: table id → this device's edit token
 GROUPS_HELD = Held("groups")  # session key: group id → this device's group edit token
+EVENTS_HELD = Held("events")  # session key: event id → this device's director token
 remember_editor = TABLES_HELD.remember
 forget_editor = TABLES_HELD.forget
 remembered_table_ids = TABLES_HELD.ids
@@ -127,6 +157,9 @@ session_token = TABLES_HELD.token
 remember_group = GROUPS_HELD.remember
 remembered_group_ids = GROUPS_HELD.ids
 group_session_token = GROUPS_HELD.token
+remember_event = EVENTS_HELD.remember
+remembered_event_ids = EVENTS_HELD.ids
+event_session_token = EVENTS_HELD.token
 
 
 def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper") -> None:

@@ -1,0 +1,98 @@
+"""Who may score an event's tables: a table's own grant edits its night and
+no other, and only until the table has played its hands; the director's
+token edits every table of the event (audited as the director's); the
+event's link only reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import AuditEntry, db
+from scorekeeper.services import event_draws, events
+
+API = "/api/v1"
+
+
+def _event(app: Flask) -> dict[str, Any]:
+    """An event of ten players at two tables of five, one round a session
+    (five hands a table)."""
+    with app.app_context():
+        event, director = events.create_event("Festival", "called-ace", rounds=1)
+        events.register(event, [f"Player {n}" for n in range(1, 11)], checked_in=True)
+        drawn = event_draws.draw(event, 1, seed=11)
+        return {"id": event.id, "director": director, "view": event.view_token,
+                "tables": drawn.tables}
+
+
+def _hand(table: Any) -> dict[str, Any]:
+    return {"picker": table.players[0], "partners": [table.players[1]], "points": 75}
+
+
+def _post(client: FlaskClient, table: Any, token: str) -> Any:
+    return client.post(f"{API}/tables/{table.night}/hands", json=_hand(table),
+                       headers={"Authorization": f"Bearer {token}"})
+
+
+def test_a_tables_grant_edits_its_own_night_only(app: Flask, client: FlaskClient) -> None:
+    one, two = _event(app)["tables"]
+    assert _post(client, one, one.edit_token).status_code == 201
+    assert _post(client, two, one.edit_token).status_code == 401
+
+
+def test_a_done_table_refuses_its_grant_and_takes_the_directors(app: Flask,
+                                                                 client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    for _ in range(5):
+        assert _post(client, table, table.edit_token).status_code == 201
+    refused = _post(client, table, table.edit_token)
+    assert refused.status_code == 409
+    assert "Table 1 is done for this session: corrections are the director's" \
+        in refused.get_data(as_text=True)
+    fixed = client.put(f"{API}/tables/{table.night}/hands/5", json=_hand(table),
+                       headers={"Authorization": f"Bearer {made['director']}"})
+    assert fixed.status_code == 200, fixed.get_json()
+    with app.app_context():
+        last = db.session.scalars(db.select(AuditEntry).where(
+            AuditEntry.table_id == table.night).order_by(AuditEntry.id.desc())).first()
+        assert last is not None and last.by == "Director"
+
+
+def test_the_events_link_reads_its_tables_and_changes_none(app: Flask,
+                                                           client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][1]
+    read = client.get(f"{API}/tables/{table.night}/hands",
+                      headers={"Authorization": f"Bearer {made['view']}"})
+    assert read.status_code == 200
+    assert _post(client, table, made["view"]).status_code == 403
+
+
+def test_the_directors_phone_scores_any_table_on_its_pages(app: Flask,
+                                                           client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][1]
+    page = f"/t/{table.night}"
+    assert client.get(page).status_code == 403
+    with client.session_transaction() as kept:
+        kept["events"] = {str(made["id"]): made["director"]}
+    assert client.get(page).status_code == 200
+
+
+def test_a_done_tables_phone_is_told_corrections_are_the_directors(
+        app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    for _ in range(5):
+        assert _post(client, table, table.edit_token).status_code == 201
+    with client.session_transaction() as kept:
+        kept["editors"] = {str(table.night): table.edit_token}
+    refused = client.post(f"/t/{table.night}/hand/new", data={
+        "kind": "picked", "picker": table.players[0], "partners": [table.players[1]],
+        "points": "75", "tricks": "some", "count_side": "picking", "cracks": "0",
+        "blitzes": "0"})
+    assert refused.status_code == 409
+    assert "corrections are the director" in refused.get_data(as_text=True)
