@@ -1,0 +1,187 @@
+"""An event (pure): the seat draw of each session (from ``event_draw``), the
+ranking of the players with the event's tie-breaks, each session's high
+score and the prizes paid from the pot.
+
+Players are their event numbers; points are ints and money integer cents.
+Prizes are whole dollars and the pot always adds up: what the prizes don't
+take is the house's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.ledger.event_draw import (
+    ODD_CHOICES,
+    Draw,
+    draw,
+    repeated_pairs,
+    swap,
+    table_sizes,
+)
+
+__all__ = [
+    "ODD_CHOICES", "TIE_BREAKS", "Draw", "Line", "Payout", "Prize", "Ranked", "SessionHigh",
+    "draw", "ordinal", "payout", "rank", "repeated_pairs", "session_highs", "swap",
+    "table_sizes",
+]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's event so far: points per session (0 for a session not
+    played), total penalty points taken off, and their seat in the first
+    draw (the last tie-break)."""
+
+    number: int
+    name: str
+    sessions: tuple[int, ...]
+    penalties: int
+    drawn: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.sessions) - self.penalties
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A player's place: ``rank`` is shared by players tied on every tie-break."""
+
+    number: int
+    name: str
+    total: int
+    sessions: tuple[int, ...]
+    penalties: int
+    rank: int
+
+
+_KEYS: dict[str, Callable[[Line], int]] = {
+    "total": lambda line: -line.total,
+    "best_session": lambda line: -max(line.sessions, default=0),
+    "fewer_penalties": lambda line: line.penalties,
+    "drawn": lambda line: line.drawn,
+}
+TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
+
+
+def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple[Ranked, ...]:
+    """The players best first, compared on each of ``tie_breaks`` in turn;
+    players equal on all of them share a rank (1, 2, 2, 4)."""
+    for name in tie_breaks:
+        if name not in _KEYS:
+            raise ValueError(f"There is no tie-break {name!r}: choose from "
+                             f"{', '.join(TIE_BREAKS)}")
+
+    def key(line: Line) -> tuple[int, ...]:
+        return tuple(_KEYS[name](line) for name in tie_breaks)
+
+    ranked: list[Ranked] = []
+    previous: tuple[int, ...] | None = None
+    place = 0
+    for position, line in enumerate(sorted(lines, key=lambda line: (key(line), line.number)), 1):
+        if key(line) != previous:
+            place, previous = position, key(line)
+        ranked.append(Ranked(line.number, line.name, line.total, line.sessions,
+                             line.penalties, place))
+    return tuple(ranked)
+
+
+@dataclass(frozen=True)
+class SessionHigh:
+    """Session ``session``'s highest score and everyone who made it."""
+
+    session: int
+    numbers: tuple[int, ...]
+    points: int
+
+
+def session_highs(lines: Sequence[Line], sessions: int) -> tuple[SessionHigh, ...]:
+    """The high score of each session 1..``sessions`` and the players tied on
+    it; a session no line has a score for yet is left out."""
+    highs = []
+    for session in range(1, sessions + 1):
+        scores = {line.number: line.sessions[session - 1]
+                  for line in lines if len(line.sessions) >= session}
+        if scores:
+            top = max(scores.values())
+            highs.append(SessionHigh(session, tuple(sorted(n for n, s in scores.items()
+                                                            if s == top)), top))
+    return tuple(highs)
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A prize and its winners: ``cents`` is what it pays in all, ``each`` what
+    each winner takes (players tied for it split it evenly)."""
+
+    label: str
+    numbers: tuple[int, ...]
+    cents: int
+
+    @property
+    def each(self) -> int:
+        return self.cents // len(self.numbers) if self.numbers else 0
+
+
+@dataclass(frozen=True)
+class Payout:
+    """The pot, its prizes, and the rest: ``house_cents`` is the house share
+    plus whatever rounding to whole dollars (and unclaimed places) left."""
+
+    pot_cents: int
+    prizes: tuple[Prize, ...]
+    house_cents: int
+
+
+def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+           share: int, ranked: Sequence[Ranked], highs: Sequence[SessionHigh]) -> Payout:
+    """The prizes from a pot of ``entries`` × ``fee_cents``: ``places`` are
+    percents of the pot by place (30, 15, 10, ...), ``session_high`` the
+    percent to each of ``highs``, and together they may pay out at most
+    ``share`` percent.  Players tied for a place split that place and the
+    places they cover; every winner takes whole dollars, rounded down."""
+    pot = entries * fee_cents
+    _check_plan(entries, fee_cents, places, session_high, share, len(highs))
+    prizes: list[Prize] = []
+    groups: dict[int, list[int]] = {}
+    for player in ranked:
+        groups.setdefault(player.rank, []).append(player.number)
+    for place, numbers in sorted(groups.items()):
+        covered = places[place - 1:place - 1 + len(numbers)]
+        if covered:
+            label = ordinal(place) + (" (tie)" if len(numbers) > 1 else "")
+            prizes.append(_prize(label, numbers, pot, sum(covered)))
+    for high in highs:
+        prizes.append(_prize(f"Session {high.session} high", high.numbers, pot, session_high))
+    house = pot - sum(prize.cents for prize in prizes)
+    assert house >= 0 and sum(p.cents for p in prizes) + house == pot
+    return Payout(pot, tuple(prizes), house)
+
+
+def _prize(label: str, numbers: Sequence[int], pot: int, percent: int) -> Prize:
+    """``percent`` of ``pot`` split among ``numbers``, each share in whole dollars."""
+    each = pot * percent // (10_000 * max(len(numbers), 1)) * 100 if numbers else 0
+    return Prize(label, tuple(numbers), each * len(numbers))
+
+
+def _check_plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+                share: int, sessions: int) -> None:
+    if entries < 0 or fee_cents < 0:
+        raise ValueError("Entries and the entry fee can't be negative")
+    if not 0 <= share <= 100:
+        raise ValueError(f"The share paid out is a percent of the pot (0 to 100), not {share}")
+    if any(p < 0 for p in places) or session_high < 0:
+        raise ValueError("A prize can't be a negative percent of the pot")
+    planned = sum(places) + session_high * sessions
+    if planned > share:
+        raise ValueError(f"The prizes add up to {planned}% of the pot "
+                         f"(places {sum(places)}% + {sessions} session highs at "
+                         f"{session_high}%), more than the {share}% paid out")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
