@@ -1,80 +1,38 @@
-"""An event's pure arithmetic: seat draws, ranking, session highs and the
-payout.  Standard library only.
+"""An event (pure): the seat draw of each session (from ``event_draw``), the
+ranking of the players with the event's tie-breaks, each session's high
+score and the prizes paid from the pot.
 
-(A plain version: a random draw and a simple sort, with the interface the
-services call.)
+Players are their event numbers; points are ints and money integer cents.
+Prizes are whole dollars and the pot always adds up: what the prizes don't
+take is the house's.
 """
 
 from __future__ import annotations
 
-import itertools
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-Tables = Sequence[Sequence[int]]
+from scorekeeper.ledger.event_draw import (
+    ODD_CHOICES,
+    Draw,
+    draw,
+    repeated_pairs,
+    swap,
+    table_sizes,
+)
 
-
-@dataclass(frozen=True)
-class Draw:
-    """One session's seats: player numbers by table, in seat order."""
-
-    seed: int
-    tables: tuple[tuple[int, ...], ...]
-    byes: tuple[int, ...]
-    repeated_pairs: int
-
-
-def table_sizes(count: int, seats: int) -> tuple[int, ...] | None:
-    """Tables of ``seats`` or ``seats + 1`` (larger first) for ``count``
-    players, or None when they can't be split so."""
-    if count < seats:
-        return None
-    tables = count // seats
-    extra = count - tables * seats
-    if extra > tables:
-        return None
-    return (seats + 1,) * extra + (seats,) * (tables - extra)
-
-
-def _pairs(tables: Tables) -> set[frozenset[int]]:
-    return {frozenset(p) for t in tables for p in itertools.combinations(t, 2)}
-
-
-def repeated_pairs(tables: Tables, earlier: Sequence[Tables]) -> int:
-    """How many pairs at these tables already sat together earlier."""
-    before: set[frozenset[int]] = set()
-    for session in earlier:
-        before |= _pairs(session)
-    return len(_pairs(tables) & before)
-
-
-def draw(players: Sequence[int], seats: int, seed: int,
-         earlier: Sequence[Tables] = (), odd: str = "byes") -> Draw:
-    """Seat ``players`` at random (the same seed, the same tables); a count
-    that can't be split leaves the fewest players out with a bye."""
-    order = sorted(players)
-    random.Random(seed).shuffle(order)
-    byes: list[int] = []
-    while order and table_sizes(len(order), seats) is None:
-        byes.append(order.pop())
-    sizes = table_sizes(len(order), seats) or ()
-    tables, at = [], 0
-    for size in sizes:
-        tables.append(tuple(order[at:at + size]))
-        at += size
-    return Draw(seed, tuple(tables), tuple(sorted(byes)), repeated_pairs(tables, earlier))
-
-
-def swap(tables: Tables, a: int, b: int) -> tuple[tuple[int, ...], ...]:
-    """The tables with players ``a`` and ``b`` in each other's seats."""
-    other = {a: b, b: a}
-    return tuple(tuple(other.get(n, n) for n in t) for t in tables)
+__all__ = [
+    "ODD_CHOICES", "TIE_BREAKS", "Draw", "Line", "Payout", "Prize", "Ranked", "SessionHigh",
+    "draw", "ordinal", "payout", "rank", "repeated_pairs", "session_highs", "swap",
+    "table_sizes",
+]
 
 
 @dataclass(frozen=True)
 class Line:
-    """A player's points in each session (before penalties) and penalties."""
+    """One player's event so far: points per session (0 for a session not
+    played), total penalty points taken off, and their seat in the first
+    draw (the last tie-break)."""
 
     number: int
     name: str
@@ -82,9 +40,15 @@ class Line:
     penalties: int
     drawn: int
 
+    @property
+    def total(self) -> int:
+        return sum(self.sessions) - self.penalties
+
 
 @dataclass(frozen=True)
 class Ranked:
+    """A player's place: ``rank`` is shared by players tied on every tie-break."""
+
     number: int
     name: str
     total: int
@@ -93,78 +57,131 @@ class Ranked:
     rank: int
 
 
+_KEYS: dict[str, Callable[[Line], int]] = {
+    "total": lambda line: -line.total,
+    "best_session": lambda line: -max(line.sessions, default=0),
+    "fewer_penalties": lambda line: line.penalties,
+    "drawn": lambda line: line.drawn,
+}
 TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
 
 
-def _key(line: Line, tie_breaks: Sequence[str]) -> tuple[int, ...]:
-    values = {"total": -(sum(line.sessions) - line.penalties),
-              "best_session": -max(line.sessions, default=0),
-              "fewer_penalties": line.penalties, "drawn": line.drawn}
-    return tuple(values[t] for t in tie_breaks)
-
-
 def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple[Ranked, ...]:
-    """Best first; players equal on every tie-break share a rank."""
-    ordered = sorted(lines, key=lambda line: (_key(line, tie_breaks), line.number))
-    out: list[Ranked] = []
-    for index, line in enumerate(ordered):
-        same = out and _key(ordered[index - 1], tie_breaks) == _key(line, tie_breaks)
-        out.append(Ranked(line.number, line.name, sum(line.sessions) - line.penalties,
-                          line.sessions, line.penalties,
-                          out[-1].rank if same else index + 1))
-    return tuple(out)
+    """The players best first, compared on each of ``tie_breaks`` in turn;
+    players equal on all of them share a rank (1, 2, 2, 4)."""
+    for name in tie_breaks:
+        if name not in _KEYS:
+            raise ValueError(f"There is no tie-break {name!r}: choose from "
+                             f"{', '.join(TIE_BREAKS)}")
+
+    def key(line: Line) -> tuple[int, ...]:
+        return tuple(_KEYS[name](line) for name in tie_breaks)
+
+    ranked: list[Ranked] = []
+    previous: tuple[int, ...] | None = None
+    place = 0
+    for position, line in enumerate(sorted(lines, key=lambda line: (key(line), line.number)), 1):
+        if key(line) != previous:
+            place, previous = position, key(line)
+        ranked.append(Ranked(line.number, line.name, line.total, line.sessions,
+                             line.penalties, place))
+    return tuple(ranked)
 
 
 @dataclass(frozen=True)
 class SessionHigh:
+    """Session ``session``'s highest score and everyone who made it."""
+
     session: int
     numbers: tuple[int, ...]
     points: int
 
 
 def session_highs(lines: Sequence[Line], sessions: int) -> tuple[SessionHigh, ...]:
-    """Each session's top score and who made it."""
+    """The high score of each session 1..``sessions`` and the players tied on
+    it; a session no line has a score for yet is left out."""
     highs = []
-    for s in range(sessions):
-        scores = [(line.sessions[s], line.number) for line in lines if len(line.sessions) > s]
-        if not scores:
-            continue
-        top = max(p for p, _ in scores)
-        highs.append(SessionHigh(s + 1, tuple(n for p, n in scores if p == top), top))
+    for session in range(1, sessions + 1):
+        scores = {line.number: line.sessions[session - 1]
+                  for line in lines if len(line.sessions) >= session}
+        if scores:
+            top = max(scores.values())
+            highs.append(SessionHigh(session, tuple(sorted(n for n, s in scores.items()
+                                                            if s == top)), top))
     return tuple(highs)
 
 
 @dataclass(frozen=True)
 class Prize:
+    """A prize and its winners: ``cents`` is what it pays in all, ``each`` what
+    each winner takes (players tied for it split it evenly)."""
+
     label: str
     numbers: tuple[int, ...]
     cents: int
 
+    @property
+    def each(self) -> int:
+        return self.cents // len(self.numbers) if self.numbers else 0
+
 
 @dataclass(frozen=True)
 class Payout:
+    """The pot, its prizes, and the rest: ``house_cents`` is the house share
+    plus whatever rounding to whole dollars (and unclaimed places) left."""
+
     pot_cents: int
     prizes: tuple[Prize, ...]
     house_cents: int
 
 
-def _whole_dollars(cents: int) -> int:
-    return cents // 100 * 100
-
-
-def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: int, share: int,
-           ranked: Sequence[Ranked], highs: Sequence[SessionHigh]) -> Payout:
-    """Prizes in whole dollars: percentages of the pot by place and to each
-    session's high; what rounding leaves goes to the house."""
+def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+           share: int, ranked: Sequence[Ranked], highs: Sequence[SessionHigh]) -> Payout:
+    """The prizes from a pot of ``entries`` × ``fee_cents``: ``places`` are
+    percents of the pot by place (30, 15, 10, ...), ``session_high`` the
+    percent to each of ``highs``, and together they may pay out at most
+    ``share`` percent.  Players tied for a place split that place and the
+    places they cover; every winner takes whole dollars, rounded down."""
     pot = entries * fee_cents
-    prizes = []
-    for place, percent in enumerate(places, start=1):
-        if place <= len(ranked):
-            prizes.append(Prize(f"Place {place}", (ranked[place - 1].number,),
-                                _whole_dollars(pot * percent // 100)))
+    _check_plan(entries, fee_cents, places, session_high, share, len(highs))
+    prizes: list[Prize] = []
+    groups: dict[int, list[int]] = {}
+    for player in ranked:
+        groups.setdefault(player.rank, []).append(player.number)
+    for place, numbers in sorted(groups.items()):
+        covered = places[place - 1:place - 1 + len(numbers)]
+        if covered:
+            label = ordinal(place) + (" (tie)" if len(numbers) > 1 else "")
+            prizes.append(_prize(label, numbers, pot, sum(covered)))
     for high in highs:
-        if session_high:
-            prizes.append(Prize(f"Session {high.session} high", high.numbers,
-                                _whole_dollars(pot * session_high // 100)))
-    paid = sum(p.cents for p in prizes)
-    return Payout(pot, tuple(prizes), pot - paid)
+        prizes.append(_prize(f"Session {high.session} high", high.numbers, pot, session_high))
+    house = pot - sum(prize.cents for prize in prizes)
+    assert house >= 0 and sum(p.cents for p in prizes) + house == pot
+    return Payout(pot, tuple(prizes), house)
+
+
+def _prize(label: str, numbers: Sequence[int], pot: int, percent: int) -> Prize:
+    """``percent`` of ``pot`` split among ``numbers``, each share in whole dollars."""
+    each = pot * percent // (10_000 * max(len(numbers), 1)) * 100 if numbers else 0
+    return Prize(label, tuple(numbers), each * len(numbers))
+
+
+def _check_plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+                share: int, sessions: int) -> None:
+    if entries < 0 or fee_cents < 0:
+        raise ValueError("Entries and the entry fee can't be negative")
+    if not 0 <= share <= 100:
+        raise ValueError(f"The share paid out is a percent of the pot (0 to 100), not {share}")
+    if any(p < 0 for p in places) or session_high < 0:
+        raise ValueError("A prize can't be a negative percent of the pot")
+    planned = sum(places) + session_high * sessions
+    if planned > share:
+        raise ValueError(f"The prizes add up to {planned}% of the pot "
+                         f"(places {sum(places)}% + {sessions} session highs at "
+                         f"{session_high}%), more than the {share}% paid out")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
