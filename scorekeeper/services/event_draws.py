@@ -33,6 +33,7 @@ from scorekeeper.limits import MAX_EVENT_TABLES
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, grants, tables, writes
 from scorekeeper.services.events import plays_in
+from scorekeeper.services.once import Once, remember
 
 #: How long a table card's code works: the whole day of the event.
 CODE_LIFETIME = timedelta(hours=24)
@@ -114,21 +115,22 @@ def _drop(rows: Sequence[EventTable]) -> None:
     db.session.flush()
 
 
-def draw(event: Event, session: int, seed: int | None = None, by: str | None = None
-         ) -> DrawnSession:
+def draw(event: Event, session: int, seed: int | None = None, by: str | None = None,
+         once: Once | None = None, seen: int | None = None) -> DrawnSession:
     """Draw ``session``'s seats among the players who play it (checked in,
     arrived, not withdrawn), avoiding earlier sessions' tablemates; each
     table becomes a night under the event's rules (stake 0) with an edit
     grant and a one-time code, returned here only.  Drawing a session again
     before any hand of it is recorded replaces its tables (the same seed
-    and players: the same tables)."""
+    and players: the same tables).  ``once`` keeps the seed (never the
+    tokens) for an API retry, which draws again with it."""
     session = _session_number(event, session)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED) + 1
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ServiceError(f"The seed must be a whole number from 0 to {MAX_SEED}", "seed")
     rules = Rules.from_dict(event.rules)
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     old = _rows(event, session)
     if _started(old):
         writes.abandon()
@@ -156,6 +158,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
                   for number, seats in enumerate(result.tables, start=1))
     writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session {session} "
                        f"(seed {seed}): {len(drawn)} tables", by)
+    remember(once, None, 200, {"seed": seed}, event_id=event.id)
     db.session.commit()
     return DrawnSession(session, seed, result.repeated_pairs, result.byes, drawn)
 

@@ -25,6 +25,7 @@ from scorekeeper.limits import MAX_EVENT_PENALTY, PENALTY_REASON
 from scorekeeper.names import find_name
 from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
 from scorekeeper.services.events import player
+from scorekeeper.services.once import Once, remember
 from scorekeeper.services.state import TableState
 
 
@@ -61,7 +62,8 @@ def done_message(state: TableState) -> str | None:
 # --- penalties and tickets -----------------------------------------------------------
 
 def penalty(event: Event, number: int, session: int, points: object, reason: object,
-            by: str | None = None) -> EventPenalty:
+            by: str | None = None, once: Once | None = None,
+            seen: int | None = None) -> EventPenalty:
     """Take ``points`` off one player in ``session`` (nobody else gains them)."""
     if isinstance(points, bool) or not isinstance(points, int) \
             or not 0 < points <= MAX_EVENT_PENALTY:
@@ -73,18 +75,21 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
             or not 1 <= session <= event.sessions:
         raise ServiceError(f"The session must be 1 to {event.sessions}", "session")
     who = player(event, number)
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,
                        reason=" ".join(reason.split()), by=by[:80] if by else None)
     db.session.add(row)
     writes.audit_event(event.id, "penalty", f"Penalty: {points} points off #{who.number} "
                        f"{who.name} in session {session} ({row.reason})", by)
+    remember(once, None, 201, {"number": who.number, "name": who.name, "session": session,
+                               "points": points, "reason": row.reason}, event_id=event.id)
     db.session.commit()
     return row
 
 
 def ticket(event: Event, session: int, table_number: int, totals: object,
-           by: str | None = None) -> EventTicket:
+           by: str | None = None, once: Once | None = None,
+           seen: int | None = None) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
     whole points, summing to zero): they stand instead of its hands."""
     row = db.session.scalar(select(EventTable).filter_by(
@@ -108,7 +113,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     if sum(kept.values()) != 0:
         raise ServiceError(f"A ticket's points add up to zero (these add up to "
                            f"{sum(kept.values())})", "totals")
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
         writes.abandon()
         raise Conflict(f"Table {table_number} already has a ticket", "totals")
@@ -118,6 +123,8 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     writes.audit_event(event.id, "ticket", f"Paper ticket for session {session}, table "
                        f"{table_number}: " + ", ".join(f"{n} {p:+d}" for n, p in kept.items()),
                        by)
+    remember(once, None, 201, {"session": session, "table": table_number, "totals": kept},
+             event_id=event.id)
     db.session.commit()
     return made
 

@@ -149,15 +149,17 @@ def _entries(entries: str | Sequence[str]) -> list[tuple[str, str | None]]:
 
 
 def register(event: Event, entries: str | Sequence[str], *, from_session: int = 1,
-             checked_in: bool = False, by: str | None = None) -> list[EventPlayer]:
+             checked_in: bool = False, by: str | None = None, once: Once | None = None,
+             seen: int | None = None) -> list[EventPlayer]:
     """Register one player or many ("Name" or "Name, contact", one a line or
     one an item): each gets the next number, which never changes.  A walk-in
     or a late arrival plays from ``from_session`` on.  A name taken (however
     it is typed) or one that looks just like another is refused, and then
-    nobody of the list is registered."""
+    nobody of the list is registered.  ``once`` keeps the answer for an API
+    retry; ``seen`` (the version an If-Match names) refuses a stale write."""
     found = _entries(entries)
     _count(from_session, "from_session", 1, event.sessions, "The first session")
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     players = list(event.players)
     if len(players) + len(found) > MAX_EVENT_PLAYERS:
         writes.abandon()
@@ -179,6 +181,7 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
                                 checked_in=checked_in, from_session=from_session))
     event.players.extend(made)
     writes.audit_event(event.id, "register", _registered(made), by)
+    remember(once, None, 201, {"players": [public(p) for p in made]}, event_id=event.id)
     db.session.commit()
     return made
 
@@ -198,9 +201,10 @@ def player(event: Event, number: object) -> EventPlayer:
 
 
 def check_in(event: Event, numbers: Sequence[int], here: bool = True,
-             by: str | None = None) -> list[EventPlayer]:
+             by: str | None = None, once: Once | None = None,
+             seen: int | None = None) -> list[EventPlayer]:
     """Mark these players here (paid, ready to be drawn), or not here."""
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     try:
         found = [player(event, n) for n in numbers]
     except NotFound:
@@ -211,16 +215,17 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
     said = ", ".join(f"#{p.number}" for p in found)
     writes.audit_event(event.id, "check-in", f"{'Checked in' if here else 'Not here'}: {said}",
                        by)
+    remember(once, None, 200, {"players": [player_status(p) for p in found]}, event_id=event.id)
     db.session.commit()
     return found
 
 
-def withdraw(event: Event, number: int, after_session: int, by: str | None = None
-             ) -> EventPlayer:
+def withdraw(event: Event, number: int, after_session: int, by: str | None = None,
+             once: Once | None = None, seen: int | None = None) -> EventPlayer:
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept."""
     _count(after_session, "after_session", 0, event.sessions, "The last session played")
-    writes.begin_event(event.id)
+    writes.begin_event(event.id, seen=seen)
     try:
         found = player(event, number)
     except NotFound:
@@ -230,6 +235,7 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
     writes.audit_event(event.id, "withdraw",
                        f"#{found.number} {found.name} withdrew after session {after_session}",
                        by)
+    remember(once, None, 200, {"players": [player_status(found)]}, event_id=event.id)
     db.session.commit()
     return found
 
@@ -244,3 +250,9 @@ def plays_in(p: EventPlayer, session: int) -> bool:
 def public(p: EventPlayer) -> dict[str, Any]:
     """What anyone may see of a player (never the contact)."""
     return {"number": p.number, "name": p.name}
+
+
+def player_status(p: EventPlayer) -> dict[str, Any]:
+    """A player's number, name and whether they play (never the contact)."""
+    return {**public(p), "checked_in": p.checked_in, "from_session": p.from_session,
+            "withdrawn_after": p.withdrawn_after}

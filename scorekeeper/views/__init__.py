@@ -4,6 +4,7 @@ share links, and the JSON API."""
 from __future__ import annotations
 
 from scorekeeper.views import api, client, group_viewer, offline, viewer
+from scorekeeper.views.api import events as _api_events  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)

@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import abort, g, request, session
 
-from scorekeeper.db.models import Editor, GameTable, Group
+from scorekeeper.db.models import Editor, Event, GameTable, Group
 from scorekeeper.services import event_scores, grants
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import tables as table_service
@@ -188,7 +188,7 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def api_access(row: GameTable | Group, write: bool, token: str, grant: Any,
+def api_access(row: GameTable | Group | Event, write: bool, token: str, grant: Any,
                noun: str = "table") -> Any:
     """The grant the bearer token proves (``grant``; None for the view token)
     of a table or a group (``noun``); 401 without a valid token, 403 for a
@@ -198,7 +198,7 @@ def api_access(row: GameTable | Group, write: bool, token: str, grant: Any,
     if hmac.compare_digest(token.encode(), row.view_token.encode()):
         if write:
             abort(403, "The share token can only read this table" if noun == "table"
-                  else "The group's share token can only read it")
+                  else f"The {noun}'s share token can only read it")
         return None
     abort(401, f"That token isn't valid for this {noun}")
 
@@ -237,4 +237,20 @@ def api_group(group_id: int, *, write: bool = False) -> Group:
     api_access(group, write, token, grant, "group")
     found: Group = group
     g.api_group = found
+    return found
+
+
+# --- events --------------------------------------------------------------------------
+
+def api_event(event_id: int, *, write: bool = False) -> Event:
+    """The event the bearer token may read or, with ``write``, change: the
+    director token does both (its grant becomes the request's editor), the
+    view token only reads (403 on a write)."""
+    token = bearer_token()
+    event, grant = grants.load_as(grants.EVENT, event_id, token)
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    g.editor = api_access(event, write, token, grant, "event")
+    found: Event = event
+    g.api_event = found
     return found

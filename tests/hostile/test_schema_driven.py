@@ -71,13 +71,29 @@ def group(api_app: Flask) -> dict[str, Any]:
     return {**made, "auth": auth}
 
 
+@pytest.fixture(scope="module")
+def event(api_app: Flask) -> dict[str, Any]:
+    """An event of ten players with its first session drawn (two tables)."""
+    client = api_app.test_client()
+    made = client.post("/api/v1/events", json={"name": "Schema", "preset": "called-ace",
+                                               "rounds": 1}).get_json()
+    auth = {"Authorization": f"Bearer {made['director_token']}"}
+    assert client.post(f"/api/v1/events/{made['id']}/players", headers=auth, json={
+        "checked_in": True, "players": [{"name": f"Player {n}"} for n in range(1, 11)]}
+                       ).status_code == 201
+    assert client.post(f"/api/v1/events/{made['id']}/sessions/1/draw", headers=auth,
+                       json={"seed": 3}).status_code == 200
+    return {**made, "auth": auth}
+
+
 def operations(app: Flask) -> list[Any]:
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     return [result.ok() for result in schema.get_all_operations()]
 
 
 def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any],
-                                            group: dict[str, Any]) -> None:
+                                            group: dict[str, Any],
+                                            event: dict[str, Any]) -> None:
     """Each operation, with requests generated from its description (schemathesis's
     pytest plugin doesn't run under this pytest, so hypothesis drives it here)."""
     found = operations(api_app)
@@ -94,6 +110,13 @@ def test_the_api_answers_as_it_is_described(api_app: Flask, table: dict[str, Any
                 case.path_parameters["number"] = min(max(case.path_parameters["number"], 1), 5)
             if "group_id" in (case.path_parameters or {}):
                 case.path_parameters["group_id"] = group["id"]
-            auth = group["auth"] if case.path.startswith("/groups") else table["auth"]
+            parameters = case.path_parameters or {}
+            if "event_id" in parameters:
+                parameters["event_id"] = event["id"]
+            for name, most in (("session", 3), ("table", 2)):
+                if name in parameters:
+                    parameters[name] = min(max(parameters[name], 1), most)
+            auth = group["auth"] if case.path.startswith("/groups") else \
+                event["auth"] if case.path.startswith("/events") else table["auth"]
             case.call_and_validate(headers=auth, checks=CHECKS)
         run()

@@ -56,7 +56,7 @@ def test_docs_api_md_lists_exactly_the_operations_of_the_contract() -> None:
     text = DOCS.read_text(encoding="utf-8")
     table = re.findall(r"^\| `(GET|POST|PUT|DELETE) (/[^`\[]*)(?:\[[^`]*\])?` \|", text, re.M)
     assert {(method, re.sub(r"<([^>]+)>", r"{\1}", path)) for method, path in table} \
-        == {(m, re.sub(r"\{table_id\}|\{group_id\}", "{id}", p).replace("{number}", "{n}"))
+        == {(m, re.sub(r"\{(?:table|group|event)_id\}", "{id}", p).replace("{number}", "{n}"))
             for m, p in DESCRIBED}
 
 

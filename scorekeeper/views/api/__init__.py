@@ -52,9 +52,9 @@ def service_error(error: ServiceError) -> Response:
 
 @bp.after_request
 def etag(response: Response) -> Response:
-    """Every answer about a table or a group says which version of it it is
+    """Every answer about a table, a group or an event says which version of it it is
     (``ETag``); a ``GET`` whose ``If-None-Match`` names that version is a 304."""
-    owner = g.get("api_table") or g.get("api_group")
+    owner = g.get("api_table") or g.get("api_group") or g.get("api_event")
     if owner is not None and "ETag" not in response.headers:
         try:
             response.set_etag(str(owner.version))

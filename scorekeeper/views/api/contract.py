@@ -33,9 +33,9 @@ STATUS_WORDS = {
     "400": "Invalid input: the error says what, and the field at fault",
     "401": "No token, or one that isn't valid here",
     "403": "A share token used for a write, or a view token where the edit token is needed",
-    "404": "No such table, group, hand or player",
-    "409": "The table is closed, or the group's tab changed",
-    "412": "If-Match names a version the night has moved on from",
+    "404": "No such table, group, event, session, hand or player",
+    "409": "The table is closed, the group's tab changed, or the event's state refuses it",
+    "412": "If-Match names a version the night (or event) has moved on from",
     "413": "The body is too large",
     "415": "The body isn't sent as application/json",
     "422": "The Idempotency-Key was used for a different request",
@@ -56,7 +56,7 @@ class Param:
 class Operation:
     """One operation of the API.  ``endpoint`` is its Flask endpoint (and its
     operationId); ``answer`` the schema of its success body (None: no body);
-    ``owner`` whose version its ``ETag`` is ("table", "group" or None)."""
+    ``owner`` whose version its ``ETag`` is ("table", "group", "event" or None)."""
 
     method: str
     path: str
@@ -105,6 +105,8 @@ SETTLE = (Param("round", {"type": "string", "enum": ["none", "quarters", "dollar
           Param("bank", {"type": "string"}, "a player everyone pays or is paid by"))
 T = "/tables/{table_id}"
 G = "/groups/{group_id}"
+E = "/events/{event_id}"
+S = f"{E}/sessions/{{session}}"
 
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/presets", "presets", "The presets, every option resolved", 200,
@@ -166,6 +168,31 @@ OPERATIONS: tuple[Operation, ...] = (
               also=(409,)),
     Operation("get", f"{G}/export", "export_group", "The whole group, every night", 200,
               "Export", EDIT, owner="group"),
+    Operation("post", "/events", "create_event", "Start an event (a tournament)", 201,
+              "EventCreated", access=NONE, body="NewEvent", owner="event"),
+    Operation("get", E, "show_event", "The event: its rules, payout plan and players", 200,
+              "Event", owner="event"),
+    Operation("post", f"{E}/players", "register_players",
+              "Register one player or a list; each gets a number", 201, "Registered", EDIT,
+              body="NewPlayers", owner="event", if_match=True, also=(409,)),
+    Operation("post", f"{E}/players/{{number}}/check-in", "check_in_player",
+              "A player is here (or, with here false, not)", 200, "PlayerStatus", EDIT,
+              body="CheckIn", body_required=False, owner="event", if_match=True),
+    Operation("post", f"{E}/players/{{number}}/withdraw", "withdraw_player",
+              "A player plays no session after one (results kept)", 200, "PlayerStatus",
+              EDIT, body="Withdraw", owner="event", if_match=True),
+    Operation("post", f"{S}/draw", "draw_session",
+              "Draw a session's seats (again, before its first hand)", 200, "Drawn", EDIT,
+              body="Draw", body_required=False, owner="event", if_match=True, also=(409,)),
+    Operation("get", S, "show_session", "A drawn session's tables and their progress", 200,
+              "Session", owner="event"),
+    Operation("post", f"{E}/penalties", "add_penalty", "Points off one player", 201,
+              "Penalty", EDIT, body="NewPenalty", owner="event", if_match=True),
+    Operation("post", f"{S}/tables/{{table}}/ticket", "enter_ticket",
+              "A table's session totals from its paper ticket", 201, "Ticket", EDIT,
+              body="NewTicket", owner="event", if_match=True, also=(409,)),
+    Operation("get", f"{E}/standings", "event_standings",
+              "Ranks, session highs and prizes", 200, "EventStandings", owner="event"),
     Operation("get", "/openapi.json", "openapi", "This API described in OpenAPI 3.0", 200,
               {"type": "object"}, access=NONE, owner=None),
 )

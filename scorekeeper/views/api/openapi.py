@@ -29,7 +29,7 @@ def _header(description: str, required: bool = True) -> dict[str, Any]:
     return {"description": description, "required": required, "schema": {"type": "string"}}
 
 
-ETAG = _header("The version of the table (or group) this answer is about")
+ETAG = _header("The version of the table (or group, or event) this answer is about")
 HEADERS_BY_STATUS = {
     "401": {"WWW-Authenticate": _header("Bearer realm=\"scorekeeper\"")},
     "503": {"Retry-After": _header("Seconds to wait before retrying")},
@@ -37,9 +37,12 @@ HEADERS_BY_STATUS = {
 PATH_PARAMS = {
     "table_id": {"type": "integer", "minimum": 1}, "group_id": {"type": "integer", "minimum": 1},
     "number": {"type": "integer", "minimum": 1}, "name": {"type": "string", "minLength": 1},
+    "event_id": {"type": "integer", "minimum": 1}, "session": {"type": "integer", "minimum": 1},
+    "table": {"type": "integer", "minimum": 1},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
-            "schema": {"type": "string"}, "description": "The table's ETag this write is for"}
+            "schema": {"type": "string"},
+            "description": "The table's (or event's) ETag this write is for"}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
                  "schema": {"type": "string"},
                  "description": "The ETag already held: a 304 while it is current"}
@@ -56,7 +59,7 @@ def _success(op: Operation) -> dict[str, Any]:
     if op.owner is not None:
         headers["ETag"] = ETAG
     if op.status == 201:
-        headers["Location"] = _header("Where the new table, group or hand is")
+        headers["Location"] = _header("Where the new table, group, hand or event is")
     if op.endpoint == "hands":
         headers["X-Total-Count"] = _header("How many hands the night has")
         headers["Link"] = _header("The windows before (prev) and after (next)", False)

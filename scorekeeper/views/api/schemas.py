@@ -20,6 +20,7 @@ from scorekeeper.limits import (
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
+from scorekeeper.views.api.event_schemas import EVENT_SCHEMAS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": 200}
 NULLABLE_NAME = {**NAME, "nullable": True}
@@ -191,4 +192,5 @@ SCHEMAS: dict[str, Any] = {
         "payer": NAME, "payee": NAME, "cents": {"type": "integer", "minimum": 1},
         "at": {"type": "string", "format": "date-time"}}},
 }
+SCHEMAS.update(EVENT_SCHEMAS)
 assert set(SCHEMAS["HandEdit"]["properties"]) == {*REQUEST_FIELDS, *RESULT_FIELDS}

@@ -1,0 +1,123 @@
+"""The shapes of the events API's requests and answers (JSON Schema, OpenAPI
+3.0 flavour), merged into :data:`scorekeeper.views.api.schemas.SCHEMAS`.
+The field names are the contract; the bounds come from
+:mod:`scorekeeper.limits` and the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.limits import (
+    EVENT_CONTACT,
+    EVENT_NAME,
+    MAX_ENTRY_CENTS,
+    MAX_EVENT_PENALTY,
+    MAX_EVENT_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SESSIONS,
+    PENALTY_REASON,
+    PLAYER_NAME,
+)
+from scorekeeper.rules import PRESETS
+
+INT: dict[str, Any] = {"type": "integer"}
+TEXT: dict[str, Any] = {"type": "string"}
+PERCENT = {"type": "integer", "minimum": 0, "maximum": 100}
+SEED = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
+NAMES = {"type": "array", "items": TEXT}
+NUMBERS = {"type": "array", "items": INT}
+CONTACT = {"type": "string", "maxLength": EVENT_CONTACT, "nullable": True}
+
+
+def _object(required: list[str], properties: dict[str, Any], closed: bool = False
+            ) -> dict[str, Any]:
+    found: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        found["required"] = required
+    if closed:
+        found["additionalProperties"] = False
+    return found
+
+
+def _array(item: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": item}
+
+
+ENTRY = _object(["name"], {"name": NAME, "contact": CONTACT}, closed=True)
+STATUS = _object(["number", "name", "checked_in", "from_session", "withdrawn_after"], {
+    "number": INT, "name": TEXT, "checked_in": {"type": "boolean"}, "from_session": INT,
+    "withdrawn_after": {**INT, "nullable": True}})
+TABLE = {"number": INT, "players": NAMES, "numbers": NUMBERS, "night": INT}
+
+EVENT_SCHEMAS: dict[str, Any] = {
+    "NewEvent": _object(["name", "preset"], {
+        "name": {"type": "string", "minLength": 1, "maxLength": EVENT_NAME},
+        "preset": {"type": "string", "enum": list(PRESETS)},
+        "options": {"type": "object"}, "played_on": {"type": "string", "format": "date"},
+        "sessions": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
+        "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "entry_cents": {"type": "integer", "minimum": 0, "maximum": MAX_ENTRY_CENTS},
+        "places": {"type": "array", "items": PERCENT, "maxItems": MAX_EVENT_PLAYERS},
+        "session_high": PERCENT, "share": PERCENT,
+        "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
+                       "items": {"type": "string", "enum": list(TIE_BREAKS)}},
+        "odd": {"type": "string", "enum": ["byes"]}}, closed=True),
+    "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
+        "id": INT, "director_token": TEXT, "view_token": TEXT, "view_url": TEXT}),
+    "Event": _object(["id", "name", "played_on", "preset", "rules", "sessions", "rounds",
+                      "entry_cents", "places", "session_high", "share", "tie_breaks",
+                      "finished", "version", "players"], {
+        "id": INT, "name": TEXT, "played_on": {"type": "string", "format": "date"},
+        "preset": TEXT, "rules": {"type": "object"}, "sessions": INT, "rounds": INT,
+        "entry_cents": INT, "places": NUMBERS, "session_high": INT, "share": INT,
+        "tie_breaks": NAMES, "odd": TEXT, "finished": {"type": "boolean"}, "version": INT,
+        "players": _array(STATUS)}),
+    "NewPlayers": _object([], {
+        "name": NAME, "contact": CONTACT,
+        "players": {"type": "array", "minItems": 1, "maxItems": MAX_EVENT_PLAYERS,
+                    "items": ENTRY},
+        "from_session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
+        "checked_in": {"type": "boolean"}}, closed=True),
+    "Registered": _object(["players"], {
+        "players": _array(_object(["number", "name"], {"number": INT, "name": TEXT}))}),
+    "CheckIn": _object([], {"here": {"type": "boolean"}}, closed=True),
+    "Withdraw": _object(["after"], {
+        "after": {"type": "integer", "minimum": 0, "maximum": MAX_SESSIONS}}, closed=True),
+    "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),
+    "Draw": _object([], {"seed": {**SEED, "nullable": True}}, closed=True),
+    "Drawn": _object(["session", "seed", "repeated_pairs", "byes", "tables"], {
+        "session": INT, "seed": INT, "repeated_pairs": INT, "byes": NUMBERS,
+        "tables": _array(_object(["number", "players", "night", "edit_token", "code"], {
+            **TABLE, "edit_token": TEXT, "code": TEXT}))}),
+    "Session": _object(["session", "seed", "repeated_pairs", "byes", "tables"], {
+        "session": INT, "seed": INT, "repeated_pairs": INT, "byes": NUMBERS,
+        "tables": _array(_object(["number", "players", "night", "hands", "due", "done"], {
+            **TABLE, "hands": INT, "due": INT, "done": {"type": "boolean"},
+            "ticket": {"type": "boolean"}}))}),
+    "NewPenalty": _object(["number", "session", "points", "reason"], {
+        "number": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PLAYERS},
+        "session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
+        "points": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PENALTY},
+        "reason": {"type": "string", "minLength": 1, "maxLength": PENALTY_REASON}},
+        closed=True),
+    "Penalty": _object(["number", "name", "session", "points", "reason"], {
+        "number": INT, "name": TEXT, "session": INT, "points": INT, "reason": TEXT}),
+    "NewTicket": _object(["totals"], {
+        "totals": {"type": "object", "additionalProperties": INT}}, closed=True),
+    "Ticket": _object(["session", "table", "totals"], {
+        "session": INT, "table": INT,
+        "totals": {"type": "object", "additionalProperties": INT}}),
+    "EventStandings": _object(["pot_cents", "house_cents", "tie_breaks", "players",
+                               "session_high", "prizes"], {
+        "pot_cents": INT, "house_cents": INT, "tie_breaks": NAMES,
+        "players": _array(_object(["number", "name", "total", "sessions", "penalties",
+                                   "rank"], {
+            "number": INT, "name": TEXT, "total": INT, "sessions": NUMBERS,
+            "penalties": INT, "rank": INT})),
+        "session_high": _array(_object(["session", "names", "points"], {
+            "session": INT, "names": NAMES, "points": INT})),
+        "prizes": _array(_object(["label", "names", "cents"], {
+            "label": TEXT, "names": NAMES, "cents": INT}))}),
+}

@@ -1,0 +1,286 @@
+"""JSON API v1, events (see docs/api.md): start one, register players,
+check them in or withdraw them, draw a session's seats, read a session,
+penalties, paper tickets and the standings.
+
+The director token reads and writes; the event's view token only reads
+(and never sees a contact, an edit token or a table code).  Every write
+takes ``If-Match`` (the event's ``ETag``) and ``Idempotency-Key``.  A
+table's hands are recorded at ``POST /tables/<night>/hands`` with its
+``edit_token`` (or the director token).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, jsonify, request
+
+from scorekeeper.db.models import Event
+from scorekeeper.services import ServiceError, event_draws, event_scores, grants
+from scorekeeper.services import events as event_service
+from scorekeeper.services.event_draws import DrawnSession
+from scorekeeper.services.once import earlier
+from scorekeeper.views.access import api_event, editor_label
+from scorekeeper.views.api import (
+    UNGUESSABLE_KEY,
+    bp,
+    json_body,
+    refuse_unknown,
+    request_once,
+)
+from scorekeeper.views.api.contract import body_fields
+from scorekeeper.views.api.hands import if_match, retried
+
+Answer = tuple[Response, int, dict[str, str]]
+
+
+def _home(event: Event, tail: str = "") -> str:
+    return f"{bp.url_prefix}/events/{event.id}{tail}"
+
+
+def view_url(token: str) -> str:
+    """The event's public leaderboard link (``/e/<view token>``)."""
+    base = current_app.config.get("SCOREKEEPER_BASE_URL") or request.host_url
+    return f"{str(base).rstrip('/')}/e/{token}"
+
+
+def _seen(event: Event) -> int | None:
+    seen = if_match(event.version)
+    return seen.version if seen is not None else None
+
+
+def _whole(data: dict[str, Any], field: str, what: str) -> int:
+    value = data.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ServiceError(f"{field} must be {what}", field)
+    return value
+
+
+def _answer(first: tuple[Any, int], headers: dict[str, str] | None = None) -> Answer:
+    return jsonify(first[0]), first[1], headers or {}
+
+
+def _optional_body() -> dict[str, Any]:
+    return json_body() if request.get_data(cache=True) else {}
+
+
+# --- the event ------------------------------------------------------------------------
+
+@bp.post("/events")
+def create_event() -> Answer:
+    """Start an event; the only time a director token is shown."""
+    data = json_body()
+    refuse_unknown(data, body_fields("NewEvent"))
+    once = request_once("events", data, least=UNGUESSABLE_KEY)
+    plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "entry_cents", "places",
+                                 "session_high", "share", "tie_breaks", "odd") if k in data}
+    event, token = event_service.create_event(data.get("name"), data.get("preset"),
+                                              data.get("options"), label="API client",
+                                              once=once, **plan)
+    if token is None:  # a retry: the same event, and a new director token for the client
+        token = grants.add_grant(grants.EVENT, event, "API client")
+    body = {"id": event.id, "director_token": token, "view_token": event.view_token,
+            "view_url": view_url(event.view_token)}
+    return jsonify(body), 201, {"Location": _home(event), "ETag": f'"{event.version}"'}
+
+
+@bp.get("/events/<int:event_id>")
+def show_event(event_id: int) -> Response:
+    """The event: its frozen rules, sessions, payout plan and players (no contacts)."""
+    event = api_event(event_id)
+    return jsonify({
+        "id": event.id, "name": event.name, "played_on": event.played_on.isoformat(),
+        "preset": event.preset, "rules": dict(event.rules), "sessions": event.sessions,
+        "rounds": event.rounds, "entry_cents": event.entry_cents,
+        "places": list(event.places), "session_high": event.session_high,
+        "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
+        "finished": event.finished_at is not None, "version": event.version,
+        "players": [event_service.player_status(p) for p in event.players],
+    })
+
+
+# --- players --------------------------------------------------------------------------
+
+def _line(entry: object, field: str) -> str:
+    """One player as the registration takes it: "Name" or "Name, contact"."""
+    if not isinstance(entry, dict):
+        raise ServiceError("Each player is {\"name\": ..., \"contact\": ...}", field)
+    refuse_unknown(entry, ("name", "contact"))
+    name, contact = entry.get("name"), entry.get("contact")
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("Give the player's name", "name")
+    if "," in name or "\n" in name:
+        raise ServiceError("A name can't hold a comma or a line break", "name")
+    if contact is not None and not isinstance(contact, str):
+        raise ServiceError("contact must be text (a phone number or an e-mail)", "contact")
+    return f"{name}, {' '.join(contact.split())}" if contact else name
+
+
+def _entries(data: dict[str, Any]) -> list[str]:
+    if "players" not in data:
+        return [_line({k: data[k] for k in ("name", "contact") if k in data}, "name")]
+    if "name" in data or "contact" in data:
+        raise ServiceError("Send one player (name) or a list (players), not both", "players")
+    listed = data["players"]
+    if not isinstance(listed, list) or not listed:
+        raise ServiceError("players must be a list of {\"name\", \"contact\"}", "players")
+    return [_line(entry, "players") for entry in listed]
+
+
+@bp.post("/events/<int:event_id>/players")
+def register_players(event_id: int) -> Answer:
+    """Register ``{"name", "contact"?}`` or ``{"players": [...]}``: each gets
+    the next number; a taken or look-alike name refuses the whole list."""
+    event = api_event(event_id, write=True)
+    data = json_body()
+    refuse_unknown(data, body_fields("NewPlayers"))
+    entries = _entries(data)
+    here = data.get("checked_in", False)
+    if not isinstance(here, bool):
+        raise ServiceError("checked_in must be true or false", "checked_in")
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        made = event_service.register(event, entries, from_session=data.get("from_session", 1),
+                                      checked_in=here, by=editor_label(), once=once,
+                                      seen=_seen(event))
+        first = ({"players": [event_service.public(p) for p in made]}, 201)
+    return _answer(first, {"Location": _home(event)})
+
+
+@bp.post("/events/<int:event_id>/players/<int:number>/check-in")
+def check_in_player(event_id: int, number: int) -> Answer:
+    """Player ``number`` is here (``{"here": false}``: isn't)."""
+    event = api_event(event_id, write=True)
+    data = _optional_body()
+    refuse_unknown(data, body_fields("CheckIn"))
+    here = data.get("here", True)
+    if not isinstance(here, bool):
+        raise ServiceError("here must be true or false", "here")
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        found = event_service.check_in(event, [number], here, by=editor_label(), once=once,
+                                       seen=_seen(event))
+        first = ({"players": [event_service.player_status(p) for p in found]}, 200)
+    return _answer(first)
+
+
+@bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
+def withdraw_player(event_id: int, number: int) -> Answer:
+    """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
+    event = api_event(event_id, write=True)
+    data = json_body()
+    refuse_unknown(data, body_fields("Withdraw"))
+    after = _whole(data, "after", "the last session played (0: none)")
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        found = event_service.withdraw(event, number, after, by=editor_label(), once=once,
+                                       seen=_seen(event))
+        first = ({"players": [event_service.player_status(found)]}, 200)
+    return _answer(first)
+
+
+# --- sessions -------------------------------------------------------------------------
+
+def _tables(drawn: DrawnSession) -> dict[str, Any]:
+    return {"session": drawn.session, "seed": drawn.seed,
+            "repeated_pairs": drawn.repeated_pairs, "byes": list(drawn.byes)}
+
+
+@bp.post("/events/<int:event_id>/sessions/<int:session>/draw")
+def draw_session(event_id: int, session: int) -> Answer:
+    """Draw the session's seats (``{"seed": n}`` to repeat a draw): each table
+    with its night, edit token and one-time code, shown only here.  A retry
+    with the same Idempotency-Key draws again with the first seed: the same
+    tables, fresh tokens and codes (refused once a hand is recorded)."""
+    event = api_event(event_id, write=True)
+    data = _optional_body()
+    refuse_unknown(data, body_fields("Draw"))
+    once = request_once(f"event:{event.id}", data)
+    first = earlier(once)
+    if first is not None:
+        drawn = event_draws.draw(event, session, seed=first.response["seed"],
+                                 by=editor_label())
+    else:
+        drawn = event_draws.draw(event, session, seed=data.get("seed"), by=editor_label(),
+                                 once=once, seen=_seen(event))
+    return _answer(({**_tables(drawn), "tables": [
+        {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
+         "night": t.night, "edit_token": t.edit_token, "code": t.code}
+        for t in drawn.tables]}, 200))
+
+
+@bp.get("/events/<int:event_id>/sessions/<int:session>")
+def show_session(event_id: int, session: int) -> Response:
+    """A drawn session's tables (no tokens, no codes) with each one's progress."""
+    event = api_event(event_id)
+    drawn = event_draws.session_tables(event, session)
+    progress = {p.number: p for p in event_scores.standings(event).tables
+                if p.session == session}
+    tables = []
+    for t in drawn.tables:
+        shown = progress.get(t.number)
+        tables.append({"number": t.number, "players": list(t.players),
+                       "numbers": list(t.numbers), "night": t.night,
+                       "hands": shown.hands if shown else 0, "due": shown.due if shown else 0,
+                       "done": bool(shown and shown.done),
+                       "ticket": bool(shown and shown.ticket)})
+    return jsonify({**_tables(drawn), "tables": tables})
+
+
+# --- penalties, tickets, standings ------------------------------------------------------
+
+@bp.post("/events/<int:event_id>/penalties")
+def add_penalty(event_id: int) -> Answer:
+    """``{"number", "session", "points", "reason"}``: points off one player."""
+    event = api_event(event_id, write=True)
+    data = json_body()
+    refuse_unknown(data, body_fields("NewPenalty"))
+    number = _whole(data, "number", "the player's number")
+    session = _whole(data, "session", "a session's number")
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        row = event_scores.penalty(event, number, session, data.get("points"),
+                                   data.get("reason"), by=editor_label(), once=once,
+                                   seen=_seen(event))
+        first = ({"number": number, "name": event_service.player(event, number).name,
+                  "session": row.session, "points": row.points, "reason": row.reason}, 201)
+    return _answer(first, {"Location": _home(event, "/standings")})
+
+
+@bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
+def enter_ticket(event_id: int, session: int, table: int) -> Answer:
+    """``{"totals": {name: points}}`` from a table's paper ticket (summing to
+    zero): they stand instead of its hands, and the table is done."""
+    event = api_event(event_id, write=True)
+    data = json_body()
+    refuse_unknown(data, body_fields("NewTicket"))
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        made = event_scores.ticket(event, session, table, data.get("totals"),
+                                   by=editor_label(), once=once, seen=_seen(event))
+        first = ({"session": session, "table": table, "totals": dict(made.totals)}, 201)
+    return _answer(first, {"Location": _home(event, f"/sessions/{session}")})
+
+
+@bp.get("/events/<int:event_id>/standings")
+def event_standings(event_id: int) -> Response:
+    """Ranks with the event's tie-breaks, session highs and prizes (worked out
+    once per event version)."""
+    event = api_event(event_id)
+    kept = event_scores.standings(event)
+    return jsonify({
+        "pot_cents": kept.pot_cents, "house_cents": kept.house_cents,
+        "tie_breaks": list(kept.tie_breaks),
+        "players": [{"number": r.number, "name": r.name, "total": r.total,
+                     "sessions": list(r.sessions), "penalties": r.penalties, "rank": r.rank}
+                    for r in kept.players],
+        "session_high": [{"session": h.session, "names": list(h.names), "points": h.points}
+                         for h in kept.session_highs],
+        "prizes": [{"label": z.label, "names": list(z.names), "cents": z.cents}
+                   for z in kept.prizes],
+    })
