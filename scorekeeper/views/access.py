@@ -42,9 +42,12 @@ def load_table(table_id: int, *, write: bool = False) -> TableState:
     a closed table is refused (409)."""
     state, g.editor = table_service.load_as(table_id, session_token(table_id))
     table = state.table
-    if g.editor is None and table.event_id is not None:
-        g.editor = grants.grant_for(grants.EVENT, grants.get(grants.EVENT, table.event_id),
+    director = None
+    if table.event_id is not None:  # the event's director edits any of its tables, done or not
+        director = grants.grant_for(grants.EVENT, grants.get(grants.EVENT, table.event_id),
                                     event_session_token(table.event_id))
+    if director is not None:
+        g.editor = director
     elif g.editor is not None and (write or request.method == "POST"):
         _done_for_its_grant(state)
     if g.editor is None:

@@ -96,3 +96,19 @@ def test_a_done_tables_phone_is_told_corrections_are_the_directors(
         "blitzes": "0"})
     assert refused.status_code == 409
     assert "corrections are the director" in refused.get_data(as_text=True)
+
+
+def test_a_phone_holding_a_table_and_the_director_corrects_a_done_table(
+        app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    for _ in range(5):
+        assert _post(client, table, table.edit_token).status_code == 201
+    with client.session_transaction() as kept:
+        kept["editors"] = {str(table.night): table.edit_token}
+        kept["events"] = {str(made["id"]): made["director"]}
+    saved = client.post(f"/t/{table.night}/hand/new", data={
+        "kind": "picked", "picker": table.players[0], "partners": [table.players[1]],
+        "points": "75", "tricks": "some", "count_side": "picking", "cracks": "0",
+        "blitzes": "0"})
+    assert saved.status_code == 302, saved.get_data(as_text=True)
