@@ -1,5 +1,6 @@
-"""Events (tournaments): starting one, finding it, and its players:
-registration (one or a pasted list), check-in, a late arrival, withdrawal.
+"""Events (tournaments): starting one, finding it, finishing it, and its
+players: registration (one or a pasted list), check-in, a late arrival,
+withdrawal.
 Its director grants and co-director codes are
 :mod:`scorekeeper.services.grants`' (``EVENT``); its seat draws
 :mod:`scorekeeper.services.event_draws`; its penalties, paper tickets and
@@ -16,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import Event, EventEditor, EventPlayer, db
+from scorekeeper.db.models import Event, EventEditor, EventPlayer, db, utcnow
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_CONTACT,
@@ -113,6 +114,19 @@ def create_event(name: object, preset: object, options: object = None, *,
     if twin is not None and twin.event_id is not None:
         return get_event(twin.event_id), None
     return event, token
+
+
+def finish(event: Event, by: str | None = None) -> Event:
+    """The director says the event is over: its standings and prizes are final
+    (a second finish is refused, 409)."""
+    writes.begin_event(event.id)
+    if event.finished_at is not None:
+        writes.abandon()
+        raise Conflict(f"{event.name} is finished already", "event")
+    event.finished_at = utcnow()
+    writes.audit_event(event.id, "finish", "Finished: the standings and prizes are final", by)
+    db.session.commit()
+    return event
 
 
 # --- players -----------------------------------------------------------------------

@@ -11,7 +11,9 @@ from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on 
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.pages import event_sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages import (
+    events,
     exports,
     groups,
     hands,
@@ -24,4 +26,5 @@ from scorekeeper.views.pages import (
 )
 
 BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
-              viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp]
+              viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp,
+              events.bp]

@@ -257,3 +257,22 @@ def api_event(event_id: int, *, write: bool = False) -> Event:
     found: Event = event
     g.api_event = found
     return found
+
+
+NOT_DIRECTOR = ("This is the director's page of the event. To follow the event, open "
+                "its leaderboard link (scan its QR code).")
+
+
+def load_event(event_id: int) -> Any:
+    """The event this device directs (404, else 403), with its grant in ``g``."""
+    event, g.event_editor = grants.load_as(grants.EVENT, event_id,
+                                           event_session_token(event_id))
+    if g.event_editor is None:
+        abort(403, NOT_DIRECTOR)
+    return event
+
+
+def event_editor_label() -> str | None:
+    """The name of the director's device writing in this request (for history)."""
+    found = g.get("event_editor")
+    return found.label if found is not None else None

@@ -1,0 +1,269 @@
+"""The director's pages of an event (``/e/<id>``), on a laptop or a phone:
+starting one (the table start page's preset and house rules), registration
+(one at a time, or a pasted list), check-in, a late arrival, withdrawal, a
+co-director's code and finishing the event.  A session's draw, its seat
+board, penalties, tickets and the printable pages are
+:mod:`scorekeeper.views.pages.event_sessions`'.
+
+Every page here answers 403 to anyone but a director's device; contact
+details show only on these pages.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask_wtf import FlaskForm
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+from wtforms import HiddenField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from scorekeeper.db.models import Event
+from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.limits import (
+    EVENT_NAME,
+    MAX_ENTRY_CENTS,
+    MAX_ROUNDS,
+    MAX_SESSIONS,
+    whole_number,
+)
+from scorekeeper.rules import OPTIONS, PRESETS
+from scorekeeper.rulings.chart import preset_payouts
+from scorekeeper.services import ServiceError, event_scores, grants
+from scorekeeper.services import events as event_service
+from scorekeeper.services.grants import new_token
+from scorekeeper.services.once import Once
+from scorekeeper.views import claims
+from scorekeeper.views.access import EVENTS_HELD, event_editor_label, load_event, remember_event
+from scorekeeper.views.forms import KEEP, KEEP_LABEL, WholeField, option_fields, overrides_from
+from scorekeeper.views.forms import preset_words as preset_words_of
+from scorekeeper.views.option_groups import GROUPS
+from scorekeeper.views.pages import refused
+from scorekeeper.views.qr import link, qr_svg
+
+bp = Blueprint("events", __name__)
+
+#: How the tie-breaks read on the pages.
+TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
+                   "fewer_penalties": "fewer penalty points",
+                   "drawn": "the order drawn for the first session"}
+
+
+@bp.app_template_filter("tie_break")
+def tie_break(key: str) -> str:
+    return TIE_BREAK_WORDS.get(key, key)
+
+
+class EventForm(FlaskForm):
+    """Start an event: its name, date, rules, sessions and payout plan."""
+
+    name = StringField("Event name", default="Oktoberfest Sheepshead", validators=[
+        InputRequired("Give the event a name"),
+        Length(max=EVENT_NAME, message=f"Keep the event's name to {EVENT_NAME} characters")])
+    preset = RadioField("How do the tables play?",
+                        choices=[(p.id, p.name) for p in PRESETS.values()],
+                        default="called-ace", validators=[InputRequired()])
+    sessions = WholeField("Sessions", default=3, validators=[
+        InputRequired("How many sessions?"),
+        NumberRange(1, MAX_SESSIONS, message=f"1 to {MAX_SESSIONS} sessions")])
+    rounds = WholeField("Rounds of the deal per session", default=4, validators=[
+        InputRequired("How many rounds of the deal?"),
+        NumberRange(1, MAX_ROUNDS, message=f"1 to {MAX_ROUNDS} rounds")])
+    entry = WholeField("Entry fee (whole dollars)", default=25, validators=[
+        InputRequired("Say the entry fee (0 for none)"),
+        NumberRange(0, MAX_ENTRY_CENTS // 100,
+                    message=f"The entry fee is $0 to ${MAX_ENTRY_CENTS // 100}")])
+    places = StringField("Prizes by place (% of the pot, first place first)",
+                         default="30, 15, 10, 10, 10", validators=[Length(max=400)])
+    session_high = WholeField("Each session's high score (% of the pot)", default=5,
+                              validators=[InputRequired("Say 0 for no session-high prize"),
+                                          NumberRange(0, 100, message="0 to 100%")])
+    share = WholeField("Paid out as prizes (% of the entries)", default=90,
+                       validators=[InputRequired("Say what share of the entries is paid out"),
+                                   NumberRange(0, 100, message="0 to 100%")])
+    submission = HiddenField()
+
+
+def _places(text: str) -> list[int] | None:
+    parts = [p.strip().rstrip("%") for p in text.replace(";", ",").split(",") if p.strip()]
+    found = [whole_number(p, 0, 100) for p in parts]
+    return None if any(p is None for p in found) else [p for p in found if p is not None]
+
+
+@bp.route("/e/new", methods=["GET", "POST"])
+def new() -> str | Response | tuple[str, int]:
+    """Start an event; this device directs it."""
+    form = EventForm()
+    if not form.submission.data:
+        form.submission.data = new_token()
+    errors: dict[str, str] = {}
+    played_on = request.form.get("played_on") or date.today().isoformat()
+    if request.method == "POST" and form.validate_on_submit():
+        overrides, errors = overrides_from(request.form)
+        places = _places(form.places.data or "")
+        if places is None:
+            errors["places"] = "Give each place's percent as whole numbers: 30, 15, 10"
+        if not errors:
+            try:
+                event, token = event_service.create_event(
+                    form.name.data, form.preset.data, overrides, played_on=played_on,
+                    sessions=form.sessions.data, rounds=form.rounds.data,
+                    entry_cents=(form.entry.data or 0) * 100, places=places,
+                    session_high=form.session_high.data, share=form.share.data,
+                    once=Once(f"form:event:{form.submission.data[:64]}"))
+            except ServiceError as error:
+                errors[error.field or "form"] = error.message
+            else:
+                if token is not None:
+                    remember_event(event.id, token)
+                flash(f"{event.name} is ready. Register the players.")
+                return redirect(url_for("events.home", event_id=event.id))
+    chosen: Any = request.form
+    page = render_template(
+        "events/new.html", form=form, errors=errors, presets=PRESETS.values(),
+        option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
+        keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
+        preset_words=preset_words_of(), played_on=played_on, tie_breaks=TIE_BREAKS)
+    return (page, 400) if request.method == "POST" else page
+
+
+def _home_page(event: Event, **extra: Any) -> str:
+    players = list(event.players)
+    return render_template(
+        "events/home.html", event=event, players=players,
+        here=sum(1 for p in players if p.checked_in),
+        drawn={t.session for t in event_scores.standings(event).tables},
+        entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
+        **{"errors": {}, "pasted": "", **extra})
+
+
+@bp.get("/e/<int:event_id>")
+def home(event_id: int) -> str:
+    """Registration, check-in and the player list."""
+    return _home_page(load_event(event_id))
+
+
+def _first_session(event: Event) -> int | None:
+    raw = request.form.get("from_session", "1").strip() or "1"
+    return whole_number(raw, 1, event.sessions)
+
+
+@bp.post("/e/<int:event_id>/players")
+def register(event_id: int) -> Response | tuple[str, int]:
+    """One player ("Name, contact"; Enter adds the next) or a pasted list."""
+    event = load_event(event_id)
+    pasted = request.form.get("pasted")
+    field = "pasted" if pasted is not None else "entry"
+    text = pasted if pasted is not None else request.form.get("entry", "")
+    start = _first_session(event)
+    if start is None:
+        return refused("Not registered", 400, lambda: _home_page(
+            event, errors={"from_session": f"A session from 1 to {event.sessions}"},
+            pasted=pasted or ""))
+    try:
+        made = event_service.register(event, text, from_session=start,
+                                      checked_in=bool(request.form.get("checked_in")),
+                                      by=event_editor_label())
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Not registered: {error.message}", error.status,
+                       lambda: _home_page(event, errors={field: said},
+                                          pasted=pasted or ""))
+    said = ", ".join(f"#{p.number} {p.name}" for p in made[:3])
+    flash(f"Registered {said}" + (f" and {len(made) - 3} more" if len(made) > 3 else ""))
+    return redirect(url_for("events.home", event_id=event.id, _anchor="entry"))
+
+
+@bp.post("/e/<int:event_id>/check-in")
+def check_in(event_id: int) -> Response | tuple[str, int]:
+    """Mark one player here or not here."""
+    event = load_event(event_id)
+    number = whole_number(request.form.get("number", ""), 1, 10**6)
+    try:
+        if number is None:
+            raise ServiceError("Choose a player", "number")
+        found = event_service.check_in(event, [number], request.form.get("here") == "1",
+                                       by=event_editor_label())
+    except ServiceError as error:
+        return refused(f"Not changed: {error.message}", error.status,
+                       lambda: _home_page(event))
+    p = found[0]
+    flash(f"#{p.number} {p.name}: {'checked in' if p.checked_in else 'not here'}")
+    return redirect(url_for("events.home", event_id=event.id, _anchor=f"p{p.number}"))
+
+
+@bp.post("/e/<int:event_id>/withdraw")
+def withdraw(event_id: int) -> Response | tuple[str, int]:
+    """A player plays no session after the one named."""
+    event = load_event(event_id)
+    number = whole_number(request.form.get("number", ""), 1, 10**6)
+    after = whole_number(request.form.get("after_session", ""), 0, event.sessions)
+    errors = {}
+    if number is None:
+        errors["withdraw"] = "Choose a player"
+    elif after is None:
+        errors["withdraw"] = f"The last session played: 0 to {event.sessions}"
+    if errors:
+        return refused("Not withdrawn", 400, lambda: _home_page(event, errors=errors))
+    try:
+        p = event_service.withdraw(event, number or 0, after or 0, by=event_editor_label())
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Not withdrawn: {error.message}", error.status,
+                       lambda: _home_page(event, errors={"withdraw": said}))
+    flash(f"#{p.number} {p.name} plays no session after session {after}")
+    return redirect(url_for("events.home", event_id=event.id))
+
+
+# --- a co-director and the end --------------------------------------------------------
+
+HANDOVERS = "event_handovers"  # session key: event id → the co-director code shown
+CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event",
+                         "events.home", "This device now directs {name}.")
+
+
+@bp.route("/e/<int:event_id>/directors", methods=["GET"])
+def directors(event_id: int) -> str:
+    """The co-director code (once) and finishing the event."""
+    event = load_event(event_id)
+    code = session.get(HANDOVERS, {}).get(str(event.id))
+    live = grants.live_handover(grants.EVENT, code) if isinstance(code, str) else None
+    claim_url = link("events.claim", code=code) if live is not None else None
+    return render_template(
+        "events/directors.html", event=event, claim_url=claim_url, handover=live,
+        claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
+        else None)
+
+
+@bp.post("/e/<int:event_id>/directors/code")
+def handover(event_id: int) -> Response:
+    """A one-time code for a co-director's device (any earlier unused code stops)."""
+    event = load_event(event_id)
+    code = grants.start_handover(grants.EVENT, event)
+    session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
+    return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
+
+
+@bp.route("/eclaim/<code>", methods=["GET", "POST"])
+def claim(code: str) -> str | Response | tuple[str, int]:
+    """Another device becomes a director of the event (one-time code)."""
+    return claims.claim(CLAIM, code)
+
+
+@bp.post("/e/<int:event_id>/finish")
+def finish(event_id: int) -> Response | tuple[str, int]:
+    """The event is over: the standings and prizes are final."""
+    event = load_event(event_id)
+    if request.form.get("sure") != "1":
+        return refused("Not finished: tick the box to say the results are final", 400,
+                       lambda: directors(event_id))
+    try:
+        event_service.finish(event, by=event_editor_label())
+    except ServiceError as error:
+        return refused(f"Not finished: {error.message}", error.status,
+                       lambda: directors(event_id))
+    flash(f"{event.name} is finished: the prizes are final.")
+    return redirect(url_for("events.home", event_id=event.id))

@@ -1,0 +1,67 @@
+"""The director on a phone and on a laptop: start an event, paste 23
+players, check them in, draw session 1 (tables of 6, 6, 6 and 5), swap two
+and print the table cards, one to a page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.steps import SCREENSHOTS, screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PLAYERS = "\n".join(f"Player {n}, 555-01{n:02d}" for n in range(1, 24))
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: str,
+                                                     width: int, height: int) -> None:
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    size = f"{width}x{height}"
+    page.goto(live_server + "/")
+    page.locator("#run-tournament a").click()
+    page.fill("input[name=name]", "Kohler Falls Oktoberfest")
+    page.locator("input[name=preset][value=jack-of-diamonds]").check()
+    screenshot(page, f"event-new-{size}")
+    page.locator("#start").click()
+    page.wait_for_selector("#register")
+    page.locator("#paste summary").click()
+    page.fill("#pasted", PLAYERS)
+    page.locator("#add-list").click()
+    page.wait_for_selector("#p23")
+    assert "23</strong> registered" in page.content()
+    for n in range(1, 24):
+        page.locator(f"#p{n} button.check-in").click()
+        page.wait_for_selector(f"#p{n} button[aria-pressed=true]")
+    assert "<strong>23</strong> checked in" in page.content()
+    screenshot(page, f"event-home-{size}")
+    page.goto(page.url.split("#")[0] + "/sessions/1")
+    page.locator("#draw-new").click()
+    page.wait_for_selector("#board")
+    sizes = [page.locator(f"#table-{t} li").count() for t in range(1, 5)]
+    assert sorted(sizes) == [5, 6, 6, 6]
+    first = page.locator("#table-1 li").first.inner_text()
+    page.locator("#swap input[name=a]").fill(first.split()[0].lstrip("#"))
+    last = page.locator("#table-4 li").first.inner_text()
+    page.locator("#swap input[name=b]").fill(last.split()[0].lstrip("#"))
+    page.locator("#swap button").click()
+    page.wait_for_selector(".flash")
+    assert page.locator("#table-4 li").first.inner_text().endswith(
+        first.split(" ", 1)[1])
+    screenshot(page, f"event-session-{size}")
+    page.locator("#print-cards").click()
+    page.wait_for_selector(".card")
+    assert page.locator(".card svg").count() == 4
+    page.emulate_media(media="print")
+    assert not page.locator(".no-print").is_visible()
+    breaks = page.evaluate("[...document.querySelectorAll('.card')].map("
+                           "c => getComputedStyle(c).breakAfter)")
+    assert breaks[:3] == ["page"] * 3
+    screenshot(page, f"event-cards-print-{size}")
+    pdf = page.pdf(path=str(SCREENSHOTS / f"event-cards-{size}.pdf"),
+                   prefer_css_page_size=True)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 4  # one card a page
+    page.context.close()
