@@ -25,6 +25,7 @@ class EventHead:
     """What a watcher's poll needs: which event, at which version."""
 
     id: int
+    name: str
     view_token: str
     version: int
     finished: bool
@@ -32,11 +33,11 @@ class EventHead:
 
 def head(token: str) -> EventHead:
     """The event behind this view token, or NotFound."""
-    row = db.session.execute(select(Event.id, Event.version, Event.finished_at)
+    row = db.session.execute(select(Event.id, Event.name, Event.version, Event.finished_at)
                              .where(Event.view_token == token)).first()
     if row is None:
         raise NotFound("No event has this link (it may have been replaced)")
-    return EventHead(row.id, token, row.version, row.finished_at is not None)
+    return EventHead(row.id, row.name, token, row.version, row.finished_at is not None)
 
 
 @dataclass(frozen=True)

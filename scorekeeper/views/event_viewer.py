@@ -105,13 +105,17 @@ def live(token: str) -> Response:
 
 
 @bp.get("/e/s/<token>/seat")
-def seat(token: str) -> str:
-    """Where a player sits in the latest drawn session, by name or number."""
+def seat(token: str) -> Response:
+    """Where a player sits in the latest drawn session, by name or number;
+    each answer rendered once per event version."""
     head = _head(token)
     asked = request.args.get("q", "")[:PLAYER_NAME].strip()
-    seats = event_board.seat_board(head)
-    found = seats.find(asked) if asked else None
-    event = get_event(head.id)
-    return render_template("events/viewer/seat.html", event=event, seats=seats,
-                           asked=asked, found=found, is_bye=isinstance(found, tuple),
-                           board_url=url_for("event_viewer.board", token=token))
+
+    def render() -> str:
+        seats = event_board.seat_board(head)
+        found = seats.find(asked) if asked else None
+        return render_template("events/viewer/seat.html", event=head, seats=seats,
+                               asked=asked, found=found, is_bye=isinstance(found, tuple),
+                               board_url=url_for("event_viewer.board", token=token))
+    body = RENDERED.get(("event-seat", token, head.version, asked), render)
+    return Response(body, mimetype="text/html")
