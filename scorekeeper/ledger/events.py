@@ -22,7 +22,8 @@ from scorekeeper.ledger.event_draw import (
 )
 
 __all__ = [
-    "ODD_CHOICES", "TIE_BREAKS", "Draw", "Line", "Payout", "Prize", "Ranked", "SessionHigh",
+    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "Draw", "Line", "Payout", "Prize",
+    "Ranked", "SessionHigh",
     "draw", "ordinal", "payout", "rank", "repeated_pairs", "session_highs", "swap",
     "table_sizes",
 ]
@@ -64,6 +65,9 @@ _KEYS: dict[str, Callable[[Line], int]] = {
     "drawn": lambda line: line.drawn,
 }
 TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
+#: Each tie-break in words, as the leaderboard states the order.
+TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
+                   "fewer_penalties": "fewer penalty points", "drawn": "the first draw's order"}
 
 
 def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple[Ranked, ...]:

@@ -3,7 +3,7 @@ share links, and the JSON API."""
 
 from __future__ import annotations
 
-from scorekeeper.views import api, client, group_viewer, offline, viewer
+from scorekeeper.views import api, client, event_viewer, group_viewer, offline, viewer
 from scorekeeper.views.api import events as _api_events  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
@@ -27,4 +27,4 @@ from scorekeeper.views.pages import (
 
 BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
               viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp,
-              events.bp]
+              events.bp, event_viewer.bp]

@@ -27,6 +27,7 @@ from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.board import BOARD, Head
+from scorekeeper.services.event_scores import done_message
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.pages.rulings import rulings_page
@@ -83,6 +84,7 @@ def _live_context(state: TableState, big: bool) -> dict[str, Any]:
                                  big)),
         "live_url": url_for("viewer.live", token=table.view_token, big=1 if big else None),
         "next_url": next_night_url(table, big),
+        "table_done": done_message(state),
     }
 
 

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
     ["bench.pages", "--sizes", "10", "--rounds", "2"],
     ["bench.groups", "--nights", "2", "--hands", "3", "--rounds", "2"],
     ["bench.profile", "--hands", "10", "--route", "ledger", "--repeat", "2"],
+    ["bench.events", "--tables", "8", "--hands", "10", "--rounds", "2"],
 ])
 def test_the_benchmark_runs(args: list[str]) -> None:
     done = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,

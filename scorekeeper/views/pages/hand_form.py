@@ -16,6 +16,7 @@ from scorekeeper.rules import HandError, HandResult, Rules, shown_for
 from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
+from scorekeeper.services.event_scores import done_message, hands_due
 from scorekeeper.services.hands import Change, Seen, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
@@ -35,7 +36,8 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
     """What the hand form shows, at the table this hand is dealt at (its own
     for an edit, the next hand's roster for an insert, tonight's at the end):
     the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
-    for a past hand."""
+    for a past hand.  A table of an event says its hands due and, once it
+    has played them, that it is done and waits for the director."""
     rules = state.rules
     if extra.get("number"):
         table = hand_service.seating(state, extra["number"], Change.REPLACE)
@@ -50,7 +52,7 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
             "night": state.night, "seating": table, "present": table.present,
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
-            "shown": shown,
+            "shown": shown, "due": hands_due(state.table), "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}
 

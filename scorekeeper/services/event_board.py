@@ -1,0 +1,127 @@
+"""What the event's public pages read (behind its view token): the event's
+head (its version, one indexed read, so a poll that finds nothing changed
+reads nothing more), the seat board of the latest drawn session and
+whether the event is final.  The seat board is worked out once per event
+version with one query, as the standings are
+(:func:`scorekeeper.services.event_scores.standings`).  Names and numbers
+only: contact details never leave :mod:`scorekeeper.services.events`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from scorekeeper.db.engine import writing
+from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Player, db
+from scorekeeper.names import find_name
+from scorekeeper.services import NotFound, caches
+from scorekeeper.services.event_scores import EventStandings
+
+
+@dataclass(frozen=True)
+class EventHead:
+    """What a watcher's poll needs: which event, at which version."""
+
+    id: int
+    name: str
+    view_token: str
+    version: int
+    finished: bool
+
+
+def head(token: str) -> EventHead:
+    """The event behind this view token, or NotFound."""
+    row = db.session.execute(select(Event.id, Event.name, Event.version, Event.finished_at)
+                             .where(Event.view_token == token)).first()
+    if row is None:
+        raise NotFound("No event has this link (it may have been replaced)")
+    return EventHead(row.id, row.name, token, row.version, row.finished_at is not None)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's seat in a drawn session (seat 1 deals first)."""
+
+    number: int
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class SeatBoard:
+    """The latest drawn session: every seat by table, and who has a bye."""
+
+    session: int | None
+    seats: tuple[Seat, ...]
+    byes: tuple[tuple[int, str], ...]
+
+    def tables(self) -> list[tuple[int, list[Seat]]]:
+        """The seats grouped by table, in table order."""
+        found: dict[int, list[Seat]] = {}
+        for seat in self.seats:
+            found.setdefault(seat.table, []).append(seat)
+        return sorted(found.items())
+
+    def find(self, asked: str) -> Seat | tuple[int, str] | None:
+        """The seat of the player ``asked`` for by number (``7``, ``#7``) or
+        name (spelt loosely); a bye as (number, name); None if nobody."""
+        asked = asked.strip().lstrip("#").strip()
+        if asked.isdigit():
+            number = int(asked)
+            return next((s for s in self.seats if s.number == number), None) or next(
+                (b for b in self.byes if b[0] == number), None)
+        name = find_name(asked, [s.name for s in self.seats] + [b[1] for b in self.byes])
+        if name is None:
+            return None
+        return next((s for s in self.seats if s.name == name), None) or next(
+            (b for b in self.byes if b[1] == name), None)
+
+
+#: Seat boards by (view token, version).
+KEPT: caches.Recent[tuple[str, int], SeatBoard] = caches.register(
+    "event_seats", caches.Recent(256))
+
+
+def seat_board(event: EventHead) -> SeatBoard:
+    """The seats of the event's latest drawn session, kept per version."""
+    key = (event.view_token, event.version)
+    found = KEPT.get(key)
+    if found is None:
+        found = _seats(event.id)
+        if not writing(db.session):
+            KEPT.put(key, found)
+    return found
+
+
+def _seats(event_id: int) -> SeatBoard:
+    drawn = db.session.scalar(select(EventSession).where(EventSession.event_id == event_id)
+                              .order_by(EventSession.number.desc()).limit(1))
+    if drawn is None:
+        return SeatBoard(None, (), ())
+    numbers: dict[str, int] = {name: number for name, number in db.session.execute(
+        select(EventPlayer.name, EventPlayer.number).where(EventPlayer.event_id == event_id))}
+    rows = db.session.execute(
+        select(EventTable.number, Player.name, Player.seat)
+        .join(Player, Player.table_id == EventTable.night_id)
+        .where(EventTable.event_id == event_id, EventTable.session == drawn.number)
+        .order_by(EventTable.number, Player.seat)).all()
+    seats: list[Seat] = []
+    for table, name, _ in rows:
+        at = seats[-1].seat + 1 if seats and seats[-1].table == table else 1
+        seats.append(Seat(numbers.get(name, 0), name, table, at))
+    by_number = {n: name for name, n in numbers.items()}
+    return SeatBoard(drawn.number, tuple(seats),
+                     tuple((n, by_number.get(n, "")) for n in drawn.byes))
+
+
+def is_final(event: EventHead, standings: EventStandings, sessions: int) -> bool:
+    """The event is over: finished by the director, or every session drawn
+    and every table of it done."""
+    if event.finished:
+        return True
+    drawn = {t.session for t in standings.tables}
+    return (len(drawn) == sessions and bool(standings.tables)
+            and all(t.done for t in standings.tables))

@@ -1,0 +1,124 @@
+"""The event's public pages behind its view token: the live leaderboard
+(304 while nothing changed), the seat finder by name or number, the big
+screen; they only read, and never show a contact."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.services import event_draws, event_scores, events
+
+API = "/api/v1"
+
+
+def _event(app: Flask, rounds: int = 1) -> dict[str, Any]:
+    """Ten players (two with contacts) at two tables of five; one round a session."""
+    with app.app_context():
+        event, director = events.create_event(
+            "Oktoberfest", "called-ace", sessions=1, rounds=rounds, entry_cents=2500,
+            places=[30, 15], session_high=5)
+        events.register(event, ["Alice Ames, alice@example.com", "Bob Bauer, 555-0142"]
+                        + [f"Player {n}" for n in range(3, 11)], checked_in=True)
+        drawn = event_draws.draw(event, 1, seed=11)
+        return {"id": event.id, "director": director, "view": event.view_token,
+                "tables": drawn.tables}
+
+
+def _save(client: FlaskClient, table: Any) -> Any:
+    hand = {"picker": table.players[0], "partners": [table.players[1]], "points": 75}
+    return client.post(f"{API}/tables/{table.night}/hands", json=hand,
+                       headers={"Authorization": f"Bearer {table.edit_token}"})
+
+
+def test_the_leaderboard_opens_with_ranks_tie_breaks_and_tables(app: Flask,
+                                                                client: FlaskClient) -> None:
+    made = _event(app)
+    assert _save(client, made["tables"][0]).status_code == 201
+    page = client.get(f"/e/s/{made['view']}")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert page.headers["Cache-Control"] == "no-cache, private"
+    assert "Ties broken by total points, then best session" in text
+    assert "Table 1" in text and "hand 1 of 5" in text and "hand 0 of 5" in text
+    assert "Player 3" in text and "Session 1 high" in text
+    assert 'id="prizes"' not in text
+
+
+def test_the_live_fragment_answers_304_until_a_table_saves(app: Flask,
+                                                           client: FlaskClient) -> None:
+    made = _event(app)
+    url = f"/e/s/{made['view']}/live"
+    first = client.get(url)
+    assert first.status_code == 200 and first.headers["ETag"]
+    again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert _save(client, made["tables"][1]).status_code == 201
+    changed = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != first.headers["ETag"]
+    assert "hand 1 of 5" in changed.get_data(as_text=True)
+
+
+def test_no_contact_shows_on_any_public_page(app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    token = made["view"]
+    for url in (f"/e/s/{token}", f"/e/s/{token}/tv", f"/e/s/{token}/live",
+                f"/e/s/{token}/seat?q=Alice", f"/e/s/{token}/seat?q=2"):
+        text = client.get(url).get_data(as_text=True)
+        assert "Alice Ames" in text or "Bob Bauer" in text or "Alice" in url
+        assert "example.com" not in text and "555-0142" not in text
+
+
+def test_the_view_token_only_reads(app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    hand = {"picker": table.players[0], "partners": [table.players[1]], "points": 75}
+    refused = client.post(f"{API}/tables/{table.night}/hands", json=hand,
+                          headers={"Authorization": f"Bearer {made['view']}"})
+    assert refused.status_code in (401, 403)
+    assert client.post(f"/e/s/{made['view']}").status_code == 405
+    page = client.get(f"/e/s/{made['view']}")
+    assert "Set-Cookie" not in page.headers
+    assert 'method="post"' not in page.get_data(as_text=True).lower()
+
+
+def test_a_player_finds_his_seat_by_name_and_by_number(app: Flask,
+                                                       client: FlaskClient) -> None:
+    made = _event(app)
+    table = next(t for t in made["tables"] if "Player 7" in t.players)
+    seat = table.players.index("Player 7") + 1
+    for asked in ("player 7", "7", "#7"):
+        text = client.get(f"/e/s/{made['view']}/seat", query_string={"q": asked}) \
+            .get_data(as_text=True)
+        assert f"Table {table.number} · seat {seat}" in text, asked
+    missing = client.get(f"/e/s/{made['view']}/seat?q=Nobody").get_data(as_text=True)
+    assert "Nobody called" in missing
+
+
+def test_the_big_screen_shows_standings_and_seating(app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    text = client.get(f"/e/s/{made['view']}/tv").get_data(as_text=True)
+    assert 'id="standings-panel"' in text and 'id="seating-panel"' in text
+    assert "event-tv.js" in text and "big=1" in text
+
+
+def test_a_finished_event_shows_its_prizes_and_the_house(app: Flask,
+                                                         client: FlaskClient) -> None:
+    made = _event(app)
+    for table in made["tables"]:
+        for _ in range(5):
+            assert _save(client, table).status_code == 201
+    text = client.get(f"/e/s/{made['view']}").get_data(as_text=True)
+    with app.app_context():
+        board = event_scores.standings(events.get_event(made["id"]))
+    assert 'id="prizes"' in text and "1st" in text and "The house" in text
+    assert sum(z.cents for z in board.prizes) + board.house_cents == board.pot_cents == 25000
+    assert "$75" in text  # 30 % of $250
+
+
+def test_an_unknown_link_is_404(client: FlaskClient) -> None:
+    assert client.get("/e/s/nope").status_code == 404
+    assert client.get("/e/s/nope/live").status_code == 404
