@@ -48,7 +48,8 @@ def test_starting_an_event_answers_its_tokens_link_location_and_etag(
     assert answer.status_code == 201
     body = answer.get_json()
     assert set(body) == {"id", "director_token", "view_token", "view_url"}
-    assert body["view_url"].endswith(f"/e/{body['view_token']}")
+    assert body["view_url"].endswith(f"/e/s/{body['view_token']}")
+    assert client.get(body["view_url"].split("localhost", 1)[-1]).status_code == 200
     assert answer.headers["Location"] == f"{API}/events/{body['id']}"
     assert answer.headers["ETag"]
 

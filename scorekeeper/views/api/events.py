@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Response, jsonify, request
 
 from scorekeeper.db.models import Event
 from scorekeeper.services import ServiceError, event_draws, event_scores, grants
@@ -30,6 +30,7 @@ from scorekeeper.views.api import (
 )
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import if_match, retried
+from scorekeeper.views.qr import link
 
 Answer = tuple[Response, int, dict[str, str]]
 
@@ -39,9 +40,8 @@ def _home(event: Event, tail: str = "") -> str:
 
 
 def view_url(token: str) -> str:
-    """The event's public leaderboard link (``/e/<view token>``)."""
-    base = current_app.config.get("SCOREKEEPER_BASE_URL") or request.host_url
-    return f"{str(base).rstrip('/')}/e/{token}"
+    """The event's public leaderboard link, as its QR gives it."""
+    return link("event_viewer.board", token=token)
 
 
 def _seen(event: Event) -> int | None:
