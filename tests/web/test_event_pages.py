@@ -210,3 +210,15 @@ def test_contacts_show_on_the_director_home_only(app: Flask, client: FlaskClient
     for path in ("/sessions/1", "/sessions/1/print/cards", "/sessions/1/print/seats",
                  "/sessions/1/print/tickets", "/print/standings", "/directors"):
         assert "555-01" not in client.get(f"/e/{event_id}{path}").text, path
+
+
+def test_the_event_home_shows_the_leaderboards_link_and_qr(client: FlaskClient) -> None:
+    page = client.post("/e/new", data={"name": "Fest", "preset": "called-ace",
+                                       "sessions": "3", "rounds": "4", "entry": "25",
+                                       "share": "90", "places": "30, 15, 10, 10, 10",
+                                       "session_high": "5"}, follow_redirects=True)
+    text = page.get_data(as_text=True)
+    assert 'id="leaderboard-link"' in text and "<svg" in text
+    found = re.search(r'href="(http://[^"]+/e/s/[^"/]+)"', text)
+    assert found is not None
+    assert client.get(found.group(1).split("localhost", 1)[-1]).status_code == 200

@@ -132,8 +132,10 @@ def new() -> str | Response | tuple[str, int]:
 
 def _home_page(event: Event, **extra: Any) -> str:
     players = list(event.players)
+    board = link("event_viewer.board", token=event.view_token)
     return render_template(
-        "events/home.html", event=event, players=players,
+        "events/home.html", event=event, players=players, board_url=board,
+        board_qr=Markup(qr_svg(board, "QR code of the event's leaderboard")),
         here=sum(1 for p in players if p.checked_in),
         drawn={t.session for t in event_scores.standings(event).tables},
         entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
