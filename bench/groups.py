@@ -22,7 +22,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from bench.night import PLAYERS, bench_app, hand, hand_body
-from bench.pages import Call, alternate
+from bench.pages import Call, print_ratios
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Rules, replay
@@ -112,15 +112,7 @@ def main() -> None:
           f"{platform.python_version()}, in-process (Flask test client, SQLite)")
     app = bench_app()
     made = build_group(app, args.nights, args.hands)
-    trivial_client = app.test_client()
-
-    def trivial() -> object:
-        return trivial_client.get("/healthz")
-    print(f"{'route':38}{'median ms':>12}{'trivial ms':>12}{'ratio':>8}")
-    for name, (call, before) in routes(app, made).items():
-        ms, base = alternate(call, trivial, args.rounds, before)
-        print(f"{name:38}{ms:>12.2f}{base:>12.2f}{ms / base:>7.1f}×")
-    print(f"(median of {args.rounds}; the trivial route is timed right after each request)")
+    print_ratios(app, routes(app, made), args.rounds)
 
 
 if __name__ == "__main__":

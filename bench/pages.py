@@ -132,6 +132,20 @@ class Night:
         self.etag = first.replace(first.split("-")[0], f'"v{version}', 1)
 
 
+
+def print_ratios(app: Any, routes: dict[str, tuple[Call, Call | None]], rounds: int) -> None:
+    """Each route's median alternated with the trivial ``/healthz`` in one run,
+    and their ratio, one line a route."""
+    trivial_client = app.test_client()
+
+    def trivial() -> object:
+        return trivial_client.get("/healthz")
+    print(f"{'route':38}{'median ms':>12}{'trivial ms':>12}{'ratio':>8}")
+    for name, (call, before) in routes.items():
+        ms, base = alternate(call, trivial, rounds, before)
+        print(f"{name:38}{ms:>12.2f}{base:>12.2f}{ms / base:>7.1f}×")
+    print(f"(median of {rounds}; the trivial route is timed right after each request)")
+
 def engine(hands: int, repeat: int = 5) -> tuple[float, float, float]:
     """Milliseconds (best of ``repeat``): replaying ``hands`` stored hands from
     scratch, the same with every check (as for hands never stored), and
