@@ -95,8 +95,8 @@ def settled_and_gone(state: TableState, remaining: dict[str, int],
     """The players who left and are done with the night: square when they
     went, or paid (or were paid) on their way out."""
     moved = [p.transfer for p in early]
-    return {p.name for p in state.table.players if not p.present
-            and (remaining[p.name] == 0 or any(p.name in (t.payer, t.payee) for t in moved))}
+    return {s.name for s in state.standings.by_seat if not s.present  # no row read again
+            and (remaining[s.name] == 0 or any(s.name in (t.payer, t.payee) for t in moved))}
 
 
 def leaver_warnings(state: TableState, changes: dict[str, tuple[int, int]]) -> list[str]:
