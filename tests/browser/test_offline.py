@@ -17,9 +17,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def controlled(page: Any) -> None:
-    """Wait until the service worker controls the page (and has kept its files)."""
-    page.evaluate("""new Promise((done) => navigator.serviceWorker.controller ? done()
-        : navigator.serviceWorker.addEventListener("controllerchange", done))""")
+    """Wait until the service worker controls the page (and has kept its files).
+    Bounded: when Chromium hasn't handed the page to the worker within 20 s
+    (an install it dropped under load), the page is loaded once more, which
+    registers the worker again; a worker that never takes control fails."""
+    for _ in range(2):
+        if page.evaluate("""() => new Promise((done) => {
+                if (navigator.serviceWorker.controller) return done(true);
+                navigator.serviceWorker.addEventListener("controllerchange", () => done(true));
+                setTimeout(() => done(false), 20000);
+            })"""):
+            return
+        page.reload()
+    raise AssertionError("The service worker never took control of the page")
 
 
 def go_offline(page: Any) -> None:
