@@ -144,18 +144,7 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
     settle-up compare versions): take the write lock and raise its version,
     once per write.  Returns the version this write makes; the caller (or
     the night's entry, :func:`audit_night`) writes its entry."""
-    start_write(db.session)
-    write = _write()
-    raised = write.groups.get(group_id)
-    if raised is None:
-        version = db.session.execute(update(Group).where(Group.id == group_id)
-                                     .values(version=Group.version + 1)
-                                     .returning(Group.version)).scalar_one()
-        raised = write.groups[group_id] = Raised(version)
-    if seen is not None and raised.version != seen + 1:
-        db.session.rollback()
-        raise Stale(stale, "version")
-    return raised.version
+    return _raise_owner(Group, "groups", group_id, seen, stale)
 
 
 def begin_event(event_id: int, *, seen: int | None = None, stale: str = STALE) -> int:
@@ -163,14 +152,21 @@ def begin_event(event_id: int, *, seen: int | None = None, stale: str = STALE) -
     version): take the write lock and raise its version, once per write.
     Returns the version this write makes; the caller (or the night's entry,
     :func:`audit_night`) writes its entry."""
+    return _raise_owner(Event, "events", event_id, seen, stale)
+
+
+def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: str) -> int:
+    """A group's or an event's version raised once in this write (the lock
+    taken first: taking it starts the write afresh), and refused when the
+    caller saw another version.  ``kind`` names the write's record of them."""
     start_write(db.session)
-    write = _write()
-    raised = write.events.get(event_id)
+    raised_now: dict[int, Raised] = getattr(_write(), kind)
+    raised = raised_now.get(row_id)
     if raised is None:
-        version = db.session.execute(update(Event).where(Event.id == event_id)
-                                     .values(version=Event.version + 1)
-                                     .returning(Event.version)).scalar_one()
-        raised = write.events[event_id] = Raised(version)
+        version = db.session.execute(update(model).where(model.id == row_id)
+                                     .values(version=model.version + 1)
+                                     .returning(model.version)).scalar_one()
+        raised = raised_now[row_id] = Raised(version)
     if seen is not None and raised.version != seen + 1:
         db.session.rollback()
         raise Stale(stale, "version")
