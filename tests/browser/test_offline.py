@@ -202,6 +202,9 @@ def test_without_a_service_worker_hands_still_wait_and_a_refused_one_can_be_disc
     expect(refused).to_contain_text("Meanwhile, Bob's phone: Recorded hand 1")
     expect(page.locator("#waiting .badge.count")).to_have_text("1")
     refused.locator("a.check-waiting").click()
+    # The form is filled from the kept hand once the page has loaded; only then save.
+    expect(page.locator("#waiting-review")).to_contain_text("Meanwhile, Bob's phone")
+    expect(page.locator("#picker input[value=Cat]")).to_be_checked()
     page.locator("#save").click()
     expect(page.locator("#sent")).to_contain_text("Hand 2 sent: Cat with Eve, 90 points.",
                                                   timeout=15000)
