@@ -81,12 +81,14 @@ def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple
     def key(line: Line) -> tuple[int, ...]:
         return tuple(_KEYS[name](line) for name in tie_breaks)
 
+    keyed = sorted((key(line), line.number, i) for i, line in enumerate(lines))
     ranked: list[Ranked] = []
     previous: tuple[int, ...] | None = None
     place = 0
-    for position, line in enumerate(sorted(lines, key=lambda line: (key(line), line.number)), 1):
-        if key(line) != previous:
-            place, previous = position, key(line)
+    for position, (found, _, i) in enumerate(keyed, 1):
+        line = lines[i]
+        if found != previous:
+            place, previous = position, found
         ranked.append(Ranked(line.number, line.name, line.total, line.sessions,
                              line.penalties, place))
     return tuple(ranked)

@@ -10,11 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import (
     Event,
     EventPenalty,
+    EventPlayer,
     EventTable,
     EventTicket,
     GameTable,
@@ -184,12 +186,15 @@ def standings(event: Event) -> EventStandings:
     return found
 
 
-def _table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], due: int,
+def _table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], rounds: int,
                   night: GameTable) -> tuple[dict[str, int], Progress]:
+    # The roster and the night come from what is kept per night version, so
+    # a table that didn't change since the last work-out reads nothing more.
+    state = TableState.load(night)
+    due = rounds * len(state.players)
     if row.id in tickets:
         return tickets[row.id], Progress(row.session, row.number, row.night_id, due, due,
                                          True, True)
-    state = TableState.load(night)
     hands = len(state.hand_ids)
     return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
                                                 hands, due, row.done or hands >= due, False)
@@ -200,13 +205,15 @@ def _work_out(event: Event) -> EventStandings:
                                    .order_by(EventTable.session, EventTable.number)))
     tickets = {t.event_table_id: t.totals for t in db.session.scalars(
         select(EventTicket).where(EventTicket.event_table_id.in_([r.id for r in rows])))}
+    # A table's rules are read only when its roster isn't kept (TableState.load).
     nights = {n.id: n for n in db.session.scalars(
-        select(GameTable).where(GameTable.event_id == event.id))}
+        select(GameTable).where(GameTable.event_id == event.id)
+        .options(defer(GameTable.rules)))}
     points: dict[tuple[str, int], int] = {}
     progress = []
     for row in rows:
         night = nights[row.night_id]
-        got, shown = _table_points(row, tickets, event.rounds * len(night.players), night)
+        got, shown = _table_points(row, tickets, event.rounds, night)
         progress.append(shown)
         for name, p in got.items():
             points[name, row.session] = p
@@ -214,15 +221,18 @@ def _work_out(event: Event) -> EventStandings:
     fined: dict[int, int] = {}
     for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
-    entrants = [p for p in event.players if p.checked_in or p.name in seated]
-    lines = [engine.Line(p.number, p.name,
-                         tuple(points.get((p.name, s), 0) for s in range(1, event.sessions + 1)),
+    registered = db.session.execute(
+        select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
+        .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)).all()
+    entrants = [p for p in registered if p.checked_in or p.name in seated]
+    played = range(1, event.sessions + 1)
+    lines = [engine.Line(p.number, p.name, tuple(points.get((p.name, s), 0) for s in played),
                          fined.get(p.id, 0), p.number) for p in entrants]
     ranked = engine.rank(lines, tuple(event.tie_breaks))
     highs = engine.session_highs(lines, event.sessions)
     pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
                         event.share, ranked, highs)
-    names = {p.number: p.name for p in event.players}
+    names = {p.number: p.name for p in registered}
     return EventStandings(
         event.version, pay.pot_cents, pay.house_cents, ranked,
         tuple(Named(f"Session {h.session} high", h.session, h.numbers,

@@ -59,7 +59,7 @@ def _context(head: EventHead, big: bool) -> dict[str, Any]:
         "event": event, "board": board, "seats": seats, "big": big,
         "sessions": sessions, "final": event_board.is_final(head, board, event.sessions),
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
-        "progress": [t for t in board.tables if t.session == seats.session],
+        "progress": {t.number: t for t in board.tables if t.session == seats.session},
         "etag": quote_etag(_etag(head, big)),
         "live_url": url_for("event_viewer.live", token=head.view_token,
                             big=1 if big else None),

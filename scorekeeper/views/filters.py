@@ -51,8 +51,9 @@ def isolate(text: str, names: Iterable[str]) -> Markup:
 
 
 def bdi(name: str) -> Markup:
-    """One name, escaped and isolated (``Next dealer: <bdi>name</bdi>``)."""
-    return isolate(name, (name,))
+    """One name, escaped and isolated (``Next dealer: <bdi>name</bdi>``); an
+    empty name is left as it is."""
+    return Markup("<bdi>%s</bdi>") % name if name else escape(name)
 
 
 @pass_context
