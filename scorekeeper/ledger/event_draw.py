@@ -1,8 +1,11 @@
 """The seat draw for one session of an event (pure): which table sizes seat a
-number of players, who sits out when no split exists, and a seeded draw that
-keeps apart players who already shared a table in an earlier session.
+number of players, who sits out (or which seats a filler takes) when no
+split exists, and a seeded draw that keeps apart players who already shared
+a table in an earlier session.
 
-Players are their event numbers.  The draw depends on nothing but its inputs
+Players are their event numbers; a filler seat is a negative number (−1,
+−2, …): somebody the director sits there to make up the table, who plays
+its hands but isn't in the event and doesn't rank.  The draw depends on nothing but its inputs
 and the seed, so the director can show the seed and anyone can draw again to
 the same tables.
 """
@@ -10,12 +13,22 @@ the same tables.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-#: What a draw may do with a count that no mix of tables seats exactly.
-ODD_CHOICES = ("byes",)
+#: What a draw may do with a count that no mix of tables seats exactly: leave
+#: the fewest players out with a bye (0 points for the session), or add the
+#: fewest filler seats, at most one a table.
+ODD_CHOICES = ("byes", "fillers")
+#: What a bye scores for the session.
+BYE_POINTS = 0
+#: Each choice in words, as the director picks it and the pages state it.
+ODD_WORDS = {
+    "byes": f"Byes: the fewest players sit the session out and score {BYE_POINTS}",
+    "fillers": "Filler seats: the fewest seats are made up by somebody who isn't in "
+               "the event (a volunteer), one a table; their points don't rank",
+}
 #: Players tried as a swap partner for one player facing an old tablemate.
 TRIES_PER_PLAYER = 12
 #: Swap attempts per player drawn, and in all: a budget counted in attempts
@@ -40,6 +53,45 @@ class Draw:
     byes: tuple[int, ...]
     repeated_pairs: int
 
+    @property
+    def fillers(self) -> int:
+        """How many filler seats the draw added."""
+        return sum(1 for table in self.tables for p in table if is_filler(p))
+
+
+def is_filler(seat: int) -> bool:
+    """A filler's seat, not an entrant's."""
+    return seat < 0
+
+
+def filler_name(seat: int) -> str:
+    """What a filler's seat is called at its table ("Filler 1"); no entrant
+    may be registered under such a name (:func:`is_filler_name`)."""
+    return f"Filler {-seat}"
+
+
+def is_filler_name(name: str) -> bool:
+    """``name`` is a filler seat's, however it is typed ("filler 2")."""
+    word, _, number = name.strip().partition(" ")
+    return word.casefold() == "filler" and number.strip().isdigit()
+
+
+def seat_number(name: str, numbers: Mapping[str, int]) -> int:
+    """The number of whoever sits at a seat called ``name``: the entrant's,
+    or a filler's (−2 for "Filler 2"); 0 for a name neither is."""
+    if name in numbers:
+        return numbers[name]
+    return -int(name.split()[1]) if is_filler_name(name) else 0
+
+
+def fillers_needed(count: int, seats: int) -> int:
+    """The fewest filler seats that let ``count`` players split into tables
+    (0 when they already do)."""
+    added = 0
+    while table_sizes(count + added, seats) is None:
+        added += 1
+    return added
+
 
 def table_sizes(count: int, seats: int) -> tuple[int, ...] | None:
     """Table sizes for ``count`` players at a ``seats``-handed game: each table
@@ -63,7 +115,8 @@ def draw(players: Sequence[int], seats: int, seed: int,
 
     When the count has no split, ``odd`` decides; "byes" leaves out the
     fewest players, picked at random among those who missed the fewest
-    earlier sessions, so nobody sits out twice while another hasn't once."""
+    earlier sessions, so nobody sits out twice while another hasn't once;
+    "fillers" adds the fewest filler seats, one at each of the last tables."""
     if odd not in ODD_CHOICES:
         raise ValueError(f"A count that doesn't split into tables can only be answered "
                          f"with {' or '.join(repr(c) for c in ODD_CHOICES)}, not {odd!r}")
@@ -73,19 +126,25 @@ def draw(players: Sequence[int], seats: int, seed: int,
         raise ValueError(f"Player {twice} is in the draw twice")
     if table_sizes(len(pool), seats) is None and len(pool) < seats:
         raise ValueError(f"{len(pool)} players can't fill a {seats}-handed table")
+    if any(is_filler(p) for p in pool):
+        raise ValueError("Player numbers are positive")
     rng = random.Random(seed)
-    byes = _byes(pool, seats, earlier, rng)
+    byes = _byes(pool, seats, earlier, rng) if odd == "byes" else ()
     seated = [p for p in pool if p not in set(byes)]
+    added = fillers_needed(len(seated), seats)
     rng.shuffle(seated)
-    sizes = table_sizes(len(seated), seats)
-    assert sizes is not None, "the byes leave a count that splits"
+    sizes = table_sizes(len(seated) + added, seats)
+    assert sizes is not None, "the byes or fillers leave a count that splits"
     tables: list[list[int]] = []
     for size in sizes:
-        tables.append(seated[:size])
-        del seated[:size]
+        take = size - (len(sizes) - len(tables) <= added)  # a filler at each of the last
+        tables.append(seated[:take])
+        del seated[:take]
     met = _met(earlier)
     if met:
         _keep_apart(tables, met, rng)
+    for k, table in enumerate(tables[len(tables) - added:], start=1):
+        table.append(-k)
     drawn = tuple(tuple(table) for table in tables)
     return Draw(seed, drawn, byes, repeated_pairs(drawn, earlier))
 
@@ -110,8 +169,8 @@ def repeated_pairs(tables: Sequence[Sequence[int]],
 def _met(earlier: Sequence[Sequence[Sequence[int]]]) -> Met:
     met: Met = {}
     for session in earlier:
-        for table in session:
-            for p, q in combinations(table, 2):
+        for table in session:  # a filler's seat is nobody's to meet again
+            for p, q in combinations([p for p in table if not is_filler(p)], 2):
                 met.setdefault(p, set()).add(q)
                 met.setdefault(q, set()).add(p)
     return met

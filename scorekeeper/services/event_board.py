@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Player, db
+from scorekeeper.ledger.event_draw import seat_number
 from scorekeeper.names import find_name
 from scorekeeper.services import NotFound, caches
 from scorekeeper.services.event_scores import EventStandings
@@ -111,7 +112,7 @@ def _seats(event_id: int) -> SeatBoard:
     seats: list[Seat] = []
     for table, name, _ in rows:
         at = seats[-1].seat + 1 if seats and seats[-1].table == table else 1
-        seats.append(Seat(numbers.get(name, 0), name, table, at))
+        seats.append(Seat(seat_number(name, numbers), name, table, at))
     by_number = {n: name for name, n in numbers.items()}
     return SeatBoard(drawn.number, tuple(seats),
                      tuple((n, by_number.get(n, "")) for n in drawn.byes))

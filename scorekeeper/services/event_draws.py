@@ -29,6 +29,7 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.ledger import events as engine
+from scorekeeper.ledger.event_draw import filler_name, is_filler, seat_number
 from scorekeeper.limits import MAX_EVENT_TABLES
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, grants, tables, writes
@@ -61,6 +62,11 @@ class DrawnSession:
     repeated_pairs: int
     byes: tuple[int, ...]
     tables: tuple[DrawnTable, ...]
+
+    @property
+    def fillers(self) -> int:
+        """The filler seats at its tables."""
+        return sum(1 for t in self.tables for n in t.numbers if is_filler(n))
 
 
 def _session_number(event: Event, session: object) -> int:
@@ -98,7 +104,7 @@ def _earlier(event: Event, session: int) -> list[list[tuple[int, ...]]]:
         .order_by(EventTable.session, EventTable.number, Player.seat)).all()
     tables_at: dict[tuple[int, int], list[int]] = {}
     for s, number, name in rows:
-        tables_at.setdefault((s, number), []).append(by_name.get(name, 0))
+        tables_at.setdefault((s, number), []).append(seat_number(name, by_name))
     for (s, _), numbers in tables_at.items():
         found.setdefault(s, []).append(tuple(numbers))
     return [found[s] for s in sorted(found)]
@@ -166,7 +172,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
 def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
                 names: dict[int, str], rules: Rules) -> DrawnTable:
     """Table ``number`` of the session as a new night, its grant and its code."""
-    players = [names[n] for n in seats]
+    players = [filler_name(n) if is_filler(n) else names[n] for n in seats]
     night, token = tables.build_table(f"Session {session} · Table {number}",
                                       [(n, True) for n in players], event.preset, rules, 0,
                                       f"Table {number}")
@@ -190,7 +196,7 @@ def session_tables(event: Event, session: int) -> DrawnSession:
     for t in _rows(event, session):
         night = db.session.get_one(GameTable, t.night_id)
         players = tuple(p.name for p in night.players)
-        drawn.append(DrawnTable(t.number, players, tuple(numbers.get(n, 0) for n in players),
+        drawn.append(DrawnTable(t.number, players, tuple(seat_number(n, numbers) for n in players),
                                 t.night_id))
     return DrawnSession(session, row.seed, row.repeated_pairs, tuple(row.byes), tuple(drawn))
 

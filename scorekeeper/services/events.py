@@ -18,6 +18,7 @@ from typing import Any
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Event, EventEditor, EventPlayer, db, utcnow
+from scorekeeper.ledger.event_draw import ODD_CHOICES, is_filler_name
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_CONTACT,
@@ -32,9 +33,6 @@ from scorekeeper.limits import (
 from scorekeeper.names import NameError_, clean_name, look_key, looks_like, name_key
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
-
-ODD = ("byes",)
-
 
 # --- starting an event and finding it ---------------------------------------------
 
@@ -93,8 +91,8 @@ def create_event(name: object, preset: object, options: object = None, *,
     kept_places = _percents(places)
     if sum(kept_places) + high * sessions > share:
         raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
-    if odd not in ODD:
-        raise ServiceError(f"odd must be one of: {', '.join(ODD)}", "odd")
+    if odd not in ODD_CHOICES:
+        raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
     start_write(db.session)
     done = earlier(once)
     if done is not None and done.event_id is not None:
@@ -145,6 +143,9 @@ def _entry(line: str) -> tuple[str, str | None]:
         raise ServiceError(str(error), "players") from None
     if len(kept) > PLAYER_NAME:
         raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
+    if is_filler_name(kept):
+        raise ServiceError(f"{kept} is what a filler's seat is called: add a name or "
+                           "an initial", "players")
     return kept, contact or None
 
 

@@ -15,6 +15,7 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
+from scorekeeper.ledger.event_draw import is_filler
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text
@@ -48,6 +49,12 @@ def isolate(text: str, names: Iterable[str]) -> Markup:
                if ordered else None)
     spans = ((m.start(), m.end()) for m in pattern.finditer(text)) if pattern else ()
     return _wrap(text, spans, "bdi")
+
+
+def seat_label(number: int) -> str:
+    """Who sits at an event's seat, as lists show it: an entrant's number
+    ("#7"), or "filler" for a seat somebody makes up (it doesn't rank)."""
+    return "filler" if is_filler(number) else f"#{number}"
 
 
 def bdi(name: str) -> Markup:
@@ -92,6 +99,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(to_cents, "cents")
     app.add_template_filter(mark_words, "mark_words")
     app.add_template_filter(bdi, "bdi")
+    app.add_template_filter(seat_label, "seat_no")
     app.add_template_global(in_words, "in_words")
     app.add_template_global(hand_line, "hand_line")
     app.add_template_global(badges, "badges")

@@ -13,6 +13,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.ledger.event_draw import (
+    ODD_WORDS,
+    filler_name,
+    fillers_needed,
+    is_filler,
+    is_filler_name,
+    seat_number,
+)
 from scorekeeper.ledger.events import (
     TIE_BREAKS,
     Draw,
@@ -114,6 +122,42 @@ def test_a_player_who_sat_out_before_does_not_sit_out_again_while_another_can() 
 def test_byes_are_drawn_at_random_with_the_seed() -> None:
     byes = {draw(range(1, 14), 5, seed=seed).byes for seed in range(20)}
     assert len(byes) > 5 and all(len(b) == 1 for b in byes)
+
+
+@pytest.mark.parametrize(("count", "seats", "fillers"), [
+    (13, 5, 2), (14, 5, 1), (19, 5, 1), (11, 4, 1), (15, 6, 3), (22, 6, 2), (23, 5, 0)])
+def test_a_count_that_does_not_split_gets_the_fewest_filler_seats(
+        count: int, seats: int, fillers: int) -> None:
+    result = draw(range(1, count + 1), seats, seed=3, odd="fillers")
+    assert fillers_needed(count, seats) == result.fillers == fillers
+    assert result.byes == ()
+    assert sorted(p for p in seated(result) if not is_filler(p)) == list(range(1, count + 1))
+    assert all(sum(is_filler(p) for p in table) <= 1 for table in result.tables)
+    assert {len(t) for t in result.tables} <= {seats, seats + 1}
+
+
+@pytest.mark.parametrize("seats", sorted(NO_SPLIT))
+def test_every_count_to_a_thousand_seats_everyone_with_fillers(seats: int) -> None:
+    for count in range(2 * seats, 1001, 7 if seats < 7 else 13):
+        result = draw(range(1, count + 1), seats, seed=count, odd="fillers")
+        assert len([p for p in seated(result) if not is_filler(p)]) == count
+        assert result.fillers < seats
+
+
+def test_a_filler_seat_is_nobody_to_meet_again() -> None:
+    first = draw(range(1, 14), 5, seed=1, odd="fillers")
+    assert repeated_pairs([(1, -1), (2, -1)], [first.tables]) == 0
+    second = draw(range(1, 14), 5, seed=2, earlier=[first.tables], odd="fillers")
+    assert second.repeated_pairs == repeated_pairs(second.tables, [first.tables])
+
+
+def test_a_fillers_seat_has_a_name_no_entrant_can_take() -> None:
+    assert filler_name(-2) == "Filler 2"
+    assert is_filler_name("filler 2") and is_filler_name(" Filler 12 ")
+    assert not is_filler_name("Filler Fay") and not is_filler_name("Phil 2")
+    assert seat_number("Filler 2", {"Ann": 1}) == -2
+    assert seat_number("Ann", {"Ann": 1}) == 1
+    assert "score 0" in ODD_WORDS["byes"] and "don't rank" in ODD_WORDS["fillers"]
 
 
 def test_fewer_players_than_one_table_is_refused_in_words() -> None:

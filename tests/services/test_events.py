@@ -204,3 +204,31 @@ def test_the_prizes_add_up_to_the_share_of_the_pot(app: Flask) -> None:
         assert len(board.session_highs) == 3 and len(board.players) == 23
         event = _fresh(event.id)
         assert _versions(event.id) == list(range(1, event.version + 1))
+
+
+def test_filler_seats_play_at_their_tables_but_do_not_rank(app: Flask) -> None:
+    with app.app_context():
+        event = _event(13, odd="fillers")
+        drawn = event_draws.draw(event, 1, seed=4)
+        assert [len(t.players) for t in drawn.tables] == [5, 5, 5] and drawn.fillers == 2
+        table = next(t for t in drawn.tables if any(n < 0 for n in t.numbers))
+        filler = next(name for name, n in zip(table.players, table.numbers, strict=True)
+                      if n < 0)
+        assert filler.startswith("Filler ")
+        others = [name for name in table.players if name != filler]
+        event_scores.ticket(_fresh(event.id), 1, table.number,
+                            {filler: 40, others[0]: -10, **dict.fromkeys(others[1:], -10)})
+        board = event_scores.standings(_fresh(event.id))
+        assert len(board.players) == 13 and filler not in {p.name for p in board.players}
+        assert board.session_highs[0].points == 0  # the filler's 40 isn't the high
+        read = event_draws.session_tables(_fresh(event.id), 1)
+        assert read.fillers == 2 and read.tables == tuple(
+            t.__class__(t.number, t.players, t.numbers, t.night) for t in drawn.tables)
+
+
+def test_a_name_a_filler_seat_takes_cannot_be_registered(app: Flask) -> None:
+    with app.app_context():
+        event = _event(0)
+        with pytest.raises(ServiceError, match="what a filler's seat is called"):
+            events.register(event, "Ann\nfiller 1")
+        assert _fresh(event.id).players == []

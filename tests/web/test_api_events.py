@@ -289,3 +289,22 @@ def test_the_standings_etag_answers_304_until_a_write(client: FlaskClient) -> No
         "number": 3, "session": 1, "points": 1, "reason": "Slow"})
     assert client.get(f"{base}/standings", headers={**view, "If-None-Match": etag}
                       ).status_code == 200
+
+
+def test_filler_seats_are_negative_numbers_in_a_draw_and_an_unknown_choice_is_refused(
+        client: FlaskClient) -> None:
+    refused = client.post(f"{API}/events", json={"name": "Odd", "preset": "called-ace",
+                                                 "odd": "robots"})
+    assert refused.status_code in (400, 422) and "odd" in refused.get_json()["error"]
+    made = _event(client, preset="called-ace", odd="fillers")
+    assert client.get(f"{API}/events/{made['id']}", headers=_auth(
+        made["view_token"])).get_json()["odd"] == "fillers"
+    assert _players(client, made, 13).status_code == 201
+    drawn = client.post(f"{API}/events/{made['id']}/sessions/1/draw",
+                        headers=_auth(made["director_token"]), json={"seed": 7}).get_json()
+    numbers = [n for t in drawn["tables"] for n in t["numbers"]]
+    assert sorted(n for n in numbers if n < 0) == [-2, -1]
+    assert sorted(n for n in numbers if n > 0) == list(range(1, 14))
+    read = client.get(f"{API}/events/{made['id']}/sessions/1",
+                      headers=_auth(made["view_token"])).get_json()
+    assert [t["numbers"] for t in read["tables"]] == [t["numbers"] for t in drawn["tables"]]

@@ -60,6 +60,24 @@ def test_starting_an_event_keeps_the_director_on_this_device(
                                                                                  10], 5)
 
 
+def test_a_director_may_choose_filler_seats_for_a_count_that_does_not_split(
+        app: Flask, client: FlaskClient) -> None:
+    assert "Filler seats" in client.get("/e/new").text
+    event_id = _start(client, odd="fillers", preset="called-ace")
+    client.post(f"/e/{event_id}/players", data={"pasted": "\n".join(
+        f"Player {n}" for n in range(1, 14)), "checked_in": "1"})
+    with app.app_context():
+        assert _event(app, event_id).odd == "fillers"
+    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "3"})
+    page = client.get(f"/e/{event_id}/sessions/1")
+    assert "2 filler seats" in page.text and "Filler 1" in page.text
+    assert "byes:" not in page.text
+    with app.app_context():
+        view = _event(app, event_id).view_token
+    board = client.get(f"/e/s/{view}")
+    assert "<bdi>Filler 2</bdi> <small class=\"muted\">filler</small>" in board.text
+
+
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("name", "", "Give the event a name"),
     ("sessions", "0", "1 to 10 sessions"),

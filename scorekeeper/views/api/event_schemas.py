@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.ledger.event_draw import ODD_CHOICES
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_CONTACT,
@@ -63,7 +64,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "session_high": PERCENT, "share": PERCENT,
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": {"type": "string", "enum": list(TIE_BREAKS)}},
-        "odd": {"type": "string", "enum": ["byes"]}}, closed=True),
+        "odd": {"type": "string", "enum": list(ODD_CHOICES)}}, closed=True),
     "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
         "id": INT, "director_token": TEXT, "view_token": TEXT, "view_url": TEXT}),
     "Event": _object(["id", "name", "played_on", "preset", "rules", "sessions", "rounds",

@@ -22,6 +22,7 @@ from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
 from scorekeeper.db.models import Event
+from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_NAME,
@@ -84,6 +85,8 @@ class EventForm(FlaskForm):
     share = WholeField("Paid out as prizes (% of the entries)", default=90,
                        validators=[InputRequired("Say what share of the entries is paid out"),
                                    NumberRange(0, 100, message="0 to 100%")])
+    odd = RadioField("When the players don't fill whole tables",
+                     choices=[(k, ODD_WORDS[k]) for k in ODD_CHOICES], default="byes")
     submission = HiddenField()
 
 
@@ -113,7 +116,7 @@ def new() -> str | Response | tuple[str, int]:
                     sessions=form.sessions.data, rounds=form.rounds.data,
                     entry_cents=(form.entry.data or 0) * 100, places=places,
                     session_high=form.session_high.data, share=form.share.data,
-                    once=Once(f"form:event:{form.submission.data[:64]}"))
+                    odd=form.odd.data, once=Once(f"form:event:{form.submission.data[:64]}"))
             except ServiceError as error:
                 errors[error.field or "form"] = error.message
             else:
