@@ -1,5 +1,6 @@
-"""The version board: for each watched table, its latest version and whether
-it is closed, as this process last read them.
+"""The version boards: for each watched table (or event, or group), its latest
+version and whether it is closed (an event: finished), as this process last
+read them.
 
 Every phone watching a night polls once a second; all of them ask the same
 question ("did the night change?").  The board answers from memory and reads
@@ -8,7 +9,8 @@ phones watch it, and one query refreshes every watched table at once.  A
 write made by this process clears the table's entry when it commits (its
 viewers see it at their next poll); a write made by another process is seen
 within :data:`LIFETIME`.  So 300 viewers of one night, or 150 nights of five,
-cost a few indexed lookups a second.
+cost a few indexed lookups a second; so do a thousand phones watching an
+event's leaderboard.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, literal
 from sqlalchemy.orm import Session
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import Event, GameTable, Group, db
 from scorekeeper.services import caches
 
 #: How long a version read from the database answers for (seconds).
@@ -41,9 +44,13 @@ class Head:
 
 
 class Board:
-    """Thread-safe; bounded."""
+    """The heads of one kind of owner (``model``, with a ``view_token`` and a
+    ``version``; ``closed`` the column that says it is over, if any).
+    Thread-safe; bounded."""
 
-    def __init__(self, lifetime: float = LIFETIME, size: int = SIZE) -> None:
+    def __init__(self, model: Any, closed: Any = None, lifetime: float = LIFETIME,
+                 size: int = SIZE) -> None:
+        self.model, self.closed = model, closed
         self.lifetime, self.size = lifetime, size
         self._heads: dict[str, Head] = {}
         self._lock = threading.Lock()
@@ -87,11 +94,13 @@ class Board:
             ageing = [t for t, h in list(self._heads.items())
                       if now - h.read_at >= self.lifetime / 2]
         tokens = list(dict.fromkeys([token, *ageing]))[:BATCH]
+        model = self.model
+        closed = (self.closed if self.closed is not None else literal(None)).label("closed")
         with db.engine.connect() as connection:
             rows = connection.execute(
-                db.select(GameTable.view_token, GameTable.version, GameTable.closed_at)
-                .where(GameTable.view_token.in_(tokens))).all()
-        found = {row.view_token: Head(row.version, row.closed_at is not None, now)
+                db.select(model.view_token, model.version, closed)
+                .where(model.view_token.in_(tokens))).all()
+        found = {row.view_token: Head(row.version, row.closed is not None, now)
                  for row in rows}
         with self._lock:
             for name in tokens:
@@ -122,21 +131,25 @@ class Board:
             self._heads.clear()
 
 
-BOARD = caches.register("board", Board())
+BOARD = caches.register("board", Board(GameTable, GameTable.closed_at))
+EVENTS = caches.register("event board", Board(Event, Event.finished_at))
+GROUPS = caches.register("group board", Board(Group))
 
 _CHANGED = "scorekeeper_changed_tables"
 
 
 def changed(session: Session, token: str) -> None:
-    """The table with share token ``token`` changes in this transaction: once
-    it commits, this process's viewers see the change at their next poll."""
+    """The table, event or group with view token ``token`` changes in this
+    transaction: once it commits, this process's viewers see the change at
+    their next poll."""
     session.info.setdefault(_CHANGED, set()).add(token)
 
 
 @event.listens_for(Session, "after_commit")
 def _forget_changed(session: Session) -> None:
     for token in session.info.pop(_CHANGED, ()):
-        BOARD.forget(token)
+        for board in (BOARD, EVENTS, GROUPS):  # tokens are random: one board has it
+            board.forget(token)
 
 
 @event.listens_for(Session, "after_soft_rollback")

@@ -163,9 +163,10 @@ def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: st
     raised_now: dict[int, Raised] = getattr(_write(), kind)
     raised = raised_now.get(row_id)
     if raised is None:
-        version = db.session.execute(update(model).where(model.id == row_id)
-                                     .values(version=model.version + 1)
-                                     .returning(model.version)).scalar_one()
+        version, token = db.session.execute(update(model).where(model.id == row_id)
+                                            .values(version=model.version + 1)
+                                            .returning(model.version, model.view_token)).one()
+        changed(db.session(), token)
         raised = raised_now[row_id] = Raised(version)
     if seen is not None and raised.version != seen + 1:
         db.session.rollback()

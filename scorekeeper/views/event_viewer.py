@@ -6,12 +6,12 @@ contact details; the view token grants no write anywhere.
 Each page is rendered once per event version for every watcher
 (:mod:`scorekeeper.views.rendered`, keyed by the view token, the version
 and the variant), and the fragment answers 304 while the version is
-unchanged after one indexed read of it.
+unchanged from the version board (:mod:`scorekeeper.services.board`), which
+reads the event's version at most a few times a second however many watch.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -21,9 +21,11 @@ from werkzeug.wrappers import Response
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.services import NotFound, event_board
+from scorekeeper.services.board import EVENTS
 from scorekeeper.services.event_board import EventHead
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
+from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.viewer import PRIVATE
 
@@ -44,10 +46,9 @@ def _head(token: str) -> EventHead:
         abort(404, error.message)
 
 
-def _etag(head: EventHead, big: bool) -> str:
+def _etag(token: str, version: int, finished: bool, big: bool) -> str:
     """Changes with every write to the event or its tables, the mode and the link."""
-    link_id = hashlib.sha256(head.view_token.encode()).hexdigest()[:12]
-    return f"e{head.version}-{int(head.finished)}-{int(big)}-{link_id}"
+    return f"e{version}-{int(finished)}-{int(big)}-{link_id(token)}"
 
 
 def _context(head: EventHead, big: bool) -> dict[str, Any]:
@@ -60,7 +61,7 @@ def _context(head: EventHead, big: bool) -> dict[str, Any]:
         "sessions": sessions, "final": event_board.is_final(head, board, event.sessions),
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
-        "etag": quote_etag(_etag(head, big)),
+        "etag": quote_etag(_etag(head.view_token, head.version, head.finished, big)),
         "live_url": url_for("event_viewer.live", token=head.view_token,
                             big=1 if big else None),
         "seat_url": url_for("event_viewer.seat", token=head.view_token),
@@ -90,17 +91,20 @@ def tv(token: str) -> Response:
 def live(token: str) -> Response:
     """The live fragment: 304 while the event's version is unchanged."""
     big = request.args.get("big") == "1"
+    known = EVENTS.head(token, at_least=version_seen("e"))
+    if known is not None:
+        etag = _etag(token, known.version, known.closed, big)
+        if request.if_none_match.contains(etag):
+            response = Response(status=304)
+            response.set_etag(etag)
+            return response
     try:
         head = event_board.head(token)
     except NotFound as error:
         return Response(render_template("viewer/_gone.html", message=error.message),
                         status=404, mimetype="text/html")
-    etag = _etag(head, big)
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        response = Response(_body(head, "live", big), mimetype="text/html")
-    response.set_etag(etag)
+    response = Response(_body(head, "live", big), mimetype="text/html")
+    response.set_etag(_etag(token, head.version, head.finished, big))
     return response
 
 

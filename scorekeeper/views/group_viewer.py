@@ -6,7 +6,6 @@ links; the group's view token grants no write anywhere.
 
 from __future__ import annotations
 
-import hashlib
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -15,8 +14,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound, grants, seasons
 from scorekeeper.services import groups as group_service
+from scorekeeper.services.board import GROUPS
 from scorekeeper.services.groups import GroupHead
 from scorekeeper.services.seasons import Span
+from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.season_pages import asked_span, player_page
 from scorekeeper.views.viewer import PRIVATE
@@ -38,10 +39,9 @@ def _group(token: str) -> GroupHead:
         abort(404, error.message)
 
 
-def _etag(group: GroupHead, span: object) -> str:
+def _etag(token: str, version: int, span: object) -> str:
     """Changes with the group's version and the season asked for."""
-    return f"g{group.version}-" + hashlib.sha256(
-        repr((group.view_token, span)).encode()).hexdigest()[:12]
+    return f"g{version}-" + link_id(repr((token, span)))
 
 
 def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[bytes, str]:
@@ -51,7 +51,7 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
     group = group or _group(token)
     asked = asked_span()
     span = _shown(asked)
-    etag = _etag(group, span)
+    etag = _etag(token, group.version, span)
 
     def render() -> str:
         return render_template(
@@ -79,13 +79,15 @@ def view(token: str) -> Response:
 @bp.get("/gs/<token>/live")
 def live(token: str) -> Response:
     """The season fragment: 304 while no night of the group changed."""
-    group = _group(token)
-    etag = _etag(group, _shown(asked_span()))
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        body, etag = _body(token, "live", group)
-        response = Response(body, mimetype="text/html")
+    known = GROUPS.head(token, at_least=version_seen("g"))
+    if known is not None:
+        etag = _etag(token, known.version, _shown(asked_span()))
+        if request.if_none_match.contains(etag):
+            response = Response(status=304)
+            response.set_etag(etag)
+            return response
+    body, etag = _body(token, "live", _group(token))
+    response = Response(body, mimetype="text/html")
     response.set_etag(etag)
     return response
 

@@ -13,7 +13,6 @@ share page and the fragment are rendered once per version for every viewer
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +29,7 @@ from scorekeeper.services.board import BOARD, Head
 from scorekeeper.services.event_scores import done_message
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
+from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.pages.rulings import rulings_page
 from scorekeeper.views.rendered import RENDERED
 
@@ -69,8 +69,7 @@ def next_night_url(table: GameTable, big: bool = False) -> str | None:
 
 def _etag(token: str, version: int, closed: bool, big: bool) -> str:
     """Changes with every write (the version), closing, the mode and the link."""
-    link_id = hashlib.sha256(token.encode()).hexdigest()[:12]
-    return f"v{version}-{int(closed)}-{int(big)}-{link_id}"
+    return f"v{version}-{int(closed)}-{int(big)}-{link_id(token)}"
 
 
 def _live_context(state: TableState, big: bool) -> dict[str, Any]:
@@ -131,15 +130,6 @@ def tv(token: str) -> Response:
     return _page(token, True)
 
 
-def _version_seen() -> int:
-    """The version in the viewer's If-None-Match (0 if none of ours)."""
-    for tag in request.if_none_match:
-        head = tag.split("-", 1)[0]
-        if head[:1] == "v" and head[1:].isdigit() and len(head) < 20:
-            return int(head[1:])
-    return 0
-
-
 @bp.get("/s/<token>/live")
 def live(token: str) -> Response:
     """The live fragment: 304 while nothing changed, answered from the version
@@ -149,7 +139,7 @@ def live(token: str) -> Response:
     A replaced link answers a 404 fragment that says so and stops the polling.
     """
     big = request.args.get("big") == "1"
-    head = BOARD.head(token, at_least=_version_seen())
+    head = BOARD.head(token, at_least=version_seen("v"))
     if head is not None:
         etag = _etag(token, head.version, head.closed, big)
         if request.if_none_match.contains(etag):

@@ -8,7 +8,9 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event as sqlalchemy_event
 
+from scorekeeper.db.models import db
 from scorekeeper.services import event_draws, event_scores, events
 
 API = "/api/v1"
@@ -122,3 +124,31 @@ def test_a_finished_event_shows_its_prizes_and_the_house(app: Flask,
 def test_an_unknown_link_is_404(client: FlaskClient) -> None:
     assert client.get("/e/s/nope").status_code == 404
     assert client.get("/e/s/nope/live").status_code == 404
+
+
+def test_a_crowd_polling_the_fragment_reads_the_events_version_not_once_each(
+        app: Flask, client: FlaskClient) -> None:
+    """The version board answers the 304s from memory; a save made by this
+    process is seen at the very next poll all the same."""
+    made = _event(app)
+    url = f"/e/s/{made['view']}/live"
+    tag = client.get(url).headers["ETag"]
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]))
+    with app.app_context():
+        engine = db.engine
+    sqlalchemy_event.listen(engine, "before_cursor_execute", count)
+    try:
+        for _ in range(50):
+            assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
+        polled = len(statements)  # one read per 0.2 s at most, however fast they come
+        assert _save(client, made["tables"][0]).status_code == 201
+        statements.clear()
+        seen = client.get(url, headers={"If-None-Match": tag})
+    finally:
+        sqlalchemy_event.remove(engine, "before_cursor_execute", count)
+    assert seen.status_code == 200 and "hand 1 of 5" in seen.get_data(as_text=True)
+    assert seen.headers["ETag"] != tag and statements  # read afresh after the save
+    assert polled < 25, polled

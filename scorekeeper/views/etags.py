@@ -1,0 +1,26 @@
+"""What the public pages' ETags are made of, in one place: a short, stable
+id of the link (so two links never share a tag) and the version a watcher
+last saw, read back from the tag its poll sends.  A tag starts with a
+letter naming the owner ("v" a night, "e" an event) and its version."""
+
+from __future__ import annotations
+
+import hashlib
+
+from flask import request
+
+
+def link_id(token: str) -> str:
+    """A short id of the view token: in the tag without giving the token away."""
+    return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def version_seen(letter: str) -> int:
+    """The version in the watcher's If-None-Match for tags starting with
+    ``letter`` (0 if none of ours): a watcher who saw a version on another
+    process makes this one read the database rather than answer with less."""
+    for tag in request.if_none_match:
+        head = tag.split("-", 1)[0]
+        if head[:1] == letter and head[1:].isdigit() and len(head) < 20:
+            return int(head[1:])
+    return 0
