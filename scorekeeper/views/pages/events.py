@@ -32,7 +32,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rulings.chart import preset_payouts
-from scorekeeper.services import ServiceError, event_scores, grants
+from scorekeeper.services import ServiceError, event_scores, grants, handovers
 from scorekeeper.services import events as event_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once
@@ -232,7 +232,7 @@ def directors(event_id: int) -> str:
     """The co-director code (once) and finishing the event."""
     event = load_event(event_id)
     code = session.get(HANDOVERS, {}).get(str(event.id))
-    live = grants.live_handover(grants.EVENT, code) if isinstance(code, str) else None
+    live = handovers.live_handover(grants.EVENT, code) if isinstance(code, str) else None
     claim_url = link("events.claim", code=code) if live is not None else None
     return render_template(
         "events/directors.html", event=event, claim_url=claim_url, handover=live,
@@ -244,7 +244,7 @@ def directors(event_id: int) -> str:
 def handover(event_id: int) -> Response:
     """A one-time code for a co-director's device (any earlier unused code stops)."""
     event = load_event(event_id)
-    code = grants.start_handover(grants.EVENT, event)
+    code = handovers.start_handover(grants.EVENT, event)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
     return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
 
