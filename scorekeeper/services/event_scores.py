@@ -61,10 +61,11 @@ def done_message(state: TableState) -> str | None:
 
 # --- penalties and tickets -----------------------------------------------------------
 
-def check_penalty(event: Event, session: object, points: object, reason: object
+def check_penalty(sessions: int, session: object, points: object, reason: object
                   ) -> tuple[int, str]:
-    """A penalty's session, points and reason as :func:`penalty` and an
-    imported file give them; returns the points and the reason as kept."""
+    """A penalty's session (of an event of ``sessions``), points and reason
+    as :func:`penalty` and an imported file give them; returns the points
+    and the reason as kept."""
     if isinstance(points, bool) or not isinstance(points, int) \
             or not 0 < points <= MAX_EVENT_PENALTY:
         raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
@@ -72,8 +73,8 @@ def check_penalty(event: Event, session: object, points: object, reason: object
             or not checks.storable(reason):
         raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
     if isinstance(session, bool) or not isinstance(session, int) \
-            or not 1 <= session <= event.sessions:
-        raise ServiceError(f"The session must be 1 to {event.sessions}", "session")
+            or not 1 <= session <= sessions:
+        raise ServiceError(f"The session must be 1 to {sessions}", "session")
     return points, " ".join(reason.split())
 
 
@@ -81,7 +82,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
             by: str | None = None, once: Once | None = None,
             seen: int | None = None) -> EventPenalty:
     """Take ``points`` off one player in ``session`` (nobody else gains them)."""
-    points, kept = check_penalty(event, session, points, reason)
+    points, kept = check_penalty(event.sessions, session, points, reason)
     who = player(event, number)
     writes.begin_event(event.id, seen=seen)
     row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,

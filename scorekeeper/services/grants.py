@@ -224,10 +224,19 @@ def drop_codes(owner: Owner, row_id: int) -> None:
 
 
 def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
-    """Stop one device changing ``row``, at once; its unused codes die with
-    it.  The last one is kept: without it nobody could change ``row`` again.
-    ``by`` names the device that revoked it, for the history."""
+    """Stop one device changing ``row``, at once (:func:`stop_grant`), in a
+    write of its own."""
     owner.begin(row, False)
+    grant = stop_grant(owner, row, grant_id, by)
+    db.session.commit()
+    return grant
+
+
+def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+    """Stop one device changing ``row``; its unused codes die with it.  The
+    last one is kept: without it nobody could change ``row`` again.  Part of
+    the caller's write (begun, committed by it); ``by`` names the device that
+    revoked it, for the history."""
     grants = active_grants(owner, row)
     grant = next((e for e in grants if e.id == grant_id), None)
     if grant is None:
@@ -237,7 +246,6 @@ def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -
     grant.revoked_at = utcnow()
     drop_codes(owner, row.id)
     owner.audit(row, "revoke", owner.words.no_longer.format(label=grant.label), by)
-    db.session.commit()
     return grant
 
 
