@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Event, GameTable, db
+from scorekeeper.services import events
 
 API = "/api/v1"
 KEY = "event-import-0123456789"
@@ -40,7 +41,7 @@ def _hands(client: FlaskClient, token: str, table: dict[str, Any], count: int) -
 
 
 @pytest.fixture()
-def festival(client: FlaskClient) -> dict[str, Any]:
+def festival(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """Three sessions of 13 players (a bye in session 1), a withdrawal after
     it, hands at every table, a penalty, a paper ticket, and the end."""
     made = client.post(f"{API}/events", json={
@@ -69,6 +70,8 @@ def festival(client: FlaskClient) -> dict[str, Any]:
                 _hands(client, table["edit_token"], table, len(table["players"]))
     assert client.post(f"{base}/penalties", headers=director, json={
         "number": 5, "session": 2, "points": 3, "reason": "Slow play"}).status_code == 201
+    with app.app_context():
+        events.finish(events.get_event(made["id"]), by="Director")
     return made
 
 
@@ -115,6 +118,8 @@ def test_an_imported_event_is_the_exported_one_with_new_tokens(
     assert any(p["penalties"] == 3 for p in standings["players"])
     assert any(t["ticket"] for s in original["sessions"] for t in s["tables"])
     assert original["sessions"][0]["byes"] and standings["prizes"]
+    assert original["event"]["finished"] is True
+    assert any(p["withdrawn_after"] == 1 for p in original["event"]["players"])
     again = _export(client, copied)
     for exported in (data, again):
         for draw in exported["draws"]:
