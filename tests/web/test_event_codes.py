@@ -7,6 +7,7 @@ device at once but not his own; each in the history."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 import pytest
@@ -237,3 +238,18 @@ def test_lists_by_name_sort_naturally(app: Flask, client: FlaskClient,
     listed = re.findall(r"<tr><td>([^<]+)</td>", seats)
     assert listed == expected
 
+
+
+def test_neither_a_table_code_nor_a_co_director_code_reaches_the_logs(
+        app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO)
+    event_id = _start(client, 10)
+    code = _codes(client.post(f"/e/{event_id}/sessions/1/print/cards").text)[1]
+    client.post(f"/e/{event_id}/directors/code")
+    found = re.search(r"/eclaim/([A-Za-z0-9_-]+)<", client.get(f"/e/{event_id}/directors").text)
+    assert found
+    for path in (f"/claim/{code}", f"/eclaim/{found.group(1)}"):  # a server's request line
+        logging.getLogger("werkzeug").info('%s - - "%s" %s -', "10.0.0.9",
+                                           f"GET {path} HTTP/1.1", 200)
+    assert "/claim/…" in caplog.text and "/eclaim/…" in caplog.text
+    assert code not in caplog.text and found.group(1) not in caplog.text
