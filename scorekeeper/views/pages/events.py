@@ -97,7 +97,7 @@ def _places(text: str) -> list[int] | None:
 def new() -> str | Response | tuple[str, int]:
     """Start an event; this device directs it."""
     form = EventForm()
-    if not form.submission.data:
+    if not form.submission.data:  # a form sent without its token gets one of its own
         form.submission.data = new_token()
     errors: dict[str, str] = {}
     played_on = request.form.get("played_on") or date.today().isoformat()
@@ -128,7 +128,10 @@ def new() -> str | Response | tuple[str, int]:
 def new_page(form: EventForm, errors: dict[str, str], played_on: str,
              import_error: str | None = None) -> str:
     """The start page: a new event's form, and the form that imports one
-    (with ``import_error`` beside its file when a file was refused)."""
+    (with ``import_error`` beside its file when a file was refused); each
+    form carries a fresh one-time token unless it has one."""
+    if not form.submission.data:
+        form.submission.data = new_token()
     chosen: Any = request.form
     return render_template(
         "events/new.html", form=form, errors=errors, presets=PRESETS.values(),
