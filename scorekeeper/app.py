@@ -30,7 +30,7 @@ from scorekeeper.views.json_errors import error_response, http_error_response
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
-_TOKEN_IN_PATH = re.compile(r"/(s|gs|claim|gclaim|edit-link)/[A-Za-z0-9_-]{16,}")
+_TOKEN_IN_PATH = re.compile(r"/(s|gs|claim|gclaim|eclaim|edit-link)/[A-Za-z0-9_-]{16,}")
 
 
 class RedactTokens(logging.Filter):

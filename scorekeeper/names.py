@@ -34,6 +34,7 @@ No web framework: the rules engine uses it too.
 from __future__ import annotations
 
 import importlib.util
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
@@ -174,6 +175,20 @@ def skeleton(text: str) -> str:
 def look_key(name: str) -> str:
     """What two names share when they look alike on a page (their skeleton)."""
     return skeleton(unicodedata.normalize("NFKC", name))
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def sort_key(name: str) -> tuple[tuple[str | int, ...], str]:
+    """How names are put in order wherever a list of them is shown: "Player 2"
+    before "Player 10" (runs of digits compare as numbers), case ignored and
+    accents folded ("Émile" among the E's), the name itself last so two
+    names never tie."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name.casefold())
+                     if not unicodedata.combining(c))
+    parts = _DIGITS.split(folded)
+    return tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), name
 
 
 def find_name(typed: str, names: Iterable[str]) -> str | None:

@@ -16,6 +16,7 @@ from datetime import date
 
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.ledger.stats import PlayerStats
+from scorekeeper.names import sort_key
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ def season(nights: Iterable[NightResult]) -> Season:
             row[1] += night.stats[name].hands_played
             row[2] += night.points[name]
             row[3] += night.cents[name]
-    best_first = sorted(totals, key=lambda n: (-totals[n][3], -totals[n][2], n.casefold()))
+    best_first = sorted(totals, key=lambda n: (-totals[n][3], -totals[n][2], sort_key(n)))
     rows: list[SeasonRow] = []
     for index, name in enumerate(best_first):
         nights_played, hands, points, cents = totals[name]

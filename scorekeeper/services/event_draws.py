@@ -32,7 +32,7 @@ from scorekeeper.ledger import events as engine
 from scorekeeper.ledger.event_draw import filler_name, is_filler, seat_number
 from scorekeeper.limits import MAX_EVENT_TABLES
 from scorekeeper.rules import Rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, grants, tables, writes
+from scorekeeper.services import Conflict, NotFound, ServiceError, grants, handovers, tables, writes
 from scorekeeper.services.events import plays_in
 from scorekeeper.services.once import Once, remember
 
@@ -179,7 +179,7 @@ def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
     night.event_id, night.played_on = event.id, event.played_on
     db.session.add(EventTable(event_id=event.id, session=session, number=number,
                               night_id=night.id))
-    code = grants.add_code(grants.TABLE, night.id, CODE_LIFETIME)
+    code = handovers.add_code(grants.TABLE, night.id, CODE_LIFETIME)
     writes.audit_created(night, "create", f"Drawn: table {number} of session {session} of "
                          f"{event.name}")
     return DrawnTable(number, tuple(players), tuple(seats), night.id, token, code)

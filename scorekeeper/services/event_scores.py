@@ -6,7 +6,7 @@ out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -63,10 +63,11 @@ def done_message(state: TableState) -> str | None:
 
 # --- penalties and tickets -----------------------------------------------------------
 
-def penalty(event: Event, number: int, session: int, points: object, reason: object,
-            by: str | None = None, once: Once | None = None,
-            seen: int | None = None) -> EventPenalty:
-    """Take ``points`` off one player in ``session`` (nobody else gains them)."""
+def check_penalty(sessions: int, session: object, points: object, reason: object
+                  ) -> tuple[int, str]:
+    """A penalty's session (of an event of ``sessions``), points and reason
+    as :func:`penalty` and an imported file give them; returns the points
+    and the reason as kept."""
     if isinstance(points, bool) or not isinstance(points, int) \
             or not 0 < points <= MAX_EVENT_PENALTY:
         raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
@@ -74,12 +75,20 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
             or not checks.storable(reason):
         raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
     if isinstance(session, bool) or not isinstance(session, int) \
-            or not 1 <= session <= event.sessions:
-        raise ServiceError(f"The session must be 1 to {event.sessions}", "session")
+            or not 1 <= session <= sessions:
+        raise ServiceError(f"The session must be 1 to {sessions}", "session")
+    return points, " ".join(reason.split())
+
+
+def penalty(event: Event, number: int, session: int, points: object, reason: object,
+            by: str | None = None, once: Once | None = None,
+            seen: int | None = None) -> EventPenalty:
+    """Take ``points`` off one player in ``session`` (nobody else gains them)."""
+    points, kept = check_penalty(event.sessions, session, points, reason)
     who = player(event, number)
     writes.begin_event(event.id, seen=seen)
     row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,
-                       reason=" ".join(reason.split()), by=by[:80] if by else None)
+                       reason=kept, by=by[:80] if by else None)
     db.session.add(row)
     writes.audit_event(event.id, "penalty", f"Penalty: {points} points off #{who.number} "
                        f"{who.name} in session {session} ({row.reason})", by)
@@ -89,17 +98,10 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
     return row
 
 
-def ticket(event: Event, session: int, table_number: int, totals: object,
-           by: str | None = None, once: Once | None = None,
-           seen: int | None = None) -> EventTicket:
-    """A table's session totals from its paper ticket (each of its players,
-    whole points, summing to zero): they stand instead of its hands."""
-    row = db.session.scalar(select(EventTable).filter_by(
-        event_id=event.id, session=session, number=table_number))
-    if row is None:
-        raise NotFound(f"No table {table_number} in session {session}")
-    night = db.session.get_one(GameTable, row.night_id)
-    names = [p.name for p in night.players]
+def check_totals(totals: object, names: Sequence[str], table_number: int) -> dict[str, int]:
+    """A paper ticket's totals as :func:`ticket` and an imported file give
+    them: every player at the table (however their names are typed), whole
+    points, summing to zero; returns them by the names the table keeps."""
     if not isinstance(totals, Mapping) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in totals.values()):
         raise ServiceError("totals must be each player's whole points", "totals")
@@ -115,16 +117,34 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     if sum(kept.values()) != 0:
         raise ServiceError(f"A ticket's points add up to zero (these add up to "
                            f"{sum(kept.values())})", "totals")
+    return kept
+
+
+def ticket(event: Event, session: int, table_number: int, totals: object,
+           by: str | None = None, once: Once | None = None,
+           seen: int | None = None) -> EventTicket:
+    """A table's session totals from its paper ticket (each of its players,
+    whole points, summing to zero): they stand instead of its hands.  The
+    table's night changes too (it is done), so its phone and share page
+    learn of it at once."""
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    night = db.session.get_one(GameTable, row.night_id)
+    kept = check_totals(totals, [p.name for p in night.players], table_number)
     writes.begin_event(event.id, seen=seen)
     if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
         writes.abandon()
         raise Conflict(f"Table {table_number} already has a ticket", "totals")
+    writes.begin_night(night, closed_ok=True)
     made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
     db.session.add(made)
     row.done = True
-    writes.audit_event(event.id, "ticket", f"Paper ticket for session {session}, table "
-                       f"{table_number}: " + ", ".join(f"{n} {p:+d}" for n, p in kept.items()),
-                       by)
+    said = (f"Paper ticket for session {session}, table {table_number}: "
+            + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
+    writes.audit_event(event.id, "ticket", said, by)
+    writes.audit_night(night, "ticket", said, by=by)
     remember(once, None, 201, {"session": session, "table": table_number, "totals": kept},
              event_id=event.id)
     db.session.commit()

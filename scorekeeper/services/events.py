@@ -1,6 +1,6 @@
 """Events (tournaments): starting one, finding it, finishing it, and its
 players: registration (one or a pasted list), check-in, a late arrival,
-withdrawal.
+withdrawal.  Its settings are checked by :mod:`scorekeeper.services.event_plan`.
 Its director grants and co-director codes are
 :mod:`scorekeeper.services.grants`' (``EVENT``); its seat draws
 :mod:`scorekeeper.services.event_draws`; its penalties, paper tickets and
@@ -13,25 +13,16 @@ entry (:mod:`scorekeeper.services.writes`), and commits once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Event, EventEditor, EventPlayer, db, utcnow
-from scorekeeper.ledger.event_draw import ODD_CHOICES, is_filler_name
-from scorekeeper.ledger.events import TIE_BREAKS
-from scorekeeper.limits import (
-    EVENT_CONTACT,
-    EVENT_NAME,
-    MAX_ENTRY_CENTS,
-    MAX_EVENT_LIST,
-    MAX_EVENT_PLAYERS,
-    MAX_ROUNDS,
-    MAX_SESSIONS,
-    PLAYER_NAME,
-)
+from scorekeeper.ledger.event_draw import is_filler_name
+from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
 from scorekeeper.names import NameError_, clean_name, look_key, looks_like, name_key
+from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
+from scorekeeper.services.event_plan import Plan, check_plan, count
 from scorekeeper.services.once import Once, commit, earlier, remember
 
 # --- starting an event and finding it ---------------------------------------------
@@ -48,65 +39,36 @@ def event_by_view_token(token: str) -> Event:
     return event
 
 
-def _count(value: object, field: str, lowest: int, highest: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
-        raise ServiceError(f"{what} must be a whole number from {lowest} to {highest}", field)
-    return value
-
-
-def _percents(places: object) -> list[int]:
-    if not isinstance(places, (list, tuple)) or len(places) > MAX_EVENT_PLAYERS:
-        raise ServiceError("places must be a list of percents, first place first", "places")
-    return [_count(p, "places", 0, 100, "A place's percent") for p in places]
-
-
-def _tie_breaks(tie_breaks: object) -> list[str]:
-    if (not isinstance(tie_breaks, (list, tuple)) or not tie_breaks
-            or any(t not in TIE_BREAKS for t in tie_breaks)
-            or len(set(tie_breaks)) != len(tie_breaks)):
-        raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAKS)}",
-                           "tie_breaks")
-    return list(tie_breaks)
+def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Event, str]:
+    """A new event row with a fresh view token and a director's grant, added
+    to the session but not committed; returns it and the director's token."""
+    token = grants.new_token()
+    event = Event(name=plan.name, played_on=plan.played_on, preset=preset,
+                  rules=rules.to_dict(), sessions=plan.sessions, rounds=plan.rounds,
+                  entry_cents=plan.entry_cents, places=plan.places,
+                  session_high=plan.session_high, share=plan.share,
+                  tie_breaks=plan.tie_breaks, odd=plan.odd, view_token=grants.new_token())
+    event.editors = [EventEditor(token_hash=grants.hash_token(token), label=label[:80])]
+    db.session.add(event)
+    db.session.flush()
+    return event, token
 
 
 def create_event(name: object, preset: object, options: object = None, *,
-                 played_on: object = None, sessions: object = 3, rounds: object = 4,
-                 entry_cents: object = 0, places: object = (), session_high: object = 0,
-                 share: object = 90, tie_breaks: object = TIE_BREAKS, odd: object = "byes",
-                 label: str = "Director", once: Once | None = None
+                 label: str = "Director", once: Once | None = None, **plan: Any
                  ) -> tuple[Event, str | None]:
-    """Start an event with its rules checked as a table's and frozen; returns
-    it and the director's token (a request already carried out, ``once``:
-    the event it made, and no token).  The prizes (each place's percent and
-    each session high's) are percents of the pot and may not add up to more
-    than ``share``."""
-    name = checks.owner_name(name, "event", EVENT_NAME)
+    """Start an event with its rules checked as a table's and frozen, and its
+    settings (:func:`check_plan`); returns it and the director's token (a
+    request already carried out, ``once``: the event it made, and no token)."""
+    checked = check_plan(name, **plan)
     preset, rules, _ = checks.checked_rules(preset, options)
-    day = date.today() if played_on is None else checks.check_played_on(played_on)
-    sessions = _count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
-    rounds = _count(rounds, "rounds", 1, MAX_ROUNDS, "Rounds per session")
-    entry = _count(entry_cents, "entry_cents", 0, MAX_ENTRY_CENTS, "The entry fee (cents)")
-    share = _count(share, "share", 0, 100, "The share of the pot paid out")
-    high = _count(session_high, "session_high", 0, 100, "The session high's percent")
-    kept_places = _percents(places)
-    if sum(kept_places) + high * sessions > share:
-        raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
-    if odd not in ODD_CHOICES:
-        raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
     start_write(db.session)
     done = earlier(once)
     if done is not None and done.event_id is not None:
         made = db.session.get(Event, done.event_id)
         if made is not None:
             return made, None
-    token = grants.new_token()
-    event = Event(name=name, played_on=day, preset=preset, rules=rules.to_dict(),
-                  sessions=sessions, rounds=rounds, entry_cents=entry, places=kept_places,
-                  session_high=high, share=share, tie_breaks=_tie_breaks(tie_breaks),
-                  odd=str(odd), view_token=grants.new_token())
-    event.editors = [EventEditor(token_hash=grants.hash_token(token), label=label[:80])]
-    db.session.add(event)
-    db.session.flush()
+    event, token = build_event(checked, preset, rules, label)
     remember(once, None, 201, event_id=event.id)
     twin = commit(once)
     if twin is not None and twin.event_id is not None:
@@ -129,24 +91,30 @@ def finish(event: Event, by: str | None = None) -> Event:
 
 # --- players -----------------------------------------------------------------------
 
-def _entry(line: str) -> tuple[str, str | None]:
-    """"Name" or "Name, contact"."""
-    name, _, contact = line.partition(",")
-    contact = " ".join(contact.split())
+def clean_entry(name: str, contact: str | None, field: str = "players"
+                ) -> tuple[str, str | None]:
+    """A player's name and contact as an event keeps them, or why not."""
+    contact = " ".join((contact or "").split())
     if len(contact) > EVENT_CONTACT:
-        raise ServiceError(f"Keep a contact to {EVENT_CONTACT} characters", "players")
+        raise ServiceError(f"Keep a contact to {EVENT_CONTACT} characters", field)
     if contact and not checks.storable(contact):
-        raise ServiceError("A contact can't hold control characters", "players")
+        raise ServiceError("A contact can't hold control characters", field)
     try:
         kept = clean_name(name, f"A player's name ({name[:PLAYER_NAME]!r})")
     except NameError_ as error:
-        raise ServiceError(str(error), "players") from None
+        raise ServiceError(str(error), field) from None
     if len(kept) > PLAYER_NAME:
-        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", "players")
+        raise ServiceError(f"Keep names to {PLAYER_NAME} characters", field)
     if is_filler_name(kept):
         raise ServiceError(f"{kept} is what a filler's seat is called: add a name or "
-                           "an initial", "players")
+                           "an initial", field)
     return kept, contact or None
+
+
+def _entry(line: str) -> tuple[str, str | None]:
+    """"Name" or "Name, contact"."""
+    name, _, contact = line.partition(",")
+    return clean_entry(name, contact)
 
 
 def _entries(entries: str | Sequence[str]) -> list[tuple[str, str | None]]:
@@ -173,7 +141,7 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
     nobody of the list is registered.  ``once`` keeps the answer for an API
     retry; ``seen`` (the version an If-Match names) refuses a stale write."""
     found = _entries(entries)
-    _count(from_session, "from_session", 1, event.sessions, "The first session")
+    count(from_session, "from_session", 1, event.sessions, "The first session")
     writes.begin_event(event.id, seen=seen)
     players = list(event.players)
     if len(players) + len(found) > MAX_EVENT_PLAYERS:
@@ -239,7 +207,7 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
              once: Once | None = None, seen: int | None = None) -> EventPlayer:
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept."""
-    _count(after_session, "after_session", 0, event.sessions, "The last session played")
+    count(after_session, "after_session", 0, event.sessions, "The last session played")
     writes.begin_event(event.id, seen=seen)
     try:
         found = player(event, number)

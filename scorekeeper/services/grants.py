@@ -1,9 +1,9 @@
 """Who may change an owner of nights (a table, a group, an event): its edit grants
-(hashed tokens, revocable), its one-time handover codes that turn into a
-grant the first time they are claimed, its share (view) token, and finding
-it by id or by token.  Written once for every owner: an :class:`Owner` says
-which rows keep it and the words its messages use, so a new owner of nights
-is one more ``Owner(...)``.
+(hashed tokens, revocable), its share (view) token, and finding it by id or
+by token.  Its one-time codes that turn into a grant the first time they are
+claimed are :mod:`scorekeeper.services.handovers`'.  Written once for every
+owner: an :class:`Owner` says which rows keep it and the words its messages
+use, so a new owner of nights is one more ``Owner(...)``.
 
 Every change here goes through :mod:`scorekeeper.services.writes` (a raised
 version and its one audit entry) and commits once.
@@ -16,12 +16,10 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import and_, bindparam, delete, select, update
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import (
     Editor,
     Event,
@@ -35,10 +33,8 @@ from scorekeeper.db.models import (
     db,
     utcnow,
 )
-from scorekeeper.limits import MAX_GRANT_LABEL, MAX_ROW_ID
-from scorekeeper.services import Conflict, NotFound, ServiceError, writes
-
-HANDOVER_LIFETIME = timedelta(minutes=15)
+from scorekeeper.limits import MAX_ROW_ID
+from scorekeeper.services import Conflict, NotFound, writes
 
 
 def new_token() -> str:
@@ -79,7 +75,8 @@ class Owner:
     #: Starts a write to one owner (:mod:`~scorekeeper.services.writes`);
     #: ``for_code``: the write shows or claims a handover code.
     begin: Callable[[Any, bool], object]
-    audit: Callable[[Any, str, str], None]
+    #: Writes the write's one entry: (row, action, summary, by).
+    audit: Callable[[Any, str, str, str | None], None]
     #: Refuses a code for an owner that takes no more writers (a closed night).
     before_claim: Callable[[Any], None] = lambda row: None
 
@@ -110,7 +107,7 @@ TABLE = Owner(
         last_grant="This is the only device that can edit this table. "
                    "Hand over scoring first, then revoke it."),
     begin=_begin_table,
-    audit=lambda table, action, summary: writes.audit_night(table, action, summary),
+    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by),
     before_claim=_check_open)
 
 GROUP = Owner(
@@ -127,7 +124,7 @@ GROUP = Owner(
         last_grant="This is the only phone that can run the group. Add another "
                    "phone first, then revoke this one."),
     begin=lambda group, for_code: writes.begin_group(group.id),
-    audit=lambda group, action, summary: writes.audit_group(group.id, action, summary))
+    audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by))
 
 EVENT = Owner(
     Event, EventEditor, EventHandover, "event_id", Words(
@@ -143,7 +140,7 @@ EVENT = Owner(
         last_grant="This is the only device that can direct the event. Add a co-director "
                    "first, then revoke this one."),
     begin=lambda event, for_code: writes.begin_event(event.id),
-    audit=lambda event, action, summary: writes.audit_event(event.id, action, summary))
+    audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by))
 
 
 # --- finding an owner ------------------------------------------------------------
@@ -215,105 +212,31 @@ def add_grant(owner: Owner, row: Any, label: str) -> str:
     token = new_token()
     db.session.add(owner.grant(**{owner.key: row.id}, token_hash=hash_token(token),
                                label=label[:80]))
-    owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]))
+    owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
     db.session.commit()
     return token
 
 
-def _drop_pending_codes(owner: Owner, row_id: int) -> None:
-    """Cancel every unused code of the owner (same transaction)."""
+def drop_codes(owner: Owner, row_id: int) -> None:
+    """Cancel every unused one-time code of the owner (same transaction)."""
     db.session.execute(delete(owner.handover).where(owner.column(owner.handover) == row_id,
                                                     owner.handover.used_at.is_(None)))
 
 
-def start_handover(owner: Owner, row: Any) -> str:
-    """A fresh one-time code that lets one more device change ``row`` (any
-    unused code of it stops working); returns the code."""
-    owner.begin(row, True)
-    _drop_pending_codes(owner, row.id)
-    code = add_code(owner, row.id)
-    owner.audit(row, "handover", owner.words.showed_code)
-    db.session.commit()
-    return code
-
-
-def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME) -> str:
-    """A new one-time code for the owner, part of the caller's write (which
-    raises the version and writes its entry); returns the code."""
-    code = new_token()
-    db.session.add(owner.handover(**{owner.key: row_id}, token_hash=hash_token(code),
-                                  expires_at=utcnow() + lifetime))
-    return code
-
-
-def live_handover(owner: Owner, code: str | None) -> Any:
-    """The unused, unexpired code ``code`` proves, if any."""
-    if not code:
-        return None
-    return db.session.scalar(db.select(owner.handover).where(
-        owner.handover.token_hash == hash_token(code), owner.handover.used_at.is_(None),
-        owner.handover.expires_at > utcnow()))
-
-
-def handover_of(owner: Owner, code: str | None) -> Any:
-    """The code ``code`` proves, used or not (for the page that showed it)."""
-    if not code:
-        return None
-    return db.session.scalar(db.select(owner.handover).filter_by(token_hash=hash_token(code)))
-
-
-def clean_label(label: str, row: Any) -> str:
-    """A device's name as typed, or "Phone N" when left empty; a name one of
-    the row's devices has already gets this phone's number ("Scorekeeper
-    (phone 2)"), so the list of editors tells every phone apart."""
-    label = " ".join((label or "").split())
-    if len(label) > MAX_GRANT_LABEL:
-        raise ServiceError(f"Keep the name to {MAX_GRANT_LABEL} characters", "label")
-    number = len(row.editors) + 1
-    taken = {editor.label.casefold() for editor in row.editors}
-    name = label or f"Phone {number}"
-    while name.casefold() in taken:
-        suffix = f" (phone {number})"
-        name = (label or "Phone")[:MAX_GRANT_LABEL - len(suffix)] + suffix
-        number += 1
-    return name
-
-
-def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
-    """Use a code once: a new grant for this device; returns the owner and the
-    grant's token.  The code is marked used with a guarded UPDATE, so two
-    phones racing for one code cannot both win."""
-    start_write(db.session)
-    handover = live_handover(owner, code)
-    if handover is None:
-        raise NotFound(owner.words.code_gone)
-    row = db.session.get(owner.model, getattr(handover, owner.key))
-    if row is None:
-        raise NotFound(owner.words.code_gone)
-    owner.before_claim(row)
-    name = clean_label(label, row)
-    claimed = db.session.execute(update(owner.handover).where(
-        owner.handover.id == handover.id, owner.handover.used_at.is_(None))
-        .values(used_at=utcnow()))
-    if claimed.rowcount != 1:  # type: ignore[attr-defined]
-        db.session.rollback()
-        raise NotFound(owner.words.code_gone)
-    owner.begin(row, True)
-    token = new_token()
-    grant = owner.grant(**{owner.key: row.id}, token_hash=hash_token(token), label=name)
-    db.session.add(grant)
-    db.session.flush()
-    if hasattr(handover, "editor_id"):
-        handover.editor_id = grant.id
-    owner.audit(row, "handover", owner.words.handed_over.format(label=name))
-    db.session.commit()
-    return row, token
-
-
-def revoke_grant(owner: Owner, row: Any, grant_id: int) -> Any:
-    """Stop one device changing ``row``, at once; its unused codes die with
-    it.  The last one is kept: without it nobody could change ``row`` again."""
+def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+    """Stop one device changing ``row``, at once (:func:`stop_grant`), in a
+    write of its own."""
     owner.begin(row, False)
+    grant = stop_grant(owner, row, grant_id, by)
+    db.session.commit()
+    return grant
+
+
+def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+    """Stop one device changing ``row``; its unused codes die with it.  The
+    last one is kept: without it nobody could change ``row`` again.  Part of
+    the caller's write (begun, committed by it); ``by`` names the device that
+    revoked it, for the history."""
     grants = active_grants(owner, row)
     grant = next((e for e in grants if e.id == grant_id), None)
     if grant is None:
@@ -321,7 +244,18 @@ def revoke_grant(owner: Owner, row: Any, grant_id: int) -> Any:
     if len(grants) == 1:
         raise Conflict(owner.words.last_grant)
     grant.revoked_at = utcnow()
-    _drop_pending_codes(owner, row.id)
-    owner.audit(row, "revoke", owner.words.no_longer.format(label=grant.label))
-    db.session.commit()
+    drop_codes(owner, row.id)
+    owner.audit(row, "revoke", owner.words.no_longer.format(label=grant.label), by)
     return grant
+
+
+def revoke_all(owner: Owner, row_id: int) -> int:
+    """Stop every device that can change the owner, at once, with their unused
+    codes; part of the caller's write (only an owner that another owner's
+    grant also changes, an event's table, may be left with none).  Returns
+    how many were stopped."""
+    grant = owner.grant
+    stopped = db.session.execute(update(grant).where(
+        owner.column(grant) == row_id, grant.revoked_at.is_(None)).values(revoked_at=utcnow()))
+    drop_codes(owner, row_id)
+    return int(stopped.rowcount)  # type: ignore[attr-defined]

@@ -153,7 +153,7 @@ def check_export(data: object) -> Checked:
     if not isinstance(preset, str) or preset not in PRESETS:
         raise refuse(f"unknown preset {preset!r}; this app knows {', '.join(PRESETS)}",
                      "preset")
-    rules = _rules(data.get("rules"))
+    rules = frozen_rules(data.get("rules"))
     if len(players) < rules.seats:
         raise refuse(f"these rules need at least {rules.seats} players", "players")
     try:
@@ -214,7 +214,7 @@ def _players(raw: object) -> list[tuple[str, bool]]:
     return [(p["name"], p["present"]) for p in ordered]
 
 
-def _rules(raw: object) -> Rules:
+def frozen_rules(raw: object) -> Rules:
     """The frozen rules, re-checked: every option present, valid, and consistent.
     An export made before an option existed lacks it: it reads with its default."""
     if isinstance(raw, Mapping) and not set(raw) - _RULE_KEYS \

@@ -30,7 +30,7 @@ from scorekeeper.services import caches, lazy
 
 #: Changes after which the hands (and so the night) are as they were.
 HANDS_UNCHANGED = frozenset({"settle", "close", "share", "handover", "revoke", "editor", "pay",
-                             "next", "paid"})
+                             "next", "paid", "ticket"})
 HAND_CHANGES = frozenset({"add", "insert", "edit", "delete"})
 
 

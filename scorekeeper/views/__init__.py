@@ -4,6 +4,7 @@ share links, and the JSON API."""
 from __future__ import annotations
 
 from scorekeeper.views import api, client, event_viewer, group_viewer, offline, viewer
+from scorekeeper.views.api import event_admin as _api_event_admin  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import events as _api_events  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
@@ -11,6 +12,7 @@ from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on 
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.pages import event_directors as _event_directors  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages import event_sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages import (
     events,

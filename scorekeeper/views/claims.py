@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import NotFound, ServiceError, grants
+from scorekeeper.services import NotFound, ServiceError, grants, handovers
 from scorekeeper.views.access import Held
 
 
@@ -31,14 +31,14 @@ class ClaimPage:
 
 def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
     """Name this phone, then it holds a grant of the code's owner (once)."""
-    live = grants.live_handover(page.owner, code)
+    live = handovers.live_handover(page.owner, code)
     if live is None:
         abort(404, page.owner.words.code_gone)
     row = grants.get(page.owner, getattr(live, page.owner.key))
     error = None
     if request.method == "POST":
         try:
-            row, token = grants.claim_handover(page.owner, code, request.form.get("label", ""))
+            row, token = handovers.claim_handover(page.owner, code, request.form.get("label", ""))
         except NotFound as failure:
             abort(404, failure.message)
         except ServiceError as failure:

@@ -117,7 +117,7 @@ def test_a_director_runs_three_sessions_of_twenty_three_players(
             count = boxes.count()
             for i in range(count):
                 boxes.nth(i).fill(str(count - 1) if i == 0 else "-1")
-            director.locator("#table-4 form button").click()
+            director.locator("#table-4 details.ticket form button").click()
             director.wait_for_selector("#table-4 header:has-text('paper ticket')")
         assert director.locator("#board header:has-text('hand')").count() == 0  # all done
         screenshot(director, f"festival-session-{session}")

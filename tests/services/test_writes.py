@@ -28,6 +28,7 @@ from scorekeeper.services import (
     grants,
     group_settle,
     groups,
+    handovers,
     hands,
     roster,
     settle,
@@ -66,8 +67,8 @@ def _every_kind_of_write(group: Group) -> int:
     """A group night taken through every kind of write; returns its id."""
     grants.add_grant(GROUP, group, "Tablet")
     grants.revoke_grant(GROUP, group, grants.active_grants(GROUP, group)[-1].id)
-    code = grants.start_handover(GROUP, group)
-    grants.claim_handover(GROUP, code, "Phone B")
+    code = handovers.start_handover(GROUP, group)
+    handovers.claim_handover(GROUP, code, "Phone B")
     table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", group=group)
     table_id = table.id
     hands.record_hand(_state(table_id), WIN)
@@ -81,8 +82,8 @@ def _every_kind_of_write(group: Group) -> int:
     settle.settle_and_leave(_state(table_id), "Fay")
     share.rotate_view_token(_state(table_id).table)
     grants.add_grant(TABLE, _state(table_id).table, "Laptop")
-    code = grants.start_handover(TABLE, _state(table_id).table)
-    claimed, _ = grants.claim_handover(TABLE, code, "Phone C")
+    code = handovers.start_handover(TABLE, _state(table_id).table)
+    claimed, _ = handovers.claim_handover(TABLE, code, "Phone C")
     grants.revoke_grant(TABLE, claimed, grants.active_grants(TABLE, claimed)[-1].id)
     settle.close_table(_state(table_id).table, carry=True)
     group_settle.mark_paid(group, None)
@@ -146,8 +147,8 @@ def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(
         event, _ = events.create_event("Festival", "called-ace")
         events.register(event, PLAYERS + ["Fay", "Gus", "Hal", "Ivy", "Jo"], checked_in=True)
         grants.add_grant(EVENT, event, "Co-director")
-        code = grants.start_handover(EVENT, event)
-        grants.claim_handover(EVENT, code, "Laptop")
+        code = handovers.start_handover(EVENT, event)
+        handovers.claim_handover(EVENT, code, "Laptop")
         drawn = event_draws.draw(event, 1, seed=9)
         event_draws.draw(event, 1, seed=9)
         table_id = drawn.tables[0].night

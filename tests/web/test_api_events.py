@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
+
+from scorekeeper.db.models import AuditEntry, GameTable, db
 
 API = "/api/v1"
 KEY = "0123456789abcdef-event"
@@ -308,3 +311,29 @@ def test_filler_seats_are_negative_numbers_in_a_draw_and_an_unknown_choice_is_re
     read = client.get(f"{API}/events/{made['id']}/sessions/1",
                       headers=_auth(made["view_token"])).get_json()
     assert [t["numbers"] for t in read["tables"]] == [t["numbers"] for t in drawn["tables"]]
+
+
+def test_a_paper_ticket_changes_the_tables_own_night_so_its_phone_and_share_page_learn(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _drawn(client)
+    table = drawn["tables"][0]
+    night, phone = f"{API}/tables/{table['night']}", _auth(table["edit_token"])
+    etag = client.get(night, headers=phone).headers["ETag"]
+    with app.app_context():
+        view = db.session.get_one(GameTable, table["night"]).view_token
+    live = client.get(f"/s/{view}/live")
+    assert live.status_code == 200
+    totals = dict(zip(table["players"], (4, -1, -1, -1, -1), strict=True))
+    assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/ticket", headers=_auth(
+        made["director_token"]), json={"totals": totals}).status_code == 201
+    assert client.get(night, headers={**phone, "If-None-Match": etag}).status_code == 200
+    assert client.get(night, headers=phone).headers["ETag"] != etag
+    assert client.get(f"/s/{view}/live", headers={
+        "If-None-Match": live.headers["ETag"]}).status_code == 200
+    refused = client.post(f"{night}/hands", headers=phone,
+                          json={"picker": table["players"][0], "points": 70})
+    assert refused.status_code == 409 and "done for this session" in refused.get_json()["error"]
+    with app.app_context():
+        entries = db.session.scalars(db.select(AuditEntry.action).where(
+            AuditEntry.table_id == table["night"]).order_by(AuditEntry.id)).all()
+        assert entries[-1] == "ticket"

@@ -143,10 +143,12 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     page = client.get(f"/e/{event_id}/sessions/1").text
     assert "Seed 7" in page and page.count('class="event-table"') == 4
     assert "hand 0 of 24" in page and "hand 0 of 20" in page
-    cards = client.get(f"/e/{event_id}/sessions/1/print/cards").text
-    assert cards.count('class="sheet card"') == 4 and cards.count("<svg") == 4
-    assert "size: letter" in cards
-    assert "size: A4" in client.get(f"/e/{event_id}/sessions/1/print/cards?paper=a4").text
+    cards = client.post(f"/e/{event_id}/sessions/1/print/cards")
+    assert cards.headers["Cache-Control"] == "no-store"
+    assert cards.text.count('class="sheet card"') == 4 and cards.text.count("<svg") == 4
+    assert "size: letter" in cards.text
+    assert "size: A4" in client.post(f"/e/{event_id}/sessions/1/print/cards",
+                                     data={"paper": "a4"}).text
     client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
     assert _board(client.get(f"/e/{event_id}/sessions/1").text) == _board(page)
     assert client.post(f"/e/{event_id}/sessions/1/swap",

@@ -110,6 +110,16 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),
+    "NewCode": _object([], {"revoke": {"type": "boolean"}}, closed=True),
+    "TableCode": _object(["session", "table", "night", "code", "claim_url", "expires_at"], {
+        "session": INT, "table": INT, "night": INT, "code": TEXT, "claim_url": TEXT,
+        "expires_at": {"type": "string", "format": "date-time"}}),
+    "Directors": _object(["directors"], {"directors": _array(_object(
+        ["id", "label", "since", "you"], {"id": INT, "label": TEXT,
+                                          "since": {"type": "string", "format": "date-time"},
+                                          "you": {"type": "boolean"}}))}),
+    "Revoked": _object(["revoked"], {"revoked": _object(["id", "label"], {
+        "id": INT, "label": TEXT})}),
     "EventStandings": _object(["pot_cents", "house_cents", "tie_breaks", "players",
                                "session_high", "prizes"], {
         "pot_cents": INT, "house_cents": INT, "tie_breaks": NAMES,

@@ -44,9 +44,10 @@ def view_url(token: str) -> str:
     return link("event_viewer.board", token=token)
 
 
-def _seen(event: Event) -> int | None:
-    seen = if_match(event.version)
-    return seen.version if seen is not None else None
+def seen_version(event: Event) -> int | None:
+    """The event version the request's ``If-Match`` names (None without one)."""
+    named = if_match(event.version)
+    return named.version if named is not None else None
 
 
 def _whole(data: dict[str, Any], field: str, what: str) -> int:
@@ -60,7 +61,8 @@ def _answer(first: tuple[Any, int], headers: dict[str, str] | None = None) -> An
     return jsonify(first[0]), first[1], headers or {}
 
 
-def _optional_body() -> dict[str, Any]:
+def optional_body() -> dict[str, Any]:
+    """The request's JSON object, or {} for a request without a body."""
     return json_body() if request.get_data(cache=True) else {}
 
 
@@ -77,7 +79,13 @@ def create_event() -> Answer:
     event, token = event_service.create_event(data.get("name"), data.get("preset"),
                                               data.get("options"), label="API client",
                                               once=once, **plan)
-    if token is None:  # a retry: the same event, and a new director token for the client
+    return created_event(event, token)
+
+
+def created_event(event: Event, token: str | None) -> Answer:
+    """201 for a new event (started or imported): the only time a director
+    token is shown (a retry: the same event, and a new token for the client)."""
+    if token is None:
         token = grants.add_grant(grants.EVENT, event, "API client")
     body = {"id": event.id, "director_token": token, "view_token": event.view_token,
             "view_url": view_url(event.view_token)}
@@ -143,7 +151,7 @@ def register_players(event_id: int) -> Answer:
     if first is None:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
                                       checked_in=here, by=editor_label(), once=once,
-                                      seen=_seen(event))
+                                      seen=seen_version(event))
         first = ({"players": [event_service.public(p) for p in made]}, 201)
     return _answer(first, {"Location": _home(event)})
 
@@ -152,7 +160,7 @@ def register_players(event_id: int) -> Answer:
 def check_in_player(event_id: int, number: int) -> Answer:
     """Player ``number`` is here (``{"here": false}``: isn't)."""
     event = api_event(event_id, write=True)
-    data = _optional_body()
+    data = optional_body()
     refuse_unknown(data, body_fields("CheckIn"))
     here = data.get("here", True)
     if not isinstance(here, bool):
@@ -161,7 +169,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
     first = retried(once)
     if first is None:
         found = event_service.check_in(event, [number], here, by=editor_label(), once=once,
-                                       seen=_seen(event))
+                                       seen=seen_version(event))
         first = ({"players": [event_service.player_status(p) for p in found]}, 200)
     return _answer(first)
 
@@ -177,7 +185,7 @@ def withdraw_player(event_id: int, number: int) -> Answer:
     first = retried(once)
     if first is None:
         found = event_service.withdraw(event, number, after, by=editor_label(), once=once,
-                                       seen=_seen(event))
+                                       seen=seen_version(event))
         first = ({"players": [event_service.player_status(found)]}, 200)
     return _answer(first)
 
@@ -196,7 +204,7 @@ def draw_session(event_id: int, session: int) -> Answer:
     with the same Idempotency-Key draws again with the first seed: the same
     tables, fresh tokens and codes (refused once a hand is recorded)."""
     event = api_event(event_id, write=True)
-    data = _optional_body()
+    data = optional_body()
     refuse_unknown(data, body_fields("Draw"))
     once = request_once(f"event:{event.id}", data)
     first = earlier(once)
@@ -205,7 +213,7 @@ def draw_session(event_id: int, session: int) -> Answer:
                                  by=editor_label())
     else:
         drawn = event_draws.draw(event, session, seed=data.get("seed"), by=editor_label(),
-                                 once=once, seen=_seen(event))
+                                 once=once, seen=seen_version(event))
     return _answer(({**_tables(drawn), "tables": [
         {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
          "night": t.night, "edit_token": t.edit_token, "code": t.code}
@@ -245,7 +253,7 @@ def add_penalty(event_id: int) -> Answer:
     if first is None:
         row = event_scores.penalty(event, number, session, data.get("points"),
                                    data.get("reason"), by=editor_label(), once=once,
-                                   seen=_seen(event))
+                                   seen=seen_version(event))
         first = ({"number": number, "name": event_service.player(event, number).name,
                   "session": row.session, "points": row.points, "reason": row.reason}, 201)
     return _answer(first, {"Location": _home(event, "/standings")})
@@ -262,7 +270,7 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     first = retried(once)
     if first is None:
         made = event_scores.ticket(event, session, table, data.get("totals"),
-                                   by=editor_label(), once=once, seen=_seen(event))
+                                   by=editor_label(), once=once, seen=seen_version(event))
         first = ({"session": session, "table": table, "totals": dict(made.totals)}, 201)
     return _answer(first, {"Location": _home(event, f"/sessions/{session}")})
 

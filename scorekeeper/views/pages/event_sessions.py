@@ -5,33 +5,33 @@ each table's progress and its night; penalties and paper tickets; and the
 printable pages (seat lists, table cards with their QR and one-time code,
 blank score tickets, final standings) for Letter or A4.
 
-A table's one-time codes exist only in the draw's answer: this device keeps
-them (a session's worth, in its signed cookie) to print the table cards;
-drawing again makes new ones.
+A table's one-time code is kept only as its hash, so nothing can show it
+again: printing the table cards (a POST) issues a new code for every table
+and answers the cards themselves, and a table's "New code" issues one for
+that table and answers its card (:mod:`scorekeeper.services.event_grants`).
+Those answers are never stored (``no-store``); the codes on cards printed
+before stop working, and the phones that claimed one keep scoring unless
+the director stops them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, session, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import Event
 from scorekeeper.limits import MAX_EVENT_PENALTY, whole_number
-from scorekeeper.services import NotFound, ServiceError, event_draws, event_scores
-from scorekeeper.services.event_draws import MAX_SEED, DrawnSession
+from scorekeeper.names import sort_key
+from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
+from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.views.access import event_editor_label, load_event
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
 from scorekeeper.views.qr import link, qr_svg
 
-#: Session key: "event:session" → the drawn tables' one-time codes, by table number.
-CODES = "event_codes"
-#: More tables than this and the codes don't fit the cookie: the draw's answer
-#: is then the table cards themselves, to print at once.
-MAX_KEPT_CODES = 40
 PAPERS = {"letter": "letter", "a4": "A4"}
 
 
@@ -44,22 +44,22 @@ def _drawn(event: Event, number: int) -> DrawnSession | None:
         return None
 
 
-def _codes(event: Event, number: int) -> dict[str, str]:
-    kept = session.get(CODES, {}).get(f"{event.id}:{number}", {})
-    return kept if isinstance(kept, dict) else {}
+def by_name(drawn: DrawnSession | None) -> list[tuple[str, int, int]]:
+    """Every seat of the session as (name, table, seat), names in order."""
+    return sorted(((name, t.number, seat) for t in (drawn.tables if drawn else ())
+                   for seat, name in enumerate(t.players, start=1)),
+                  key=lambda row: sort_key(row[0]))
 
 
 def _session_page(event_id: int, number: int, **extra: Any) -> str:
     event = load_event(event_id)
     drawn = _drawn(event, number)
     standings = event_scores.standings(event)
-    by_name = sorted(((name, t.number, seat) for t in (drawn.tables if drawn else ())
-                      for seat, name in enumerate(t.players, start=1)),
-                     key=lambda row: row[0].casefold())
     return render_template(
-        "events/session.html", event=event, number=number, drawn=drawn, by_name=by_name,
+        "events/session.html", event=event, number=number, drawn=drawn, by_name=by_name(drawn),
         progress={p.number: p for p in standings.tables if p.session == number},
-        codes=_codes(event, number), names={p.number: p.name for p in event.players},
+        names={p.number: p.name for p in event.players}, papers=PAPERS,
+        hours=int(CODE_LIFETIME.total_seconds() // 3600),
         max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
         **{"errors": {}, **extra})
 
@@ -71,7 +71,7 @@ def session_page(event_id: int, number: int) -> str:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/draw")
-def draw(event_id: int, number: int) -> str | Response | tuple[str, int]:
+def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     """Draw the session: again with the shown seed, or with a new one."""
     event = load_event(event_id)
     raw = request.form.get("seed", "").strip()
@@ -85,14 +85,8 @@ def draw(event_id: int, number: int) -> str | Response | tuple[str, int]:
         said = error.message
         return refused(f"Not drawn: {error.message}", error.status, lambda: _session_page(
             event_id, number, errors={"draw": said}))
-    codes = {str(t.number): t.code or "" for t in drawn.tables}
-    kept = {k: v for k, v in session.get(CODES, {}).items() if not k.startswith(f"{event.id}:")}
-    if len(drawn.tables) > MAX_KEPT_CODES:
-        session[CODES] = kept
-        return _cards(event, drawn, codes)
-    session[CODES] = {**kept, f"{event.id}:{number}": codes}
     flash(f"Session {number} drawn (seed {drawn.seed}): {len(drawn.tables)} tables. "
-          "Print the table cards now: their codes are shown only on this device.")
+          "Print the table cards: printing makes each table's one-time code.")
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
@@ -176,36 +170,68 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
 # --- printable pages -------------------------------------------------------------------
 
 def _paper() -> str:
-    return PAPERS.get(request.args.get("paper", "letter"), "letter")
+    return PAPERS.get(request.values.get("paper", "letter"), "letter")
 
 
-def _cards(event: Event, drawn: DrawnSession, codes: dict[str, str]) -> str:
+def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode],
+           single: bool = False, revoked: bool = False) -> Response:
+    """The table cards with the codes just made, answered once and never
+    stored (they can't be shown again)."""
+    made = {c.number: c for c in codes}
     cards = []
     for t in drawn.tables:
-        code = codes.get(str(t.number))
-        url = link("share.claim", token=code) if code else None
-        cards.append((t, code, Markup(qr_svg(url, f"QR code for table {t.number}"))
-                      if url else None))
-    return render_template("events/print_cards.html", event=event, drawn=drawn,
-                           cards=cards, paper=_paper())
+        if t.number in made:
+            url = link("share.claim", token=made[t.number].code)
+            cards.append((t, made[t.number], Markup(qr_svg(url, f"QR code for table {t.number}"))))
+    page = render_template("events/print_cards.html", event=event, drawn=drawn, cards=cards,
+                           paper=_paper(), single=single, revoked=revoked,
+                           hours=int(CODE_LIFETIME.total_seconds() // 3600))
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/print/cards")
+def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
+    """Every table's card with a new one-time code, to print now."""
+    event = load_event(event_id)
+    drawn = _drawn(event, number)
+    if drawn is None:
+        abort(404, f"Session {number} isn't drawn yet")
+    codes = event_grants.new_codes(event, number, by=event_editor_label())
+    return _cards(event, drawn, codes)
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/code")
+def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
+    """A new code for one table (a lost card, a new phone); with ``revoke``
+    the phones that score it now stop too.  Answers that table's card."""
+    event = load_event(event_id)
+    drawn = _drawn(event, number)
+    if drawn is None or all(t.number != table for t in drawn.tables):
+        abort(404, f"No table {table} in session {number}")
+    revoke = request.form.get("revoke") == "1"
+    codes = event_grants.new_codes(event, number, [table], by=event_editor_label(),
+                                   revoke=revoke)
+    return _cards(event, drawn, codes, single=True, revoked=revoke)
 
 
 @bp.get("/e/<int:event_id>/sessions/<int:number>/print/<kind>")
-def print_page(event_id: int, number: int, kind: str) -> str:
-    """A printable page of the session: seats, cards or tickets."""
+def print_page(event_id: int, number: int, kind: str) -> str | Response:
+    """A printable page of the session: seats or tickets (the cards are
+    printed with the session page's button, which makes their codes)."""
     event = load_event(event_id)
     drawn = _drawn(event, number)
     if drawn is None:
         abort(404, f"Session {number} isn't drawn yet")
     if kind == "cards":
-        return _cards(event, drawn, _codes(event, number))
+        flash("Print the table cards with the button: printing makes their codes.")
+        return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                                _anchor="print-links"))
     if kind not in ("seats", "tickets"):
         abort(404, "No such printable page")
-    by_name = sorted(((name, t.number, seat) for t in drawn.tables
-                      for seat, name in enumerate(t.players, start=1)),
-                     key=lambda row: row[0].casefold())
     return render_template(f"events/print_{kind}.html", event=event, drawn=drawn,
-                           by_name=by_name, paper=_paper())
+                           by_name=by_name(drawn), paper=_paper())
 
 
 @bp.get("/e/<int:event_id>/print/standings")

@@ -1,9 +1,9 @@
 """The director's pages of an event (``/e/<id>``), on a laptop or a phone:
 starting one (the table start page's preset and house rules), registration
-(one at a time, or a pasted list), check-in, a late arrival, withdrawal, a
-co-director's code and finishing the event.  A session's draw, its seat
-board, penalties, tickets and the printable pages are
-:mod:`scorekeeper.views.pages.event_sessions`'.
+(one at a time, or a pasted list), check-in, a late arrival, withdrawal.
+A session's draw, its seat board, penalties, tickets and the printable
+pages are :mod:`scorekeeper.views.pages.event_sessions`'; the directors,
+the file and the end :mod:`scorekeeper.views.pages.event_directors`'.
 
 Every page here answers 403 to anyone but a director's device; contact
 details show only on these pages.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -31,14 +31,14 @@ from scorekeeper.limits import (
     MAX_SESSIONS,
     whole_number,
 )
+from scorekeeper.names import sort_key
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rulings.chart import preset_payouts
-from scorekeeper.services import ServiceError, event_scores, grants
+from scorekeeper.services import ServiceError, event_scores
 from scorekeeper.services import events as event_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once
-from scorekeeper.views import claims
-from scorekeeper.views.access import EVENTS_HELD, event_editor_label, load_event, remember_event
+from scorekeeper.views.access import event_editor_label, load_event, remember_event
 from scorekeeper.views.forms import KEEP, KEEP_LABEL, WholeField, option_fields, overrides_from
 from scorekeeper.views.forms import preset_words as preset_words_of
 from scorekeeper.views.option_groups import GROUPS
@@ -100,7 +100,7 @@ def _places(text: str) -> list[int] | None:
 def new() -> str | Response | tuple[str, int]:
     """Start an event; this device directs it."""
     form = EventForm()
-    if not form.submission.data:
+    if not form.submission.data:  # a form sent without its token gets one of its own
         form.submission.data = new_token()
     errors: dict[str, str] = {}
     played_on = request.form.get("played_on") or date.today().isoformat()
@@ -124,17 +124,28 @@ def new() -> str | Response | tuple[str, int]:
                     remember_event(event.id, token)
                 flash(f"{event.name} is ready. Register the players.")
                 return redirect(url_for("events.home", event_id=event.id))
-    chosen: Any = request.form
-    page = render_template(
-        "events/new.html", form=form, errors=errors, presets=PRESETS.values(),
-        option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
-        keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
-        preset_words=preset_words_of(), played_on=played_on, tie_breaks=TIE_BREAKS)
+    page = new_page(form, errors, played_on)
     return (page, 400) if request.method == "POST" else page
 
 
+def new_page(form: EventForm, errors: dict[str, str], played_on: str,
+             import_error: str | None = None) -> str:
+    """The start page: a new event's form, and the form that imports one
+    (with ``import_error`` beside its file when a file was refused); each
+    form carries a fresh one-time token unless it has one."""
+    if not form.submission.data:
+        form.submission.data = new_token()
+    chosen: Any = request.form
+    return render_template(
+        "events/new.html", form=form, errors=errors, presets=PRESETS.values(),
+        option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
+        keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
+        preset_words=preset_words_of(), played_on=played_on, tie_breaks=TIE_BREAKS,
+        import_error=import_error, import_submission=new_token())
+
+
 def _home_page(event: Event, **extra: Any) -> str:
-    players = list(event.players)
+    players = sorted(event.players, key=lambda p: sort_key(p.name))
     board = link("event_viewer.board", token=event.view_token)
     return render_template(
         "events/home.html", event=event, players=players, board_url=board,
@@ -220,55 +231,4 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
         return refused(f"Not withdrawn: {error.message}", error.status,
                        lambda: _home_page(event, errors={"withdraw": said}))
     flash(f"#{p.number} {p.name} plays no session after session {after}")
-    return redirect(url_for("events.home", event_id=event.id))
-
-
-# --- a co-director and the end --------------------------------------------------------
-
-HANDOVERS = "event_handovers"  # session key: event id → the co-director code shown
-CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event",
-                         "events.home", "This device now directs {name}.")
-
-
-@bp.route("/e/<int:event_id>/directors", methods=["GET"])
-def directors(event_id: int) -> str:
-    """The co-director code (once) and finishing the event."""
-    event = load_event(event_id)
-    code = session.get(HANDOVERS, {}).get(str(event.id))
-    live = grants.live_handover(grants.EVENT, code) if isinstance(code, str) else None
-    claim_url = link("events.claim", code=code) if live is not None else None
-    return render_template(
-        "events/directors.html", event=event, claim_url=claim_url, handover=live,
-        claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
-        else None)
-
-
-@bp.post("/e/<int:event_id>/directors/code")
-def handover(event_id: int) -> Response:
-    """A one-time code for a co-director's device (any earlier unused code stops)."""
-    event = load_event(event_id)
-    code = grants.start_handover(grants.EVENT, event)
-    session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
-    return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
-
-
-@bp.route("/eclaim/<code>", methods=["GET", "POST"])
-def claim(code: str) -> str | Response | tuple[str, int]:
-    """Another device becomes a director of the event (one-time code)."""
-    return claims.claim(CLAIM, code)
-
-
-@bp.post("/e/<int:event_id>/finish")
-def finish(event_id: int) -> Response | tuple[str, int]:
-    """The event is over: the standings and prizes are final."""
-    event = load_event(event_id)
-    if request.form.get("sure") != "1":
-        return refused("Not finished: tick the box to say the results are final", 400,
-                       lambda: directors(event_id))
-    try:
-        event_service.finish(event, by=event_editor_label())
-    except ServiceError as error:
-        return refused(f"Not finished: {error.message}", error.status,
-                       lambda: directors(event_id))
-    flash(f"{event.name} is finished: the prizes are final.")
     return redirect(url_for("events.home", event_id=event.id))

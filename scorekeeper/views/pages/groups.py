@@ -39,7 +39,14 @@ from scorekeeper.limits import (
     whole_number,
 )
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import ServiceError, grants, group_exports, group_settle, seasons
+from scorekeeper.services import (
+    ServiceError,
+    grants,
+    group_exports,
+    group_settle,
+    handovers,
+    seasons,
+)
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import GroupHead
@@ -208,21 +215,21 @@ def share(group_id: int) -> str:
     group = load_group(group_id)
     url = link("group_viewer.view", token=group.view_token)
     code = session.get(HANDOVERS, {}).get(str(group.id))
-    live = grants.live_handover(grants.GROUP, code) if isinstance(code, str) else None
+    live = handovers.live_handover(grants.GROUP, code) if isinstance(code, str) else None
     claim_url = link("groups.claim", code=code) if live is not None else None
     return render_template(
         "groups/share.html", group=group, share_url=url, handover=live, claim_url=claim_url,
         qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
         claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
         editors=grants.active_grants(grants.GROUP, group), me=g.group_editor,
-        minutes=int(grants.HANDOVER_LIFETIME.total_seconds() // 60))
+        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
 @bp.post("/g/<int:group_id>/share/handover")
 def handover(group_id: int) -> Response:
     """Show a one-time code for another phone (this phone keeps it to show its QR)."""
     group = load_group(group_id)
-    code = grants.start_handover(grants.GROUP, group)
+    code = handovers.start_handover(grants.GROUP, group)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(group.id): code}
     return redirect(url_for("groups.share", group_id=group.id, _anchor="handover"))
 

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.db.models import GameTable, Handover
 from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
-from scorekeeper.services import ServiceError, grants
+from scorekeeper.services import ServiceError, grants, handovers
 from scorekeeper.services import share as share_service
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table
@@ -47,7 +47,7 @@ def share(table_id: int) -> str:
         handover=handover, claim_url=claim_url,
         claim_qr=Markup(qr_svg(claim_url, "QR code to take over scoring")) if claim_url else None,
         editors=grants.active_grants(grants.TABLE, table),
-        minutes=int(grants.HANDOVER_LIFETIME.total_seconds() // 60))
+        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
 def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
@@ -57,10 +57,10 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
     token = codes.get(str(table.id))
     if not isinstance(token, str):
         return None, None
-    live = grants.live_handover(grants.TABLE, token)
+    live = handovers.live_handover(grants.TABLE, token)
     if live is not None and live.table_id == table.id:
         return live, link("share.claim", token=token)
-    used = grants.handover_of(grants.TABLE, token)
+    used = handovers.handover_of(grants.TABLE, token)
     codes.pop(str(table.id))
     session[HANDOVERS] = codes
     return (used, None) if used is not None and used.used_at is not None else (None, None)
@@ -81,7 +81,7 @@ def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
     table = load_table(table_id).table
     try:
-        token = grants.start_handover(grants.TABLE, table)
+        token = handovers.start_handover(grants.TABLE, table)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
@@ -115,11 +115,11 @@ def move(table_id: int) -> str | tuple[str, int]:
         return refused("That isn't one of this server's network addresses.", 400,
                        lambda: share(table_id))
     try:
-        token = grants.start_handover(grants.TABLE, table)
+        token = handovers.start_handover(grants.TABLE, table)
     except ServiceError as error:
         return refused(error.message, error.status, lambda: share(table_id))
     # A link, not a redirect: the page's forms may only lead back to this address.
-    minutes = int(grants.HANDOVER_LIFETIME.total_seconds() // 60)
+    minutes = int(handovers.HANDOVER_LIFETIME.total_seconds() // 60)
     return render_template("share/move.html", table=table, active="share", where=where,
                            minutes=minutes,
                            claim_url=where + url_for("share.claim", token=token,

@@ -1,0 +1,109 @@
+"""Who may change an event and its tables after the draw: a table's one-time
+code issued again (one table's, or every table's of a session when its cards
+are printed), with or without stopping the phones that score it now; and
+the event's directors, one of whom may be revoked by another.
+
+A code is kept only as its hash (:mod:`scorekeeper.services.handovers`), so
+it is shown once, in the answer that made it, and can't be read back: the
+printed cards are what issues the codes on them, and printing them again
+makes new ones (the old cards stop working; a phone that already claimed
+one keeps scoring unless the director stops it).
+
+Every change raises the event's version and each changed night's, with
+their history entries (:mod:`scorekeeper.services.writes`), and commits once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+
+from scorekeeper.db.models import Event, EventEditor, EventTable, GameTable, db, utcnow
+from scorekeeper.services import Conflict, NotFound, grants, handovers, writes
+from scorekeeper.services.event_draws import CODE_LIFETIME
+from scorekeeper.services.once import Once, remember
+
+SELF = "This device can't revoke its own director access: another director can"
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """A table's new one-time code, as its card prints it."""
+
+    number: int
+    night: int
+    code: str
+    expires_at: datetime
+
+
+def _tables(event: Event, session: int, numbers: Sequence[int] | None) -> list[EventTable]:
+    """The session's tables (all of them, or these numbers), or NotFound."""
+    query = select(EventTable).filter_by(event_id=event.id, session=session)
+    if numbers is not None:
+        query = query.where(EventTable.number.in_(numbers))
+    rows = list(db.session.scalars(query.order_by(EventTable.number)))
+    if not rows or (numbers is not None and len(rows) != len(set(numbers))):
+        missing = ", ".join(str(n) for n in numbers or ())
+        raise NotFound(f"No table {missing} in session {session}" if numbers is not None
+                       else f"Session {session} isn't drawn yet")
+    return rows
+
+
+def _said(session: int, rows: Sequence[EventTable], revoke: bool) -> str:
+    which = (f"table {rows[0].number}" if len(rows) == 1
+             else f"all {len(rows)} tables")
+    return (f"New code for {which} of session {session}: the old one no longer works"
+            + ("; the phones that scored it are stopped" if revoke else ""))
+
+
+def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, *,
+              revoke: bool = False, by: str | None = None, once: Once | None = None,
+              seen: int | None = None) -> list[TableCode]:
+    """A new one-time code (valid :data:`CODE_LIFETIME`) for each of the
+    session's tables (``numbers``: only those): their unused codes stop
+    working; with ``revoke``, so does every phone or client that scores
+    them now (the director's token still does).  ``once`` keeps which
+    tables (never the codes) for an API retry."""
+    rows = _tables(event, session, numbers)
+    said = _said(session, rows, revoke)
+    writes.begin_event(event.id, seen=seen)
+    writes.audit_event(event.id, "code", said, by)
+    until = utcnow() + CODE_LIFETIME
+    made = []
+    for row in rows:
+        night = db.session.get_one(GameTable, row.night_id)
+        writes.begin_night(night, closed_ok=True)
+        if revoke:
+            grants.revoke_all(grants.TABLE, night.id)
+        code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME)
+        writes.audit_night(night, "revoke" if revoke else "handover", said, by=by)
+        made.append(TableCode(row.number, row.night_id, code, until))
+    remember(once, None, 200, {"session": session, "tables": [r.number for r in rows]},
+             event_id=event.id)
+    db.session.commit()
+    return made
+
+
+def directors(event: Event) -> list[EventEditor]:
+    """The devices and clients that direct the event now, oldest first."""
+    return grants.active_grants(grants.EVENT, event)
+
+
+def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
+                    once: Once | None = None, seen: int | None = None) -> EventEditor:
+    """Stop one director's device or client at once (never ``me``, the one
+    asking: another director can); audited as ``me``'s."""
+    if grant_id == me.id:
+        raise Conflict(SELF, "director")
+    writes.begin_event(event.id, seen=seen)
+    try:
+        gone: EventEditor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
+    except (NotFound, Conflict):
+        writes.abandon()
+        raise
+    remember(once, None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)
+    db.session.commit()
+    return gone

@@ -1,0 +1,84 @@
+"""An event's settings, checked the same way when an event starts and when
+a file brings one in: its name and date, sessions, rounds of the deal, the
+entry fee, the prizes (percents of the pot), the tie-break order and what an
+odd player count gets.  Its rules are checked as a table's
+(:func:`scorekeeper.services.checks.checked_rules`, or an export's frozen
+rules).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from scorekeeper.ledger.event_draw import ODD_CHOICES
+from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.limits import (
+    EVENT_NAME,
+    MAX_ENTRY_CENTS,
+    MAX_EVENT_PLAYERS,
+    MAX_ROUNDS,
+    MAX_SESSIONS,
+)
+from scorekeeper.services import ServiceError, checks
+
+
+def count(value: object, field: str, lowest: int, highest: int, what: str) -> int:
+    """``value`` as a whole number from ``lowest`` to ``highest``, or why not."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
+        raise ServiceError(f"{what} must be a whole number from {lowest} to {highest}", field)
+    return value
+
+
+def _percents(places: object) -> list[int]:
+    if not isinstance(places, (list, tuple)) or len(places) > MAX_EVENT_PLAYERS:
+        raise ServiceError("places must be a list of percents, first place first", "places")
+    return [count(p, "places", 0, 100, "A place's percent") for p in places]
+
+
+def _tie_breaks(tie_breaks: object) -> list[str]:
+    if (not isinstance(tie_breaks, (list, tuple)) or not tie_breaks
+            or any(t not in TIE_BREAKS for t in tie_breaks)
+            or len(set(tie_breaks)) != len(tie_breaks)):
+        raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAKS)}",
+                           "tie_breaks")
+    return list(tie_breaks)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An event's settings, checked: everything but its rules."""
+
+    name: str
+    played_on: date
+    sessions: int
+    rounds: int
+    entry_cents: int
+    places: list[int]
+    session_high: int
+    share: int
+    tie_breaks: list[str]
+    odd: str
+
+
+def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
+               rounds: object = 4, entry_cents: object = 0, places: object = (),
+               session_high: object = 0, share: object = 90,
+               tie_breaks: object = TIE_BREAKS, odd: object = "byes") -> Plan:
+    """The event's settings as a new event or an imported file gives them;
+    the prizes (each place's percent and each session high's) are percents
+    of the pot and may not add up to more than ``share``."""
+    name = checks.owner_name(name, "event", EVENT_NAME)
+    day = date.today() if played_on is None else checks.check_played_on(played_on)
+    sessions = count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
+    rounds = count(rounds, "rounds", 1, MAX_ROUNDS, "Rounds per session")
+    entry = count(entry_cents, "entry_cents", 0, MAX_ENTRY_CENTS, "The entry fee (cents)")
+    share = count(share, "share", 0, 100, "The share of the pot paid out")
+    high = count(session_high, "session_high", 0, 100, "The session high's percent")
+    kept_places = _percents(places)
+    if sum(kept_places) + high * sessions > share:
+        raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
+    if odd not in ODD_CHOICES:
+        raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
+    return Plan(name, day, sessions, rounds, entry, kept_places, high, share,
+                _tie_breaks(tie_breaks), str(odd))

@@ -1,0 +1,94 @@
+"""JSON API v1, an event's keys and files (see docs/api.md): the whole event
+exported and imported, a table's one-time code issued again, and the
+event's directors listed and one revoked.  Added to ``api.bp``.
+
+The director token only: an export holds the players' contacts, a code
+lets a phone score a table.  An import needs no token, as starting an
+event doesn't; its body is exactly what the export returns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, g, jsonify
+
+from scorekeeper.db.models import EventEditor, iso
+from scorekeeper.services import ServiceError, event_exports, event_grants
+from scorekeeper.views.access import api_event, editor_label
+from scorekeeper.views.api import bp, refuse_unknown, request_once
+from scorekeeper.views.api.contract import body_fields
+from scorekeeper.views.api.events import Answer, created_event, optional_body, seen_version
+from scorekeeper.views.api.exports import import_body
+from scorekeeper.views.api.hands import retried
+from scorekeeper.views.qr import link
+
+
+@bp.get("/events/<int:event_id>/export")
+def export_event(event_id: int) -> Response:
+    """The whole event as the import expects it (contacts included, no token)."""
+    event = api_event(event_id, write=True)
+    return Response(event_exports.export_json(event), mimetype="application/json")
+
+
+@bp.post("/events/import")
+def import_event() -> Answer:
+    """Recreate an exported event: a new id and new tokens; checked in full
+    first (every hand replayed), so a refused file creates nothing."""
+    data, once = import_body("event-import")
+    event, token = event_exports.import_event(data, label="API client", once=once)
+    return created_event(event, token)
+
+
+@bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/code")
+def new_table_code(event_id: int, session: int, table: int) -> Answer:
+    """A new one-time code for the table (its old one stops working); with
+    ``{"revoke": true}`` the phones and clients that score it now stop too.
+    A retry with the same Idempotency-Key issues another code (the first
+    answer's code was never kept)."""
+    event = api_event(event_id, write=True)
+    data = optional_body()
+    refuse_unknown(data, body_fields("NewCode"))
+    revoke = data.get("revoke", False)
+    if not isinstance(revoke, bool):
+        raise ServiceError("revoke must be true or false", "revoke")
+    once = request_once(f"event:{event.id}", data)
+    if retried(once) is not None:
+        made = event_grants.new_codes(event, session, [table], revoke=revoke,
+                                      by=editor_label())
+    else:
+        made = event_grants.new_codes(event, session, [table], revoke=revoke,
+                                      by=editor_label(), once=once, seen=seen_version(event))
+    code = made[0]
+    return jsonify({"session": session, "table": table, "night": code.night, "code": code.code,
+                    "claim_url": link("share.claim", token=code.code),
+                    "expires_at": iso(code.expires_at)}), 200, {}
+
+
+@bp.get("/events/<int:event_id>/directors")
+def event_directors(event_id: int) -> Response:
+    """Who directs the event now: each device's or client's name; ``you``
+    marks the one asking."""
+    event = api_event(event_id, write=True)
+    me: EventEditor = g.editor
+    return jsonify({"directors": [_director(d, me) for d in event_grants.directors(event)]})
+
+
+@bp.post("/events/<int:event_id>/directors/<int:director>/revoke")
+def revoke_director(event_id: int, director: int) -> Answer:
+    """Stop another director's device or client at once (never your own: 409)."""
+    event = api_event(event_id, write=True)
+    me: EventEditor = g.editor
+    once = request_once(f"event:{event.id}", {})
+    first = retried(once)
+    if first is None:
+        gone = event_grants.revoke_director(event, director, me, once=once,
+                                            seen=seen_version(event))
+        first = ({"id": gone.id, "label": gone.label}, 200)
+    return jsonify({"revoked": first[0]}), first[1], {}
+
+
+def _director(grant: EventEditor, me: EventEditor) -> dict[str, Any]:
+    return {"id": grant.id, "label": grant.label, "since": iso(grant.created_at),
+            "you": grant.id == me.id}
+

@@ -1,0 +1,132 @@
+"""The directors of an event and its file (``/e/<id>/directors``): who
+directs it (each device's name) and revoking another one, a co-director's
+one-time code and the page another device claims it on, the whole event as
+a JSON file to download, finishing the event; and bringing an event in from
+its file (the import form on the start page).
+
+Every page here but the claim answers 403 to anyone but a director's
+device; a revoked device gets that 403 from its next request.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from flask import flash, g, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from scorekeeper.db.models import Event
+from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.services import ServiceError, event_exports, event_grants, grants, handovers
+from scorekeeper.services import events as event_service
+from scorekeeper.services.import_checks import parse_json, refuse
+from scorekeeper.services.once import Once
+from scorekeeper.views import claims
+from scorekeeper.views.access import EVENTS_HELD, event_editor_label, load_event, remember_event
+from scorekeeper.views.pages import refused
+from scorekeeper.views.pages.events import EventForm, bp, new_page
+from scorekeeper.views.qr import link, qr_svg
+
+HANDOVERS = "event_handovers"  # session key: event id → the co-director code shown
+CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event",
+                         "events.home", "This device now directs {name}.")
+
+
+@bp.route("/e/<int:event_id>/directors", methods=["GET"])
+def directors(event_id: int) -> str:
+    """Who directs the event, the co-director code (once), the event's file
+    and finishing it."""
+    event = load_event(event_id)
+    code = session.get(HANDOVERS, {}).get(str(event.id))
+    live = handovers.live_handover(grants.EVENT, code) if isinstance(code, str) else None
+    claim_url = link("events.claim", code=code) if live is not None else None
+    return render_template(
+        "events/directors.html", event=event, claim_url=claim_url, handover=live,
+        claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
+        else None, directors=event_grants.directors(event), me=g.event_editor)
+
+
+@bp.post("/e/<int:event_id>/directors/code")
+def handover(event_id: int) -> Response:
+    """A one-time code for a co-director's device (any earlier unused code stops)."""
+    event = load_event(event_id)
+    code = handovers.start_handover(grants.EVENT, event)
+    session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
+    return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
+
+
+@bp.route("/eclaim/<code>", methods=["GET", "POST"])
+def claim(code: str) -> str | Response | tuple[str, int]:
+    """Another device becomes a director of the event (one-time code)."""
+    return claims.claim(CLAIM, code)
+
+
+@bp.post("/e/<int:event_id>/directors/<int:director>/revoke")
+def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
+    """Another director's device stops directing the event at once."""
+    event = load_event(event_id)
+    try:
+        gone = event_grants.revoke_director(event, director, g.event_editor)
+    except ServiceError as error:
+        return refused(f"Not revoked: {error.message}", error.status,
+                       lambda: directors(event_id))
+    flash(f"{gone.label} can no longer direct {event.name}.")
+    return redirect(url_for("events.directors", event_id=event.id, _anchor="directors"))
+
+
+@bp.post("/e/<int:event_id>/finish")
+def finish(event_id: int) -> Response | tuple[str, int]:
+    """The event is over: the standings and prizes are final."""
+    event = load_event(event_id)
+    if request.form.get("sure") != "1":
+        return refused("Not finished: tick the box to say the results are final", 400,
+                       lambda: directors(event_id))
+    try:
+        event_service.finish(event, by=event_editor_label())
+    except ServiceError as error:
+        return refused(f"Not finished: {error.message}", error.status,
+                       lambda: directors(event_id))
+    flash(f"{event.name} is finished: the prizes are final.")
+    return redirect(url_for("events.home", event_id=event.id))
+
+
+# --- the event's file ------------------------------------------------------------------
+
+def _filename(event: Event) -> str:
+    """A safe download name such as ``oktoberfest-4.json``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", event.name.lower()).strip("-") or "event"
+    return f"{slug[:40]}-{event.id}.json"
+
+
+@bp.get("/e/<int:event_id>/export.json")
+def export(event_id: int) -> Response:
+    """The whole event as one file (contacts included: the director's only)."""
+    event = load_event(event_id)
+    return Response(event_exports.export_json(event), mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="{_filename(event)}"',
+        "Cache-Control": "no-store"})
+
+
+@bp.post("/e/import")
+def import_event() -> Response | tuple[str, int]:
+    """Bring in an event from its file; this device directs the copy.  A bad
+    file is refused beside the file field and creates nothing."""
+    upload = request.files.get("file")
+    submission = (request.form.get("submission") or "")[:64]
+    try:
+        if upload is None or not upload.filename:
+            raise refuse("choose the event's .json file")
+        data = parse_json(upload.stream.read(MAX_IMPORT_BYTES + 1))
+        event, token = event_exports.import_event(
+            data, once=Once(f"form:event-import:{submission}") if submission else None)
+    except ServiceError as error:
+        page = new_page(EventForm(formdata=None), {}, date.today().isoformat(),
+                        import_error=error.message)
+        return page, 400
+    if token is not None:
+        remember_event(event.id, token)
+    flash(f"{event.name} is back: its players, sessions and tables as they were. "
+          "Print each session's table cards for new codes.")
+    return redirect(url_for("events.home", event_id=event.id))
