@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.steps import SCREENSHOTS, screenshot
 
@@ -57,7 +58,8 @@ def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: 
     assert page.locator(".card svg").count() == 4
     page.emulate_media(media="print")
     assert page.locator(".no-print").count() == 2  # the links, and what the codes are
-    assert not any(note.is_visible() for note in page.locator(".no-print").all())
+    for note in page.locator(".no-print").all():  # once the print style sheet has loaded
+        expect(note).to_be_hidden()
     breaks = page.evaluate("[...document.querySelectorAll('.card')].map("
                            "c => getComputedStyle(c).breakAfter)")
     assert breaks[:3] == ["page"] * 3
