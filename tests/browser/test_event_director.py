@@ -53,9 +53,18 @@ def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: 
     assert page.locator("#table-4 li").first.inner_text().endswith(
         first.split(" ", 1)[1])
     screenshot(page, f"event-session-{size}")
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text)
+            if "Content Security Policy" in m.text or "Refused to" in m.text else None)
     page.locator("#print-cards").click()
     page.wait_for_selector(".card")
     assert page.locator(".card svg").count() == 4
+    page.evaluate("window.print = () => { window.printed = true; }")  # no dialog in a test
+    page.locator("#print").click()
+    assert page.evaluate("window.printed") is True
+    sheet = page.locator("link[href*='page-letter.css']").get_attribute("href")
+    assert page.evaluate(f"fetch('{sheet}').then(r => r.text())").count("size: letter") == 1
+    assert refused == []  # the print page keeps the site's policy (no inline script or style)
     page.emulate_media(media="print")
     assert page.locator(".no-print").count() == 2  # the links, and what the codes are
     for note in page.locator(".no-print").all():  # once the print style sheet has loaded
