@@ -37,25 +37,25 @@ def hands_due(table: GameTable) -> int | None:
     night that isn't an event's."""
     if table.event_id is None:
         return None
-    event = db.session.get_one(Event, table.event_id)
-    return event.rounds * len(table.players)
-
-
-def _event_table(night_id: int) -> EventTable | None:
-    return db.session.scalar(select(EventTable).filter_by(night_id=night_id))
+    rounds = db.session.scalar(select(Event.rounds).where(Event.id == table.event_id))
+    return None if rounds is None else rounds * len(table.players)
 
 
 def done_message(state: TableState) -> str | None:
     """Why the table's own grant may no longer change this night (it has its
-    hands, or the director entered its ticket), or None while it may."""
-    due = hands_due(state.table)
-    if due is None:
+    hands, or the director entered its ticket), or None while it may.  One
+    query, asked on every write a table's phone makes."""
+    if state.table.event_id is None:
         return None
-    row = _event_table(state.table.id)
+    row = db.session.execute(
+        select(EventTable.number, EventTable.done, Event.rounds,
+               select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
+               .exists().label("ticket"))
+        .join(Event, Event.id == EventTable.event_id)
+        .where(EventTable.night_id == state.table.id)).first()
     if row is None:
         return None
-    ticket = db.session.scalar(select(EventTicket.id).filter_by(event_table_id=row.id))
-    if row.done or ticket is not None or len(state.hand_ids) >= due:
+    if row.done or row.ticket or len(state.hand_ids) >= row.rounds * len(state.players):
         return (f"Table {row.number} is done for this session: "
                 "corrections are the director's")
     return None

@@ -146,8 +146,8 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     cards = client.post(f"/e/{event_id}/sessions/1/print/cards")
     assert cards.headers["Cache-Control"] == "no-store"
     assert cards.text.count('class="sheet card"') == 4 and cards.text.count("<svg") == 4
-    assert "size: letter" in cards.text
-    assert "size: A4" in client.post(f"/e/{event_id}/sessions/1/print/cards",
+    assert "css/page-letter.css" in cards.text
+    assert "css/page-a4.css" in client.post(f"/e/{event_id}/sessions/1/print/cards",
                                      data={"paper": "a4"}).text
     client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
     assert _board(client.get(f"/e/{event_id}/sessions/1").text) == _board(page)
