@@ -133,7 +133,8 @@ def serving(args: argparse.Namespace) -> Iterator[Served]:
 @contextmanager
 def _stack() -> Iterator[Served]:
     """nginx, two gunicorn and PostgreSQL from ``bench/stack.py``: its ``url``,
-    ``database_url`` and ``pids`` (role → PID or PIDs)."""
+    ``database`` (SQLAlchemy URL) and ``pids`` (name → PID: "postgres",
+    "nginx", "app0", "app1"…; each counted with its children)."""
     try:
         from bench.stack import festival_stack  # type: ignore[import-not-found,unused-ignore]
     except ImportError as error:
@@ -144,7 +145,7 @@ def _stack() -> Iterator[Served]:
             group = next((g for g in ("nginx", "postgres") if g in role), "app")
             pids.setdefault(group, []).extend(found if isinstance(found, list | tuple)
                                               else [found])
-        yield Served(Target.parse(stack.url), pids, getattr(stack, "database_url", None),
+        yield Served(Target.parse(stack.url), pids, getattr(stack, "database", None),
                      "nginx → 2 gunicorn × 2 workers → PostgreSQL (bench/stack.py)")
 
 
