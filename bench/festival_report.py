@@ -1,7 +1,8 @@
 """What ``bench.festival`` prints: one row each for the tables' phones, the
 leaderboard's watchers and the saves (offered and served per second,
-latency percentiles, errors, the slowest watcher), then CPU, whether the
-offered load was kept, and the errors by kind."""
+latency percentiles, errors, megabytes of bodies received per second, the
+slowest watcher), then CPU, whether the offered load was kept, and the
+errors by kind."""
 
 from __future__ import annotations
 
@@ -50,9 +51,13 @@ def _stale(found: staleness.Stale) -> str:
 
 
 def _row(name: str, offered: float, values: list[float], seconds: float, errors: int,
-         stale: str) -> str:
+         received: str, stale: str) -> str:
     return (f"{name:<14} {offered:>9.1f} {len(values) / seconds:>9.1f} {_ms(values, 50):>10} "
-            f"{_ms(values, 95):>10} {_ms(values, 99):>10} {errors:>7} {stale}")
+            f"{_ms(values, 95):>10} {_ms(values, 99):>10} {errors:>7} {received:>7} {stale}")
+
+
+def _mb(tally: Tally, kind: str, seconds: float) -> str:
+    return f"{tally.received[kind] / seconds / 1e6:.1f}"
 
 
 def _errors(tally: Tally, kind: str) -> int:
@@ -100,12 +105,13 @@ def report(run: Run) -> str:
     window = (run.plans[0].counting_from, run.plans[0].until)
     tables, board = staleness.tables(tally, *window), staleness.board(tally, *window)
     lines = [f"{'':<14} {'offered/s':>9} {'served/s':>9} {'p50':>10} {'p95':>10} {'p99':>10} "
-             f"{'errors':>7} {'stalest':>9} {'p95':>9}",
+             f"{'errors':>7} {'MB/s':>7} {'stalest':>9} {'p95':>9}",
              _row("table phones", offered["tables"], tally.polls["tables"], seconds,
-                  _errors(tally, "tables"), _stale(tables)),
+                  _errors(tally, "tables"), _mb(tally, "tables", seconds), _stale(tables)),
              _row("leaderboard", offered["board"], tally.polls["board"], seconds,
-                  _errors(tally, "board"), _stale(board)),
-             _row("saves", offered["saves"], tally.saves, seconds, _errors(tally, "saves"), ""),
+                  _errors(tally, "board"), _mb(tally, "board", seconds), _stale(board)),
+             _row("saves", offered["saves"], tally.saves, seconds, _errors(tally, "saves"),
+                  "", ""),
              f"stalest: from a save's answer to the slowest watcher's first poll showing it "
              f"(p95: of each hand's slowest); (hand, watcher) pairs never shown by the end: "
              f"{tables.unseen} at the tables, {board.unseen} on the leaderboard",

@@ -87,6 +87,8 @@ class Tally:
     """What one client process measured (merged by :meth:`add`)."""
 
     polls: dict[str, list[float]] = field(default_factory=lambda: {"tables": [], "board": []})
+    #: Bytes of the bodies the measured polls got, by kind (as sent: gzip is not undone).
+    received: Counter[str] = field(default_factory=Counter)
     saves: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     #: How late the client woke for a poll (its own loop falling behind).
@@ -100,6 +102,7 @@ class Tally:
     def add(self, other: Tally) -> None:
         for kind, values in other.polls.items():
             self.polls[kind] += values
+        self.received.update(other.received)
         self.saves += other.saves
         self.errors.update(other.errors)
         self.lag += other.lag
@@ -140,6 +143,7 @@ async def watch(plan: Plan, path: str, seen: Watched, tally: Tally) -> None:
         done = loop.time()
         if plan.counting_from <= start < plan.until:
             tally.polls[kind].append(done - start)
+            tally.received[kind] += len(body)
         if status not in (200, 304) or "etag" not in answer:
             tally.errors[f"{kind}: {status}"] += 1
         else:
