@@ -109,7 +109,8 @@ def arguments() -> argparse.Namespace:
 def serving(args: argparse.Namespace) -> Iterator[Served]:
     """The server for this run, started here (and stopped) unless ``--url``."""
     if args.url:
-        yield Served(Target.parse(args.url), {"server": args.pid}, args.database, args.url)
+        yield Served(Target.parse(args.url), {"server": args.pid} if args.pid else {},
+                     args.database, args.url)
         return
     if args.serve == "stack":
         with _stack() as served:
