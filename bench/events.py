@@ -12,7 +12,8 @@ so they show what a change costs for the first watcher after it.
 
     .venv/bin/python -m bench.events [--tables 200] [--hands 20] [--rounds 100]
 
-Not measured here: 1,000 watchers polling one process while the tables save.
+Not measured here: 1,000 watchers polling one process while the tables save
+(``bench.festival`` does).
 """
 
 from __future__ import annotations

@@ -26,9 +26,7 @@ import json
 import os
 import platform
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.client import Connection, cpu_seconds, free_port, percentile, start_server, version_of
 from bench.night import PLAYERS, add_night, bench_app, hand_body
 
 HANDS = 60
@@ -55,48 +54,6 @@ class Tally:
     saved_at: dict[tuple[int, int], float] = field(default_factory=dict)
     #: (table, viewer) → highest version seen
     seen: dict[tuple[int, int], int] = field(default_factory=dict)
-
-
-class Connection:
-    """A minimal HTTP/1.1 keep-alive client connection."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
-                      body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1"]
-        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        if body:
-            lines.append(f"Content-Length: {len(body)}")
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        answer = {}
-        for line in header_lines:
-            if ":" in line:
-                key, value = line.split(":", 1)
-                answer[key.strip().lower()] = value.strip()
-        length = int(answer.get("content-length", "0"))
-        data = await self.reader.readexactly(length) if length else b""
-        if answer.get("connection", "").lower() == "close":
-            self.close()
-        return int(status_line.split()[1]), answer, data
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-
-def version_of(etag: str) -> int:
-    tag = etag.strip('"').split("-")[0]
-    return int(tag[1:] if tag.startswith("v") else tag)
 
 
 async def viewer(port: int, table: int, number: int, token: str, tally: Tally,
@@ -164,53 +121,6 @@ async def scorekeeper(port: int, table: int, auth: str, every: float, tally: Tal
     connection.close()
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds used by process ``pid`` and its children (gunicorn's workers)."""
-    total = 0.0
-    for task in [pid, *_children(pid)]:
-        try:
-            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
-def _children(pid: int) -> list[int]:
-    try:
-        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return []
-    return [int(child) for child in found]
-
-
-def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen[bytes]:
-    """waitress as ``scripts/run.sh`` starts it, or with ``workers`` gunicorn
-    as ``deploy/`` starts it."""
-    env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
-           "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers or 1)}
-    command = [sys.executable, "-m", "scorekeeper.serve"] if not workers else [
-        str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
-        "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
-
-
 async def scenario(port: int, nights: list[dict[str, Any]], viewers: int, seconds: float,
                    every: float, warmup: float) -> Tally:
     tally = Tally(counting_from=time.monotonic() + warmup)
@@ -223,13 +133,6 @@ async def scenario(port: int, nights: list[dict[str, Any]], viewers: int, second
                                  tally, until))
     await asyncio.gather(*tasks)
     return tally
-
-
-def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def main() -> None:

@@ -1,0 +1,178 @@
+"""What the load benchmarks share (``bench.viewers``, ``bench.festival``):
+where the server is, a minimal keep-alive HTTP/1.1 client for thousands of
+simulated phones in one asyncio loop, starting the server as
+``scripts/run.sh`` or ``deploy/`` does, a process's CPU use from ``/proc``,
+and percentiles.
+
+The client is hand-written rather than a library's because a phone's poll
+must cost the load generator as little as possible (one process keeps a
+thousand phones): one write, one read of the head, one of the body.  It
+speaks plain HTTP or TLS without checking the certificate (a bench stack
+serves a throwaway self-signed one), and reads a body by Content-Length or
+chunked (nginx chunks what it compresses).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+#: What a failed request raises: refused, reset, cut short, or an answer that isn't HTTP.
+FAILED = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the server listens."""
+
+    host: str
+    port: int
+    tls: bool = False
+
+    @classmethod
+    def parse(cls, url: str) -> Target:
+        """``http://host:port`` or ``https://host[:port]``."""
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http(s) URL: {url}")
+        tls = parts.scheme == "https"
+        return cls(parts.hostname, parts.port or (443 if tls else 80), tls)
+
+    @property
+    def url(self) -> str:
+        return f"{'https' if self.tls else 'http'}://{self.host}:{self.port}"
+
+
+def _unverified() -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Connection:
+    """One phone's keep-alive connection (opened on its first request)."""
+
+    def __init__(self, target: Target | int) -> None:
+        self.target = target if isinstance(target, Target) else Target("127.0.0.1", target)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
+                      body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+        """(status, lower-cased headers, body as sent: gzip is not undone)."""
+        if self.writer is None:
+            host, port, tls = self.target.host, self.target.port, self.target.tls
+            self.reader, self.writer = await asyncio.open_connection(
+                host, port, ssl=_unverified() if tls else None,
+                server_hostname=host if tls else None)
+        assert self.reader is not None
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.target.host}"]
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if body:
+            lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        answer = {}
+        for line in header_lines:
+            if ":" in line:
+                key, value = line.split(":", 1)
+                answer[key.strip().lower()] = value.strip()
+        data = await self._body(answer)
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return int(status_line.split()[1]), answer, data
+
+    async def _body(self, headers: dict[str, str]) -> bytes:
+        assert self.reader is not None
+        if headers.get("transfer-encoding", "").lower() != "chunked":
+            length = int(headers.get("content-length", "0"))
+            return await self.reader.readexactly(length) if length else b""
+        chunks = []
+        while True:
+            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            chunks.append(await self.reader.readexactly(size + 2))
+            if size == 0:
+                return b"".join(chunk[:-2] for chunk in chunks)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def plain(headers: dict[str, str], body: bytes) -> bytes:
+    """The body with the server's gzip undone."""
+    return gzip.decompress(body) if headers.get("content-encoding") == "gzip" else body
+
+
+def version_of(etag: str) -> int:
+    """The version an ETag starts with: ``"12"`` (the API's), ``"v12-…"`` (a
+    night's share link), ``"e12-…"`` (an event's); a proxy may make it weak."""
+    tag = etag.removeprefix("W/").strip('"').split("-")[0]
+    return int(tag.lstrip("ve"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds used by process ``pid`` and its children (gunicorn's workers,
+    PostgreSQL's backends, nginx's workers)."""
+    total = 0.0
+    for task in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    return [int(child) for child in found]
+
+
+def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen[bytes]:
+    """waitress as ``scripts/run.sh`` starts it, or with ``workers`` gunicorn
+    as ``deploy/`` starts it."""
+    env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
+           "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers or 1)}
+    command = [sys.executable, "-m", "scorekeeper.serve"] if not workers else [
+        str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
+        "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]

@@ -1,0 +1,243 @@
+"""Benchmark: a festival under load against a running server.
+
+An event of ``--tables`` tables of five is built through the API (created
+with the called-ace preset and enough rounds that no table runs out of
+hands during the run, the players registered as one list and checked in,
+session 1 drawn), then, until the end:
+
+- **five phones per table** poll their table's live fragment
+  (``/s/<night's link>/live``) once a second with their ETag;
+- **``--watchers`` phones** poll the event leaderboard's live fragment
+  (``/e/s/<token>/live``) once a second with their ETag;
+- **one scorekeeper per table** records a hand through the API
+  (``POST /api/v1/tables/<night>/hands``, the table's ``edit_token``, an
+  Idempotency-Key) once a minute, or ``--compressed K`` times as often,
+  each table starting at a random moment of the first interval.
+
+No API answer gives a night's share link (the scorekeeper's share page
+does), so the phones' links are read from the server's database
+(``--database``, by default the SQLite file the benchmark made).
+
+It prints, for the ``--seconds`` measured after ``--warmup`` (when every
+phone's first poll has come and gone): polls and saves offered and served
+per second, their p50/p95/p99 latency, errors (any answer but 2xx/304, a
+refused or cut connection, a request unanswered at the end), how stale the
+slowest watcher got (see :mod:`bench.staleness` for how a watcher is known
+to have a hand), the server's CPU per watcher-second (``/proc/<pid>/stat``
+of each server process and its children), and the load generator's own CPU
+and how late its timers fired.  The phones are spread over ``--clients``
+processes (one asyncio loop each, on the same machine as the server); if
+they could not keep the offered load, the output says so.
+
+    .venv/bin/python -m bench.festival --serve one --tables 200 --watchers 1000
+    .venv/bin/python -m bench.festival --serve gunicorn --compressed 10
+    .venv/bin/python -m bench.festival --url https://127.0.0.1:8443 --database URL
+    .venv/bin/python -m bench.festival --serve stack   # nginx, 2 gunicorn, PostgreSQL
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import multiprocessing
+import os
+import platform
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from bench.client import Connection, Target, cpu_seconds, free_port, plain, start_server
+from bench.festival_report import Run, report
+from bench.phones import Plan, Table, Tally, run
+from scorekeeper.limits import MAX_ROUNDS
+
+SEATS = 5
+
+
+@dataclass(frozen=True)
+class Served:
+    """The server under load: where, its processes by role, its database."""
+
+    target: Target
+    pids: dict[str, list[int]]
+    database: str | None
+    words: str
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--phones", type=int, default=SEATS, help="phones per table")
+    parser.add_argument("--watchers", type=int, default=1000, help="phones on the leaderboard")
+    parser.add_argument("--compressed", type=float, default=1.0, metavar="K",
+                        help="a hand per table every 60/K seconds (default 1: once a minute)")
+    parser.add_argument("--seconds", type=float, default=60, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--grace", type=float, default=5,
+                        help="seconds the watchers poll on after the last save")
+    parser.add_argument("--clients", type=int, default=0,
+                        help="client processes (default: one per 700 phones, at most the cores)")
+    parser.add_argument("--serve", choices=("one", "gunicorn", "stack"), default="one")
+    parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
+    parser.add_argument("--url", help="an already-running server (TLS is not verified)")
+    parser.add_argument("--pid", type=int, action="append", default=[],
+                        help="with --url: a server process to read the CPU of (repeatable)")
+    parser.add_argument("--database", help="the server's SQLAlchemy URL (default: a new "
+                        "SQLite file); the phones' links are read from it")
+    args = parser.parse_args()
+    args.every = 60 / args.compressed
+    hands = math.ceil((args.warmup + args.seconds) / args.every) + 1
+    args.rounds = math.ceil(hands / SEATS)
+    if args.rounds > MAX_ROUNDS:
+        parser.exit(2, f"A table plays at most {MAX_ROUNDS * SEATS} hands and this run needs "
+                       f"{hands}: fewer --seconds or a lower --compressed\n")
+    if not 0 < args.tables * SEATS <= 1000:
+        parser.exit(2, "--tables: 1 to 200 (an event takes 1,000 players)\n")
+    return args
+
+
+@contextmanager
+def serving(args: argparse.Namespace) -> Iterator[Served]:
+    """The server for this run, started here (and stopped) unless ``--url``."""
+    if args.url:
+        yield Served(Target.parse(args.url), {"server": args.pid} if args.pid else {},
+                     args.database, args.url)
+        return
+    if args.serve == "stack":
+        with _stack() as served:
+            yield served
+        return
+    database = args.database or (
+        f"sqlite:///{Path(tempfile.mkdtemp(prefix='scorekeeper-festival-')) / 'festival.db'}")
+    port = free_port()
+    workers = args.workers if args.serve == "gunicorn" else 0
+    server = start_server(database, port, workers)
+    words = (f"gunicorn, {workers} worker(s) (deploy/gunicorn.conf.py)" if workers
+             else "one waitress process (python -m scorekeeper.serve)")
+    try:
+        yield Served(Target("127.0.0.1", port), {"app": [server.pid]}, database,
+                     f"{words} on {database.split(':')[0]}")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@contextmanager
+def _stack() -> Iterator[Served]:
+    """nginx, two gunicorn and PostgreSQL from ``bench/stack.py``: its ``url``,
+    ``database`` (SQLAlchemy URL) and ``pids`` (name → PID: "postgres",
+    "nginx", "app0", "app1"…; each counted with its children)."""
+    try:
+        from bench.stack import festival_stack  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as error:
+        raise SystemExit(f"--serve stack needs bench/stack.py ({error})") from None
+    with festival_stack(app_servers=2, workers=2, cache=True) as stack:
+        pids: dict[str, list[int]] = {}
+        for role, found in dict(getattr(stack, "pids", {})).items():
+            group = next((g for g in ("nginx", "postgres") if g in role), "app")
+            pids.setdefault(group, []).extend(found if isinstance(found, list | tuple)
+                                              else [found])
+        yield Served(Target.parse(stack.url), pids, getattr(stack, "database", None),
+                     "nginx → 2 gunicorn × 2 workers → PostgreSQL (bench/stack.py)")
+
+
+async def _call(api: Connection, path: str, body: dict[str, Any],
+                token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json", "Idempotency-Key": uuid.uuid4().hex,
+               **({"Authorization": f"Bearer {token}"} if token else {})}
+    status, answer, data = await api.request("POST", f"/api/v1{path}", headers,
+                                             json.dumps(body).encode())
+    if status not in (200, 201):
+        raise SystemExit(f"POST {path}: {status} {plain(answer, data)[:300]!r}")
+    return json.loads(plain(answer, data))
+
+
+async def build_festival(target: Target, tables: int, rounds: int
+                         ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The event (its id and tokens) and session 1's drawn tables, through the API."""
+    api = Connection(target)
+    event = await _call(api, "/events", {"name": "Bench festival", "preset": "called-ace",
+                                         "sessions": 1, "rounds": rounds})
+    home, director = f"/events/{event['id']}", event["director_token"]
+    await _call(api, f"{home}/players", {"checked_in": True, "players": [
+        {"name": f"Player {n:04d}"} for n in range(1, tables * SEATS + 1)]}, director)
+    drawn = await _call(api, f"{home}/sessions/1/draw", {"seed": 7}, director)
+    api.close()
+    return event, drawn["tables"]
+
+
+def share_links(database: str, nights: list[int]) -> dict[int, str]:
+    """Each night's share token, read from the server's database."""
+    from sqlalchemy import create_engine, select
+
+    from scorekeeper.db.models import GameTable
+
+    engine = create_engine(database)
+    with engine.connect() as connection:
+        found = connection.execute(select(GameTable.id, GameTable.view_token)
+                                   .where(GameTable.id.in_(nights))).all()
+    engine.dispose()
+    return {night: token for night, token in found}
+
+
+def plans(args: argparse.Namespace, target: Target, event_view: str,
+          tables: list[Table]) -> list[Plan]:
+    """The phones dealt out to the client processes, every table's phones
+    with its scorekeeper; everyone starts together."""
+    phones = len(tables) * args.phones + args.watchers
+    count = args.clients or max(1, min(os.cpu_count() or 1, math.ceil(phones / 700)))
+    start = time.monotonic() + 2 + count * 0.2  # the processes are up by then
+    counting_from = start + args.warmup
+    return [Plan(target, event_view, tuple(tables[i::count]), args.phones,
+                 args.watchers // count + (i < args.watchers % count), args.every, start,
+                 counting_from, counting_from + args.seconds, args.grace)
+            for i in range(count)]
+
+
+def measure(served: Served, work: list[Plan]) -> Run:
+    """Run the client processes; the server's CPU over the measured seconds."""
+    first = work[0]
+    with multiprocessing.get_context("fork").Pool(len(work)) as pool:
+        pending = pool.map_async(run, work)
+        time.sleep(max(0.0, first.counting_from - time.monotonic()))
+        before = {role: sum(map(cpu_seconds, pids)) for role, pids in served.pids.items()}
+        time.sleep(max(0.0, first.until - time.monotonic()))
+        cpu = {role: sum(map(cpu_seconds, pids)) - before[role]
+               for role, pids in served.pids.items()}
+        tally = Tally()
+        for part in pending.get():
+            tally.add(part)
+    return Run(tally, cpu, work)
+
+
+def main() -> None:
+    args = arguments()
+    with serving(args) as served:
+        event, drawn = asyncio.run(build_festival(served.target, args.tables, args.rounds))
+        links = {}
+        if args.phones:
+            if not served.database:
+                raise SystemExit("The phones need their nights' share links: give --database")
+            links = share_links(served.database, [t["night"] for t in drawn])
+        tables = [Table(t["number"], t["night"], links.get(t["night"], ""), t["edit_token"],
+                        tuple(t["players"])) for t in drawn]
+        work = plans(args, served.target, event["view_token"], tables)
+        print(f"A festival of {args.tables} tables × {args.phones} phones and {args.watchers} "
+              f"on the leaderboard; a hand per table every {args.every:g} s (--compressed "
+              f"{args.compressed:g}); {args.seconds:g} s measured after {args.warmup:g} s; "
+              f"{served.words}; {platform.machine()}, {os.cpu_count()} cores, Python "
+              f"{platform.python_version()}, {date.today().isoformat()}", flush=True)
+        print(report(measure(served, work)))
+
+
+if __name__ == "__main__":
+    main()

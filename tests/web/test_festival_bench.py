@@ -1,0 +1,84 @@
+"""The festival load benchmark (``bench/festival.py``): how it tells that a
+watcher has a hand (from the leaderboard's own fragment and the ETags),
+and a tiny festival run against a real server, with every poll and save
+answered and every watcher brought up to date."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from bench import staleness
+from bench.phones import DONE, Saved, Tally, Watched, shown_progress
+from scorekeeper.services import event_draws, events
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_bench_reads_each_tables_hands_from_the_leaderboard(app: Flask,
+                                                                client: FlaskClient) -> None:
+    with app.app_context():
+        event, _ = events.create_event("Bench", "called-ace", sessions=1, rounds=1)
+        events.register(event, [f"Player {n}" for n in range(1, 11)], checked_in=True)
+        tables = event_draws.draw(event, 1, seed=3).tables
+        view = event.view_token
+    first = tables[0]
+    for points in (75, 40):
+        hand = {"picker": first.players[0], "partners": [first.players[1]], "points": points}
+        saved = client.post(f"/api/v1/tables/{first.night}/hands", json=hand,
+                            headers={"Authorization": f"Bearer {first.edit_token}"})
+        assert saved.status_code == 201
+    shown = shown_progress(client.get(f"/e/s/{view}/live").data)
+    assert shown == {first.number: 2, tables[1].number: 0}
+
+
+def test_a_table_marked_done_counts_as_every_hand() -> None:
+    body = (b'<li id="table-4" class="done">\n  <strong>Table 4</strong>\n'
+            b'  <span class="progress">done</span>')
+    assert shown_progress(body) == {4: DONE}
+
+
+def _watcher(table: int | None, *changes: tuple[float, int]) -> Watched:
+    return Watched(table, list(changes))
+
+
+def test_a_watcher_has_a_hand_from_its_first_poll_that_shows_it() -> None:
+    tally = Tally()
+    tally.saved = [Saved(table=1, hand=3, version=12, sent=9.9, at=10.0),
+                   Saved(table=2, hand=1, version=5, sent=10.1, at=10.2)]
+    tally.watched = [_watcher(1, (9.0, 11), (10.4, 12)), _watcher(1, (9.5, 11), (11.3, 13)),
+                     _watcher(2, (9.0, 4)),
+                     _watcher(None, (9.0, 40), (10.6, 41), (11.0, 43)),
+                     _watcher(None, (9.2, 40), (11.9, 42))]
+    # event version 41 shows table 1's third hand, 43 table 2's first (42 never read)
+    tally.progress = {40: {1: 2, 2: 0}, 41: {1: 3, 2: 0}, 43: {1: 3, 2: 1}}
+    tables = staleness.tables(tally, 0.0, 100.0)
+    assert tables.worst == [pytest.approx(1.3)] and tables.unseen == 1
+    board = staleness.board(tally, 0.0, 100.0)
+    assert board.worst == [pytest.approx(1.9), pytest.approx(0.8)]
+    assert board.unseen == 1  # the second watcher never reached version 43
+    assert staleness.board(tally, 10.05, 100.0).worst == [pytest.approx(0.8)]
+
+
+@pytest.mark.slow
+def test_a_tiny_festival_runs_with_every_poll_answered(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.festival", "--serve", "one", "--tables", "2",
+         "--watchers", "5", "--compressed", "30", "--warmup", "1", "--seconds", "3",
+         "--grace", "3", "--database", f"sqlite:///{tmp_path / 'festival.db'}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    rows = {name: line.split() for line in out.splitlines()
+            for name in ("table phones", "leaderboard", "saves") if line.startswith(name)}
+    assert set(rows) == {"table phones", "leaderboard", "saves"}, out
+    assert float(rows["table phones"][3]) > 0 and float(rows["leaderboard"][2]) > 0, out
+    assert re.search(r"^errors: 0$", out, re.MULTILINE), out
+    assert "never shown by the end: 0 at the tables, 0 on the leaderboard" in out, out
+    assert re.search(r"server CPU: \d+\.\d+ cores \(app ", out), out
