@@ -5,7 +5,8 @@
 
 - enough connections for every phone watching every table (each polls once
   a second and keeps its connection open between polls), watched with
-  poll(2) rather than select(2), which stops at 1,024 sockets;
+  poll(2) rather than select(2), which stops at 1,024 sockets, and the soft
+  limit of open files raised to match;
 - a request body limit equal to the app's own (``MAX_CONTENT_LENGTH``), so
   waitress refuses a bigger upload from its Content-Length, before reading
   or buffering any of it;
@@ -19,6 +20,7 @@
 from __future__ import annotations
 
 import os
+import resource
 from typing import Any
 
 from waitress import serve as waitress_serve
@@ -27,7 +29,12 @@ from waitress.task import Task
 from scorekeeper import create_app
 
 THREADS = int(os.environ.get("THREADS", "16"))
-CONNECTION_LIMIT = 2000
+#: Open connections: a festival hall is 1,000 table phones, 1,000 on the
+#: leaderboard, 200 scorekeepers and the big screens.  At the limit waitress
+#: stops accepting, and a scorekeeper's save waits in the kernel's queue.
+CONNECTION_LIMIT = 5000
+#: File descriptors beyond the connections (the database, logs, the listener).
+SPARE_FILES = 256
 #: Seconds an idle connection is kept open (a viewer polls every second).
 CHANNEL_TIMEOUT = 60
 
@@ -61,9 +68,23 @@ def settings(app: Any) -> dict[str, Any]:
             "ident": "scorekeeper"}
 
 
+def allow_open_files(wanted: int) -> int:
+    """Raise this process's soft limit of open files towards ``wanted`` (as far
+    as the hard limit lets it: Debian starts processes at 1,024, which would
+    refuse the 1,021st phone); returns the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return soft
+
+
 def serve(app: Any, host: str, port: int, **overrides: Any) -> None:
     """Serve ``app`` until the process is stopped."""
     keep_304_open()
+    limit = (settings(app) | overrides)["connection_limit"]
+    allow_open_files(limit + SPARE_FILES)
     waitress_serve(app, host=host, port=port, **(settings(app) | overrides))
 
 

@@ -5,10 +5,14 @@ accepts is refused from its Content-Length before any of it is read."""
 from __future__ import annotations
 
 import http.client
+import resource
 import socket
+import subprocess
+import sys
 
 import pytest
 
+from scorekeeper import serve
 from tests.servers.harness import Server, call
 
 pytestmark = pytest.mark.slow
@@ -52,3 +56,20 @@ def test_a_huge_upload_is_refused_before_it_is_sent(server: Server) -> None:
                      b"Content-Length: 209715200\r\n\r\n{")
         answer = sock.recv(4096).decode(errors="replace")
     assert answer.startswith("HTTP/1.1 413"), answer
+
+
+def test_the_server_lifts_its_open_file_limit_for_every_connection_it_accepts() -> None:
+    """Debian starts a process at 1,024 open files: the server raises its soft
+    limit to cover its connection limit (as far as the hard limit allows)."""
+    script = ("import resource; from scorekeeper import serve; "
+              "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE); "
+              "resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard)); "
+              "got = serve.allow_open_files(serve.CONNECTION_LIMIT + serve.SPARE_FILES); "
+              "print(got, resource.getrlimit(resource.RLIMIT_NOFILE)[0], hard)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=60)
+    got, now, hard = (int(v) for v in done.stdout.split())
+    assert got == now
+    wanted = serve.CONNECTION_LIMIT + serve.SPARE_FILES
+    assert now == (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard))
+    assert now > 2000 or hard <= 2000
