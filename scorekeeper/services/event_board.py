@@ -118,6 +118,39 @@ def _seats(event_id: int) -> SeatBoard:
                      tuple((n, by_number.get(n, "")) for n in drawn.byes))
 
 
+#: Standings rows on a page of the phone's leaderboard, and on the big screen.
+PAGE_ROWS = 100
+SCREEN_ROWS = 20
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Which ranks a page of the leaderboard shows: ``first`` to ``last`` of
+    ``count`` players, page ``page`` of ``pages``."""
+
+    page: int
+    pages: int
+    first: int
+    last: int
+    count: int
+
+    def starts(self) -> list[tuple[int, int, int]]:
+        """Every page as (page, first rank, last rank), for the pager."""
+        return [(k, (k - 1) * PAGE_ROWS + 1, min(k * PAGE_ROWS, self.count))
+                for k in range(1, self.pages + 1)]
+
+
+def ranks_shown(count: int, page: int, big: bool) -> Shown:
+    """The rows a watcher's page holds: the top ``SCREEN_ROWS`` on the big
+    screen; a hundred at a time on a phone (a page past the end shows the
+    last), so a crowd's polls of a thousand players stay small."""
+    if big:
+        return Shown(1, 1, 1, min(SCREEN_ROWS, count), count)
+    pages = max(1, -(-count // PAGE_ROWS))
+    page = min(max(page, 1), pages)
+    return Shown(page, pages, (page - 1) * PAGE_ROWS + 1, min(page * PAGE_ROWS, count), count)
+
+
 def is_final(event: EventHead, standings: EventStandings, sessions: int) -> bool:
     """The event is over: finished by the director, or every session drawn
     and every table of it done."""

@@ -22,11 +22,11 @@ from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.services import NotFound, event_board
 from scorekeeper.services.board import EVENTS
-from scorekeeper.services.event_board import EventHead
+from scorekeeper.services.event_board import PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.views.etags import link_id, version_seen
-from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.rendered import RENDERED, send
 from scorekeeper.views.viewer import PRIVATE
 
 bp = Blueprint("event_viewer", __name__)
@@ -46,54 +46,66 @@ def _head(token: str) -> EventHead:
         abort(404, error.message)
 
 
-def _etag(token: str, version: int, finished: bool, big: bool) -> str:
-    """Changes with every write to the event or its tables, the mode and the link."""
-    return f"e{version}-{int(finished)}-{int(big)}-{link_id(token)}"
+def _etag(token: str, version: int, finished: bool, big: bool, page: int) -> str:
+    """Changes with every write to the event or its tables, the mode, the
+    page of the standings and the link."""
+    return f"e{version}-{int(finished)}-{int(big)}-{page}-{link_id(token)}"
 
 
-def _context(head: EventHead, big: bool) -> dict[str, Any]:
+def _page() -> int:
+    """The page of the standings asked for (1 when none, or not a page)."""
+    asked = request.args.get("page", "1")
+    return int(asked) if asked.isdigit() and 0 < len(asked) < 5 and int(asked) else 1
+
+
+def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     event = get_event(head.id)
     board = standings(event)
     seats = event_board.seat_board(head)
     sessions = range(1, event.sessions + 1)
+    shown = ranks_shown(len(board.players), page, big)
     return {
         "event": event, "board": board, "seats": seats, "big": big,
         "sessions": sessions, "final": event_board.is_final(head, board, event.sessions),
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
-        "etag": quote_etag(_etag(head.view_token, head.version, head.finished, big)),
+        "shown": shown, "rows": board.players[shown.first - 1:shown.last],
+        "etag": quote_etag(_etag(head.view_token, head.version, head.finished, big,
+                                 shown.page)),
         "live_url": url_for("event_viewer.live", token=head.view_token,
-                            big=1 if big else None),
+                            big=1 if big else None,
+                            page=shown.page if shown.page > 1 else None),
         "seat_url": url_for("event_viewer.seat", token=head.view_token),
     }
 
 
-def _body(head: EventHead, variant: str, big: bool) -> bytes:
+def _body(head: EventHead, variant: str, big: bool, page: int) -> Response:
     template = "events/viewer/_live.html" if variant == "live" else "events/viewer/board.html"
-    return RENDERED.get(("event-view", head.view_token, head.version, head.finished,
-                         variant, big),
-                        lambda: render_template(template, **_context(head, big)))
+    return send(("event-view", head.view_token, head.version, head.finished, variant, big,
+                 page), lambda: render_template(template, **_context(head, big, page)))
 
 
 @bp.get("/e/s/<token>")
 def board(token: str) -> Response:
-    """The live leaderboard anyone with the event's link can open."""
-    return Response(_body(_head(token), "page", False), mimetype="text/html")
+    """The live leaderboard anyone with the event's link can open (a page of
+    the standings at a time: ``?page=2`` for the next hundred)."""
+    return _body(_head(token), "page", False, _page())
 
 
 @bp.get("/e/s/<token>/tv")
 def tv(token: str) -> Response:
     """The big screen: standings and the next session's seating in turn."""
-    return Response(_body(_head(token), "page", True), mimetype="text/html")
+    return _body(_head(token), "page", True, 1)
 
 
 @bp.get("/e/s/<token>/live")
 def live(token: str) -> Response:
     """The live fragment: 304 while the event's version is unchanged."""
     big = request.args.get("big") == "1"
+    page = 1 if big else _page()
     known = EVENTS.head(token, at_least=version_seen("e"))
     if known is not None:
-        etag = _etag(token, known.version, known.closed, big)
+        etag = _etag(token, known.version, known.closed, big, page)
         if request.if_none_match.contains(etag):
             response = Response(status=304)
             response.set_etag(etag)
@@ -103,23 +115,32 @@ def live(token: str) -> Response:
     except NotFound as error:
         return Response(render_template("viewer/_gone.html", message=error.message),
                         status=404, mimetype="text/html")
-    response = Response(_body(head, "live", big), mimetype="text/html")
-    response.set_etag(_etag(token, head.version, head.finished, big))
+    response = _body(head, "live", big, page)
+    response.set_etag(_etag(token, head.version, head.finished, big, page))
     return response
 
 
 @bp.get("/e/s/<token>/seat")
 def seat(token: str) -> Response:
-    """Where a player sits in the latest drawn session, by name or number;
-    each answer rendered once per event version."""
+    """Where a player sits in the latest drawn session, by name or number, and
+    where he stands (his rank and his page of the leaderboard); each answer
+    rendered once per event version."""
     head = _head(token)
     asked = request.args.get("q", "")[:PLAYER_NAME].strip()
 
     def render() -> str:
         seats = event_board.seat_board(head)
         found = seats.find(asked) if asked else None
+        number = found[0] if isinstance(found, tuple) else found.number if found else None
+        board = standings(get_event(head.id))
+        place = next((i for i, p in enumerate(board.players) if p.number == number), None)
+        line = board.players[place] if place is not None else None
+        page = place // PAGE_ROWS + 1 if place is not None else 1
         return render_template("events/viewer/seat.html", event=head, seats=seats,
                                asked=asked, found=found, is_bye=isinstance(found, tuple),
-                               board_url=url_for("event_viewer.board", token=token))
+                               line=line, count=len(board.players),
+                               board_url=url_for("event_viewer.board", token=token),
+                               page_url=url_for("event_viewer.board", token=token,
+                                                page=page if page > 1 else None))
     body = RENDERED.get(("event-seat", token, head.version, asked), render)
     return Response(body, mimetype="text/html")

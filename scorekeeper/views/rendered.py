@@ -9,10 +9,13 @@ One of the caches :mod:`scorekeeper.services.caches` registers.
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections.abc import Callable, Hashable
 
+from flask import request
 from flask_wtf.csrf import generate_csrf
+from werkzeug.wrappers import Response
 
 from scorekeeper.services import caches
 
@@ -28,6 +31,8 @@ class Rendered:
         self._bytes = 0
         self._lock = threading.Lock()
         self._rendering: dict[Hashable, threading.Lock] = {}
+        #: The gzip of a kept body, made the first time a phone accepts it.
+        self._gzipped: dict[Hashable, bytes] = {}
 
     def peek(self, key: Hashable) -> bytes | None:
         """The body kept under ``key``, if any.  Read without the lock (one
@@ -53,19 +58,50 @@ class Rendered:
                     self._bodies[key] = body
                     self._bytes += len(body)
                     while self._bytes > self.max_bytes and len(self._bodies) > 1:
-                        self._bytes -= len(self._bodies.pop(next(iter(self._bodies))))
+                        oldest = next(iter(self._bodies))
+                        self._bytes -= len(self._bodies.pop(oldest))
+                        self._bytes -= len(self._gzipped.pop(oldest, b""))
             finally:
                 with self._lock:
                     self._rendering.pop(key, None)
         return body
 
+    def gzipped(self, key: Hashable, body: bytes) -> bytes:
+        """``body`` (kept under ``key``) compressed, once for every phone that
+        asks: a leaderboard of a hundred rows is a tenth of its size."""
+        found = self._gzipped.get(key)
+        if found is None:
+            found = gzip.compress(body, compresslevel=6, mtime=0)
+            with self._lock:
+                if key in self._bodies:  # not already pushed out
+                    self._gzipped[key] = found
+                    self._bytes += len(found)
+        return found
+
     def clear(self) -> None:
         with self._lock:
             self._bodies.clear()
+            self._gzipped.clear()
             self._bytes = 0
 
 
 RENDERED = caches.register("rendered", Rendered())
+
+#: Bodies smaller than this are sent as they are (gzip would save little).
+GZIP_FROM = 1024
+
+
+def send(key: Hashable, render: Callable[[], str], mimetype: str = "text/html") -> Response:
+    """The body kept under ``key`` (rendered once) as a response, gzipped
+    once and for all when the phone accepts it (``Vary: Accept-Encoding``)."""
+    body = RENDERED.get(key, render)
+    if len(body) >= GZIP_FROM and request.accept_encodings["gzip"]:
+        response = Response(RENDERED.gzipped(key, body), mimetype=mimetype)
+        response.headers["Content-Encoding"] = "gzip"
+    else:
+        response = Response(body, mimetype=mimetype)
+    response.vary.add("Accept-Encoding")
+    return response
 
 #: Stands in a kept page for the form token of the phone it is served to.
 _TOKEN = "\x00csrf\x00"

@@ -4,6 +4,7 @@ screen; they only read, and never show a contact."""
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 from flask import Flask
@@ -152,3 +153,60 @@ def test_a_crowd_polling_the_fragment_reads_the_events_version_not_once_each(
     assert seen.status_code == 200 and "hand 1 of 5" in seen.get_data(as_text=True)
     assert seen.headers["ETag"] != tag and statements  # read afresh after the save
     assert polled < 25, polled
+
+
+def test_a_crowd_of_players_is_shown_a_hundred_ranks_a_page(app: Flask,
+                                                          client: FlaskClient) -> None:
+    with app.app_context():
+        event, _ = events.create_event("Big one", "called-ace", sessions=1, rounds=1)
+        events.register(event, [f"Player {n:03d}" for n in range(1, 251)], checked_in=True)
+        event_draws.draw(event, 1, seed=3)
+        view = event.view_token
+    first = client.get(f"/e/s/{view}").get_data(as_text=True)
+    assert first.count('<tr data-number=') == 100
+    assert "ranks 1–100 of 250" in first and 'href="?page=3"' in first
+    second = client.get(f"/e/s/{view}/live?page=3")
+    assert second.get_data(as_text=True).count('<tr data-number=') == 50
+    assert "ranks 201–250 of 250" in second.get_data(as_text=True)
+    assert second.headers["ETag"] != client.get(f"/e/s/{view}/live").headers["ETag"]
+    assert 'hx-get="/e/s/' in second.get_data(as_text=True)
+    assert f"/e/s/{view}/live?page=3" in second.get_data(as_text=True)  # polls its own page
+    far = client.get(f"/e/s/{view}?page=99").get_data(as_text=True)
+    assert "ranks 201–250" in far  # past the end: the last page
+    tv = client.get(f"/e/s/{view}/tv").get_data(as_text=True)
+    assert tv.count('<tr data-number=') == 20 and "top 20 of 250" in tv
+
+
+def test_a_phone_that_accepts_gzip_gets_the_board_gzipped_once_made(
+        app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    url = f"/e/s/{made['view']}/live"
+    plain = client.get(url)
+    packed = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert packed.headers["ETag"] == plain.headers["ETag"]
+
+
+def test_the_seat_finder_says_where_a_player_stands(app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    assert _save(client, table).status_code == 201  # the picker and partner win
+    page = client.get(f"/e/s/{made['view']}/seat?q={table.players[0]}")
+    text = page.get_data(as_text=True)
+    assert "Table 1" in text and 'id="standing"' in text and "rank 1</strong> of 10" in text
+
+
+def test_once_a_table_plays_the_board_drops_its_names_for_its_progress(
+        app: Flask, client: FlaskClient) -> None:
+    made = _event(app)
+    played, waiting = made["tables"]
+    assert _save(client, played).status_code == 201
+    text = client.get(f"/e/s/{made['view']}/live").get_data(as_text=True)
+    shown = {n: text.split(f'id="table-{n}"')[1].split("</li>")[0] for n in (1, 2)}
+    number = {t.number: t for t in made["tables"]}
+    assert "hand 1 of 5" in shown[played.number]
+    assert not any(name in shown[played.number] for name in number[played.number].players)
+    assert all(name in shown[waiting.number] for name in number[waiting.number].players)
