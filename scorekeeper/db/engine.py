@@ -87,10 +87,40 @@ def _write_ended(session: Session) -> None:
     session.info.pop(WRITING, None)
 
 
+#: PostgreSQL's SQLSTATE classes for "busy, try again": 40 a transaction
+#: rolled back to be run again (serialization, deadlock), 53 out of
+#: connections or memory.
+BUSY_CLASSES = ("40", "53")
+#: ... and for "out of reach for a moment": 08 the connection failed, 57 an
+#: operator's shutdown or restart (sessions ended, or the server not yet up).
+UNREACHABLE_CLASSES = ("08", "57")
+
+
+def _sqlstate(error: BaseException) -> tuple[bool, str | None]:
+    """(whether the driver's error has a SQLSTATE at all, its value): psycopg's
+    errors have one (None for a connection that failed or closed), SQLite's don't."""
+    orig = getattr(error, "orig", error)
+    return hasattr(orig, "sqlstate"), getattr(orig, "sqlstate", None)
+
+
 def is_busy(error: BaseException) -> bool:
     """True for the database's "locked"/"busy" refusal (try again shortly)."""
     words = str(getattr(error, "orig", error)).lower()
-    return "database is locked" in words or "database is busy" in words
+    has_state, state = _sqlstate(error)
+    return ("database is locked" in words or "database is busy" in words
+            or bool(has_state and state and state[:2] in BUSY_CLASSES))
+
+
+def is_unreachable(error: BaseException) -> bool:
+    """True when the database server can't be reached: the connection was
+    refused or lost, or the server is restarting.  The request's transaction
+    ended with its connection, so nothing of it was half-written; the pool's
+    next checkout pings and reconnects (``pool_pre_ping``), so the app
+    recovers by itself once the server is back."""
+    if getattr(error, "connection_invalidated", False):
+        return True
+    has_state, state = _sqlstate(error)
+    return has_state and (state is None or state[:2] in UNREACHABLE_CLASSES)
 
 
 @contextmanager
