@@ -25,8 +25,12 @@ worker) keep it.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from flask import Request, request
 from werkzeug.wrappers import Response
+
+Answer = TypeVar("Answer", bound=Response)
 
 #: The blueprints whose every route is a page behind a view link.
 VIEW_LINK_PAGES = frozenset({"viewer", "group_viewer", "event_viewer"})
@@ -54,7 +58,7 @@ def shareable(asked: Request, response: Response) -> bool:
             and "Set-Cookie" not in response.headers)
 
 
-def cache_policy(response: Response) -> Response:
+def cache_policy(response: Answer) -> Answer:
     """Say who may keep ``response`` (every answer passes here, last)."""
     if behind_view_link(request):
         response.headers.update(VIEW_LINK_HEADERS)
