@@ -69,15 +69,15 @@ def world(app: Flask, client: FlaskClient) -> dict[str, Any]:
 
 
 def address(app: Flask, endpoint: str, method: str, world: dict[str, Any]) -> str:
-    """The route's address filled with the world's ids and tokens."""
+    """The route's address filled with the world's ids and tokens (1 for any
+    other number: a hand, a session, an editor...)."""
     rule = next(r for r in app.url_map.iter_rules(endpoint) if method in (r.methods or ()))
-    known = {**world["ids"], "number": 1, "hand_id": 1, "editor_id": 1, "session": 1,
-             "table": 1, "name": "Ann", "kind": "cards", "preset_id": "called-ace",
+    known = {**world["ids"], "name": "Ann", "kind": "cards", "preset_id": "called-ace",
              "filename": "css/app.css", "token": world["views"].get(endpoint.split(".")[0],
                                                                    "not-a-real-secret-at-all"),
              "code": "not-a-real-code-at-all"}
     return app.url_map.bind("localhost").build(
-        endpoint, {arg: known[arg] for arg in rule.arguments}, method=method)
+        endpoint, {arg: known.get(arg, 1) for arg in rule.arguments}, method=method)
 
 
 def bearer(rule: str, world: dict[str, Any]) -> dict[str, str]:
