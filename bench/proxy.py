@@ -127,9 +127,8 @@ class Nginx:
     """nginx's master process (``daemon off``: its PID is the one started)."""
 
     def __init__(self, folder: Path, app_servers: list[str], cache: bool = True) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
-        if os.geteuid() == 0:  # nginx's workers run as nobody: they read and write here
-            folder.chmod(0o755)
+        folder.mkdir(parents=True)
+        folder.chmod(0o755)  # under root nginx's workers run as nobody: they write here
         self.site = Site(folder, free_port(), free_port(), tuple(app_servers), cache=cache)
         self.url = f"https://127.0.0.1:{self.site.https_port}"
         self.process: subprocess.Popen[bytes] | None = None

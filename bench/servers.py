@@ -100,7 +100,8 @@ def wait_http(url: str, seconds: float, running: int | None = None) -> None:
 class Postgres:
     """A PostgreSQL cluster in a temporary folder, on 127.0.0.1 (trust auth).
 
-    PostgreSQL refuses to run as root, so as root it runs as ``nobody``."""
+    PostgreSQL refuses to run as root, so as root it runs as ``nobody``: the
+    folder becomes nobody's, and the folders above it must let nobody through."""
 
     def __init__(self, folder: Path) -> None:
         assert PG_BIN is not None, "PostgreSQL's binaries are not installed"
@@ -109,7 +110,6 @@ class Postgres:
         self._as = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
         folder.mkdir(parents=True, exist_ok=True)
         if self._as:
-            folder.parent.chmod(0o755)  # nobody must reach its folder
             shutil.chown(folder, "nobody")
         self._ctl("-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                   program="initdb")

@@ -105,6 +105,7 @@ def festival_stack(app_servers: int = 2, workers: int = 2, *, cache: bool = True
     if not proxy and app_servers != 1:
         raise ValueError("without nginx there is one app server (its address is the url)")
     folder = Path(tempfile.mkdtemp(prefix="sk-stack-"))
+    folder.chmod(0o755)  # PostgreSQL and nginx's workers run as nobody under root
     with ExitStack() as stopping:
         stopping.callback(shutil.rmtree, folder, ignore_errors=True)
         postgres = Postgres(folder / "postgres")

@@ -52,7 +52,7 @@ class Night:
     id: int
     view_token: str
     edit: dict[str, str]
-    acks: list[tuple[float, int, dict[str, Any]]] = field(default_factory=list)  # at, version
+    acks: list[tuple[float, int, dict[str, Any]]] = field(default_factory=list)  # at, version, hand
     seen: dict[str, list[tuple[float, int]]] = field(default_factory=dict)  # watcher: at, version
 
 
