@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bench.servers import GUNICORN, children
+from bench.servers import free_port as free_port  # the benchmarks' one home for it
+
 #: What a failed request raises: refused, reset, cut short, or an answer that isn't HTTP.
 FAILED = (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError)
 
@@ -123,17 +126,11 @@ def version_of(etag: str) -> int:
     return int(tag.lstrip("ve"))
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def cpu_seconds(pid: int) -> float:
     """CPU seconds used by process ``pid`` and its children (gunicorn's workers,
     PostgreSQL's backends, nginx's workers)."""
     total = 0.0
-    for task in [pid, *_children(pid)]:
+    for task in [pid, *children(pid)]:
         try:
             fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -142,22 +139,13 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return []
-    return [int(child) for child in found]
-
-
 def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen[bytes]:
     """waitress as ``scripts/run.sh`` starts it, or with ``workers`` gunicorn
     as ``deploy/`` starts it."""
     env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
-           "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": str(workers or 1)}
-    command = [sys.executable, "-m", "scorekeeper.serve"] if not workers else [
-        str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
-        "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"]
+           "HOST": "127.0.0.1", "PORT": str(port), "BIND": f"127.0.0.1:{port}",
+           "WEB_CONCURRENCY": str(workers or 1)}
+    command = GUNICORN if workers else [sys.executable, "-m", "scorekeeper.serve"]
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30

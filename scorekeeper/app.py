@@ -17,15 +17,16 @@ from flask import Flask, Response, redirect, render_template, request, url_for
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from scorekeeper.db.engine import is_busy
+from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
+from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.json_errors import error_response, http_error_response
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,18 +68,32 @@ class SessionCookies(SecureCookieSessionInterface):
     message and its Undo.  So an unchanged session is renewed only by a
     navigation (``Sec-Fetch-Mode: navigate``; clients that don't send the
     header count as one), and never by the copies the service worker fetches
-    (``X-Offline-Copy: 1``)."""
+    (``X-Offline-Copy: 1``).
+
+    A page behind a view link never sets it: a proxy keeps that page for
+    everyone holding the link (:mod:`scorekeeper.views.caching`), and must
+    never hand one phone's cookie to another.  Any answer that does set it
+    is marked ``no-store``."""
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if request.headers.get("X-Offline-Copy") == "1":
+        if request.headers.get("X-Offline-Copy") == "1" or behind_view_link(request):
             return False
         if session.modified:
             return True
         navigation = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
         return navigation and super().should_set_cookie(app, session)
 
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        super().save_session(app, session, response)
+        if "Set-Cookie" in response.headers:
+            response.headers["Cache-Control"] = PRIVATE
+
 
 POOL = {"pool_size": 20, "max_overflow": 20, "pool_timeout": 10}
+#: A database server can restart under the app: each checkout first checks
+#: its connection and replaces a dead one, so the request after a restart
+#: works instead of failing on a connection the server closed.
+SERVER_POOL = {**POOL, "pool_pre_ping": True}
 
 
 DEFAULT_SESSION_DAYS = 30
@@ -137,10 +152,12 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("TRUSTED_HOSTS") is None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("SCOREKEEPER_BASE_URL"),
                                                     os.environ.get("SCOREKEEPER_ALLOWED_HOSTS"))
-    if not _in_memory(app.config["SQLALCHEMY_DATABASE_URI"]):
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    if not _in_memory(uri):
         # Every server thread may hold a connection (scorekeeper/serve.py runs
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL)
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL if uri.startswith("sqlite")
+                              else SERVER_POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.session_interface = SessionCookies()
     app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
@@ -199,7 +216,7 @@ def _register(app: Flask) -> None:
     def security_headers(response: Response) -> Response:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
-        return response
+        return cache_policy(response)
 
     @app.context_processor
     def htmx_settings() -> dict[str, Any]:
@@ -267,12 +284,19 @@ def _errors(app: Flask) -> None:
         return error_page(REFUSED_TITLES.get(error.status, "Not done"), error.message,
                           error.status)
 
-    @app.errorhandler(OperationalError)
-    def busy(error: OperationalError) -> Any:
+    @app.errorhandler(DBAPIError)
+    def busy(error: DBAPIError) -> Any:
+        """503 and Retry-After, never a 500, while the database is busy or
+        out of reach (restarting): nothing was written, and the same request
+        sent again goes through once it is back."""
         db.session.rollback()
-        if not is_busy(error):
+        if is_busy(error):
+            message = "The scores are busy being saved from another phone; try again in a moment"
+        elif is_unreachable(error):
+            app.logger.warning("The database can't be reached: %s", type(error.orig).__name__)
+            message = "The server can't reach its scores for a moment; try again shortly"
+        else:
             return crash(error)
-        message = "The scores are busy being saved from another phone; try again in a moment"
         headers = {"Retry-After": "1"}
         if wants_json():
             return error_response(message, 503), headers

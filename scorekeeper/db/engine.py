@@ -9,19 +9,25 @@ none of this: the version row a write updates first is its lock.
 
 Start-up takes a lock too (a file lock beside a SQLite file, an advisory
 lock on PostgreSQL), so several processes starting on one new database
-create its tables once.
+create its tables once; and a process starting while its database server
+restarts waits for it (:func:`when_reachable`).
 """
 
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, event, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
+
+T = TypeVar("T")
 
 #: How long a writer waits for another writer's commit before giving up
 #: (the app then answers 503 with Retry-After, never a 500).
@@ -30,6 +36,12 @@ _WRITE = "scorekeeper_write"
 #: The session-info key :func:`writing` reads.
 WRITING = "scorekeeper.writing"
 _STARTUP_LOCK = 7_291_113  # PostgreSQL advisory lock key for start-up
+#: How long a starting process waits for a database server it can't reach
+#: (seconds): longer than a restart takes, shorter than gunicorn's worker
+#: timeout (deploy/gunicorn.conf.py).  A worker that fails to start makes
+#: gunicorn stop altogether, so a restart must not make one fail.
+STARTUP_WAIT = 30.0
+STARTUP_PAUSE = 0.25
 
 
 def tune(engine: Engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
@@ -87,10 +99,40 @@ def _write_ended(session: Session) -> None:
     session.info.pop(WRITING, None)
 
 
+#: PostgreSQL's SQLSTATE classes for "busy, try again": 40 a transaction
+#: rolled back to be run again (serialization, deadlock), 53 out of
+#: connections or memory.
+BUSY_CLASSES = ("40", "53")
+#: ... and for "out of reach for a moment": 08 the connection failed, 57 an
+#: operator's shutdown or restart (sessions ended, or the server not yet up).
+UNREACHABLE_CLASSES = ("08", "57")
+
+
+def _sqlstate(error: BaseException) -> tuple[bool, str | None]:
+    """(whether the driver's error has a SQLSTATE at all, its value): psycopg's
+    errors have one (None for a connection that failed or closed), SQLite's don't."""
+    orig = getattr(error, "orig", error)
+    return hasattr(orig, "sqlstate"), getattr(orig, "sqlstate", None)
+
+
 def is_busy(error: BaseException) -> bool:
     """True for the database's "locked"/"busy" refusal (try again shortly)."""
     words = str(getattr(error, "orig", error)).lower()
-    return "database is locked" in words or "database is busy" in words
+    has_state, state = _sqlstate(error)
+    return ("database is locked" in words or "database is busy" in words
+            or bool(has_state and state and state[:2] in BUSY_CLASSES))
+
+
+def is_unreachable(error: BaseException) -> bool:
+    """True when the database server can't be reached: the connection was
+    refused or lost, or the server is restarting.  The request's transaction
+    ended with its connection, so nothing of it was half-written; the pool's
+    next checkout pings and reconnects (``pool_pre_ping``), so the app
+    recovers by itself once the server is back."""
+    if getattr(error, "connection_invalidated", False):
+        return True
+    has_state, state = _sqlstate(error)
+    return has_state and (state is None or state[:2] in UNREACHABLE_CLASSES)
 
 
 @contextmanager
@@ -120,3 +162,19 @@ def startup_lock(engine: Engine) -> Iterator[None]:
                 connection.commit()
         return
     yield
+
+
+def when_reachable(action: Callable[[], T], seconds: float | None = None) -> T:
+    """``action()``, run again while the database server can't be reached
+    (:func:`is_unreachable`), for ``seconds`` (:data:`STARTUP_WAIT`) at most;
+    any other error, or one past the wait, is raised."""
+    deadline = time.monotonic() + (STARTUP_WAIT if seconds is None else seconds)
+    while True:
+        try:
+            return action()
+        except DBAPIError as error:
+            if not is_unreachable(error) or time.monotonic() > deadline:
+                raise
+            logging.getLogger(__name__).warning(
+                "The database can't be reached (%s); waiting for it", type(error.orig).__name__)
+        time.sleep(STARTUP_PAUSE)

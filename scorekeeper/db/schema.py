@@ -13,7 +13,7 @@ from alembic import command
 from flask import Flask, current_app
 from flask_migrate import Migrate
 
-from scorekeeper.db.engine import BUSY_TIMEOUT_MS, startup_lock, tune
+from scorekeeper.db.engine import BUSY_TIMEOUT_MS, startup_lock, tune, when_reachable
 from scorekeeper.db.models import db
 
 migrate = Migrate()
@@ -23,12 +23,17 @@ FIRST_REVISION = "0001"
 
 def init_schema(app: Flask, directory: Path) -> None:
     """Register Flask-Migrate (``flask --app scorekeeper db ...``) and bring the
-    database to the newest revision."""
+    database to the newest revision (waiting for a database server that is
+    restarting, rather than failing to start)."""
     migrate.init_app(app, db, directory=str(directory), render_as_batch=True)
     with app.app_context():
         tune(db.engine, app.config.get("SQLITE_BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS))
-        with startup_lock(db.engine):
-            prepare_database()
+        when_reachable(lambda: _prepare_once(db.engine))
+
+
+def _prepare_once(engine: sa.Engine) -> None:
+    with startup_lock(engine):
+        prepare_database()
 
 
 def prepare_database() -> None:

@@ -8,9 +8,9 @@ the database at most once per :data:`LIFETIME` per table, however many
 phones watch it, and one query refreshes every watched table at once.  A
 write made by this process clears the table's entry when it commits (its
 viewers see it at their next poll); a write made by another process is seen
-within :data:`LIFETIME`.  So 300 viewers of one night, or 150 nights of five,
-cost a few indexed lookups a second; so do a thousand phones watching an
-event's leaderboard.
+within :data:`LIFETIME` (twice that while another thread is refreshing).
+So 300 viewers of one night, or 150 nights of five, cost a few indexed
+lookups a second; so do a thousand phones watching an event's leaderboard.
 """
 
 from __future__ import annotations
@@ -64,10 +64,13 @@ class Board:
         if known is not None:
             return known
         if not self._refreshing.acquire(blocking=False):
-            # another thread is refreshing the board: answer from what is known
-            # (a moment old) rather than queue behind it
+            # another thread is refreshing the board: answer from what it read
+            # a moment ago rather than queue behind it; a table asked about
+            # rarely (behind a caching proxy, once a second or two) waits for
+            # the refresh instead of answering a version seconds old
             known = self._heads.get(token)
-            if known is not None and known.version >= at_least:
+            if (known is not None and known.version >= at_least
+                    and time.monotonic() - known.read_at < 2 * self.lifetime):
                 return known
             self._refreshing.acquire()
         try:  # one reader refreshes the board for everyone

@@ -27,16 +27,8 @@ from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import RENDERED, send
-from scorekeeper.views.viewer import PRIVATE
 
 bp = Blueprint("event_viewer", __name__)
-
-
-@bp.after_request
-def private(response: Response) -> Response:
-    """The event's link is the key: no shared caches, referrers or indexing."""
-    response.headers.update(PRIVATE)
-    return response
 
 
 def _head(token: str) -> EventHead:

@@ -20,16 +20,8 @@ from scorekeeper.services.seasons import Span
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.season_pages import asked_span, player_page
-from scorekeeper.views.viewer import PRIVATE
 
 bp = Blueprint("group_viewer", __name__)
-
-
-@bp.after_request
-def private(response: Response) -> Response:
-    """The share link is the key: no shared caches, referrers or indexing."""
-    response.headers.update(PRIVATE)
-    return response
 
 
 def _group(token: str) -> GroupHead:

@@ -3,8 +3,10 @@ standings (phone and big screen) with the fragment they poll, the night
 summary and the rulings.  No forms, no session, no edit links; the view token
 grants no write anywhere (see :mod:`scorekeeper.views.access`).
 
-The share link is a secret, so every response here is private: kept out of
-shared caches, referrers and search engines.  The live fragment answers 304
+The share link is the key: no referrer carries it away and no search engine
+indexes it; the pages are the same for everyone holding it, so a proxy may
+keep each for a second (:mod:`scorekeeper.views.caching` decides both, for
+every page behind a view link).  The live fragment answers 304
 while the table's version is unchanged, before any replay, so an idle viewer
 costs no database read at all for most polls (the version board); the
 share page and the fragment are rendered once per version for every viewer
@@ -36,16 +38,6 @@ from scorekeeper.views.rendered import RENDERED
 bp = Blueprint("viewer", __name__)
 
 RECENT, RECENT_BIG = 5, 3
-PRIVATE = {"Cache-Control": "no-cache, private", "Referrer-Policy": "no-referrer",
-           "X-Robots-Tag": "noindex"}
-
-
-@bp.after_request
-def private(response: Response) -> Response:
-    """The share link is the key: no shared caches, referrers or indexing."""
-    response.headers.update(PRIVATE)
-    return response
-
 
 def _viewed(token: str) -> TableState:
     try:

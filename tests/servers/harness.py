@@ -1,33 +1,24 @@
 """Real servers for the concurrency tests: waitress processes serving the app
-on 127.0.0.1, a small JSON client, and a throwaway PostgreSQL cluster made
-with Debian's binaries.  Every process started here is stopped by the test."""
+on 127.0.0.1 and a small JSON client; the throwaway PostgreSQL cluster made
+with Debian's binaries is :mod:`bench.servers`' (the stack launcher's).
+Every process started here is stopped by the test."""
 
 from __future__ import annotations
 
 import json
 import multiprocessing
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-PG_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"))), None) \
-    if Path("/usr/lib/postgresql").exists() else None
+from bench.servers import PG_BIN, ROOT, free_port, postgres_cluster
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+__all__ = ["PG_BIN", "ROOT", "Server", "call", "free_port", "new_table", "postgres_cluster",
+           "servers"]
 
 
 def _serve(database: str, port: int, threads: int) -> None:
@@ -111,28 +102,3 @@ def new_table(base: str, players: list[str]) -> tuple[int, dict[str, str]]:
         "name": "Busy night", "players": players, "preset": "called-ace"})
     assert status == 201, body
     return body["id"], {"Authorization": f"Bearer {body['edit_token']}"}
-
-
-@contextmanager
-def postgres_cluster() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on 127.0.0.1 (trust auth); yields its URL."""
-    assert PG_BIN is not None
-    folder = Path(tempfile.mkdtemp(prefix="sk-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        shutil.chown(folder, "nobody")
-        as_user = ["runuser", "-u", "nobody", "--"]
-    data, port = folder / "data", free_port()
-    subprocess.run([*as_user, str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres",
-                    "--auth=trust", "-E", "UTF8"], check=True, capture_output=True)
-    subprocess.run([*as_user, str(PG_BIN / "pg_ctl"), "-D", str(data), "-w", "-l",
-                    str(folder / "log"), "-o",
-                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 "
-                    "-c max_connections=200 -c fsync=off", "start"],
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*as_user, str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate",
-                        "stop"], capture_output=True)
-        shutil.rmtree(folder, ignore_errors=True)

@@ -9,9 +9,7 @@ with two workers takes writers and viewers at once."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -22,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers.harness import PG_BIN, ROOT, call, free_port, postgres_cluster
+from bench.servers import PG_BIN, AppServer, postgres_cluster
+from tests.servers.harness import call
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(PG_BIN is None, reason="PostgreSQL's binaries are not "
@@ -34,30 +33,13 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 @contextmanager
 def gunicorn(database: str, workers: int = 1) -> Iterator[str]:
     """gunicorn as deploy/ runs it (its config file), on a free port."""
-    port = free_port()
-    env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "deploy-test",
-           "WEB_CONCURRENCY": str(workers)}
-    process = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{port}", "scorekeeper:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if call(base, "GET", "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(process.stderr.read().decode()[-3000:]  # type: ignore
-                                     if process.poll() is not None else "gunicorn is slow")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        process.wait(30)
+    with tempfile.TemporaryDirectory() as folder:
+        server = AppServer(database, Path(folder) / "gunicorn.log", workers)
+        try:
+            server.start()
+            yield server.url
+        finally:
+            server.stop()
 
 
 def body(n: int) -> dict[str, Any]:

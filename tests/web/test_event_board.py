@@ -13,6 +13,7 @@ from sqlalchemy import event as sqlalchemy_event
 
 from scorekeeper.db.models import db
 from scorekeeper.services import event_draws, event_scores, events
+from scorekeeper.views.caching import SHARED
 
 API = "/api/v1"
 
@@ -43,7 +44,7 @@ def test_the_leaderboard_opens_with_ranks_tie_breaks_and_tables(app: Flask,
     page = client.get(f"/e/s/{made['view']}")
     text = page.get_data(as_text=True)
     assert page.status_code == 200
-    assert page.headers["Cache-Control"] == "no-cache, private"
+    assert page.headers["Cache-Control"] == SHARED
     assert "Ties broken by total points, then best session" in text
     assert "Table 1" in text and "hand 1 of 5" in text and "hand 0 of 5" in text
     assert "Player 3" in text and "Session 1 high" in text

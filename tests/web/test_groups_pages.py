@@ -11,6 +11,7 @@ from datetime import date
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import AuditEntry, GameTable, Group, db
+from scorekeeper.views.caching import SHARED
 from tests.fixtures_app import start_table, words
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -161,7 +162,7 @@ def test_the_share_link_reads_and_the_scorekeepers_pages_refuse_others(
     view = stranger.get(f"/gs/{token}?season=all")
     assert view.status_code == 200 and "Ann" in words(view)
     assert "<form" not in view.get_data(as_text=True).replace('<form method="get"', "")
-    assert view.headers["Cache-Control"] == "no-cache, private"
+    assert view.headers["Cache-Control"] == SHARED
     live = stranger.get(f"/gs/{token}/live?season=all")
     assert live.status_code == 200 and live.headers["ETag"]
     again = stranger.get(f"/gs/{token}/live?season=all",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -13,12 +14,15 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
+from scorekeeper.db import engine, schema
 from scorekeeper.db.models import db
 from scorekeeper.rules.hand_json import parse_exported
 from tests.fixtures_app import start_table, words
 from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
+from tests.web.test_busy import DriverError
 
 
 def make_app(path: Path) -> Flask:
@@ -207,3 +211,33 @@ def test_a_database_before_payment_handles_gets_them_empty_on_start(tmp_path: Pa
                             data={"service": "venmo", "handle": "bob-bob"})
         assert saved.status_code == 302
         assert "Venmo @bob-bob" in words(second.get(f"/t/{table_id}/players"))  # its title
+
+
+def test_a_process_starting_while_its_database_restarts_waits_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gunicorn stops altogether when one of its workers can't start, so a
+    worker starting during a database restart waits for the database; a
+    real fault at start-up is still raised at once."""
+    tries: list[int] = []
+    real = schema.prepare_database
+
+    def restarting() -> None:
+        tries.append(1)
+        if len(tries) < 3:
+            raise OperationalError("SELECT", {}, DriverError("Connection refused", None))
+        real()
+
+    monkeypatch.setattr(engine, "STARTUP_PAUSE", 0.01)
+    monkeypatch.setattr(schema, "prepare_database", restarting)
+    with make_app(tmp_path / "late.db").app_context():
+        assert "game_table" in sa.inspect(db.engine).get_table_names()
+    assert len(tries) == 3
+
+    def broken() -> None:
+        tries.append(1)
+        raise OperationalError("SELECT", {}, DriverError("syntax error", "42601"))
+
+    monkeypatch.setattr(schema, "prepare_database", broken)
+    with pytest.raises(OperationalError):
+        make_app(tmp_path / "broken.db")
+    assert len(tries) == 4

@@ -18,6 +18,7 @@ from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.state import TableState
+from scorekeeper.views.caching import SHARED
 from tests.fixtures_app import start_table, words
 
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -393,7 +394,7 @@ def test_the_share_link_still_shows_the_night_after_closing(
 
 
 @pytest.mark.parametrize("path", ["", "/summary", "/rulings", "/tv", "/live"])
-def test_every_page_behind_the_share_link_is_private_and_sets_no_cookie(
+def test_every_page_behind_the_share_link_is_alike_for_all_and_sets_no_cookie(
         app: Flask, client: FlaskClient, path: str) -> None:
     """The summary behind a share link once used the scorekeeper's base: a
     session cookie (its CSRF token), the table's tabs and no private headers."""
@@ -402,7 +403,7 @@ def test_every_page_behind_the_share_link_is_private_and_sets_no_cookie(
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Set-Cookie" not in response.headers
-    assert response.headers["Cache-Control"] == "no-cache, private"
+    assert response.headers["Cache-Control"] == SHARED
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert response.headers["X-Robots-Tag"] == "noindex"
     assert f"/t/{table_id}" not in page and "csrf" not in page.lower()

@@ -39,7 +39,8 @@ STATUS_WORDS = {
     "413": "The body is too large",
     "415": "The body isn't sent as application/json",
     "422": "The Idempotency-Key was used for a different request",
-    "503": "The database stayed busy: nothing was written; retry after Retry-After",
+    "503": ("The database stayed busy or is restarting: nothing was written; retry after "
+            "Retry-After"),
 }
 
 

@@ -1,0 +1,237 @@
+"""The whole production recipe, past one machine: PostgreSQL, two gunicorn
+app servers (deploy/gunicorn.conf.py) and nginx with TLS running
+deploy/nginx.conf itself (bench/stack.py), under a small festival: tables
+recording hands through the API with Idempotency-Keys, watchers polling the
+share pages (tests/servers/crowd.py).
+
+Through it all: every acknowledged hand is stored exactly once; every watcher
+sees each save within :data:`LAG`; the share pages come from nginx's cache
+(X-Cache: HIT) and nothing private ever does.  One app server killed with
+SIGKILL: nginx routes around it, only requests it had in flight fail (sent
+again with their key, they land once), and once started again it gets
+traffic again.  A rolling restart, one app server at a time: no request
+fails.  A PostgreSQL restart: 503 with Retry-After (never a 500, never a
+hang), nothing half-written, and the same app servers work again at once.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bench.proxy import NGINX
+from bench.servers import PG_BIN
+from bench.stack import Stack, festival_stack
+from scorekeeper.views.caching import SHARED
+from tests.servers.crowd import Answer, Crowd, Night, hand
+
+#: What the stack runs on (.ci/run installs them; CI fails without them, others skip).
+MISSING = [name for name, found in (
+    ("postgresql", PG_BIN is not None), ("nginx", Path(NGINX).exists()),
+    ("openssl", shutil.which("openssl") is not None)) if not found]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(bool(MISSING) and not os.environ.get("CI"),
+                       reason=f"needs Debian's {', '.join(MISSING)}")]
+
+TABLES, WATCHERS_EACH = 3, 2
+#: A watcher sees a save within: nginx's copy (s-maxage=1, which nginx counts in
+#: whole seconds, so a copy lives 1 to 2 s), the version board's 0.4 s at most
+#: and one poll.
+LAG = 3.0
+#: No answer may take longer, whatever happens to the servers ("not a hang").
+SLOWEST = 10.0
+
+
+def wait_for(what: str, done: Callable[[], bool], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds:g} s"
+        time.sleep(0.1)
+
+
+def served_by(stack: Stack, i: int, since: int) -> bool:
+    """Whether nginx's log, after byte ``since``, shows app server ``i`` answering."""
+    assert stack.access_log is not None
+    address = stack.app_urls[i].removeprefix("http://")
+    with open(stack.access_log, "rb") as log:
+        log.seek(since)
+        return any(f"{address}:" in line and f"{address}:502" not in line
+                   for line in log.read().decode().splitlines())
+
+
+def log_size(stack: Stack) -> int:
+    assert stack.access_log is not None
+    return stack.access_log.stat().st_size
+
+
+def run_festival() -> Festival:
+    """The stack through every trouble, with the crowd at it."""
+    with festival_stack(app_servers=2, workers=2) as stack:
+        with Crowd(stack, TABLES, WATCHERS_EACH) as crowd:
+            festival = Festival(crowd, crowd.new_night("Probe"))
+            festival.steps(stack)
+            crowd.stop_writing()
+            time.sleep(LAG + 0.5)  # the watchers see the last saves
+        for night in [*crowd.nights, festival.probe]:
+            festival.stored[night.id] = crowd.call(
+                "check", "GET", f"/api/v1/tables/{night.id}/hands", headers=night.edit)
+        assert stack.access_log is not None
+        festival.log = stack.access_log.read_text()
+    return festival
+
+
+class Festival:
+    """What the crowd went through: when each step began (``marks``), the
+    probe's saves while PostgreSQL was down and once it was back, what was
+    stored in the end and nginx's log."""
+
+    def __init__(self, crowd: Crowd, probe: Night) -> None:
+        self.crowd, self.probe = crowd, probe
+        self.marks: dict[str, float] = {}
+        self.stored: dict[int, Answer] = {}
+        self.log = ""
+        self.probe_down: Answer | None = None
+        self.probe_back: Answer | None = None
+
+    def mark(self, name: str) -> None:
+        self.marks[name] = time.monotonic()
+
+    def steps(self, stack: Stack) -> None:
+        """Steady play; an app server killed, then started again; a rolling
+        restart; PostgreSQL restarted."""
+        self.mark("steady")
+        time.sleep(4)
+        self.mark("kill")
+        stack.kill_app(0)
+        self.mark("killed")
+        time.sleep(3)
+        self.mark("back")
+        since = log_size(stack)
+        stack.start_app(0)
+        wait_for("the app server started again gets traffic",
+                 lambda: served_by(stack, 0, since), 20)
+        self.mark("rolling")
+        for i in range(len(stack.app_urls)):
+            stack.restart_app(i)
+        self.mark("rolled")
+        time.sleep(1)
+        self.postgres_restart(stack)
+        time.sleep(3)
+
+    def postgres_restart(self, stack: Stack) -> None:
+        """PostgreSQL down for 2 s under the crowd, and the probe saving a
+        hand meanwhile and again (same key) at once when it is back."""
+        running = [app.pids for app in stack.apps]
+
+        def save() -> Answer:
+            return self.crowd.call("probe", "POST", f"/api/v1/tables/{self.probe.id}/hands",
+                                   hand(0, 0), {**self.probe.edit,
+                                                "Idempotency-Key": "probe-while-down"})
+        self.mark("postgres")
+        with stack.postgres_down():
+            time.sleep(0.5)
+            self.probe_down = save()
+            time.sleep(1.5)
+        self.mark("recovered")
+        self.probe_back = save()
+        assert [app.pids for app in stack.apps] == running, "no app server was restarted"
+
+    def between(self, first: str, last: str) -> list[Answer]:
+        """The answers to requests asked after mark ``first`` and answered before ``last``."""
+        return [a for a in self.crowd.answers
+                if self.marks[first] <= a.started and a.ended < self.marks[last]]
+
+
+def every_acknowledged_hand_is_stored_exactly_once(festival: Festival) -> None:
+    assert not festival.crowd.refused, festival.crowd.refused[:3]
+    for night in festival.crowd.nights:
+        stored = festival.stored[night.id]
+        assert stored.status == 200
+        acked = [(body["id"], body["number"]) for _, _, body in night.acks]
+        assert [(h["id"], h["number"]) for h in stored.body] == acked
+        assert [h["number"] for h in stored.body] == list(range(1, len(acked) + 1))
+        assert len(acked) >= 20, "the tables kept playing through it all"
+
+
+def every_watcher_sees_each_save_within_a_couple_of_seconds(festival: Festival) -> None:
+    """While PostgreSQL is down, watchers keep the last copy nginx has; a save
+    made just before sees them within LAG of its coming back."""
+    down, back = festival.marks["postgres"], festival.marks["recovered"]
+    late: list[tuple[int, str, float]] = []
+    for night in festival.crowd.nights:
+        for at, saved, _ in night.acks:
+            due = max(at, back) if down - LAG < at < back else at
+            for who, seen in night.seen.items():
+                when = next((t for t, v in seen if v >= saved), None)
+                if when is None or when - due > LAG:
+                    late.append((saved, who, round(when - due, 2) if when else -1))
+    assert not late, late[:20]
+
+
+def share_pages_come_from_the_cache_and_nothing_private_does(festival: Festival) -> None:
+    answers = festival.crowd.answers
+    public = [a for a in answers if a.public and a.status in (200, 304)]
+    private = [a for a in answers if not a.public and a.status is not None]
+    hits = [a for a in public if a.headers.get("x-cache") == "HIT"]
+    assert len(hits) > len(public) / 2, (len(hits), len(public))
+    assert all(a.headers["cache-control"] == SHARED for a in public)
+    assert not [a for a in public if "set-cookie" in a.headers]
+    assert private and not [a for a in private if "x-cache" in a.headers]
+    assert all("no-store" in a.headers["cache-control"] for a in private if a.status == 201)
+
+
+def a_killed_app_server_fails_only_what_it_had_in_flight(festival: Festival) -> None:
+    assert not [a for a in festival.between("steady", "kill") if a.failed]
+    failed = [a for a in festival.between("steady", "rolling") if a.failed]
+    assert all(a.method == "POST" and a.started < festival.marks["killed"]
+               and a.ended > festival.marks["kill"] for a in failed), failed
+    assert len(failed) <= TABLES  # each table has one save in flight at most
+    assert len(festival.between("killed", "rolling")) > 50
+
+
+def a_rolling_restart_fails_no_request(festival: Festival) -> None:
+    during = festival.between("rolling", "postgres")
+    assert len(during) > 50 and not [a for a in during if a.failed]
+
+
+def a_database_restart_is_a_503_to_retry_and_nothing_half_written(
+        festival: Festival) -> None:
+    down, back = festival.probe_down, festival.probe_back
+    assert down is not None and back is not None
+    assert down.status == 503 and down.headers["retry-after"] == "1", down
+    assert "try again" in down.body["error"]
+    assert back.status == 201, back  # the same key, at once, on the same app servers
+    assert [h["id"] for h in festival.stored[festival.probe.id].body] == [back.body["id"]]
+    during = [a for a in festival.crowd.answers if a.ended > festival.marks["postgres"]
+              and a.started < festival.marks["recovered"]]
+    assert {a.status for a in during if a.failed} <= {503}
+    assert all("retry-after" in a.headers for a in during if a.status == 503)
+    assert not [a for a in festival.crowd.answers
+                if a.started > festival.marks["recovered"] and a.failed]
+
+
+def no_answer_hangs_and_no_secret_reaches_the_log(festival: Festival) -> None:
+    slowest = max(festival.crowd.answers, key=lambda a: a.ended - a.started)
+    assert slowest.ended - slowest.started < SLOWEST, slowest
+    assert festival.log.count("\n") > 500
+    for night in [*festival.crowd.nights, festival.probe]:
+        assert night.view_token not in festival.log
+
+
+def test_the_festival_survives_a_lost_server_restarts_and_a_database_restart() -> None:
+    """One run of the stack (half a minute), judged by each check in turn: one
+    test, so that pytest-xdist never runs two stacks at once."""
+    festival = run_festival()
+    every_acknowledged_hand_is_stored_exactly_once(festival)
+    every_watcher_sees_each_save_within_a_couple_of_seconds(festival)
+    share_pages_come_from_the_cache_and_nothing_private_does(festival)
+    a_killed_app_server_fails_only_what_it_had_in_flight(festival)
+    a_rolling_restart_fails_no_request(festival)
+    no_answer_hangs_and_no_secret_reaches_the_log(festival)
+    a_database_restart_is_a_503_to_retry_and_nothing_half_written(festival)
