@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.services import NotFound, event_board
-from scorekeeper.services.board import EVENTS
+from scorekeeper.services.board import EVENTS, Head
 from scorekeeper.services.event_board import PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
@@ -71,44 +71,57 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     }
 
 
-def _body(head: EventHead, variant: str, big: bool, page: int) -> Response:
+def _known(token: str) -> Head:
+    """The event's version and finished state from the version board (no
+    database read for most requests); a link no event has is a 404 saying so."""
+    known = EVENTS.head(token, at_least=version_seen("e"))
+    if known is None:
+        _head(token)  # aborts with the service's own words
+        raise AssertionError("the board and the database disagree")  # pragma: no cover
+    return known
+
+
+def _body(token: str, known: Head, variant: str, big: bool, page: int) -> Response:
+    """The page or fragment for the version the board knows, rendered once
+    (from the event as it is when rendered, never older than that version)."""
     template = "events/viewer/_live.html" if variant == "live" else "events/viewer/board.html"
-    return send(("event-view", head.view_token, head.version, head.finished, variant, big,
-                 page), lambda: render_template(template, **_context(head, big, page)))
+    return send(("event-view", token, known.version, known.closed, variant, big, page),
+                lambda: render_template(template, **_context(_head(token), big, page)))
 
 
 @bp.get("/e/s/<token>")
 def board(token: str) -> Response:
     """The live leaderboard anyone with the event's link can open (a page of
     the standings at a time: ``?page=2`` for the next hundred)."""
-    return _body(_head(token), "page", False, _page())
+    return _body(token, _known(token), "page", False, _page())
 
 
 @bp.get("/e/s/<token>/tv")
 def tv(token: str) -> Response:
     """The big screen: standings and the next session's seating in turn."""
-    return _body(_head(token), "page", True, 1)
+    return _body(token, _known(token), "page", True, 1)
 
 
 @bp.get("/e/s/<token>/live")
 def live(token: str) -> Response:
-    """The live fragment: 304 while the event's version is unchanged."""
+    """The live fragment: 304 while the event's version is unchanged; else
+    the fragment kept for the version, both without reading the database."""
     big = request.args.get("big") == "1"
     page = 1 if big else _page()
     known = EVENTS.head(token, at_least=version_seen("e"))
-    if known is not None:
-        etag = _etag(token, known.version, known.closed, big, page)
-        if request.if_none_match.contains(etag):
-            response = Response(status=304)
-            response.set_etag(etag)
-            return response
-    try:
-        head = event_board.head(token)
-    except NotFound as error:
-        return Response(render_template("viewer/_gone.html", message=error.message),
-                        status=404, mimetype="text/html")
-    response = _body(head, "live", big, page)
-    response.set_etag(_etag(token, head.version, head.finished, big, page))
+    if known is None:
+        try:
+            event_board.head(token)
+        except NotFound as error:
+            return Response(render_template("viewer/_gone.html", message=error.message),
+                            status=404, mimetype="text/html")
+        known = _known(token)
+    etag = _etag(token, known.version, known.closed, big, page)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        response = _body(token, known, "live", big, page)
+    response.set_etag(etag)
     return response
 
 
