@@ -112,6 +112,14 @@ def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
                            unknown[0])
 
 
+def flag(data: dict[str, Any], field: str, default: bool = False) -> bool:
+    """A true-or-false field of a request body (``default`` when left out)."""
+    value = data.get(field, default)
+    if not isinstance(value, bool):
+        raise ServiceError(f"{field} must be true or false", field)
+    return value
+
+
 @bp.before_request
 def known_query() -> None:
     """A 400 for the first query parameter the operation doesn't take (the

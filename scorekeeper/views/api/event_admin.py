@@ -14,9 +14,9 @@ from typing import Any
 from flask import Response, g, jsonify
 
 from scorekeeper.db.models import EventEditor, iso
-from scorekeeper.services import ServiceError, event_exports, event_grants
+from scorekeeper.services import event_exports, event_grants
 from scorekeeper.views.access import api_event, editor_label
-from scorekeeper.views.api import bp, refuse_unknown, request_once
+from scorekeeper.views.api import bp, flag, refuse_unknown, request_once
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.events import Answer, created_event, optional_body, seen_version
 from scorekeeper.views.api.exports import import_body
@@ -49,9 +49,7 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     event = api_event(event_id, write=True)
     data = optional_body()
     refuse_unknown(data, body_fields("NewCode"))
-    revoke = data.get("revoke", False)
-    if not isinstance(revoke, bool):
-        raise ServiceError("revoke must be true or false", "revoke")
+    revoke = flag(data, "revoke")
     once = request_once(f"event:{event.id}", data)
     if retried(once) is not None:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,

@@ -24,6 +24,7 @@ from scorekeeper.views.access import api_event, editor_label
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
+    flag,
     json_body,
     refuse_unknown,
     request_once,
@@ -143,9 +144,7 @@ def register_players(event_id: int) -> Answer:
     data = json_body()
     refuse_unknown(data, body_fields("NewPlayers"))
     entries = _entries(data)
-    here = data.get("checked_in", False)
-    if not isinstance(here, bool):
-        raise ServiceError("checked_in must be true or false", "checked_in")
+    here = flag(data, "checked_in")
     once = request_once(f"event:{event.id}", data)
     first = retried(once)
     if first is None:
@@ -162,9 +161,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
     event = api_event(event_id, write=True)
     data = optional_body()
     refuse_unknown(data, body_fields("CheckIn"))
-    here = data.get("here", True)
-    if not isinstance(here, bool):
-        raise ServiceError("here must be true or false", "here")
+    here = flag(data, "here", True)
     once = request_once(f"event:{event.id}", data)
     first = retried(once)
     if first is None:

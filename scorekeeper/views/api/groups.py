@@ -31,6 +31,7 @@ from scorekeeper.views.access import api_group, api_table
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
+    flag,
     json_body,
     refuse_unknown,
     request_once,
@@ -200,9 +201,7 @@ def close_table(table_id: int) -> Response:
     table = api_table(table_id, write=True).table
     data = json_body() if request.get_data(cache=True) else {}
     refuse_unknown(data, body_fields("Close"))
-    carry = data.get("carry", False)
-    if not isinstance(carry, bool):
-        raise ServiceError("carry must be true or false", "carry")
+    carry = flag(data, "carry")
     if table.closed_at is None:
         settle_service.close_table(table, carry)
     return jsonify({"id": table.id, "closed": True, "settled": table.settled})
