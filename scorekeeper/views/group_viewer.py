@@ -18,7 +18,7 @@ from scorekeeper.services.board import GROUPS
 from scorekeeper.services.groups import GroupHead
 from scorekeeper.services.seasons import Span
 from scorekeeper.views.etags import link_id, version_seen
-from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.rendered import send
 from scorekeeper.views.season_pages import asked_span, player_page
 
 bp = Blueprint("group_viewer", __name__)
@@ -36,7 +36,7 @@ def _etag(token: str, version: int, span: object) -> str:
     return f"g{version}-" + link_id(repr((token, span)))
 
 
-def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[bytes, str]:
+def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[Response, str]:
     """The page or its live fragment for the group's version (every change
     to one of its nights raises it), rendered once for every viewer; and its
     ETag."""
@@ -51,7 +51,7 @@ def _body(token: str, variant: str, group: GroupHead | None = None) -> tuple[byt
             group=group, **seasons.season_view(group.id, asked), public=True,
             live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(etag))
-    return RENDERED.get(("group-view", token, group.version, variant, span), render), etag
+    return send(("group-view", token, group.version, variant, span), render), etag
 
 
 def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
@@ -64,8 +64,8 @@ def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
 @bp.get("/gs/<token>")
 def view(token: str) -> Response:
     """The group's season standings, for anyone with the link."""
-    body, _ = _body(token, "page")
-    return Response(body, mimetype="text/html")
+    response, _ = _body(token, "page")
+    return response
 
 
 @bp.get("/gs/<token>/live")
@@ -78,8 +78,7 @@ def live(token: str) -> Response:
             response = Response(status=304)
             response.set_etag(etag)
             return response
-    body, etag = _body(token, "live", _group(token))
-    response = Response(body, mimetype="text/html")
+    response, etag = _body(token, "live", _group(token))
     response.set_etag(etag)
     return response
 

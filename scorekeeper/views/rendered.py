@@ -92,9 +92,13 @@ GZIP_FROM = 1024
 
 
 def send(key: Hashable, render: Callable[[], str], mimetype: str = "text/html") -> Response:
-    """The body kept under ``key`` (rendered once) as a response, gzipped
-    once and for all when the phone accepts it (``Vary: Accept-Encoding``)."""
-    body = RENDERED.get(key, render)
+    """The body kept under ``key`` (rendered once) as a response: :func:`sent`."""
+    return sent(key, RENDERED.get(key, render), mimetype)
+
+
+def sent(key: Hashable, body: bytes, mimetype: str = "text/html") -> Response:
+    """``body``, kept under ``key``, as a response, gzipped once and for all
+    when the phone accepts it (``Vary: Accept-Encoding``)."""
     if len(body) >= GZIP_FROM and request.accept_encodings["gzip"]:
         response = Response(RENDERED.gzipped(key, body), mimetype=mimetype)
         response.headers["Content-Encoding"] = "gzip"

@@ -33,7 +33,7 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.pages.rulings import rulings_page
-from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.rendered import RENDERED, send, sent
 
 bp = Blueprint("viewer", __name__)
 
@@ -84,30 +84,32 @@ def _key(token: str, version: int, closed: bool, variant: str, big: bool) -> tup
 
 
 def _rendered(token: str, variant: str, big: bool, render: Callable[[TableState], str],
-              head: Head | None) -> tuple[bytes, str]:
+              head: Head | None) -> tuple[Response, str]:
     """The body for the table's current version, rendered once for every
-    viewer, and its ETag.  When the board knows the version and the body is
-    kept, the database is not read at all."""
+    viewer (gzipped once for those who accept it), and its ETag.  When the
+    board knows the version and the body is kept, the database is not read
+    at all."""
     if head is not None:
-        body = RENDERED.peek(_key(token, head.version, head.closed, variant, big))
+        key = _key(token, head.version, head.closed, variant, big)
+        body = RENDERED.peek(key)
         if body is not None:
-            return body, _etag(token, head.version, head.closed, big)
+            return sent(key, body), _etag(token, head.version, head.closed, big)
     table = table_by_view_token(token)
     closed = table.closed_at is not None
     key = _key(token, table.version, closed, variant, big)
-    return (RENDERED.get(key, lambda: render(TableState.load(table))),
+    return (send(key, lambda: render(TableState.load(table))),
             _etag(token, table.version, closed, big))
 
 
 def _page(token: str, big: bool) -> Response:
     try:
-        body, _ = _rendered(token, "page", big, lambda state: render_template(
+        response, _ = _rendered(token, "page", big, lambda state: render_template(
             "viewer/live.html", **_live_context(state, big),
             tv_url=url_for("viewer.tv", token=token),
             phone_url=url_for("viewer.view", token=token)), BOARD.head(token))
     except NotFound as error:
         abort(404, error.message)
-    return Response(body, mimetype="text/html")
+    return response
 
 
 @bp.get("/s/<token>")
@@ -139,12 +141,11 @@ def live(token: str) -> Response:
             response.set_etag(etag)
             return response
     try:
-        body, etag = _rendered(token, "live", big, lambda state: render_template(
+        response, etag = _rendered(token, "live", big, lambda state: render_template(
             "viewer/_live.html", **_live_context(state, big)), head)
     except NotFound as error:
         return Response(render_template("viewer/_gone.html", message=error.message),
                         status=404, mimetype="text/html")
-    response = Response(body, mimetype="text/html")
     response.set_etag(etag)
     return response
 
