@@ -13,8 +13,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, redirect, render_template, request, url_for
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from flask import Flask, Request, Response, redirect, render_template, request, url_for
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError
@@ -74,6 +74,14 @@ class SessionCookies(SecureCookieSessionInterface):
     everyone holding the link (:mod:`scorekeeper.views.caching`), and must
     never hand one phone's cookie to another.  Any answer that does set it
     is marked ``no-store``."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """Behind a view link the cookie isn't even read: the page is the same
+        for every phone holding the link (and a crowd's poll skips checking
+        its signature)."""
+        if behind_view_link(request):
+            return self.null_session_class()
+        return super().open_session(app, request)
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if request.headers.get("X-Offline-Copy") == "1" or behind_view_link(request):
