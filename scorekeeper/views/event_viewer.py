@@ -26,7 +26,7 @@ from scorekeeper.services.event_board import PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.views.etags import link_id, version_seen
-from scorekeeper.views.rendered import RENDERED, send
+from scorekeeper.views.rendered import send
 
 bp = Blueprint("event_viewer", __name__)
 
@@ -129,11 +129,12 @@ def live(token: str) -> Response:
 def seat(token: str) -> Response:
     """Where a player sits in the latest drawn session, by name or number, and
     where he stands (his rank and his page of the leaderboard); each answer
-    rendered once per event version."""
-    head = _head(token)
+    rendered once per event version (the version from the board)."""
+    known = _known(token)
     asked = request.args.get("q", "")[:PLAYER_NAME].strip()
 
     def render() -> str:
+        head = _head(token)
         seats = event_board.seat_board(head)
         found = seats.find(asked) if asked else None
         number = found[0] if isinstance(found, tuple) else found.number if found else None
@@ -147,5 +148,4 @@ def seat(token: str) -> Response:
                                board_url=url_for("event_viewer.board", token=token),
                                page_url=url_for("event_viewer.board", token=token,
                                                 page=page if page > 1 else None))
-    body = RENDERED.get(("event-seat", token, head.version, asked), render)
-    return Response(body, mimetype="text/html")
+    return send(("event-seat", token, known.version, asked), render)
