@@ -84,3 +84,29 @@ def test_the_big_screen_fits_1920_by_1080_and_alternates(browser: Any, live_app:
     box = page.locator("#tables li").last.bounding_box()
     assert box and box["y"] + box["height"] <= 1080
     page.context.close()
+
+
+def test_a_crowd_of_players_pages_the_board_and_finds_its_standing(
+        browser: Any, live_app: Flask, live_server: str) -> None:
+    """250 players: a hundred ranks a page, the pager at the foot, the
+    seat finder saying where a player stands, all inside 390 px."""
+    view = festival(live_app, players=250, hands=1)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{live_server}/e/s/{view}")
+    page.wait_for_selector("#standings")
+    assert page.locator("#standings tbody tr").count() == 100
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#pages a", has_text="201–250").click()
+    page.wait_for_url("**page=3")
+    assert page.locator("#standings tbody tr").count() == 50
+    assert "ranks 201–250 of 250" in page.inner_text("#standings-h")
+    page.locator("#pages").scroll_into_view_if_needed()
+    screenshot(page, "event-board-page3-390")
+    page.fill("#seat-q", "217")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#standing")
+    assert "of 250" in page.inner_text("#standing")
+    page.locator("#standing a").click()
+    page.wait_for_selector("#standings")
+    screenshot(page, "event-standing-390")
+    page.context.close()
