@@ -107,6 +107,7 @@ def test_a_crowd_of_players_pages_the_board_and_finds_its_standing(
     page.wait_for_selector("#standing")
     assert "of 250" in page.inner_text("#standing")
     page.locator("#standing a").click()
-    page.wait_for_selector("#standings")
+    page.wait_for_selector("#n217")
+    assert page.evaluate("document.querySelector(':target').id") == "n217"  # his row, marked
     screenshot(page, "event-standing-390")
     page.context.close()
