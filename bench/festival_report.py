@@ -69,10 +69,12 @@ def _cpu(run: Run) -> str:
     total = sum(run.cpu.values())
     if not run.cpu:
         return "server CPU: not measured (give --pid with --url)"
-    roles = ", ".join(f"{role} {s / run.seconds:.2f}" for role, s in run.cpu.items())
-    per = total / (watchers * run.seconds) * 1000 if watchers else float("nan")
-    return (f"server CPU: {total / run.seconds:.2f} cores ({roles}) = {per:.3f} ms per "
-            f"watcher-second")
+    def per(seconds: float) -> float:
+        return seconds / (watchers * run.seconds) * 1000 if watchers else float("nan")
+    roles = ", ".join(f"{role} {s / run.seconds:.3f}" for role, s in run.cpu.items())
+    each = ", ".join(f"{role} {per(s):.4f}" for role, s in run.cpu.items())
+    return (f"server CPU: {total / run.seconds:.2f} cores ({roles}) = {per(total):.3f} ms per "
+            f"watcher-second ({each})")
 
 
 def _clients(run: Run) -> str:
