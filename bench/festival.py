@@ -27,12 +27,17 @@ to have a hand), the server's CPU per watcher-second (``/proc/<pid>/stat``
 of each server process and its children), and the load generator's own CPU
 and how late its timers fired.  The phones are spread over ``--clients``
 processes (one asyncio loop each, on the same machine as the server); if
-they could not keep the offered load, the output says so.
+they could not keep the offered load, the output says so.  Then it reads
+every table's hands back through the API: each acknowledged hand must be
+stored exactly once, also when ``--kill-app S`` SIGKILLs one app server of
+the stack (master and workers, not started again) S seconds into the
+measured window.
 
     .venv/bin/python -m bench.festival --serve one --tables 200 --watchers 1000
     .venv/bin/python -m bench.festival --serve gunicorn --compressed 10
     .venv/bin/python -m bench.festival --url https://127.0.0.1:8443 --database URL
     .venv/bin/python -m bench.festival --serve stack   # nginx, 2 gunicorn, PostgreSQL
+    .venv/bin/python -m bench.festival --serve stack --kill-app 10
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ import platform
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -57,6 +62,7 @@ from typing import Any
 from bench.client import Connection, Target, cpu_seconds, free_port, plain, start_server
 from bench.festival_report import Run, report
 from bench.phones import Plan, Table, Tally, run
+from bench.servers import alive
 from scorekeeper.limits import MAX_ROUNDS
 
 SEATS = 5
@@ -64,12 +70,14 @@ SEATS = 5
 
 @dataclass(frozen=True)
 class Served:
-    """The server under load: where, its processes by role, its database."""
+    """The server under load: where, its processes by role, its database,
+    and (a stack) how to lose one of its app servers."""
 
     target: Target
     pids: dict[str, list[int]]
     database: str | None
     words: str
+    lose_app: Callable[[], None] | None = None
 
 
 def arguments() -> argparse.Namespace:
@@ -88,6 +96,8 @@ def arguments() -> argparse.Namespace:
                         help="client processes (default: one per 700 phones, at most the cores)")
     parser.add_argument("--serve", choices=("one", "gunicorn", "stack"), default="one")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
+    parser.add_argument("--kill-app", type=float, metavar="S", help="--serve stack: SIGKILL "
+                        "app server 0 S seconds into the measured window")
     parser.add_argument("--url", help="an already-running server (TLS is not verified)")
     parser.add_argument("--pid", type=int, action="append", default=[],
                         help="with --url: a server process to read the CPU of (repeatable)")
@@ -102,6 +112,8 @@ def arguments() -> argparse.Namespace:
                        f"{hands}: fewer --seconds or a lower --compressed\n")
     if not 0 < args.tables * SEATS <= 1000:
         parser.exit(2, "--tables: 1 to 200 (an event takes 1,000 players)\n")
+    if args.kill_app is not None and (args.serve != "stack" or args.url):
+        parser.exit(2, "--kill-app: only with --serve stack\n")
     return args
 
 
@@ -147,7 +159,8 @@ def _stack() -> Iterator[Served]:
             pids.setdefault(group, []).extend(found if isinstance(found, list | tuple)
                                               else [found])
         yield Served(Target.parse(stack.url), pids, getattr(stack, "database", None),
-                     "nginx → 2 gunicorn × 2 workers → PostgreSQL (bench/stack.py)")
+                     "nginx → 2 gunicorn × 2 workers → PostgreSQL (bench/stack.py)",
+                     lambda: stack.kill_app(0))
 
 
 async def _call(api: Connection, path: str, body: dict[str, Any],
@@ -203,20 +216,39 @@ def plans(args: argparse.Namespace, target: Target, event_view: str,
             for i in range(count)]
 
 
-def measure(served: Served, work: list[Plan]) -> Run:
-    """Run the client processes; the server's CPU over the measured seconds."""
+def measure(served: Served, work: list[Plan], kill_at: float | None = None) -> Run:
+    """Run the client processes; the server's CPU over the measured seconds
+    (of the processes still running at the end), losing an app server
+    ``kill_at`` seconds in."""
     first = work[0]
     with multiprocessing.get_context("fork").Pool(len(work)) as pool:
         pending = pool.map_async(run, work)
         time.sleep(max(0.0, first.counting_from - time.monotonic()))
-        before = {role: sum(map(cpu_seconds, pids)) for role, pids in served.pids.items()}
+        before = {pid: cpu_seconds(pid) for pids in served.pids.values() for pid in pids}
+        if kill_at is not None and served.lose_app is not None:
+            time.sleep(max(0.0, first.counting_from + kill_at - time.monotonic()))
+            served.lose_app()
         time.sleep(max(0.0, first.until - time.monotonic()))
-        cpu = {role: sum(map(cpu_seconds, pids)) - before[role]
+        cpu = {role: sum(cpu_seconds(pid) - before[pid] for pid in pids if alive(pid))
                for role, pids in served.pids.items()}
         tally = Tally()
         for part in pending.get():
             tally.add(part)
     return Run(tally, cpu, work)
+
+
+async def stored_hands(target: Target, tables: list[Table]) -> dict[int, list[int]]:
+    """Each table's hand numbers as the API lists them after the run."""
+    api, found = Connection(target), {}
+    for table in tables:
+        status, answer, data = await api.request(
+            "GET", f"/api/v1/tables/{table.night}/hands",
+            {"Authorization": f"Bearer {table.edit}", "Accept-Encoding": "gzip"})
+        if status != 200:
+            raise SystemExit(f"GET the hands of table {table.number}: {status}")
+        found[table.number] = [hand["number"] for hand in json.loads(plain(answer, data))]
+    api.close()
+    return found
 
 
 def main() -> None:
@@ -236,7 +268,9 @@ def main() -> None:
               f"{args.compressed:g}); {args.seconds:g} s measured after {args.warmup:g} s; "
               f"{served.words}; {platform.machine()}, {os.cpu_count()} cores, Python "
               f"{platform.python_version()}, {date.today().isoformat()}", flush=True)
-        print(report(measure(served, work)))
+        measured = measure(served, work, args.kill_app)
+        measured.stored.update(asyncio.run(stored_hands(served.target, tables)))
+        print(report(measured))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ errors by kind."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bench import staleness
 from bench.client import percentile
@@ -21,11 +21,13 @@ CLIENT_LATE = 0.1
 @dataclass(frozen=True)
 class Run:
     """What a festival run measured: the merged tallies, the server's CPU
-    seconds by role over the measured seconds, and the client processes' plans."""
+    seconds by role over the measured seconds, the client processes' plans,
+    and each table's hand numbers as stored in the end."""
 
     tally: Tally
     cpu: dict[str, float]
     plans: list[Plan]
+    stored: dict[int, list[int]] = field(default_factory=dict)
 
     @property
     def seconds(self) -> float:
@@ -69,10 +71,12 @@ def _cpu(run: Run) -> str:
     total = sum(run.cpu.values())
     if not run.cpu:
         return "server CPU: not measured (give --pid with --url)"
-    roles = ", ".join(f"{role} {s / run.seconds:.2f}" for role, s in run.cpu.items())
-    per = total / (watchers * run.seconds) * 1000 if watchers else float("nan")
-    return (f"server CPU: {total / run.seconds:.2f} cores ({roles}) = {per:.3f} ms per "
-            f"watcher-second")
+    def per(seconds: float) -> float:
+        return seconds / (watchers * run.seconds) * 1000 if watchers else float("nan")
+    roles = ", ".join(f"{role} {s / run.seconds:.3f}" for role, s in run.cpu.items())
+    each = ", ".join(f"{role} {per(s):.4f}" for role, s in run.cpu.items())
+    return (f"server CPU: {total / run.seconds:.2f} cores ({roles}) = {per(total):.3f} ms per "
+            f"watcher-second ({each})")
 
 
 def _clients(run: Run) -> str:
@@ -99,6 +103,24 @@ def _kept(run: Run) -> str:
             f"{offered['saves']:.1f} saves/s served; {why}")
 
 
+def writes(run: Run) -> str:
+    """Whether every acknowledged hand is stored, once: a hand lost, or one
+    stored that no answer acknowledged (a retry stored twice, or an answer
+    lost on the way), is counted."""
+    acknowledged: dict[int, set[int]] = {}
+    for saved in run.tally.saved:
+        acknowledged.setdefault(saved.table, set()).add(saved.hand)
+    lost = extra = 0
+    for table, stored in run.stored.items():
+        said = acknowledged.get(table, set())
+        lost += len(said - set(stored))
+        extra += len(stored) - len(said & set(stored))
+    count = sum(map(len, acknowledged.values()))
+    if not lost and not extra:
+        return f"hands acknowledged: {count}, every one stored exactly once"
+    return f"hands acknowledged: {count}; LOST: {lost}; stored but never acknowledged: {extra}"
+
+
 def report(run: Run) -> str:
     """The table and the lines under it."""
     tally, seconds, offered = run.tally, run.seconds, run.offered()
@@ -115,7 +137,7 @@ def report(run: Run) -> str:
              f"stalest: from a save's answer to the slowest watcher's first poll showing it "
              f"(p95: of each hand's slowest); (hand, watcher) pairs never shown by the end: "
              f"{tables.unseen} at the tables, {board.unseen} on the leaderboard",
-             _cpu(run), _clients(run), _kept(run),
+             _cpu(run), _clients(run), _kept(run), writes(run),
              f"errors: {sum(tally.errors.values())}"]
     lines += [f"  {what}: {n}" for what, n in sorted(tally.errors.items())]
     return "\n".join(lines)

@@ -167,7 +167,8 @@ def _note(seen: Watched, version: int, done: float, status: int, answer: dict[st
 
 async def keep_score(plan: Plan, table: Table, tally: Tally) -> None:
     """The table's scorekeeper: a hand every ``plan.every`` seconds; a save
-    that got no answer is sent again with the same Idempotency-Key."""
+    that got no answer, or a 5xx, is sent again a second later with the same
+    Idempotency-Key."""
     connection = Connection(plan.target)
     loop = asyncio.get_running_loop()
     due, hands, key = plan.start + random.random() * plan.every, 0, ""
@@ -197,7 +198,10 @@ async def keep_score(plan: Plan, table: Table, tally: Tally) -> None:
             tally.errors[f"saves: {status}"] += 1
             print(f"table {table.number}: save refused: {status} {data[:200]!r}",
                   file=sys.stderr)
-            key = "" if status < 500 else key
+            if status >= 500:  # lost on the way (502), or the database busy: again soon
+                due = loop.time() + 1
+                continue
+            key = ""
         due = max(due + plan.every, loop.time())
 
 

@@ -25,9 +25,11 @@ from bench.servers import ROOT, alive, children, free_port, stop_pid, wait_gone
 SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MARK = "# site:"
-#: The main file around the site (nginx's http block holds the site, as on Debian).
+#: The main file around the site (nginx's http block holds the site, as on Debian),
+#: with room for a festival's phones, as deploy/README.md tells a site to give it.
 MAIN = """worker_processes auto;
 pid {folder}/nginx.pid;
+worker_rlimit_nofile 10000;
 error_log {folder}/nginx-error.log warn;
 events {{ worker_connections 4096; }}
 http {{

@@ -16,6 +16,14 @@ its own copy for another second, so what it shows is never older than the
 proxy's second.  (``max-age=1`` would let the browser add its own second on
 top, because nginx sends no ``Age``.)
 
+nginx counts ``s-maxage`` in whole seconds of its clock: a copy made at
+12.9 s is fresh until 14.0 s, so "one second" lasts one to two (1.5 on
+average), and a watcher's poll adds another.  ``X-Accel-Expires`` (which
+nginx reads and does not pass on) names the whole second the copy is fresh
+through, the current one: every copy ends at the next tick of the clock, at
+most a second old, and the app still renders each page at most once a
+second.  Other caches (a CDN) go by ``s-maxage``.
+
 Everything else is ``no-store``: the scorekeeper's and the director's pages,
 claim codes, every API answer (its bearer token, or one it hands out), and
 any answer that sets a cookie, whatever route it came from.  Answers that
@@ -25,6 +33,7 @@ worker) keep it.
 
 from __future__ import annotations
 
+import time
 from typing import TypeVar
 
 from flask import Request, request
@@ -36,6 +45,8 @@ Answer = TypeVar("Answer", bound=Response)
 VIEW_LINK_PAGES = frozenset({"viewer", "group_viewer", "event_viewer"})
 #: What a page behind a view link says: a proxy keeps it a second, a browser asks again.
 SHARED = "public, max-age=0, s-maxage=1"
+#: nginx's header for "fresh through this Unix second" (``@`` and the second).
+PROXY_EXPIRES = "X-Accel-Expires"
 #: What every other answer that carries a token, a code or a cookie says.
 PRIVATE = "no-store"
 #: Behind a view link the link is the key: no referrer carries it away, no
@@ -64,6 +75,7 @@ def cache_policy(response: Answer) -> Answer:
         response.headers.update(VIEW_LINK_HEADERS)
     if shareable(request, response):
         response.headers["Cache-Control"] = SHARED
+        response.headers[PROXY_EXPIRES] = f"@{int(time.time())}"
         if response.status_code == 200 and not response.is_streamed:
             if response.get_etag()[0] is None:
                 response.add_etag()  # a proxy revalidates its copy by it

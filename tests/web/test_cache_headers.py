@@ -8,6 +8,7 @@ policy carry no secret and set no cookie)."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db.models import Event, GameTable, Group, db
-from scorekeeper.views.caching import SHARED, VIEW_LINK_PAGES
+from scorekeeper.views.caching import PROXY_EXPIRES, SHARED, VIEW_LINK_PAGES
 from tests.fixtures_app import start_table
 from tests.web.test_event_pages import TWENTY_THREE
 from tests.web.test_groups_pages import start_group
@@ -112,10 +113,12 @@ def check(endpoint: str, method: str, response: TestResponse) -> None:
         assert "Set-Cookie" not in headers
         assert "cookie" not in headers.get("Vary", "").lower()
         assert headers["Referrer-Policy"] == "no-referrer"
+        assert re.fullmatch(r"@\d+", headers[PROXY_EXPIRES])
     elif endpoint in OWN_POLICY and method == "GET" and "Set-Cookie" not in headers:
         assert "public" not in headers.get("Cache-Control", "")
     else:
         assert not kept_by_a_proxy(response), (response.status_code, dict(headers))
+        assert PROXY_EXPIRES not in headers
         assert "no-store" in headers["Cache-Control"]
 
 
@@ -148,6 +151,20 @@ def test_a_proxys_copy_is_revalidated_by_its_etag(client: FlaskClient,
         again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
         assert again.status_code == 304 and again.headers["Cache-Control"] == SHARED
         assert not again.data
+
+
+def test_nginxs_copy_ends_at_the_next_tick_of_its_clock(client: FlaskClient,
+                                                        world: dict[str, Any]) -> None:
+    """nginx would keep an ``s-maxage=1`` copy for one to two seconds (it
+    counts whole seconds); the page and its revalidation name the current
+    second instead, so the copy is never more than a second old."""
+    path = f"/e/s/{world['views']['event_viewer']}/live"
+    before = int(time.time())
+    first = client.get(path)
+    again = client.get(path, headers={"If-None-Match": first.headers["ETag"]})
+    after = int(time.time())
+    for answer in (first, again):
+        assert before <= int(answer.headers[PROXY_EXPIRES].removeprefix("@")) <= after
 
 
 def test_the_scorekeepers_cookie_never_rides_on_a_shared_page(

@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from bench import staleness
+from bench.festival_report import Run, writes
 from bench.phones import DONE, Saved, Tally, Watched, shown_progress
 from scorekeeper.services import event_draws, events
 
@@ -66,6 +67,18 @@ def test_a_watcher_has_a_hand_from_its_first_poll_that_shows_it() -> None:
     assert staleness.board(tally, 10.05, 100.0).worst == [pytest.approx(0.8)]
 
 
+def test_an_acknowledged_hand_missing_or_a_hand_stored_unacknowledged_is_counted() -> None:
+    tally = Tally()
+    tally.saved = [Saved(table=1, hand=1, version=2, sent=1.0, at=1.1),
+                   Saved(table=1, hand=2, version=3, sent=2.0, at=2.1),
+                   Saved(table=2, hand=1, version=2, sent=1.0, at=1.1)]
+    whole = Run(tally, {}, [], {1: [1, 2], 2: [1]})
+    assert writes(whole) == "hands acknowledged: 3, every one stored exactly once"
+    lost_one = Run(tally, {}, [], {1: [1], 2: [1, 2]})
+    assert writes(lost_one) == ("hands acknowledged: 3; LOST: 1; stored but never "
+                                "acknowledged: 1")
+
+
 @pytest.mark.slow
 def test_a_tiny_festival_runs_with_every_poll_answered(tmp_path: Path) -> None:
     done = subprocess.run(
@@ -82,3 +95,5 @@ def test_a_tiny_festival_runs_with_every_poll_answered(tmp_path: Path) -> None:
     assert re.search(r"^errors: 0$", out, re.MULTILINE), out
     assert "never shown by the end: 0 at the tables, 0 on the leaderboard" in out, out
     assert re.search(r"server CPU: \d+\.\d+ cores \(app ", out), out
+    assert re.search(r"^hands acknowledged: [1-9]\d*, every one stored exactly once$", out,
+                     re.MULTILINE), out
