@@ -26,11 +26,8 @@ from sqlalchemy.orm import Session
 from scorekeeper.db.models import Event, GameTable, Group, db
 from scorekeeper.services import caches
 
-#: How long a version read from the database answers for (seconds).  A
-#: watcher's budget is two seconds from a save: its own second between polls
-#: and, behind the proxy, a copy up to a second old; a save made by another
-#: process takes this much more (twice it while another thread refreshes).
-LIFETIME = 0.1
+#: How long a version read from the database answers for (seconds).
+LIFETIME = 0.2
 #: Tables remembered (the longest unchanged are forgotten first).
 SIZE = 20_000
 #: Tables read in one query.
