@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import (
     AUDIT_BY,
     MAX_EVENT_PLAYERS,
@@ -240,7 +241,8 @@ def _draws(raw: object, sessions: int, preset: str, rules: Rules,
 def _tables(raw: object, where: str, preset: str, rules: Rules,
             players: list[CheckedPlayer], byes: list[int]) -> list[CheckedTable]:
     """A session's tables, numbered 1, 2, 3 …, each seating registered players
-    nobody else seats and nobody has a bye."""
+    (or fillers, "Filler 1", who are in no event) nobody else seats and
+    nobody has a bye."""
     registered = {p.name for p in players}
     on_bye = {p.name for p in players if p.number in byes}
     seated: set[str] = set()
@@ -254,7 +256,8 @@ def _tables(raw: object, where: str, preset: str, rules: Rules,
         if night.preset != preset or night.rules != rules or night.stake_cents != 0:
             raise refuse(f"{at}: a table plays the event's rules, for points only", "tables")
         names = [name for name, _ in night.players]
-        strangers = [n for n in names if n not in registered or n in on_bye or n in seated]
+        strangers = [n for n in names if n in on_bye or n in seated
+                     or (n not in registered and not is_filler_name(n))]
         if strangers:
             raise refuse(f"{at}: {strangers[0]} isn't a registered player free to sit "
                          "here (not registered, on a bye, or at another table)", "tables")

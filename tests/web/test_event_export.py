@@ -288,3 +288,33 @@ def test_a_bad_file_on_the_start_page_is_refused_beside_its_field(
     assert client.post("/e/import", data={}).status_code == 400
     with app.app_context():
         assert db.session.query(Event).count() == 0
+
+
+def test_an_event_with_filler_seats_comes_back_with_its_fillers(client: FlaskClient) -> None:
+    made = client.post(f"{API}/events", json={
+        "name": "Odd night", "preset": "called-ace", "sessions": 1, "rounds": 1,
+        "odd": "fillers"}).get_json()
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    assert client.post(f"{base}/players", headers=director, json={
+        "checked_in": True, "players": [{"name": n} for n in NAMES]}).status_code == 201
+    drawn = client.post(f"{base}/sessions/1/draw", headers=director,
+                        json={"seed": 7}).get_json()
+    with_filler = next(t for t in drawn["tables"] if min(t["numbers"]) < 0)
+    _hands(client, with_filler["edit_token"], with_filler, 2)
+    answer = _import(client, _export(client, made))
+    assert answer.status_code == 201, answer.get_json()
+    copied = answer.get_json()
+    assert _read_one(client, copied) == _read_one(client, made)
+    tampered = _export(client, made)
+    night = tampered["draws"][0]["tables"][0]["night"]
+    night["players"][0]["name"] = "Filler 9"  # a registered player's seat taken
+    assert _import(client, tampered).status_code == 400
+
+
+def _read_one(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    view, base = _auth(made["view_token"]), f"{API}/events/{made['id']}"
+    session = client.get(f"{base}/sessions/1", headers=view).get_json()
+    for table in session["tables"]:
+        del table["night"]
+    return {"session": session,
+            "standings": client.get(f"{base}/standings", headers=view).get_json()}
