@@ -16,6 +16,7 @@ from sqlalchemy import select
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Player, db
 from scorekeeper.ledger.event_draw import seat_number
+from scorekeeper.limits import MAX_EVENT_PLAYERS
 from scorekeeper.names import find_name
 from scorekeeper.services import NotFound, caches
 from scorekeeper.services.event_scores import EventStandings
@@ -121,6 +122,8 @@ def _seats(event_id: int) -> SeatBoard:
 #: Standings rows on a page of the phone's leaderboard, and on the big screen.
 PAGE_ROWS = 100
 SCREEN_ROWS = 20
+#: The pages of the largest event's standings.
+MOST_PAGES = -(-MAX_EVENT_PLAYERS // PAGE_ROWS)
 
 
 @dataclass(frozen=True)

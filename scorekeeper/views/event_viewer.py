@@ -22,7 +22,7 @@ from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.services import NotFound, event_board
 from scorekeeper.services.board import EVENTS, Head
-from scorekeeper.services.event_board import PAGE_ROWS, EventHead, ranks_shown
+from scorekeeper.services.event_board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.views.etags import link_id, version_seen
@@ -45,9 +45,12 @@ def _etag(token: str, version: int, finished: bool, big: bool, page: int) -> str
 
 
 def _page() -> int:
-    """The page of the standings asked for (1 when none, or not a page)."""
+    """The page of the standings asked for (1 when none, or not a page; at
+    most the last page the largest event has, so a page past the end can't
+    make a page of its own to render)."""
     asked = request.args.get("page", "1")
-    return int(asked) if asked.isdigit() and 0 < len(asked) < 5 and int(asked) else 1
+    page = int(asked) if asked.isdigit() and 0 < len(asked) < 5 and int(asked) else 1
+    return min(page, MOST_PAGES)
 
 
 def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:

@@ -174,6 +174,8 @@ def test_a_crowd_of_players_is_shown_a_hundred_ranks_a_page(app: Flask,
     assert f"/e/s/{view}/live?page=3" in second.get_data(as_text=True)  # polls its own page
     far = client.get(f"/e/s/{view}?page=99").get_data(as_text=True)
     assert "ranks 201–250" in far  # past the end: the last page
+    tags = {client.get(f"/e/s/{view}/live?page={n}").headers["ETag"] for n in (10, 11, 9999)}
+    assert len(tags) == 1  # pages past the largest event's last are one page, not one each
     tv = client.get(f"/e/s/{view}/tv").get_data(as_text=True)
     assert tv.count(' data-number=') == 20 and "top 20 of 250" in tv
 
