@@ -208,24 +208,27 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
 
 def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the group version this write made."""
-    raised = _write().groups.get(group_id)
-    assert raised is not None, "audit_group needs begin_group first"
-    assert not raised.audited, f"group {group_id}: a second audit entry for one version"
-    raised.audited = True
-    db.session.add(GroupAuditEntry(group_id=group_id, action=action, version=raised.version,
-                                   by=by[:AUDIT_BY] if by else None,
-                                   summary=summary[:AUDIT_SUMMARY], at=utcnow()))
+    _audit_owner("groups", GroupAuditEntry, group_id, action, summary, by)
 
 
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the event version this write made."""
-    raised = _write().events.get(event_id)
-    assert raised is not None, "audit_event needs begin_event first"
-    assert not raised.audited, f"event {event_id}: a second audit entry for one version"
+    _audit_owner("events", EventAuditEntry, event_id, action, summary, by)
+
+
+def _audit_owner(kind: str, entry: Any, row_id: int, action: str, summary: str,
+                 by: str | None) -> None:
+    """The one ``entry`` of the version this write raised for the group or
+    event ``row_id`` (``kind`` names the write's record of them, as in
+    :func:`_raise_owner`)."""
+    raised = getattr(_write(), kind).get(row_id)
+    owner = kind[:-1]
+    assert raised is not None, f"audit_{owner} needs begin_{owner} first"
+    assert not raised.audited, f"{owner} {row_id}: a second audit entry for one version"
     raised.audited = True
-    db.session.add(EventAuditEntry(event_id=event_id, action=action, version=raised.version,
-                                   by=by[:AUDIT_BY] if by else None,
-                                   summary=summary[:AUDIT_SUMMARY], at=utcnow()))
+    db.session.add(entry(**{f"{owner}_id": row_id}, action=action, version=raised.version,
+                         by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
+                         at=utcnow()))
 
 
 def unaudited(session: Session) -> list[str]:

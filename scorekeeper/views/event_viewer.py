@@ -88,8 +88,10 @@ def _body(token: str, known: Head, variant: str, big: bool, page: int) -> Respon
     """The page or fragment for the version the board knows, rendered once
     (from the event as it is when rendered, never older than that version)."""
     template = "events/viewer/_live.html" if variant == "live" else "events/viewer/board.html"
-    return send(("event-view", token, known.version, known.closed, variant, big, page),
-                lambda: render_template(template, **_context(_head(token), big, page)))
+    response = send(("event-view", token, known.version, known.closed, variant, big, page),
+                    lambda: render_template(template, **_context(_head(token), big, page)))
+    response.set_etag(_etag(token, known.version, known.closed, big, page))
+    return response
 
 
 @bp.get("/e/s/<token>")
@@ -120,10 +122,9 @@ def live(token: str) -> Response:
                             status=404, mimetype="text/html")
         known = _known(token)
     etag = _etag(token, known.version, known.closed, big, page)
-    if request.if_none_match.contains(etag):
-        response = Response(status=304)
-    else:
-        response = _body(token, known, "live", big, page)
+    if not request.if_none_match.contains(etag):
+        return _body(token, known, "live", big, page)
+    response = Response(status=304)
     response.set_etag(etag)
     return response
 

@@ -64,7 +64,8 @@ def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
 @bp.get("/gs/<token>")
 def view(token: str) -> Response:
     """The group's season standings, for anyone with the link."""
-    response, _ = _body(token, "page")
+    response, etag = _body(token, "page")
+    response.set_etag(etag)
     return response
 
 

@@ -103,12 +103,13 @@ def _rendered(token: str, variant: str, big: bool, render: Callable[[TableState]
 
 def _page(token: str, big: bool) -> Response:
     try:
-        response, _ = _rendered(token, "page", big, lambda state: render_template(
+        response, etag = _rendered(token, "page", big, lambda state: render_template(
             "viewer/live.html", **_live_context(state, big),
             tv_url=url_for("viewer.tv", token=token),
             phone_url=url_for("viewer.view", token=token)), BOARD.head(token))
     except NotFound as error:
         abort(404, error.message)
+    response.set_etag(etag)  # the version's: no hashing of the page per request
     return response
 
 
