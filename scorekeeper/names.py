@@ -19,10 +19,11 @@ nothing, so ``Ann`` and ``Ann`` + U+FE0F would look alike) and the braille
 blank.
 
 Two names are the same name (:func:`name_key`) when they are equal after
-that and case-folding; two names *look alike* (:func:`look_key`) when they
-share a confusable skeleton (Unicode's UTS #39: ``Ann`` and ``Аnn`` with a
-Cyrillic ``А``, ``Al`` and ``AI``), and a table or a group never holds two
-of either.
+that and case-folding; two names *look alike* (:func:`look_keys`) when they
+share a confusable skeleton, as typed or case-folded (Unicode's UTS #39:
+``Ann`` and ``Аnn`` with a Cyrillic ``А``, ``Al`` and ``AI``; ``АNN`` and
+``Ann``, as ``ANN`` is ``Ann``), and a table or a group never holds two of
+either.
 
 Free text the app keeps and shows (an other payment's note) follows the
 same rule for what it may contain, so whatever is accepted can be shown,
@@ -172,9 +173,30 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in shown))
 
 
-def look_key(name: str) -> str:
-    """What two names share when they look alike on a page (their skeleton)."""
-    return skeleton(unicodedata.normalize("NFKC", name))
+def look_keys(name: str) -> tuple[str, str]:
+    """What a name looks like on a page: its skeleton as typed and its
+    skeleton case-folded.  Two names look alike when they share one.  The
+    skeleton keeps case ("Al" and "AI" share one, "al" and "ai" don't), and
+    names are one name whatever their case, so "АNN" with a Cyrillic "А"
+    (the skeleton of "ANN") looks like "Ann" through their folded skeletons."""
+    text = unicodedata.normalize("NFKC", name)
+    return skeleton(text), skeleton(text.casefold())
+
+
+class LookAlikes:
+    """Names met so far (a list being registered), found again by any name
+    that looks like one of them."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, str] = {}
+
+    def add(self, name: str) -> None:
+        for key in look_keys(name):
+            self._seen.setdefault(key, name)
+
+    def twin(self, name: str) -> str | None:
+        """The first name met that ``name`` looks like (its own name included)."""
+        return next((self._seen[key] for key in look_keys(name) if key in self._seen), None)
 
 
 _DIGITS = re.compile(r"(\d+)")
@@ -201,9 +223,9 @@ def find_name(typed: str, names: Iterable[str]) -> str | None:
 def look_alike(typed: str, names: Iterable[str]) -> str | None:
     """The one of ``names`` that ``typed`` looks just like without being the
     same name ("Аnn" with a Cyrillic "А" looks like "Ann"), or None."""
-    key, same = look_key(typed), name_key(typed)
+    keys, same = set(look_keys(typed)), name_key(typed)
     return next((name for name in names
-                 if look_key(name) == key and name_key(name) != same), None)
+                 if keys.intersection(look_keys(name)) and name_key(name) != same), None)
 
 
 def looks_like(typed: str, other: str) -> str:

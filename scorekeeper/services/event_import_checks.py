@@ -26,7 +26,7 @@ from scorekeeper.limits import (
     MAX_SESSIONS,
     QUOTED,
 )
-from scorekeeper.names import look_key, looks_like, name_key
+from scorekeeper.names import LookAlikes, looks_like, name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import ServiceError, checks
 from scorekeeper.services.event_draws import MAX_SEED
@@ -187,7 +187,7 @@ def _players(raw: object, sessions: int) -> list[CheckedPlayer]:
     """Registered players: numbers and names each once, as registration keeps them."""
     found: list[CheckedPlayer] = []
     names: dict[str, str] = {}
-    looks: dict[str, str] = {}
+    looks = LookAlikes()
     for index, p in enumerate(_list(raw, "players", MAX_EVENT_PLAYERS, "players"), start=1):
         where = f"player {index}"
         only(p, PLAYER_KEYS, where)
@@ -201,11 +201,12 @@ def _players(raw: object, sessions: int) -> list[CheckedPlayer]:
                          "them (extra spaces, or another Unicode form)", "players")
         if any(q.number == number for q in found):
             raise refuse(f"{where}: two players have number {number}", "players")
-        twin = names.get(name_key(name)) or looks.get(look_key(name))
+        twin = names.get(name_key(name)) or looks.twin(name)
         if twin is not None:
             raise refuse(f"{where}: " + (f"{name} is registered twice" if name_key(twin)
                          == name_key(name) else looks_like(name, twin)), "players")
-        names[name_key(name)] = looks[look_key(name)] = name
+        names[name_key(name)] = name
+        looks.add(name)
         after = p.get("withdrawn_after")
         found.append(CheckedPlayer(
             number, name, contact, _flag(p, "checked_in", where),

@@ -19,7 +19,7 @@ from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Event, EventEditor, EventPlayer, db, utcnow
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
-from scorekeeper.names import NameError_, clean_name, look_key, looks_like, name_key
+from scorekeeper.names import LookAlikes, NameError_, clean_name, looks_like, name_key
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.event_plan import Plan, check_plan, count
@@ -148,18 +148,21 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
         writes.abandon()
         raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players", "players")
     names = {name_key(p.name): p.name for p in players}
-    looks = {look_key(p.name): p.name for p in players}
+    looks = LookAlikes()
+    for p in players:
+        looks.add(p.name)
     number = max((p.number for p in players), default=0)
     made = []
     for name, contact in found:
         taken = names.get(name_key(name))
-        twin = looks.get(look_key(name))
+        twin = looks.twin(name)
         if taken is not None or twin is not None:
             writes.abandon()
             raise Conflict(f"{name} is registered already: add an initial" if taken else
                            looks_like(name, twin or ""), "players")
         number += 1
-        names[name_key(name)], looks[look_key(name)] = name, name
+        names[name_key(name)] = name
+        looks.add(name)
         made.append(EventPlayer(number=number, name=name, contact=contact,
                                 checked_in=checked_in, from_session=from_session))
     event.players.extend(made)

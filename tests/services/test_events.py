@@ -67,6 +67,8 @@ def test_a_name_taken_or_looking_like_one_is_refused_with_the_whole_list(app: Fl
         events.register(event, "Ann")
         with pytest.raises(Conflict, match="looks just like Ann"):
             events.register(_fresh(event.id), ["Dan", "\u0410nn"])  # Cyrillic A
+        with pytest.raises(Conflict, match="looks just like Ann"):
+            events.register(_fresh(event.id), ["Dan", "\u0410NN"])  # looks like ANN
         with pytest.raises(Conflict, match="registered already"):
             events.register(_fresh(event.id), "ann")
         assert [p.name for p in _fresh(event.id).players] == ["Ann"]

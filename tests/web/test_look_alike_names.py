@@ -36,7 +36,8 @@ def api_table(client: FlaskClient, players: list[str],
 
 
 @pytest.mark.parametrize(("one", "other"), [
-    ("Ann", CYRILLIC_ANN), ("Al", "AI"), ("Eve", "\u0415v\u0435"), ("Hal ♠", "Hal ♠️")])
+    ("Ann", CYRILLIC_ANN), ("Al", "AI"), ("Eve", "\u0415v\u0435"), ("Hal ♠", "Hal ♠️"),
+    ("Ann", "\u0410NN"), ("ANN", CYRILLIC_ANN)])
 def test_look_alikes_are_refused_when_a_table_starts(
         app: Flask, client: FlaskClient, one: str, other: str) -> None:
     answer = api_table(client, [one, "Bob", "Cat", "Dan", other])
