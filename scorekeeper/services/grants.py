@@ -190,10 +190,15 @@ def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
 
 def grant_for(owner: Owner, row: Any, token: str | None) -> Any:
     """The live grant of ``row`` that ``token`` proves, if any."""
+    return grant_of(owner, row.id, token)
+
+
+def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
+    """The live grant of the owner's row ``row_id`` that ``token`` proves, if any."""
     if not token:
         return None
     return db.session.scalar(db.select(owner.grant).where(
-        owner.column(owner.grant) == row.id, owner.grant.token_hash == hash_token(token),
+        owner.column(owner.grant) == row_id, owner.grant.token_hash == hash_token(token),
         owner.grant.revoked_at.is_(None)))
 
 

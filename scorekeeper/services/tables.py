@@ -132,10 +132,3 @@ def table_by_view_token(token: str) -> GameTable:
     """The table a share link points to, or NotFound."""
     table: GameTable = grants.by_view_token(grants.TABLE, token)
     return table
-
-
-def load_as(table_id: int, token: str | None) -> tuple[TableState, Editor | None]:
-    """The table's state and the live editor grant ``token`` proves (if any),
-    read together in one query; NotFound without the table."""
-    table, grant = grants.load_as(grants.TABLE, table_id, token)
-    return TableState.load(table), grant

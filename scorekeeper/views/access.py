@@ -1,32 +1,40 @@
-"""Who may read and who may change a table, in one place.
+"""Every route asks the policy here, once.
+
+Who may do what is :mod:`scorekeeper.services.policy`'s (data); which
+credential a request holds is :mod:`scorekeeper.services.credentials`'.
+Each route declares the action it does with :func:`permission`; its
+loader (:func:`load_table` for a night's pages, :func:`api_table` for the
+API, and the group's and event's loaders) reads that declaration, asks the
+policy, and answers 404, 401, 403 (the credential may not) or 409 (the
+night's stage forbids it now) with the policy's words.  A route that
+declares nothing is refused.
 
 The scorekeeper's devices hold edit tokens in the signed session cookie
-(the ``editors`` key, handled only here); API clients send
-``Authorization: Bearer <token>``.  The share (view) token never grants a
-write.  :func:`load_table` and :func:`api_table` load a table's state once
-for the request, after the 404, 401, 403 and closed-table checks.
-
-A night of a group or an event also opens to its owner's tokens: the
-group's edit token or the event's director token changes it, their share
-token reads it.  A table of an event that has played its hands (or whose
-paper ticket is in) refuses its own grant's writes: corrections are then
-the director's.
+(one key per owner, handled only here); API clients send ``Authorization:
+Bearer <token>``.  A share (view) token never grants a write.
 """
 
 from __future__ import annotations
 
-import hmac
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from flask import abort, g, request, session
+from flask import abort, current_app, g, request, session
 
-from scorekeeper.db.models import Editor, Event, GameTable, Group
-from scorekeeper.services import event_scores, grants
+from scorekeeper.services import grants
 from scorekeeper.services import groups as group_service
-from scorekeeper.services import tables as table_service
+from scorekeeper.services.credentials import (
+    EVENT,
+    GROUP,
+    TABLE,
+    NightAccess,
+    OwnerAccess,
+    night_access,
+    owner_access,
+)
+from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import check_open
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -35,84 +43,82 @@ NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the score
 #: browsers, which would lose every table at once; so the oldest tables (lowest
 #: ids) are forgotten first, never the one just added.
 MAX_REMEMBERED = 24
+UNDECLARED = "This page doesn't say what it does, so it is refused"
+
+View = TypeVar("View", bound=Callable[..., Any])
 
 
-def load_table(table_id: int, *, write: bool = False) -> TableState:
-    """The table this device edits (404, else 403), loaded once; with ``write``,
-    a closed table is refused (409)."""
-    state, g.editor = table_service.load_as(table_id, session_token(table_id))
-    table = state.table
-    director = None
-    if table.event_id is not None:  # the event's director edits any of its tables, done or not
-        director = grants.grant_for(grants.EVENT, grants.get(grants.EVENT, table.event_id),
-                                    event_session_token(table.event_id))
-    if director is not None:
-        g.editor = director
-    elif g.editor is not None and (write or request.method == "POST"):
-        _done_for_its_grant(state)
-    if g.editor is None:
-        abort(403, NOT_EDITOR)
-    if write:
-        check_open(table)
-    return state
+def permission(action: Action | OwnerAction) -> Callable[[View], View]:
+    """Declare what a route does (its loader asks the policy for it)."""
+    def mark(view: View) -> View:
+        view.permission = action  # type: ignore[attr-defined]
+        return view
+    return mark
 
 
-def _done_for_its_grant(state: TableState) -> None:
-    """Refuse a write by a table's own grant once its event table is done (409)."""
-    if state.table.event_id is None:
-        return
-    refused = event_scores.done_message(state)
-    if refused is not None:
-        abort(409, refused)
+def declared(view: Callable[..., Any] | None) -> Action | OwnerAction | None:
+    """The action a view declared (None: none)."""
+    return getattr(view, "permission", None)
 
 
-def editor() -> Editor:
-    """The editor grant :func:`load_table` found for this request."""
-    found: Editor = g.editor
+def _declared_here() -> Any:
+    action = declared(current_app.view_functions.get(request.endpoint or ""))
+    if action is None:
+        abort(403, UNDECLARED)
+    return action
+
+
+def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, str]) -> None:
+    """Abort unless the policy allows ``action``: ``anonymous`` without any
+    credential, else 403 (the credential) or 409 (the stage) with its words."""
+    if access.credential is None:
+        abort(*anonymous)
+    decision = access.decide(action)
+    if not decision.allowed:
+        abort(409 if decision.by_stage else 403, decision.why)
+
+
+def _cookie_token(kind: str, row_id: int) -> str | None:
+    return HELD[kind].token(row_id)
+
+
+def load_table(table_id: int) -> TableState:
+    """The night this device may do the route's declared action to (404,
+    else 403 or 409 with the policy's words), loaded once."""
+    action = _declared_here()
+    access = night_access(table_id, _cookie_token)
+    g.access, g.editor = access, access.grant
+    _refuse_unless(access, action, (403, NOT_EDITOR))
+    return access.state
+
+
+def access() -> NightAccess:
+    """What :func:`load_table` or :func:`api_table` found of this request."""
+    found: NightAccess = g.access
     return found
 
 
-def api_table(table_id: int, *, write: bool = False) -> TableState:
-    """The table the bearer token may read or, with ``write``, change; its
-    version becomes the answer's ETag."""
+def editor() -> Any:
+    """The grant this request writes as (for history and new grants' labels)."""
+    return g.editor
+
+
+def api_table(table_id: int) -> TableState:
+    """The night the bearer token may do the route's declared action to (a
+    share token reads); its version becomes the answer's ETag."""
+    action = _declared_here()
     token = bearer_token()
-    state, grant = table_service.load_as(table_id, token)
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
-    table = state.table
-    via_owner = None
-    if grant is None and table.group_id is not None:
-        via_owner = _owner_access(grants.GROUP, table.group_id, write, token)
-    elif grant is None and table.event_id is not None:
-        via_owner = _owner_access(grants.EVENT, table.event_id, write, token)
-    elif grant is not None and write:
-        _done_for_its_grant(state)
-    g.editor = via_owner[1] if via_owner else api_access(table, write, token, grant)
-    g.api_table = state.table
-    return state
-
-
-def _owner_access(owner: grants.Owner, row_id: int, write: bool, token: str
-                  ) -> tuple[bool, Any] | None:
-    """A group's or an event's tokens on one of its nights: its edit (director)
-    token changes the night (its grant writes it), its share token reads it
-    (a 403 on a write).  None when the token is neither (the night's own
-    tokens are checked then)."""
-    row = grants.get(owner, row_id)
-    found = grants.grant_for(owner, row, token)
-    if found is not None:
-        return True, found
-    if hmac.compare_digest(token.encode(), row.view_token.encode()):
-        if write:
-            abort(403, "The group's share token can only read its nights"
-                  if owner is grants.GROUP else "The event's link can only read its tables")
-        return True, None
-    return None
+    found = night_access(table_id, lambda kind, row_id: token, links=True)
+    g.access, g.editor, g.api_table = found, found.grant, found.state.table
+    _refuse_unless(found, action, (401, "That token isn't valid for this table"))
+    return found.state
 
 
 def editor_label() -> str | None:
     """The name of the device or client writing in this request (for history)."""
-    found: Editor | None = g.get("editor")
+    found = g.get("editor")
     return found.label if found is not None else None
 
 
@@ -163,9 +169,10 @@ group_session_token = GROUPS_HELD.token
 remember_event = EVENTS_HELD.remember
 remembered_event_ids = EVENTS_HELD.ids
 event_session_token = EVENTS_HELD.token
+HELD = {TABLE: TABLES_HELD, GROUP: GROUPS_HELD, EVENT: EVENTS_HELD}
 
 
-def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper") -> None:
+def keep_editing(table: Any, token: str | None, label: str = "Scorekeeper") -> None:
     """This device edits ``table``: with the token just made for it, or (a
     repeated request whose first answer never arrived) a new grant unless
     the device already holds one."""
@@ -176,10 +183,9 @@ def keep_editing(table: GameTable, token: str | None, label: str = "Scorekeeper"
     remember_editor(table.id, token)
 
 
-def current_editor(table: GameTable) -> Editor | None:
+def current_editor(table: Any) -> Any:
     """The editor grant this device holds for ``table`` (None: view only)."""
-    found: Editor | None = grants.grant_for(grants.TABLE, table, session_token(table.id))
-    return found
+    return grants.grant_for(grants.TABLE, table, session_token(table.id))
 
 
 # --- API clients -------------------------------------------------------------------
@@ -191,19 +197,20 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def api_access(row: GameTable | Group | Event, write: bool, token: str, grant: Any,
-               noun: str = "table") -> Any:
-    """The grant the bearer token proves (``grant``; None for the view token)
-    of a table or a group (``noun``); 401 without a valid token, 403 for a
-    view token on a write."""
-    if grant is not None:
-        return grant
-    if hmac.compare_digest(token.encode(), row.view_token.encode()):
-        if write:
-            abort(403, "The share token can only read this table" if noun == "table"
-                  else f"The {noun}'s share token can only read it")
-        return None
-    abort(401, f"That token isn't valid for this {noun}")
+def _owner_api(kind: str, row_id: int, action: OwnerAction | None, noun: str) -> Any:
+    """A group or an event the bearer token may do ``action`` to (default:
+    the route's declared one); 401 without a valid token, 403 for its share
+    token on a change."""
+    action = action or _declared_here()
+    token = bearer_token()
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    found = owner_access(kind, row_id, token, links=True)
+    if found.credential is None:
+        abort(401, f"That token isn't valid for this {noun}")
+    if not found.may(action):
+        abort(403, f"The {noun}'s share token can only read it")
+    return found
 
 
 # --- groups ------------------------------------------------------------------------
@@ -212,51 +219,42 @@ NOT_GROUP_EDITOR = ("This is the page of the group's scorekeeper. To follow the 
                     "open its share link (scan its QR code).")
 
 
-def load_group(group_id: int) -> Group:
+def load_group(group_id: int) -> Any:
     """The group this device runs (404, else 403), with its grant in ``g``."""
-    group, g.group_editor = grants.load_as(grants.GROUP, group_id,
-                                           group_session_token(group_id))
-    if g.group_editor is None:
+    _declared_here()
+    found: OwnerAccess = owner_access(GROUP, group_id, group_session_token(group_id))
+    g.group_editor = found.grant
+    if not found.may(OwnerAction.RUN):
         abort(403, NOT_GROUP_EDITOR)
-    found: Group = group
-    return found
+    return found.row
 
 
 def load_group_head(group_id: int) -> group_service.GroupHead:
     """Like :func:`load_group`, with the group's head only (one light query)."""
+    _declared_here()
     head, editing = group_service.group_head_as(group_id, group_session_token(group_id))
     if not editing:
         abort(403, NOT_GROUP_EDITOR)
     return head
 
 
-def api_group(group_id: int, *, write: bool = False) -> Group:
-    """The group the bearer token may read or, with ``write``, change: its edit
-    token does both, its share token only reads (403 on a write)."""
-    token = bearer_token()
-    group, grant = grants.load_as(grants.GROUP, group_id, token)
-    if token is None:
-        abort(401, "Send Authorization: Bearer <token>")
-    api_access(group, write, token, grant, "group")
-    found: Group = group
-    g.api_group = found
-    return found
+def api_group(group_id: int, action: OwnerAction | None = None) -> Any:
+    """The group the bearer token may do ``action`` to (default: the route's
+    declared one): its edit token does everything, its share token reads."""
+    found = _owner_api(GROUP, group_id, action, "group")
+    g.api_group = found.row
+    return found.row
 
 
 # --- events --------------------------------------------------------------------------
 
-def api_event(event_id: int, *, write: bool = False) -> Event:
-    """The event the bearer token may read or, with ``write``, change: the
-    director token does both (its grant becomes the request's editor), the
-    view token only reads (403 on a write)."""
-    token = bearer_token()
-    event, grant = grants.load_as(grants.EVENT, event_id, token)
-    if token is None:
-        abort(401, "Send Authorization: Bearer <token>")
-    g.editor = api_access(event, write, token, grant, "event")
-    found: Event = event
-    g.api_event = found
-    return found
+def api_event(event_id: int) -> Any:
+    """The event the bearer token may do the route's declared action to: the
+    director token does everything (its grant becomes the request's editor),
+    the view token only reads."""
+    found = _owner_api(EVENT, event_id, None, "event")
+    g.editor, g.api_event = found.grant, found.row
+    return found.row
 
 
 NOT_DIRECTOR = ("This is the director's page of the event. To follow the event, open "
@@ -265,11 +263,12 @@ NOT_DIRECTOR = ("This is the director's page of the event. To follow the event, 
 
 def load_event(event_id: int) -> Any:
     """The event this device directs (404, else 403), with its grant in ``g``."""
-    event, g.event_editor = grants.load_as(grants.EVENT, event_id,
-                                           event_session_token(event_id))
-    if g.event_editor is None:
+    _declared_here()
+    found = owner_access(EVENT, event_id, event_session_token(event_id))
+    g.event_editor = found.grant
+    if not found.may(OwnerAction.RUN):
         abort(403, NOT_DIRECTOR)
-    return event
+    return found.row
 
 
 def event_editor_label() -> str | None:

@@ -25,6 +25,8 @@ from scorekeeper.services.board import EVENTS, Head
 from scorekeeper.services.event_board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import permission
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import send
 
@@ -95,6 +97,7 @@ def _body(token: str, known: Head, variant: str, big: bool, page: int) -> Respon
 
 
 @bp.get("/e/s/<token>")
+@permission(OwnerAction.PUBLIC)
 def board(token: str) -> Response:
     """The live leaderboard anyone with the event's link can open (a page of
     the standings at a time: ``?page=2`` for the next hundred)."""
@@ -102,12 +105,14 @@ def board(token: str) -> Response:
 
 
 @bp.get("/e/s/<token>/tv")
+@permission(OwnerAction.PUBLIC)
 def tv(token: str) -> Response:
     """The big screen: standings and the next session's seating in turn."""
     return _body(token, _known(token), "page", True, 1)
 
 
 @bp.get("/e/s/<token>/live")
+@permission(OwnerAction.PUBLIC)
 def live(token: str) -> Response:
     """The live fragment: 304 while the event's version is unchanged; else
     the fragment kept for the version, both without reading the database."""
@@ -130,6 +135,7 @@ def live(token: str) -> Response:
 
 
 @bp.get("/e/s/<token>/seat")
+@permission(OwnerAction.PUBLIC)
 def seat(token: str) -> Response:
     """Where a player sits in the latest drawn session, by name or number, and
     where he stands (his rank and his page of the leaderboard); each answer

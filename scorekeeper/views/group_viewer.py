@@ -16,7 +16,9 @@ from scorekeeper.services import NotFound, grants, seasons
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.board import GROUPS
 from scorekeeper.services.groups import GroupHead
+from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.seasons import Span
+from scorekeeper.views.access import permission
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.rendered import send
 from scorekeeper.views.season_pages import asked_span, player_page
@@ -62,6 +64,7 @@ def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
 
 
 @bp.get("/gs/<token>")
+@permission(OwnerAction.PUBLIC)
 def view(token: str) -> Response:
     """The group's season standings, for anyone with the link."""
     response, etag = _body(token, "page")
@@ -70,6 +73,7 @@ def view(token: str) -> Response:
 
 
 @bp.get("/gs/<token>/live")
+@permission(OwnerAction.PUBLIC)
 def live(token: str) -> Response:
     """The season fragment: 304 while no night of the group changed."""
     known = GROUPS.head(token, at_least=version_seen("g"))
@@ -85,6 +89,7 @@ def live(token: str) -> Response:
 
 
 @bp.get("/gs/<token>/players/<name>")
+@permission(OwnerAction.PUBLIC)
 def player(token: str, name: str) -> str:
     """One player's season, read-only."""
     try:

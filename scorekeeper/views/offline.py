@@ -25,6 +25,8 @@ from flask import (
     url_for,
 )
 
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import permission
 from scorekeeper.views.client import worker_facts
 
 bp = Blueprint("offline", __name__)
@@ -33,6 +35,7 @@ THEME = "#0b6e4f"
 
 
 @bp.get("/manifest.webmanifest")
+@permission(OwnerAction.PUBLIC)
 def manifest() -> Response:
     """Name, icons, colours and a standalone window: what "Add to Home Screen" reads."""
     def icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
@@ -59,6 +62,7 @@ def manifest() -> Response:
 
 
 @bp.get("/sw.js")
+@permission(OwnerAction.PUBLIC)
 def service_worker() -> Response:
     """The service worker, from the root so that its scope is the whole site,
     with what the server tells it written in front (``self.scorekeeperApp``:
@@ -76,6 +80,7 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
+@permission(OwnerAction.PUBLIC)
 def offline() -> str:
     """What the service worker shows for a page this phone never opened while
     it had a connection (it keeps a copy of this one when it is installed)."""

@@ -29,8 +29,10 @@ from scorekeeper.services import NotFound
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.board import BOARD, Head
 from scorekeeper.services.event_scores import done_message
+from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
+from scorekeeper.views.access import permission
 from scorekeeper.views.etags import link_id, version_seen
 from scorekeeper.views.pages.rulings import rulings_page
 from scorekeeper.views.rendered import RENDERED, send, sent
@@ -114,18 +116,21 @@ def _page(token: str, big: bool) -> Response:
 
 
 @bp.get("/s/<token>")
+@permission(OwnerAction.PUBLIC)
 def view(token: str) -> Response:
     """The live, read-only standings anyone with the link can open (``?big=1``: TV)."""
     return _page(token, request.args.get("big") == "1")
 
 
 @bp.get("/s/<token>/tv")
+@permission(OwnerAction.PUBLIC)
 def tv(token: str) -> Response:
     """Big-screen mode for a TV or laptop at the table."""
     return _page(token, True)
 
 
 @bp.get("/s/<token>/live")
+@permission(OwnerAction.PUBLIC)
 def live(token: str) -> Response:
     """The live fragment: 304 while nothing changed, answered from the version
     board (:mod:`scorekeeper.services.board`) without a database read for most
@@ -152,6 +157,7 @@ def live(token: str) -> Response:
 
 
 @bp.get("/s/<token>/summary")
+@permission(OwnerAction.PUBLIC)
 def summary(token: str) -> str:
     """The night summary (read-only, works after closing)."""
     state = _viewed(token)
@@ -167,6 +173,7 @@ def summary_context(state: TableState) -> dict[str, Any]:
 
 
 @bp.get("/s/<token>/rulings")
+@permission(OwnerAction.PUBLIC)
 def rulings(token: str) -> Response:
     """The table's rulings and payout chart, for anyone with the share link."""
     state = _viewed(token)

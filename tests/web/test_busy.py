@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES
-from scorekeeper.services import tables
+from scorekeeper.services import grants
 from tests.fixtures_app import start_table
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import hand
@@ -105,18 +105,18 @@ def test_a_database_out_of_reach_is_a_503_to_retry_then_works_again(
     and the next one after it is back goes through on its own."""
     table = api_table(client)
     table_id = start_table(client)
-    real = tables.load_as
+    real = grants.load_as
 
     def restarting(*args: object, **kwargs: object) -> None:
         raise OperationalError("SELECT", {}, DriverError(
             "terminating connection due to administrator command", "57P01"))
 
-    monkeypatch.setattr(tables, "load_as", restarting)
+    monkeypatch.setattr(grants, "load_as", restarting)
     refused = table.add({"picker": "Bob", "partners": ["Cat"], "points": 75})
     page = client.get(f"/t/{table_id}")
     assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
     assert "try again" in refused.get_json()["error"]
     assert page.status_code == 503 and "try again" in page.get_data(as_text=True)
-    monkeypatch.setattr(tables, "load_as", real)
+    monkeypatch.setattr(grants, "load_as", real)
     assert table.get("/hands").get_json() == []
     assert table.add({"picker": "Bob", "partners": ["Cat"], "points": 75}).status_code == 201

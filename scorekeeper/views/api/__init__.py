@@ -25,9 +25,10 @@ from scorekeeper.rules import PRESETS, HandError
 from scorekeeper.services import ServiceError, Stale, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.once import Once, api_once
+from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
-from scorekeeper.views.access import api_group, api_table
+from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api.contract import body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response
 from scorekeeper.views.qr import link
@@ -135,6 +136,7 @@ def known_query() -> None:
 # --- endpoints ---------------------------------------------------------------
 
 @bp.get("/presets")
+@permission(OwnerAction.PUBLIC)
 def presets() -> Response:
     """Every preset with all its options resolved (no token needed)."""
     return jsonify([
@@ -145,6 +147,7 @@ def presets() -> Response:
 
 
 @bp.post("/tables")
+@permission(OwnerAction.PUBLIC)
 def create() -> tuple[Response, int, dict[str, str]]:
     """Start a table; the only time the edit token is shown."""
     data = json_body()
@@ -170,7 +173,7 @@ def _group_of(data: dict[str, Any]) -> Group | None:
     if isinstance(group_id, bool) or not isinstance(group_id, int) \
             or not 0 < group_id <= MAX_ROW_ID:
         raise ServiceError("group must be a group's id", "group")
-    return api_group(group_id, write=True)
+    return api_group(group_id, OwnerAction.RUN)
 
 
 def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:
@@ -183,6 +186,7 @@ def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]
 
 
 @bp.get("/tables/<int:table_id>")
+@permission(Action.READ)
 def show(table_id: int) -> Response:
     """The table: players in seat order, frozen rules, stake, whether closed."""
     state = api_table(table_id)
@@ -198,6 +202,7 @@ def show(table_id: int) -> Response:
 
 
 @bp.get("/tables/<int:table_id>/standings")
+@permission(Action.READ)
 def standings(table_id: int) -> Response:
     """Balances in points and cents, hands played, pending doublers, next dealer."""
     state = api_table(table_id)
@@ -210,6 +215,7 @@ def standings(table_id: int) -> Response:
 
 
 @bp.get("/tables/<int:table_id>/settlement")
+@permission(Action.READ)
 def settlement(table_id: int) -> Response:
     """The fewest payments that settle the table, in cents, after early leavers'
     payments; ``?round=quarters|dollars`` rounds to a cash unit and

@@ -15,7 +15,8 @@ from flask import Response, g, jsonify
 
 from scorekeeper.db.models import EventEditor, iso
 from scorekeeper.services import event_exports, event_grants
-from scorekeeper.views.access import api_event, editor_label
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import api_event, editor_label, permission
 from scorekeeper.views.api import bp, flag, refuse_unknown, request_once
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.events import Answer, created_event, optional_body, seen_version
@@ -25,13 +26,15 @@ from scorekeeper.views.qr import link
 
 
 @bp.get("/events/<int:event_id>/export")
+@permission(OwnerAction.RUN)
 def export_event(event_id: int) -> Response:
     """The whole event as the import expects it (contacts included, no token)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     return Response(event_exports.export_json(event), mimetype="application/json")
 
 
 @bp.post("/events/import")
+@permission(OwnerAction.PUBLIC)
 def import_event() -> Answer:
     """Recreate an exported event: a new id and new tokens; checked in full
     first (every hand replayed), so a refused file creates nothing."""
@@ -41,12 +44,13 @@ def import_event() -> Answer:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/code")
+@permission(OwnerAction.RUN)
 def new_table_code(event_id: int, session: int, table: int) -> Answer:
     """A new one-time code for the table (its old one stops working); with
     ``{"revoke": true}`` the phones and clients that score it now stop too.
     A retry with the same Idempotency-Key issues another code (the first
     answer's code was never kept)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = optional_body()
     refuse_unknown(data, body_fields("NewCode"))
     revoke = flag(data, "revoke")
@@ -64,18 +68,20 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
 
 
 @bp.get("/events/<int:event_id>/directors")
+@permission(OwnerAction.RUN)
 def event_directors(event_id: int) -> Response:
     """Who directs the event now: each device's or client's name; ``you``
     marks the one asking."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     me: EventEditor = g.editor
     return jsonify({"directors": [_director(d, me) for d in event_grants.directors(event)]})
 
 
 @bp.post("/events/<int:event_id>/directors/<int:director>/revoke")
+@permission(OwnerAction.RUN)
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     me: EventEditor = g.editor
     once = request_once(f"event:{event.id}", {})
     first = retried(once)

@@ -20,7 +20,8 @@ from scorekeeper.services import ServiceError, event_draws, event_scores, grants
 from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import DrawnSession
 from scorekeeper.services.once import earlier
-from scorekeeper.views.access import api_event, editor_label
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import api_event, editor_label, permission
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
@@ -70,6 +71,7 @@ def optional_body() -> dict[str, Any]:
 # --- the event ------------------------------------------------------------------------
 
 @bp.post("/events")
+@permission(OwnerAction.PUBLIC)
 def create_event() -> Answer:
     """Start an event; the only time a director token is shown."""
     data = json_body()
@@ -94,6 +96,7 @@ def created_event(event: Event, token: str | None) -> Answer:
 
 
 @bp.get("/events/<int:event_id>")
+@permission(OwnerAction.READ_OWNER)
 def show_event(event_id: int) -> Response:
     """The event: its frozen rules, sessions, payout plan and players (no contacts)."""
     event = api_event(event_id)
@@ -137,10 +140,11 @@ def _entries(data: dict[str, Any]) -> list[str]:
 
 
 @bp.post("/events/<int:event_id>/players")
+@permission(OwnerAction.RUN)
 def register_players(event_id: int) -> Answer:
     """Register ``{"name", "contact"?}`` or ``{"players": [...]}``: each gets
     the next number; a taken or look-alike name refuses the whole list."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewPlayers"))
     entries = _entries(data)
@@ -156,9 +160,10 @@ def register_players(event_id: int) -> Answer:
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/check-in")
+@permission(OwnerAction.RUN)
 def check_in_player(event_id: int, number: int) -> Answer:
     """Player ``number`` is here (``{"here": false}``: isn't)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = optional_body()
     refuse_unknown(data, body_fields("CheckIn"))
     here = flag(data, "here", True)
@@ -172,9 +177,10 @@ def check_in_player(event_id: int, number: int) -> Answer:
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
+@permission(OwnerAction.RUN)
 def withdraw_player(event_id: int, number: int) -> Answer:
     """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("Withdraw"))
     after = _whole(data, "after", "the last session played (0: none)")
@@ -195,12 +201,13 @@ def _tables(drawn: DrawnSession) -> dict[str, Any]:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/draw")
+@permission(OwnerAction.RUN)
 def draw_session(event_id: int, session: int) -> Answer:
     """Draw the session's seats (``{"seed": n}`` to repeat a draw): each table
     with its night, edit token and one-time code, shown only here.  A retry
     with the same Idempotency-Key draws again with the first seed: the same
     tables, fresh tokens and codes (refused once a hand is recorded)."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = optional_body()
     refuse_unknown(data, body_fields("Draw"))
     once = request_once(f"event:{event.id}", data)
@@ -218,6 +225,7 @@ def draw_session(event_id: int, session: int) -> Answer:
 
 
 @bp.get("/events/<int:event_id>/sessions/<int:session>")
+@permission(OwnerAction.READ_OWNER)
 def show_session(event_id: int, session: int) -> Response:
     """A drawn session's tables (no tokens, no codes) with each one's progress."""
     event = api_event(event_id)
@@ -238,9 +246,10 @@ def show_session(event_id: int, session: int) -> Response:
 # --- penalties, tickets, standings ------------------------------------------------------
 
 @bp.post("/events/<int:event_id>/penalties")
+@permission(OwnerAction.RUN)
 def add_penalty(event_id: int) -> Answer:
     """``{"number", "session", "points", "reason"}``: points off one player."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewPenalty"))
     number = _whole(data, "number", "the player's number")
@@ -257,10 +266,11 @@ def add_penalty(event_id: int) -> Answer:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
+@permission(OwnerAction.RUN)
 def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     """``{"totals": {name: points}}`` from a table's paper ticket (summing to
     zero): they stand instead of its hands, and the table is done."""
-    event = api_event(event_id, write=True)
+    event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewTicket"))
     once = request_once(f"event:{event.id}", data)
@@ -273,6 +283,7 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
 
 
 @bp.get("/events/<int:event_id>/standings")
+@permission(OwnerAction.READ_OWNER)
 def event_standings(event_id: int) -> Response:
     """Ranks with the event's tie-breaks, session highs and prizes (worked out
     once per event version)."""

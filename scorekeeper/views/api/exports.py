@@ -13,7 +13,8 @@ from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import exports as export_service
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.views.access import api_table
+from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created, request_once
 
 
@@ -38,15 +39,17 @@ def import_body(scope: str) -> tuple[object, Once | None]:
 
 
 @bp.get("/tables/<int:table_id>/export")
+@permission(Action.EXPORT)
 def export_table(table_id: int) -> Response:
     """The whole table as the import expects it, history included: edit token
     only, as on the scorekeeper's Export page (the history names the devices
     that edit; a share link shows scores, not that)."""
-    body = export_service.export_json(api_table(table_id, write=True))
+    body = export_service.export_json(api_table(table_id))
     return Response(body, mimetype="application/json")
 
 
 @bp.post("/tables/import")
+@permission(OwnerAction.PUBLIC)
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""

@@ -27,7 +27,8 @@ from scorekeeper.services import (
 )
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
-from scorekeeper.views.access import api_group, api_table
+from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
@@ -51,6 +52,7 @@ def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, st
 
 
 @bp.post("/groups")
+@permission(OwnerAction.PUBLIC)
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Start a group of regulars (players, rules and stake are optional)."""
     data = json_body()
@@ -65,6 +67,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 
 
 @bp.get("/groups/<int:group_id>")
+@permission(OwnerAction.READ_OWNER)
 def show_group(group_id: int) -> Response:
     """The group: members, the next night's rules and stake, and its nights."""
     group = api_group(group_id)
@@ -89,6 +92,7 @@ def _span() -> seasons.Span:
 
 
 @bp.get("/groups/<int:group_id>/standings")
+@permission(OwnerAction.READ_OWNER)
 def group_standings(group_id: int) -> Response:
     """Points and money over a season (``?season=YYYY|all``, or ``from``/``to``)."""
     group = api_group(group_id)
@@ -115,6 +119,7 @@ def _kept(group: Group, what: tuple[Any, ...], answer: Any) -> Response:
 
 
 @bp.get("/groups/<int:group_id>/players/<name>")
+@permission(OwnerAction.READ_OWNER)
 def group_player(group_id: int, name: str) -> Response:
     """One player's season (``?season=``, ``from``, ``to`` as for standings)."""
     group = api_group(group_id)
@@ -164,6 +169,7 @@ def player_json(name: str, mine: Any) -> dict[str, Any]:
 
 
 @bp.get("/groups/<int:group_id>/settlement")
+@permission(OwnerAction.READ_OWNER)
 def group_settlement(group_id: int) -> Response:
     """The fewest payments that settle every carried night together."""
     group = api_group(group_id)
@@ -176,11 +182,12 @@ def group_settlement(group_id: int) -> Response:
 
 
 @bp.post("/groups/<int:group_id>/settlement/paid")
+@permission(OwnerAction.RUN)
 def group_paid(group_id: int) -> Response:
     """The group's settle-up was paid: its carried nights are cleared.  A body
     ``{"nights": [...]}`` (the settlement's) refuses it if the tab holds other
     nights now; a retry with the same Idempotency-Key gets the first answer."""
-    group = api_group(group_id, write=True)
+    group = api_group(group_id)
     data = json_body() if request.get_data(cache=True) else {}
     refuse_unknown(data, body_fields("Paid"))
     shown = data.get("nights")
@@ -194,11 +201,12 @@ def group_paid(group_id: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/close")
+@permission(Action.CLOSE)
 def close_table(table_id: int) -> Response:
     """End the night; a group's night is paid at the table or, with
     ``{"carry": true}``, carried to the group's settle-up.  Closing a closed
     night again answers as the first close did (safe to retry)."""
-    table = api_table(table_id, write=True).table
+    table = api_table(table_id).table
     data = json_body() if request.get_data(cache=True) else {}
     refuse_unknown(data, body_fields("Close"))
     carry = flag(data, "carry")
@@ -208,13 +216,15 @@ def close_table(table_id: int) -> Response:
 
 
 @bp.get("/groups/<int:group_id>/export")
+@permission(OwnerAction.RUN)
 def export_group(group_id: int) -> Response:
     """The whole group, every night with its history: edit token only."""
-    group = api_group(group_id, write=True)
+    group = api_group(group_id)
     return Response(group_exports.export_json(group), mimetype="application/json")
 
 
 @bp.post("/groups/import")
+@permission(OwnerAction.PUBLIC)
 def import_group() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported group with all its nights; checked in full first."""
     data, once = import_body("group-import")

@@ -20,8 +20,9 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.hands import Change, Seen
 from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.policy import Action
 from scorekeeper.services.window import window
-from scorekeeper.views.access import api_table, editor_label
+from scorekeeper.views.access import api_table, editor_label, permission
 from scorekeeper.views.api import bp, json_body, request_once
 
 
@@ -48,6 +49,7 @@ def if_match(current: int) -> Seen | None:
 
 
 @bp.get("/tables/<int:table_id>/hands")
+@permission(Action.READ)
 def hands(table_id: int) -> Response:
     """The hands' results in order, each with its id: the latest 100, or
     ``?from=<n>&limit=<k>`` (at most 500).  ``Link`` points to the windows
@@ -70,6 +72,7 @@ def hands(table_id: int) -> Response:
 
 
 @bp.get("/tables/<int:table_id>/hands/<int:number>")
+@permission(Action.READ)
 def hand(table_id: int, number: int) -> Response:
     """One hand's result (404 for a hand that doesn't exist)."""
     state = api_table(table_id)
@@ -77,9 +80,10 @@ def hand(table_id: int, number: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/hands")
+@permission(Action.RECORD)
 def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     """Record a hand at the end, or with ``?before=n`` insert it before hand n."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     data = json_body()
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
@@ -101,10 +105,11 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
 
 
 @bp.put("/tables/<int:table_id>/hands/<int:number>")
+@permission(Action.EDIT)
 def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay.  A retry
     with the same ``Idempotency-Key`` gets the first answer back."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     data = json_body()
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
@@ -123,10 +128,11 @@ def replace(table_id: int, number: int) -> Response:
 
 
 @bp.delete("/tables/<int:table_id>/hands/<int:number>")
+@permission(Action.DELETE)
 def delete(table_id: int, number: int) -> tuple[str, int]:
     """Delete hand ``number``; later hands renumber and replay.  A retry with
     the same ``Idempotency-Key`` gets the first 204, not a 404."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     once = request_once(f"{table_id}:hands")
     if retried(once) is None:
         hand_service.check_number(state, number, Change.DELETE)

@@ -11,6 +11,8 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import permission
 from scorekeeper.views.api import bp
 from scorekeeper.views.api.contract import OPERATIONS, STATUS_WORDS, Operation
 from scorekeeper.views.api.schemas import SCHEMAS
@@ -126,6 +128,7 @@ def document() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
+@permission(OwnerAction.PUBLIC)
 def openapi() -> Response:
     """This API described in OpenAPI 3.0."""
     return jsonify(document())

@@ -15,8 +15,9 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import roster as roster_service
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.payments import early_payments, payment_json, record_payment
+from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
-from scorekeeper.views.access import api_table, editor_label
+from scorekeeper.views.access import api_table, editor_label, permission
 from scorekeeper.views.api import bp, json_body, refuse_unknown, request_once
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import if_match, retried
@@ -46,10 +47,11 @@ def _seen(state: TableState) -> int | None:
 
 
 @bp.post("/tables/<int:table_id>/players")
+@permission(Action.ROSTER)
 def join(table_id: int) -> Response:
     """A player joins: ``{"name": "Fay"}``, or ``{"name": "Fay", "after": "Bob"}``
     for the seat after Bob; dealt in from the next hand."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     data = json_body()
     refuse_unknown(data, body_fields("Join"))
     name, after = data.get("name"), data.get("after")
@@ -64,22 +66,25 @@ def join(table_id: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/step-out")
+@permission(Action.ROSTER)
 def step_out(table_id: int, name: str) -> Response:
     """A player steps out: keeps the balance, not dealt in until he comes back."""
-    return _roster(api_table(table_id, write=True), "leave", name)
+    return _roster(api_table(table_id), "leave", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/come-back")
+@permission(Action.ROSTER)
 def come_back(table_id: int, name: str) -> Response:
     """A player who stepped out is dealt in again from the next hand."""
-    return _roster(api_table(table_id, write=True), "return", name)
+    return _roster(api_table(table_id), "return", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/settle")
+@permission(Action.PAYMENTS)
 def settle(table_id: int, name: str) -> Response:
     """A player settles up now and leaves: the payments that square him are
     recorded (the end-of-night settle-up counts them) and he is dealt out."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     once = request_once(f"{table_id}:roster", {"action": "settle", "name": name})
     first = retried(once)
     if first is None:
@@ -90,6 +95,7 @@ def settle(table_id: int, name: str) -> Response:
 
 
 @bp.get("/tables/<int:table_id>/payments")
+@permission(Action.READ)
 def payments(table_id: int) -> Response:
     """The night's early payments, oldest first."""
     state = api_table(table_id)
@@ -97,9 +103,10 @@ def payments(table_id: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/payments")
+@permission(Action.PAYMENTS)
 def pay(table_id: int) -> Response:
     """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
-    state = api_table(table_id, write=True)
+    state = api_table(table_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewPayment"))
     once = request_once(f"{table_id}:payments", data)

@@ -11,13 +11,15 @@ from flask import Response, jsonify
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services import words as word_service
-from scorekeeper.views.access import api_table
+from scorekeeper.services.policy import Action
+from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, json_body, refuse_unknown
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.json_errors import error_response
 
 
 @bp.post("/tables/<int:table_id>/words")
+@permission(Action.READ)
 def words(table_id: int) -> Response:
     """The next hand as ``text`` says it, at the table as it is now."""
     state = api_table(table_id)

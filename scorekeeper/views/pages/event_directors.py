@@ -23,8 +23,15 @@ from scorekeeper.services import ServiceError, event_exports, event_grants, gran
 from scorekeeper.services import events as event_service
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views import claims
-from scorekeeper.views.access import EVENTS_HELD, event_editor_label, load_event, remember_event
+from scorekeeper.views.access import (
+    EVENTS_HELD,
+    event_editor_label,
+    load_event,
+    permission,
+    remember_event,
+)
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import EventForm, bp, new_page
 from scorekeeper.views.qr import link, qr_svg
@@ -35,6 +42,7 @@ CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event"
 
 
 @bp.route("/e/<int:event_id>/directors", methods=["GET"])
+@permission(OwnerAction.RUN)
 def directors(event_id: int) -> str:
     """Who directs the event, the co-director code (once), the event's file
     and finishing it."""
@@ -49,6 +57,7 @@ def directors(event_id: int) -> str:
 
 
 @bp.post("/e/<int:event_id>/directors/code")
+@permission(OwnerAction.RUN)
 def handover(event_id: int) -> Response:
     """A one-time code for a co-director's device (any earlier unused code stops)."""
     event = load_event(event_id)
@@ -58,12 +67,14 @@ def handover(event_id: int) -> Response:
 
 
 @bp.route("/eclaim/<code>", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def claim(code: str) -> str | Response | tuple[str, int]:
     """Another device becomes a director of the event (one-time code)."""
     return claims.claim(CLAIM, code)
 
 
 @bp.post("/e/<int:event_id>/directors/<int:director>/revoke")
+@permission(OwnerAction.RUN)
 def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     """Another director's device stops directing the event at once."""
     event = load_event(event_id)
@@ -77,6 +88,7 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/finish")
+@permission(OwnerAction.RUN)
 def finish(event_id: int) -> Response | tuple[str, int]:
     """The event is over: the standings and prizes are final."""
     event = load_event(event_id)
@@ -101,6 +113,7 @@ def _filename(event: Event) -> str:
 
 
 @bp.get("/e/<int:event_id>/export.json")
+@permission(OwnerAction.RUN)
 def export(event_id: int) -> Response:
     """The whole event as one file (contacts included: the director's only)."""
     event = load_event(event_id)
@@ -110,6 +123,7 @@ def export(event_id: int) -> Response:
 
 
 @bp.post("/e/import")
+@permission(OwnerAction.PUBLIC)
 def import_event() -> Response | tuple[str, int]:
     """Bring in an event from its file; this device directs the copy.  A bad
     file is refused beside the file field and creates nothing."""

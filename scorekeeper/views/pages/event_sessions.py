@@ -23,11 +23,12 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.db.models import Event
-from scorekeeper.limits import MAX_EVENT_PENALTY, whole_number
+from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
-from scorekeeper.views.access import event_editor_label, load_event
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import event_editor_label, load_event, permission
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
 from scorekeeper.views.qr import link, qr_svg
@@ -65,12 +66,14 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
 
 
 @bp.get("/e/<int:event_id>/sessions/<int:number>")
+@permission(OwnerAction.RUN)
 def session_page(event_id: int, number: int) -> str:
     """A session's draw, seat board, tables, penalties and tickets."""
     return _session_page(event_id, number)
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/draw")
+@permission(OwnerAction.RUN)
 def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     """Draw the session: again with the shown seed, or with a new one."""
     event = load_event(event_id)
@@ -95,6 +98,7 @@ def _player_number(field: str) -> int | None:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/swap")
+@permission(OwnerAction.RUN)
 def swap(event_id: int, number: int) -> Response | tuple[str, int]:
     """Two players change seats before the session starts."""
     event = load_event(event_id)
@@ -113,16 +117,19 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/penalty")
+@permission(OwnerAction.RUN)
 def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
     """Points off one player in this session, with the reason."""
     event = load_event(event_id)
     who = _player_number("player")
-    points = whole_number(request.form.get("points", "").strip(), 1, MAX_EVENT_PENALTY)
+    points = whole_number(request.form.get("points", "").strip(), -MAX_ROW_ID)
     errors = {}
     if who is None:
         errors["player"] = "Give the player's number"
-    if points is None:
-        errors["points"] = f"A penalty is 1 to {MAX_EVENT_PENALTY} points"
+    try:
+        event_scores.penalty_points(points)
+    except ServiceError as error:
+        errors["points"] = error.message
     try:
         if errors:
             raise ServiceError(next(iter(errors.values())), next(iter(errors)))
@@ -138,6 +145,7 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket")
+@permission(OwnerAction.RUN)
 def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A table's session totals from its paper ticket (they sum to zero)."""
     event = load_event(event_id)
@@ -148,7 +156,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     totals: dict[str, int] = {}
     bad = []
     for i, name in enumerate(seated.players):
-        value = whole_number(request.form.get(f"points-{i}", "").strip(), -10**6, 10**6)
+        value = whole_number(request.form.get(f"points-{i}", "").strip(), -MAX_ROW_ID)
         if value is None:
             bad.append(name)
         else:
@@ -192,6 +200,7 @@ def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/print/cards")
+@permission(OwnerAction.RUN)
 def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
     """Every table's card with a new one-time code, to print now."""
     event = load_event(event_id)
@@ -203,6 +212,7 @@ def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/code")
+@permission(OwnerAction.RUN)
 def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A new code for one table (a lost card, a new phone); with ``revoke``
     the phones that score it now stop too.  Answers that table's card."""
@@ -217,6 +227,7 @@ def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, 
 
 
 @bp.get("/e/<int:event_id>/sessions/<int:number>/print/<kind>")
+@permission(OwnerAction.RUN)
 def print_page(event_id: int, number: int, kind: str) -> str | Response:
     """A printable page of the session: seats or tickets (the cards are
     printed with the session page's button, which makes their codes)."""
@@ -235,6 +246,7 @@ def print_page(event_id: int, number: int, kind: str) -> str | Response:
 
 
 @bp.get("/e/<int:event_id>/print/standings")
+@permission(OwnerAction.RUN)
 def print_standings(event_id: int) -> str:
     """The standings, session highs and prizes, to print."""
     event = load_event(event_id)

@@ -26,7 +26,6 @@ from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_NAME,
-    MAX_ENTRY_CENTS,
     MAX_ROUNDS,
     MAX_SESSIONS,
     whole_number,
@@ -38,8 +37,16 @@ from scorekeeper.services import ServiceError, event_scores
 from scorekeeper.services import events as event_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once
-from scorekeeper.views.access import event_editor_label, load_event, remember_event
-from scorekeeper.views.forms import KEEP, KEEP_LABEL, WholeField, option_fields, overrides_from
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.views.access import event_editor_label, load_event, permission, remember_event
+from scorekeeper.views.forms import (
+    ENTRY_DOLLARS,
+    KEEP,
+    KEEP_LABEL,
+    WholeField,
+    option_fields,
+    overrides_from,
+)
 from scorekeeper.views.forms import preset_words as preset_words_of
 from scorekeeper.views.option_groups import GROUPS
 from scorekeeper.views.pages import refused
@@ -75,8 +82,7 @@ class EventForm(FlaskForm):
         NumberRange(1, MAX_ROUNDS, message=f"1 to {MAX_ROUNDS} rounds")])
     entry = WholeField("Entry fee (whole dollars)", default=25, validators=[
         InputRequired("Say the entry fee (0 for none)"),
-        NumberRange(0, MAX_ENTRY_CENTS // 100,
-                    message=f"The entry fee is $0 to ${MAX_ENTRY_CENTS // 100}")])
+        ENTRY_DOLLARS])
     places = StringField("Prizes by place (% of the pot, first place first)",
                          default="30, 15, 10, 10, 10", validators=[Length(max=400)])
     session_high = WholeField("Each session's high score (% of the pot)", default=5,
@@ -97,6 +103,7 @@ def _places(text: str) -> list[int] | None:
 
 
 @bp.route("/e/new", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def new() -> str | Response | tuple[str, int]:
     """Start an event; this device directs it."""
     form = EventForm()
@@ -157,6 +164,7 @@ def _home_page(event: Event, **extra: Any) -> str:
 
 
 @bp.get("/e/<int:event_id>")
+@permission(OwnerAction.RUN)
 def home(event_id: int) -> str:
     """Registration, check-in and the player list."""
     return _home_page(load_event(event_id))
@@ -168,6 +176,7 @@ def _first_session(event: Event) -> int | None:
 
 
 @bp.post("/e/<int:event_id>/players")
+@permission(OwnerAction.RUN)
 def register(event_id: int) -> Response | tuple[str, int]:
     """One player ("Name, contact"; Enter adds the next) or a pasted list."""
     event = load_event(event_id)
@@ -194,6 +203,7 @@ def register(event_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/check-in")
+@permission(OwnerAction.RUN)
 def check_in(event_id: int) -> Response | tuple[str, int]:
     """Mark one player here or not here."""
     event = load_event(event_id)
@@ -212,6 +222,7 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/withdraw")
+@permission(OwnerAction.RUN)
 def withdraw(event_id: int) -> Response | tuple[str, int]:
     """A player plays no session after the one named."""
     event = load_event(event_id)

@@ -16,7 +16,8 @@ from scorekeeper.services import exports as export_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.views.access import keep_editing, load_table
+from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.views.access import keep_editing, load_table, permission
 
 bp = Blueprint("exports", __name__)
 
@@ -34,6 +35,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 
 @bp.get("/t/<int:table_id>/export.csv")
+@permission(Action.EXPORT)
 def export_csv(table_id: int) -> Response:
     """Hands × players with a header row of names and a totals row."""
     state = load_table(table_id)
@@ -42,6 +44,7 @@ def export_csv(table_id: int) -> Response:
 
 
 @bp.get("/t/<int:table_id>/export.json")
+@permission(Action.EXPORT)
 def export_json(table_id: int) -> Response:
     """The whole table; the import page turns it back into an identical table."""
     state = load_table(table_id)
@@ -63,6 +66,7 @@ def _uploaded() -> bytes | str:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def import_page() -> str | Response | tuple[str, int]:
     """Upload or paste a table's JSON export; this device becomes its scorekeeper."""
     submission = request.form.get("submission") or new_token()

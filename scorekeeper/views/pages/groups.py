@@ -28,14 +28,13 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField, StringField, TextAreaField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length
 
 from scorekeeper.ledger.season import NightResult
 from scorekeeper.limits import (
     GROUP_NAME,
     MAX_GROUP_LIST,
     MAX_NIGHTS,
-    MAX_STAKE_CENTS,
     whole_number,
 )
 from scorekeeper.rules import PRESETS
@@ -52,15 +51,17 @@ from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import GroupHead
 from scorekeeper.services.import_checks import parse_json
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,
     load_group,
     load_group_head,
+    permission,
     remember_group,
     session_token,
 )
-from scorekeeper.views.forms import WholeField
+from scorekeeper.views.forms import STAKE, WholeField
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
@@ -80,11 +81,12 @@ class GroupForm(FlaskForm):
     preset = RadioField("How do you play?", choices=[(p.id, p.name) for p in PRESETS.values()],
                         default="called-ace", validators=[InputRequired()])
     stake_cents = WholeField("Stake per point (cents)", default=25,
-                             validators=[InputRequired(), NumberRange(0, MAX_STAKE_CENTS)])
+                             validators=[InputRequired(), STAKE])
     submission = HiddenField()
 
 
 @bp.route("/g/new", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def new() -> str | Response | tuple[str, int]:
     """Start a group of regulars; this phone runs it."""
     form = GroupForm()
@@ -144,6 +146,7 @@ def _season_page(group: GroupHead, template: str, variant: str,
 
 
 @bp.get("/g/<int:group_id>")
+@permission(OwnerAction.RUN)
 def home(group_id: int) -> str | bytes:
     """The group's home: tonight's night, this season, recent nights."""
     group = load_group_head(group_id)
@@ -151,6 +154,7 @@ def home(group_id: int) -> str | bytes:
 
 
 @bp.get("/g/<int:group_id>/season")
+@permission(OwnerAction.RUN)
 def season_page(group_id: int) -> str | bytes:
     """Season standings for a year, any dates, or all time."""
     group = load_group_head(group_id)
@@ -158,6 +162,7 @@ def season_page(group_id: int) -> str | bytes:
 
 
 @bp.get("/g/<int:group_id>/players/<name>")
+@permission(OwnerAction.RUN)
 def player(group_id: int, name: str) -> str:
     """One player's season."""
     group = load_group(group_id)
@@ -165,6 +170,7 @@ def player(group_id: int, name: str) -> str:
 
 
 @bp.get("/g/<int:group_id>/nights/<int:table_id>")
+@permission(OwnerAction.RUN)
 def night(group_id: int, table_id: int) -> Response:
     """One of the group's nights: its ledger on a phone that scores it, else
     its read-only share page."""
@@ -178,6 +184,7 @@ def night(group_id: int, table_id: int) -> Response:
 
 
 @bp.get("/g/<int:group_id>/settle")
+@permission(OwnerAction.RUN)
 def settle(group_id: int) -> str:
     """The carried nights and the fewest payments that clear them all."""
     group = load_group(group_id)
@@ -186,6 +193,7 @@ def settle(group_id: int) -> str:
 
 
 @bp.post("/g/<int:group_id>/settle/paid")
+@permission(OwnerAction.RUN)
 def paid(group_id: int) -> Response | tuple[str, int]:
     """Everyone paid what the group's settle-up said: the carried nights clear."""
     group = load_group(group_id)
@@ -209,6 +217,7 @@ CLAIM = claims.ClaimPage(grants.GROUP, GROUPS_HELD, "groups/claim.html", "group"
 
 
 @bp.get("/g/<int:group_id>/share")
+@permission(OwnerAction.RUN)
 def share(group_id: int) -> str:
     """The group's read-only link and its QR code; a one-time code that lets
     another phone run the group, and the phones that can."""
@@ -226,6 +235,7 @@ def share(group_id: int) -> str:
 
 
 @bp.post("/g/<int:group_id>/share/handover")
+@permission(OwnerAction.RUN)
 def handover(group_id: int) -> Response:
     """Show a one-time code for another phone (this phone keeps it to show its QR)."""
     group = load_group(group_id)
@@ -235,12 +245,14 @@ def handover(group_id: int) -> Response:
 
 
 @bp.route("/gclaim/<code>", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def claim(code: str) -> str | Response | tuple[str, int]:
     """Opened from the code's QR: name this phone, then it runs the group too."""
     return claims.claim(CLAIM, code)
 
 
 @bp.post("/g/<int:group_id>/editors/<int:editor_id>/revoke")
+@permission(OwnerAction.RUN)
 def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop one phone running the group (never the last one)."""
     group = load_group(group_id)
@@ -253,6 +265,7 @@ def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
 
 
 @bp.get("/g/<int:group_id>/export")
+@permission(OwnerAction.RUN)
 def export(group_id: int) -> Response:
     """The whole group as one JSON file (every night, with its history)."""
     group = load_group(group_id)
@@ -262,6 +275,7 @@ def export(group_id: int) -> Response:
 
 
 @bp.route("/g/import", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def import_page() -> str | Response | tuple[str, int]:
     """Bring in a group from its JSON export; a bad file creates nothing."""
     error = None

@@ -34,9 +34,10 @@ from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.hands import Change, Ref, Seen
+from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
 from scorekeeper.services.window import window
-from scorekeeper.views.access import editor, load_table
+from scorekeeper.views.access import editor, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.pages import refused, waiting
 from scorekeeper.views.pages.hand_form import (
@@ -54,6 +55,7 @@ from scorekeeper.views.rendered import RENDERED, per_session
 bp = Blueprint("hands", __name__)
 
 @bp.get("/t/<int:table_id>")
+@permission(Action.READ)
 def ledger(table_id: int) -> str:
     """Hands × players, running totals, badges, pending doublers, the dealer:
     the latest hands, older ones a page at a time (``?from=<n>``, and the
@@ -84,9 +86,10 @@ def _fresh(table_id: int) -> TableState:
 
 
 @bp.route("/t/<int:table_id>/hand/new", methods=["GET", "POST"])
+@permission(Action.RECORD)
 def new(table_id: int) -> str | Response | tuple[str, int]:
     """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
-    state = load_table(table_id, write=True)
+    state = load_table(table_id)
     before_id = query_id("before")
     if before_id is None and request.args.get("before") and request.method == "POST":
         before_id = 0  # no hand has it: refused below, never recorded at the end instead
@@ -186,10 +189,11 @@ def _fill_again(form: HandForm, entries: object) -> None:
 
 
 @bp.post("/t/<int:table_id>/hand/<int:hand_id>/undo")
+@permission(Action.EDIT)
 def undo(table_id: int, hand_id: int) -> Response:
     """Take back the hand this phone just saved, if nothing changed since: the
     form comes back with its entries, to fix and save again."""
-    state = load_table(table_id, write=True)
+    state = load_table(table_id)
     mark = _undoable(state)
     back = redirect(url_for("hands.new", table_id=table_id))
     if mark is None or mark.get("hand") != hand_id:
@@ -212,6 +216,7 @@ def undo(table_id: int, hand_id: int) -> Response:
 
 
 @bp.post("/t/<int:table_id>/hand/preview")
+@permission(Action.RECORD)
 def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before saving."""
     state = load_table(table_id)
@@ -235,9 +240,10 @@ def preview(table_id: int) -> str:
 
 
 @bp.route("/t/<int:table_id>/hand/<int:hand_id>/edit", methods=["GET", "POST"])
+@permission(Action.EDIT)
 def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Edit a hand; a confirmation shows which totals change."""
-    state = load_table(table_id, write=True)
+    state = load_table(table_id)
     number = state.number_of(hand_id)
     form = make_form(state)
     page = {"number": number, "hand_id": hand_id, "active": "ledger"}
@@ -283,9 +289,10 @@ def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
 
 
 @bp.route("/t/<int:table_id>/hand/<int:hand_id>/delete", methods=["GET", "POST"])
+@permission(Action.DELETE)
 def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Delete a hand after confirming whose totals change."""
-    state = load_table(table_id, write=True)
+    state = load_table(table_id)
     if request.method == "POST":
         return _save(state, None, hand_id, Change.DELETE)
     try:
@@ -295,6 +302,7 @@ def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
+@permission(Action.RECORD)
 def confirm(table_id: int) -> Response | str | tuple[str, int]:
     """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
     state = load_table(table_id)
@@ -363,6 +371,7 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
 
 
 @bp.get("/t/<int:table_id>/history")
+@permission(Action.READ)
 def audit(table_id: int) -> str:
     """Every change to the night: what, when, by which phone, before → after."""
     state = load_table(table_id)

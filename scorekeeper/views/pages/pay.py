@@ -16,8 +16,9 @@ from scorekeeper.ledger.pay import SERVICES, PayHandle
 from scorekeeper.limits import MAX_HANDLE_ASKED, MAX_NAME_ASKED, QUOTED
 from scorekeeper.services import ServiceError
 from scorekeeper.services import pay as pay_service
+from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.writes import abandon
-from scorekeeper.views.access import load_group, load_table
+from scorekeeper.views.access import load_group, load_table, permission
 
 bp = Blueprint("pay", __name__)
 
@@ -47,6 +48,7 @@ def _save(save: Any, back: str, shown: PayHandle | None, **context: Any
 
 
 @bp.route("/t/<int:table_id>/players/<name>/pay", methods=["GET", "POST"])
+@permission(Action.PAYMENTS)
 def night_player(table_id: int, name: str) -> str | Response | tuple[str, int]:
     """A night's player's handle: theirs for this night, else their group member's."""
     table = load_table(table_id).table
@@ -61,6 +63,7 @@ def night_player(table_id: int, name: str) -> str | Response | tuple[str, int]:
 
 
 @bp.route("/g/<int:group_id>/players/<name>/pay", methods=["GET", "POST"])
+@permission(OwnerAction.RUN)
 def member(group_id: int, name: str) -> str | Response | tuple[str, int]:
     """A group member's handle, used at each of the group's nights."""
     group = load_group(group_id)

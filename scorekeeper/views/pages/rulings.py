@@ -18,7 +18,8 @@ from werkzeug.wrappers import Response
 from scorekeeper.rules import PRESETS, Preset, Rules, find_preset, payout_chart
 from scorekeeper.rulings import by_topic, follows, rulings, search
 from scorekeeper.rulings.chart import chart_tables, point_ranges, preset_card
-from scorekeeper.views.access import load_table
+from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.views.access import load_table, permission
 
 bp = Blueprint("rulings", __name__)
 
@@ -51,6 +52,7 @@ def rulings_page(template: str, rules: Rules, **context: Any) -> Response:
 
 
 @bp.get("/t/<int:table_id>/rulings")
+@permission(Action.READ)
 def table_rulings(table_id: int) -> Response:
     """The scorekeeper's rulings and payout chart for this table's frozen rules."""
     state = load_table(table_id)
@@ -66,6 +68,7 @@ def _preset(preset_id: str) -> Preset:
 
 
 @bp.get("/presets/<preset_id>/rulings")
+@permission(OwnerAction.PUBLIC)
 def preset_rulings(preset_id: str) -> Response:
     """A preset's rulings and chart (in points), before any table uses it."""
     preset = _preset(preset_id)
@@ -73,6 +76,7 @@ def preset_rulings(preset_id: str) -> Response:
 
 
 @bp.get("/presets")
+@permission(OwnerAction.PUBLIC)
 def presets() -> str:
     """Every preset's key rules and payouts side by side, to pick the one a group plays."""
     return render_template("rulings/presets.html",

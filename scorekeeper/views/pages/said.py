@@ -18,8 +18,9 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import words as word_service
 from scorekeeper.services.hands import Change
+from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
-from scorekeeper.views.access import load_table
+from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.json_errors import error_response
 from scorekeeper.views.pages.hand_form import query_id
@@ -32,6 +33,7 @@ KEPT = frozenset(("csrf_token", "submission", "version", "deal", "dealer", "seat
 
 
 @bp.post("/t/<int:table_id>/hand/words")
+@permission(Action.RECORD)
 def words(table_id: int) -> Response:
     """The hand the words say as the form's fields (``?hand=`` an edited hand's
     id, ``?before=`` the id of the hand an insert goes before), or 400 with

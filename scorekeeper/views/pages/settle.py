@@ -12,11 +12,12 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.groups import group_from_night
 from scorekeeper.services.pay import pay_links
+from scorekeeper.services.policy import Action
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.services.writes import check_open
-from scorekeeper.views.access import editor, keep_editing, load_table, remember_group
+from scorekeeper.views.access import editor, keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.pages import refused
 from scorekeeper.views.viewer import summary_context
@@ -42,6 +43,7 @@ def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, st
 
 
 @bp.get("/t/<int:table_id>/settle")
+@permission(Action.PAYMENTS)
 def settle(table_id: int) -> tuple[str, int]:
     """Balances in points and money, and the fewest payments that settle them."""
     state = load_table(table_id)
@@ -53,6 +55,7 @@ def settle(table_id: int) -> tuple[str, int]:
 
 
 @bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
+@permission(Action.PAYMENTS)
 def leave(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then record, the payments of a player who settles and leaves now.
     A refusal comes back on the settle page; a confirmation made before the
@@ -85,6 +88,7 @@ def _leave_page(state: TableState, name: str) -> str:
 
 
 @bp.route("/t/<int:table_id>/close", methods=["GET", "POST"])
+@permission(Action.CLOSE)
 def close(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then close the table: read-only from then on; the share link still works."""
     state = load_table(table_id)
@@ -108,6 +112,7 @@ def close(table_id: int) -> str | Response | tuple[str, int]:
 
 
 @bp.get("/t/<int:table_id>/summary")
+@permission(Action.READ)
 def summary(table_id: int) -> str:
     """The night summary for the scorekeeper, with the end-of-night actions."""
     state = load_table(table_id)
@@ -115,6 +120,7 @@ def summary(table_id: int) -> str:
 
 
 @bp.post("/t/<int:table_id>/group")
+@permission(Action.MAKE_GROUP)
 def start_group(table_id: int) -> Response:
     """One tap: a group whose first night is this one (played without a
     group); this device runs it."""
@@ -130,6 +136,7 @@ def start_group(table_id: int) -> Response:
 
 
 @bp.post("/t/<int:table_id>/new-night")
+@permission(Action.NEW_NIGHT)
 def new_night(table_id: int) -> Response:
     """One tap: a new table with the players still at this one (in their seats),
     the same rules and stake; this device keeps score."""

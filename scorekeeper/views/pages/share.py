@@ -18,8 +18,9 @@ from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import ServiceError, grants, handovers
 from scorekeeper.services import share as share_service
+from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views import claims
-from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table
+from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table, permission
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
@@ -33,6 +34,7 @@ CLAIM = claims.ClaimPage(grants.TABLE, TABLES_HELD, "share/claim.html", "table",
 # --- the scorekeeper's share page -------------------------------------------------
 
 @bp.get("/t/<int:table_id>/share")
+@permission(Action.SHARE)
 def share(table_id: int) -> str:
     """QR and link to share, a take-over code, and the phones that can edit."""
     table = load_table(table_id).table
@@ -67,6 +69,7 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
 
 
 @bp.post("/t/<int:table_id>/share/new")
+@permission(Action.SHARE)
 def new_link(table_id: int) -> Response:
     """Replace the share link; the old link and QR stop working at once."""
     table = load_table(table_id).table
@@ -77,6 +80,7 @@ def new_link(table_id: int) -> Response:
 
 
 @bp.post("/t/<int:table_id>/share/handover")
+@permission(Action.SHARE)
 def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
     table = load_table(table_id).table
@@ -105,6 +109,7 @@ def network_addresses() -> list[str]:
 
 
 @bp.post("/t/<int:table_id>/share/move")
+@permission(Action.SHARE)
 def move(table_id: int) -> str | tuple[str, int]:
     """Keep scoring on this phone at one of the server's network addresses: a
     phone's edit rights belong to the address it opened, so this makes a
@@ -134,6 +139,7 @@ def _moved_label(where: str) -> str:
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
+@permission(Action.SHARE)
 def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop a phone editing, at once (this phone too, after a warning)."""
     table = load_table(table_id).table
@@ -153,6 +159,7 @@ def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
 # --- taking over scoring on another phone -----------------------------------------
 
 @bp.route("/claim/<token>", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def claim(token: str) -> str | Response | tuple[str, int]:
     """Opened from the take-over QR: name this phone, then it may edit (once)."""
     return claims.claim(CLAIM, token)

@@ -24,11 +24,13 @@ from scorekeeper.services import roster as roster_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.tables import create_table, tables_of
 from scorekeeper.views.access import (
     keep_editing,
     load_group,
     load_table,
+    permission,
     remembered_group_ids,
     remembered_table_ids,
     session_token,
@@ -72,6 +74,7 @@ def _my_tables() -> list[GameTable]:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@permission(OwnerAction.PUBLIC)
 def home() -> tuple[str, int] | Response:
     """Start a table (players in seat order, preset, house rules, stake); with
     ``group``, that group's next night, its regulars and rules filled in."""
@@ -216,6 +219,7 @@ def _edit_player_list(players: list[str], others: Sequence[str] = ()) -> tuple[l
 
 
 @bp.get("/t/<int:table_id>/rules")
+@permission(Action.READ)
 def rules(table_id: int) -> str:
     """The house rules frozen on this table."""
     state = load_table(table_id)
@@ -230,6 +234,7 @@ def rules(table_id: int) -> str:
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
+@permission(Action.ROSTER)
 def players(table_id: int) -> str | Response | tuple[str, int]:
     """Roster changes mid-night: someone joins (at a seat), leaves or comes
     back, and seats change between hands."""

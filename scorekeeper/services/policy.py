@@ -1,0 +1,227 @@
+"""Who may do what, declared once, as data.
+
+A request proves at most one *credential* (the strongest it holds: a
+director's token before a group's, a group's before a table's own grant,
+any grant before a share link).  What it may do on a night depends on that
+credential, on the night's *owner* (a night on its own, a group's night, a
+table of a tournament) and on the owner's *stage* (open; the tournament
+table done; the tournament finished; the night closed).
+
+:data:`NIGHT_ACL` is an ordered list of entries in the spirit of Pyramid's
+``__acl__``: the first entry that names the credential, the owner, the stage
+and the action decides, and an action that no entry names is refused.  A
+refusal carries the policy in words ("At a tournament table, seating is the
+director's") and whether the *stage* refused it (the state of the night
+forbids it now: a conflict) or the *credential* did (nobody holding it may).
+
+A group's own pages and an event's own pages are owners of their own:
+:data:`OWNER_ACL` says which credential runs them.
+
+Pure: this module imports nothing of the database; who holds which
+credential is worked out by :mod:`scorekeeper.services.access`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Credential(StrEnum):
+    """What a request proves, strongest first."""
+
+    DIRECTOR = "director"  #: an event's director or co-director token
+    GROUP_EDITOR = "group editor"  #: a group's edit token
+    TABLE_EDITOR = "table editor"  #: a night's own edit grant (not a tournament's)
+    TABLE_PHONE = "table phone"  #: a tournament table's code, phone or edit_token
+    TABLE_VIEW = "table view"  #: a night's share link
+    GROUP_VIEW = "group view"  #: a group's share link
+    EVENT_VIEW = "event view"  #: an event's public link
+
+
+class Owner(StrEnum):
+    """Whose a night is."""
+
+    OWN = "own"  #: a night on its own
+    GROUP = "group"  #: one of a group's nights
+    EVENT = "event"  #: a table of one session of a tournament
+
+
+class Stage(StrEnum):
+    """Where a night's owner stands."""
+
+    OPEN = "open"
+    DONE = "done"  #: a tournament table that played its hands (or has its ticket)
+    FINISHED = "finished"  #: the tournament is finished
+    CLOSED = "closed"  #: the night is closed
+
+
+class Action(StrEnum):
+    """What a request does to a night."""
+
+    READ = "read"
+    RECORD = "record"
+    EDIT = "edit"
+    DELETE = "delete"
+    ROSTER = "roster"  #: join, step out, come back, seat moves
+    PAYMENTS = "payments"  #: stakes, payment handles, payments and settle-up
+    CLOSE = "close"
+    NEW_NIGHT = "new night"
+    MAKE_GROUP = "make group"
+    SHARE = "share"  #: share links, take-over codes and the devices that edit
+    EXPORT = "export"
+
+
+class OwnerAction(StrEnum):
+    """What a request does to a group or an event itself."""
+
+    READ_OWNER = "read owner"  #: its public pages
+    RUN = "run"  #: a group's pages and changes, an event's director pages
+    #: Anyone: starting something, claiming a code, the rulings, or a share
+    #: link's own pages (the link in the address is the credential).
+    PUBLIC = "public"
+
+
+HANDS = frozenset({Action.RECORD, Action.EDIT, Action.DELETE})
+WRITES = frozenset(Action) - {Action.READ}
+EVERYTHING = frozenset(Action)
+EDITORS = frozenset({Credential.DIRECTOR, Credential.GROUP_EDITOR, Credential.TABLE_EDITOR,
+                     Credential.TABLE_PHONE})
+VIEWERS = frozenset({Credential.TABLE_VIEW, Credential.GROUP_VIEW, Credential.EVENT_VIEW})
+ANYONE = EDITORS | VIEWERS
+ANY_OWNER = frozenset(Owner)
+ANY_STAGE = frozenset(Stage)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of an ACL: ``allow`` (or deny, with ``why``) these actions to
+    these credentials, on nights of these owners at these stages.  ``why``
+    may name the stage's own reason as ``{stage}``."""
+
+    allow: bool
+    who: frozenset[Credential]
+    actions: frozenset[Action]
+    owners: frozenset[Owner] = ANY_OWNER
+    stages: frozenset[Stage] = ANY_STAGE
+    why: str = ""
+
+
+def allow(who: frozenset[Credential], actions: frozenset[Action],
+          owners: frozenset[Owner] = ANY_OWNER, stages: frozenset[Stage] = ANY_STAGE) -> Entry:
+    return Entry(True, who, actions, owners, stages)
+
+
+def deny(who: frozenset[Credential], actions: frozenset[Action], why: str,
+         owners: frozenset[Owner] = ANY_OWNER, stages: frozenset[Stage] = ANY_STAGE) -> Entry:
+    return Entry(False, who, actions, owners, stages, why)
+
+
+def _one(*items: Action) -> frozenset[Action]:
+    return frozenset(items)
+
+
+EVENT = frozenset({Owner.EVENT})
+NOT_EVENT = frozenset({Owner.OWN, Owner.GROUP})
+DIRECTOR = frozenset({Credential.DIRECTOR})
+PHONE = frozenset({Credential.TABLE_PHONE})
+KEEPERS = frozenset({Credential.GROUP_EDITOR, Credential.TABLE_EDITOR})
+
+#: What a night's credentials may do.  Read top to bottom; the first entry
+#: that matches decides; nothing matched is refused.
+NIGHT_ACL: tuple[Entry, ...] = (
+    # A share link reads, whatever the night's owner or stage, and nothing else.
+    allow(VIEWERS, _one(Action.READ)),
+    deny(VIEWERS, WRITES, "A share link only shows the scores: it can't change them"),
+    # Reading is every editor's, at every stage.
+    allow(EDITORS, _one(Action.READ)),
+    # A finished tournament is frozen; a closed night takes no more hands.
+    deny(ANYONE, WRITES, "The event is finished: its results no longer change",
+         stages=frozenset({Stage.FINISHED})),
+    # A tournament table: the director keeps it; its phone scores its own hands.
+    deny(ANYONE, _one(Action.PAYMENTS),
+         "A tournament table is played for points: it has no stake, money or payments",
+         owners=EVENT),
+    deny(ANYONE, _one(Action.NEW_NIGHT, Action.MAKE_GROUP),
+         "A tournament table belongs to its event: the director draws the next session",
+         owners=EVENT),
+    deny(ANYONE, HANDS | _one(Action.ROSTER), "{stage}", owners=EVENT,
+         stages=frozenset({Stage.CLOSED})),
+    allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE, Action.EXPORT),
+          owners=EVENT),
+    allow(PHONE, HANDS, owners=EVENT, stages=frozenset({Stage.OPEN})),
+    deny(PHONE, HANDS, "{stage}", owners=EVENT, stages=frozenset({Stage.DONE})),
+    deny(PHONE, _one(Action.ROSTER),
+         "At a tournament table, seating and corrections are the director's", owners=EVENT),
+    deny(PHONE, _one(Action.CLOSE),
+         "At a tournament table, the director closes the table", owners=EVENT),
+    deny(PHONE, _one(Action.SHARE, Action.EXPORT),
+         "At a tournament table, its links, codes and devices are the director's",
+         owners=EVENT),
+    # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
+    deny(KEEPERS, HANDS | _one(Action.ROSTER), "{stage}",
+         owners=NOT_EVENT, stages=frozenset({Stage.CLOSED})),
+    deny(KEEPERS, _one(Action.MAKE_GROUP), "This night is already one of a group's nights",
+         owners=frozenset({Owner.GROUP})),
+    allow(KEEPERS, EVERYTHING, owners=NOT_EVENT),
+)
+
+#: Refused by no entry: the last word.
+NOBODY = "That isn't allowed with this link or device"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the policy says of one request: ``allowed``, else ``why`` in
+    words and whether the night's ``stage`` refused it (it may be allowed
+    again, e.g. after the director reopens a table) or the credential did."""
+
+    allowed: bool
+    why: str = ""
+    by_stage: bool = False
+
+
+ALLOWED = Decision(True)
+
+
+def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
+           stage_words: str = "") -> Decision:
+    """The first entry of :data:`NIGHT_ACL` that matches decides; none: refused.
+    ``stage_words`` is why the stage refuses writes, in the night's own words
+    ("Table 4 is done for this session: corrections are the director's")."""
+    for entry in NIGHT_ACL:
+        if (credential in entry.who and action in entry.actions and owner in entry.owners
+                and stage in entry.stages):
+            if entry.allow:
+                return ALLOWED
+            words = entry.why.replace("{stage}", stage_words or STAGE_WORDS[stage])
+            return Decision(False, words, by_stage=entry.stages != ANY_STAGE)
+    return Decision(False, NOBODY)
+
+
+def permits(credential: Credential | None, owner: Owner, stage: Stage, action: Action) -> bool:
+    """Whether ``credential`` (None: none at all) may do ``action``."""
+    return credential is not None and decide(credential, owner, stage, action).allowed
+
+
+#: Why a stage refuses a write, when the night has no words of its own.
+STAGE_WORDS: dict[Stage, str] = {
+    Stage.OPEN: "",
+    Stage.DONE: "This table is done for this session: corrections are the director's",
+    Stage.FINISHED: "The event is finished: its results no longer change",
+    Stage.CLOSED: "This table is closed: the night is over",
+}
+
+#: Who runs a group's or an event's own pages, and who reads them.
+OWNER_ACL: dict[tuple[str, OwnerAction], frozenset[Credential]] = {
+    ("group", OwnerAction.RUN): frozenset({Credential.GROUP_EDITOR}),
+    ("group", OwnerAction.READ_OWNER): frozenset({Credential.GROUP_EDITOR,
+                                                  Credential.GROUP_VIEW}),
+    ("event", OwnerAction.RUN): DIRECTOR,
+    ("event", OwnerAction.READ_OWNER): frozenset({Credential.DIRECTOR, Credential.EVENT_VIEW}),
+}
+
+
+def owner_permits(credential: Credential | None, kind: str, action: OwnerAction) -> bool:
+    """Whether ``credential`` may do ``action`` to a group or an event (``kind``)."""
+    return credential is not None and credential in OWNER_ACL.get((kind, action), frozenset())
