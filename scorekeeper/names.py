@@ -25,8 +25,10 @@ share a confusable skeleton, as typed or case-folded (Unicode's UTS #39:
 ``Ann``, as ``ANN`` is ``Ann``), and a table or a group never holds two of
 either.
 
-Free text the app keeps and shows (an other payment's note) follows the
-same rule for what it may contain, so whatever is accepted can be shown,
+Free text the app keeps and shows (an other payment's note, a penalty's
+reason, a player's contact, a device's name, what an imported file says)
+follows the same rule for what it may contain (:func:`check_text`, the one
+check every such text asks), so whatever is accepted can be shown,
 exported and imported again.
 
 No web framework: the rules engine uses it too.

@@ -5,7 +5,6 @@ refusal is a :class:`~scorekeeper.services.ServiceError` naming its field.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -18,16 +17,29 @@ from scorekeeper.limits import (
     PLAYER_NAME,
     TABLE_NAME,
 )
-from scorekeeper.names import NameError_, clean_name, look_alike, looks_like, name_key
+from scorekeeper.names import (
+    NameError_,
+    check_text,
+    clean_name,
+    look_alike,
+    looks_like,
+    name_key,
+)
 from scorekeeper.rules import PRESETS, Rules, make_rules
 from scorekeeper.rules.option import OptionError
 from scorekeeper.services import OptionRefused, ServiceError
 
 
-def storable(text: str) -> bool:
-    """False for control characters and lone surrogates (JSON bodies can carry
-    both; databases refuse them with a crash rather than an error)."""
-    return all(unicodedata.category(c) not in ("Cc", "Cs") for c in text)
+def free_text(text: str, what: str, field: str) -> str:
+    """``text`` (a note, a reason, a contact, a device's name, what a file
+    says) as typed, or why not in the words a name's refusal uses: no
+    control character or lone surrogate (databases refuse them with a crash
+    rather than an error), nothing invisible, no mark that turns the text
+    right to left (:func:`scorekeeper.names.check_text`, which names ask too)."""
+    try:
+        return check_text(text, what)
+    except NameError_ as error:
+        raise ServiceError(str(error), field) from None
 
 
 def clean_players(players: object) -> list[str]:

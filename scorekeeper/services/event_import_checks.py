@@ -142,11 +142,10 @@ def _flag(raw: Mapping[str, Any], key: str, where: str) -> bool:
 
 def _by(raw: Mapping[str, Any], where: str) -> str | None:
     by = raw.get("by")
-    if by is not None and (not isinstance(by, str) or len(by) > AUDIT_BY
-                           or not checks.storable(by)):
+    if by is not None and (not isinstance(by, str) or len(by) > AUDIT_BY):
         raise refuse(f"{where}: by must be a device's name of up to {AUDIT_BY} characters",
                      "by")
-    return by
+    return by and _within(where, checks.free_text, by, "The device's name", "by")
 
 
 def _at(raw: Mapping[str, Any], where: str) -> datetime | None:

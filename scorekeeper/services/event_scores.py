@@ -71,9 +71,9 @@ def check_penalty(sessions: int, session: object, points: object, reason: object
     if isinstance(points, bool) or not isinstance(points, int) \
             or not 0 < points <= MAX_EVENT_PENALTY:
         raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON \
-            or not checks.storable(reason):
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
         raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
+    checks.free_text(reason, "The reason", "reason")
     if isinstance(session, bool) or not isinstance(session, int) \
             or not 1 <= session <= sessions:
         raise ServiceError(f"The session must be 1 to {sessions}", "session")

@@ -97,8 +97,8 @@ def clean_entry(name: str, contact: str | None, field: str = "players"
     contact = " ".join((contact or "").split())
     if len(contact) > EVENT_CONTACT:
         raise ServiceError(f"Keep a contact to {EVENT_CONTACT} characters", field)
-    if contact and not checks.storable(contact):
-        raise ServiceError("A contact can't hold control characters", field)
+    if contact:
+        checks.free_text(contact, "A contact", field)
     try:
         kept = clean_name(name, f"A player's name ({name[:PLAYER_NAME]!r})")
     except NameError_ as error:

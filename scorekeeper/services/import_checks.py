@@ -10,7 +10,7 @@ message that says where it is; nothing is written until all is well.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime
 from typing import Any
@@ -39,7 +39,7 @@ from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
     clean_players,
-    storable,
+    free_text,
     table_name,
 )
 
@@ -298,6 +298,11 @@ def _audit(raw: object) -> list[dict[str, Any]]:
             only(e, AUDIT_KEYS, f"history entry {number}")
         if not _entry_ok(e):
             raise refuse(f"history entry {number} isn't shaped like an export's", "audit")
+        for text, what in _texts(e):
+            try:
+                free_text(text, f"history entry {number}: {what}", "audit")
+            except ServiceError as error:
+                raise refuse(error.message, "audit") from None
         entries.append({"at": when(e.get("at"), "audit"), "action": e["action"],
                         "hand_number": e.get("hand_number"), "summary": e["summary"],
                         "before": e.get("before"), "after": e.get("after"),
@@ -305,14 +310,28 @@ def _audit(raw: object) -> list[dict[str, Any]]:
     return entries
 
 
+def _texts(entry: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Every text a history entry shows, and what it is."""
+    yield entry["action"], "its action"
+    yield entry["summary"], "what it says"
+    yield entry.get("by") or "", "the device's name"
+    unread = [entry.get("before"), entry.get("after")]
+    while unread:
+        value = unread.pop()
+        if isinstance(value, str):
+            yield value, "its change"
+        elif isinstance(value, Mapping):
+            unread += [*map(str, value), *value.values()]
+        elif isinstance(value, list):
+            unread += value
+
+
 def _entry_ok(e: object) -> bool:
     """A history entry's fields have the types and lengths the database keeps."""
     return (isinstance(e, Mapping) and isinstance(e.get("action"), str)
-            and 0 < len(e["action"]) <= 20 and storable(e["action"])
+            and 0 < len(e["action"]) <= 20
             and isinstance(e.get("summary"), str) and len(e["summary"]) <= AUDIT_SUMMARY
-            and storable(e["summary"])
-            and (e.get("by") is None or (isinstance(e["by"], str)
-                                         and len(e["by"]) <= AUDIT_BY and storable(e["by"])))
+            and (e.get("by") is None or (isinstance(e["by"], str) and len(e["by"]) <= AUDIT_BY))
             and (e.get("hand_number") is None
                  or (isinstance(e["hand_number"], int) and not isinstance(e["hand_number"], bool)
                      and 1 <= e["hand_number"] <= MAX_HANDS + 1))
