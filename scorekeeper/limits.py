@@ -27,7 +27,7 @@ MAX_GROUP_LIST = 2_000
 #: An event: its name, players (names as a table's), a player's private
 #: contact, tables a session, sessions, rounds of the deal a session, the
 #: players pasted at once (characters), a penalty's points and reason, the
-#: entry fee.
+#: penalties it keeps, the entry fee, a draw's seed.
 EVENT_NAME = 80
 MAX_EVENT_PLAYERS = 1_000
 EVENT_CONTACT = 120
@@ -37,7 +37,15 @@ MAX_ROUNDS = 10
 MAX_EVENT_LIST = 60_000
 MAX_EVENT_PENALTY = 1_000
 PENALTY_REASON = 200
+MAX_EVENT_PENALTIES = 10_000
 MAX_ENTRY_CENTS = 100_000
+MAX_SEED = 2**31 - 1
+#: A paper ticket: one player's points for a session, either way.  A
+#: player's standing adds a ticket a session and the penalties: at most
+#: MAX_SESSIONS × MAX_TICKET_POINTS + MAX_EVENT_PENALTIES × MAX_EVENT_PENALTY
+#: (20 million) either way, well inside a database integer (2^31) and what
+#: a browser's numbers keep exactly (2^53), and every page prints it.
+MAX_TICKET_POINTS = 1_000_000
 #: A player's name as asked for in a URL, before it is looked up.
 MAX_NAME_ASKED = 200
 #: Options: points in a unit, and the cap on tier × multiplier.

@@ -1,6 +1,7 @@
 """Checks of what a scorekeeper or a client sends, shared by every owner of
-nights (tables and groups): names, players, rules, stakes and dates.  Each
-refusal is a :class:`~scorekeeper.services.ServiceError` naming its field.
+nights (tables and groups): names, players, rules, stakes, payments and
+dates.  The forms, the API and imports all ask these.  Each refusal is a
+:class:`~scorekeeper.services.ServiceError` naming its field.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from scorekeeper.limits import (
     EARLIEST,
     GROUP_NAME,
+    MAX_PAYMENT_CENTS,
     MAX_PLAYERS,
     MAX_STAKE_CENTS,
     PLAYER_NAME,
@@ -103,10 +105,23 @@ def check_stake(stake_cents: object) -> int:
     """A stake per point in whole cents."""
     if isinstance(stake_cents, bool) or not isinstance(stake_cents, int):
         raise ServiceError("stake_cents must be a whole number of cents", "stake_cents")
-    if not 0 <= stake_cents <= MAX_STAKE_CENTS:
-        raise ServiceError(f"The stake must be 0 to {MAX_STAKE_CENTS} cents a point",
+    if stake_cents < 0:
+        raise ServiceError("The stake can't be negative: 0 plays for points only",
+                           "stake_cents")
+    if stake_cents > MAX_STAKE_CENTS:
+        raise ServiceError(f"The stake can be at most {MAX_STAKE_CENTS} cents a point",
                            "stake_cents")
     return stake_cents
+
+
+def check_payment_cents(cents: object, field: str = "cents") -> int:
+    """A payment between two players in whole cents: above nothing, and at
+    most what a database integer keeps with room to spare."""
+    if isinstance(cents, bool) or not isinstance(cents, int) \
+            or not 0 < cents <= MAX_PAYMENT_CENTS:
+        raise ServiceError(f"A payment is a whole number of cents from 1 to "
+                           f"{MAX_PAYMENT_CENTS:,}", field)
+    return cents
 
 
 def checked_rules(preset: object, options: object) -> tuple[str, Rules, dict[str, Any]]:

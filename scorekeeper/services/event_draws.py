@@ -30,7 +30,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.ledger import events as engine
 from scorekeeper.ledger.event_draw import filler_name, is_filler, seat_number
-from scorekeeper.limits import MAX_EVENT_TABLES
+from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, grants, handovers, tables, writes
 from scorekeeper.services.events import plays_in
@@ -38,7 +38,6 @@ from scorekeeper.services.once import Once, remember
 
 #: How long a table card's code works: the whole day of the event.
 CODE_LIFETIME = timedelta(hours=24)
-MAX_SEED = 2**31 - 1
 
 
 @dataclass(frozen=True)

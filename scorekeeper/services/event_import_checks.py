@@ -21,15 +21,16 @@ from typing import Any
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import (
     AUDIT_BY,
+    MAX_EVENT_PENALTIES,
     MAX_EVENT_PLAYERS,
     MAX_EVENT_TABLES,
+    MAX_SEED,
     MAX_SESSIONS,
     QUOTED,
 )
 from scorekeeper.names import LookAlikes, looks_like, name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import ServiceError, checks
-from scorekeeper.services.event_draws import MAX_SEED
 from scorekeeper.services.event_plan import Plan, check_plan
 from scorekeeper.services.event_scores import check_penalty, check_totals
 from scorekeeper.services.events import clean_entry
@@ -282,7 +283,8 @@ def _ticket(raw: object, names: list[str], number: int, where: str) -> CheckedTi
 
 def _penalties(raw: object, sessions: int, numbers: set[int]) -> list[CheckedPenalty]:
     found = []
-    for index, p in enumerate(_list(raw, "penalties", None, "penalties"), start=1):
+    for index, p in enumerate(_list(raw, "penalties", MAX_EVENT_PENALTIES, "penalties"),
+                              start=1):
         where = f"penalty {index}"
         only(p, PENALTY_KEYS, where)
         number = p.get("number")

@@ -30,6 +30,16 @@ def count(value: object, field: str, lowest: int, highest: int, what: str) -> in
     return value
 
 
+def check_entry(entry_cents: object) -> int:
+    """The entry fee in whole cents, as the start form (in dollars), the API
+    and an imported file give it."""
+    if isinstance(entry_cents, bool) or not isinstance(entry_cents, int) \
+            or not 0 <= entry_cents <= MAX_ENTRY_CENTS:
+        raise ServiceError(f"The entry fee is $0 to ${MAX_ENTRY_CENTS // 100:,} "
+                           f"(0 to {MAX_ENTRY_CENTS:,} cents)", "entry_cents")
+    return entry_cents
+
+
 def _percents(places: object) -> list[int]:
     if not isinstance(places, (list, tuple)) or len(places) > MAX_EVENT_PLAYERS:
         raise ServiceError("places must be a list of percents, first place first", "places")
@@ -72,7 +82,7 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
     day = date.today() if played_on is None else checks.check_played_on(played_on)
     sessions = count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
     rounds = count(rounds, "rounds", 1, MAX_ROUNDS, "Rounds per session")
-    entry = count(entry_cents, "entry_cents", 0, MAX_ENTRY_CENTS, "The entry fee (cents)")
+    entry = check_entry(entry_cents)
     share = count(share, "share", 0, 100, "The share of the pot paid out")
     high = count(session_high, "session_high", 0, 100, "The session high's percent")
     kept_places = _percents(places)

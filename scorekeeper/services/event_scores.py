@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import defer
 
 from scorekeeper.db.engine import writing
@@ -23,7 +23,12 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.ledger import events as engine
-from scorekeeper.limits import MAX_EVENT_PENALTY, PENALTY_REASON
+from scorekeeper.limits import (
+    MAX_EVENT_PENALTIES,
+    MAX_EVENT_PENALTY,
+    MAX_TICKET_POINTS,
+    PENALTY_REASON,
+)
 from scorekeeper.names import find_name
 from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
 from scorekeeper.services.events import player
@@ -63,14 +68,20 @@ def done_message(state: TableState) -> str | None:
 
 # --- penalties and tickets -----------------------------------------------------------
 
+def penalty_points(points: object) -> int:
+    """A penalty's points as the form, the API and an imported file give them."""
+    if isinstance(points, bool) or not isinstance(points, int) \
+            or not 0 < points <= MAX_EVENT_PENALTY:
+        raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
+    return points
+
+
 def check_penalty(sessions: int, session: object, points: object, reason: object
                   ) -> tuple[int, str]:
     """A penalty's session (of an event of ``sessions``), points and reason
     as :func:`penalty` and an imported file give them; returns the points
     and the reason as kept."""
-    if isinstance(points, bool) or not isinstance(points, int) \
-            or not 0 < points <= MAX_EVENT_PENALTY:
-        raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
+    points = penalty_points(points)
     if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
         raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
     checks.free_text(reason, "The reason", "reason")
@@ -87,6 +98,11 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
     points, kept = check_penalty(event.sessions, session, points, reason)
     who = player(event, number)
     writes.begin_event(event.id, seen=seen)
+    if (db.session.scalar(select(func.count()).select_from(EventPenalty)
+                          .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
+        writes.abandon()
+        raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
+                           "points")
     row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,
                        reason=kept, by=by[:80] if by else None)
     db.session.add(row)
@@ -110,6 +126,9 @@ def check_totals(totals: object, names: Sequence[str], table_number: int) -> dic
         name = find_name(str(typed), names)
         if name is None:
             raise ServiceError(f"{str(typed)[:40]} isn't at table {table_number}", "totals")
+        if not -MAX_TICKET_POINTS <= points <= MAX_TICKET_POINTS:
+            raise ServiceError(f"A ticket's points are {MAX_TICKET_POINTS:,} at most either "
+                               f"way ({name}'s are more)", "totals")
         kept[name] = points
     if sorted(kept) != sorted(names):
         raise ServiceError(f"Give the points of everyone at table {table_number}: "

@@ -25,7 +25,6 @@ from scorekeeper.limits import (
     MAX_AUDIT,
     MAX_HANDS,
     MAX_IMPORT_BYTES,
-    MAX_PAYMENT_CENTS,
     MAX_PAYMENTS,
     QUOTED,
     within_lifetime,
@@ -36,6 +35,7 @@ from scorekeeper.rules.option_list import LATER, with_later_options
 from scorekeeper.rules.options import resolve
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import (
+    check_payment_cents,
     check_played_on,
     check_stake,
     clean_players,
@@ -275,13 +275,10 @@ def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
                 or p.get("payee") not in names:
             raise refuse(f"early payment {number} must be between two players of this table",
                          "early_payments")
-        cents = p.get("cents")
-        if isinstance(cents, int) and not isinstance(cents, bool) \
-                and not 0 < cents <= MAX_PAYMENT_CENTS:
-            raise refuse(f"early payment {number} must be 1 to {MAX_PAYMENT_CENTS} cents",
-                         "early_payments")
         try:
-            transfer = Transfer(p["payer"], p["payee"], cents)  # type: ignore[arg-type]
+            transfer = Transfer(p["payer"], p["payee"], check_payment_cents(p.get("cents")))
+        except ServiceError as error:
+            raise refuse(f"early payment {number}: {error.message}", "early_payments") from None
         except (TypeError, ValueError) as error:
             raise refuse(f"early payment {number}: {error}", "early_payments") from None
         payments.append((transfer, when(p.get("at"), "early_payments")))

@@ -12,9 +12,10 @@ from datetime import datetime
 from scorekeeper.db.models import GameTable, Payment, db, iso, utcnow
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer
-from scorekeeper.limits import MAX_PAYMENT_CENTS, MAX_PAYMENTS
+from scorekeeper.limits import MAX_PAYMENTS
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
+from scorekeeper.services.checks import check_payment_cents
 from scorekeeper.services.once import Once, commit, remember
 from scorekeeper.services.state import TableState
 from scorekeeper.services.writes import audit_night, begin_night
@@ -50,10 +51,7 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
     payer, payee = find_name(payer, names) or payer, find_name(payee, names) or payee
     if payer == payee:
         raise ServiceError("A player can't pay himself", "payee")
-    if isinstance(cents, bool) or not isinstance(cents, int) \
-            or not 0 < cents <= MAX_PAYMENT_CENTS:
-        raise ServiceError(f"cents must be a whole number from 1 to {MAX_PAYMENT_CENTS:,}",
-                           "cents")
+    cents = check_payment_cents(cents)
     begin_night(table, seen=seen)
     if len(early_payments(table)) >= MAX_PAYMENTS:
         db.session.rollback()

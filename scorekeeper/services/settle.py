@@ -24,7 +24,7 @@ from scorekeeper.ledger.settle import (
 )
 from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
-from scorekeeper.limits import QUOTED
+from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, groups
 from scorekeeper.services.once import Once, commit, remember
@@ -146,6 +146,11 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None,
     table = state.table
     try:
         transfers = leaver_payments(state, name)
+        for t in transfers:
+            if t.cents > MAX_PAYMENT_CENTS:
+                raise ServiceError(f"{name} can't settle alone: a payment of more than "
+                                   f"{MAX_PAYMENT_CENTS:,} cents is more than a night "
+                                   "records; settle up with everyone instead", "name")
     except ServiceError:
         db.session.rollback()
         raise

@@ -5,7 +5,7 @@ its errors are attached to the field they name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -23,12 +23,11 @@ from wtforms import (
     StringField,
     widgets,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, StopValidation
+from wtforms.validators import InputRequired, Length, Optional, StopValidation
 
 from scorekeeper.limits import (
     MAX_ADJUSTMENT,
     MAX_ROW_ID,
-    MAX_STAKE_CENTS,
     TABLE_NAME,
     whole_number,
 )
@@ -37,6 +36,9 @@ from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
 from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
+from scorekeeper.services import ServiceError
+from scorekeeper.services.checks import check_stake
+from scorekeeper.services.event_plan import check_entry
 
 KEEP = "__preset__"
 #: What a house rule left as the preset's says (then the preset's own value).
@@ -78,6 +80,29 @@ class WholeField(IntegerField):
             raise StopValidation()  # said once; no "must be between" as well
 
 
+class Checked:
+    """A box judged by the service's own check (``check`` raises a
+    :class:`~scorekeeper.services.ServiceError`): the form refuses what the
+    API and an import refuse, with the same words, against the same bound."""
+
+    def __init__(self, check: Callable[[Any], object]) -> None:
+        self.check = check
+
+    def __call__(self, form: Any, field: Field) -> None:
+        if field.data is None:
+            return
+        try:
+            self.check(field.data)
+        except ServiceError as error:
+            raise StopValidation(error.message) from None
+
+
+#: The stake box (a table's or a group's) and the entry fee box (whole
+#: dollars), judged as the API and an import judge them.
+STAKE = Checked(check_stake)
+ENTRY_DOLLARS = Checked(lambda dollars: check_entry(dollars * 100))
+
+
 def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
     """A number the page itself put in a hidden field (the night's version, a
     hand's id): None when the form has none; a 400 when it isn't a whole
@@ -105,8 +130,7 @@ class TableForm(FlaskForm):
         unreadable="The stake is whole cents a point, in the digits 0 to 9 (e.g. 25)",
         negative="The stake can't be negative: 0 plays for points only",
         validators=[InputRequired("Say the stake per point in cents (0 plays for points only)"),
-                    NumberRange(0, MAX_STAKE_CENTS, message="The stake can be at most "
-                                f"{MAX_STAKE_CENTS} cents a point")])
+                    STAKE])
     submission = HiddenField()
 
 

@@ -16,7 +16,9 @@ from scorekeeper.limits import (
     MAX_EVENT_PENALTY,
     MAX_EVENT_PLAYERS,
     MAX_ROUNDS,
+    MAX_SEED,
     MAX_SESSIONS,
+    MAX_TICKET_POINTS,
     PENALTY_REASON,
     PLAYER_NAME,
 )
@@ -25,7 +27,8 @@ from scorekeeper.rules import PRESETS
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}
 PERCENT = {"type": "integer", "minimum": 0, "maximum": 100}
-SEED = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+SEED = {"type": "integer", "minimum": 0, "maximum": MAX_SEED}
+TICKET_POINTS = {"type": "integer", "minimum": -MAX_TICKET_POINTS, "maximum": MAX_TICKET_POINTS}
 NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NAMES = {"type": "array", "items": TEXT}
 NUMBERS = {"type": "array", "items": INT}
@@ -106,7 +109,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Penalty": _object(["number", "name", "session", "points", "reason"], {
         "number": INT, "name": TEXT, "session": INT, "points": INT, "reason": TEXT}),
     "NewTicket": _object(["totals"], {
-        "totals": {"type": "object", "additionalProperties": INT}}, closed=True),
+        "totals": {"type": "object", "additionalProperties": TICKET_POINTS}}, closed=True),
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),
