@@ -213,7 +213,9 @@ HTMX_LIVE = {"responseHandling": [
 
 
 def _register(app: Flask) -> None:
+    from scorekeeper.services.policy import OwnerAction
     from scorekeeper.views import BLUEPRINTS, api, filters
+    from scorekeeper.views.access import permission
 
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
@@ -233,11 +235,13 @@ def _register(app: Flask) -> None:
         return {"htmx_config": htmx_config}
 
     @app.get("/favicon.ico")
+    @permission(OwnerAction.PUBLIC)
     def favicon() -> Any:
         """Browsers ask for it whatever the page links: the app's icon."""
         return redirect(url_for("static", filename="favicon.svg"), 301)
 
     @app.get("/healthz")
+    @permission(OwnerAction.PUBLIC)
     def healthz() -> str:
         """A trivial route (benchmarks compare pages against it)."""
         return "ok"

@@ -376,6 +376,10 @@ class Editor(Model):
     label: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The director whose draw or printed code granted it (a tournament
+    #: table's phone): revoking that director ends it too.
+    director_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event_editor.id", name="fk_editor_director_id"), default=None, index=True)
 
     table: Mapped[GameTable] = relationship(back_populates="editors")
 
@@ -455,5 +459,9 @@ class Handover(Model):
     expires_at: Mapped[datetime]
     used_at: Mapped[datetime | None] = mapped_column(default=None)
     editor_id: Mapped[int | None] = mapped_column(ForeignKey("editor.id"), default=None)
+    #: The director who issued it (a tournament table's code): the phone that
+    #: claims it is that director's grant, and revoking him ends both.
+    director_id: Mapped[int | None] = mapped_column(
+        ForeignKey("event_editor.id", name="fk_handover_director_id"), default=None, index=True)
 
     editor: Mapped[Editor | None] = relationship()

@@ -59,7 +59,17 @@ class NightAccess:
 
     def may(self, action: Action | str) -> bool:
         """Whether this request may do ``action`` (templates ask by name)."""
-        return self.decide(Action(action)).allowed
+        return Action(action) in self.powers
+
+    @property
+    def powers(self) -> frozenset[Action]:
+        """Every action this request may do: a page rendered for it once is
+        the same for every request with the same powers (part of its cache key)."""
+        found = self.__dict__.get("_powers")
+        if found is None:
+            found = self.__dict__["_powers"] = frozenset(
+                a for a in Action if self.decide(a).allowed)
+        return found
 
 
 def _same(token: str | None, other: str) -> bool:

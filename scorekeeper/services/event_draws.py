@@ -121,14 +121,16 @@ def _drop(rows: Sequence[EventTable]) -> None:
 
 
 def draw(event: Event, session: int, seed: int | None = None, by: str | None = None,
-         once: Once | None = None, seen: int | None = None) -> DrawnSession:
+         once: Once | None = None, seen: int | None = None,
+         director_id: int | None = None) -> DrawnSession:
     """Draw ``session``'s seats among the players who play it (checked in,
     arrived, not withdrawn), avoiding earlier sessions' tablemates; each
     table becomes a night under the event's rules (stake 0) with an edit
     grant and a one-time code, returned here only.  Drawing a session again
     before any hand of it is recorded replaces its tables (the same seed
     and players: the same tables).  ``once`` keeps the seed (never the
-    tokens) for an API retry, which draws again with it."""
+    tokens) for an API retry, which draws again with it.  The tables'
+    grants and codes are ``director_id``'s: revoking him ends them."""
     session = _session_number(event, session)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED) + 1
@@ -159,7 +161,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
         db.session.add(row)
     row.seed, row.repeated_pairs, row.byes = seed, result.repeated_pairs, list(result.byes)
     names = {p.number: p.name for p in event.players}
-    drawn = tuple(_open_table(event, session, number, seats, names, rules)
+    drawn = tuple(_open_table(event, session, number, seats, names, rules, director_id)
                   for number, seats in enumerate(result.tables, start=1))
     writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session {session} "
                        f"(seed {seed}): {len(drawn)} tables", by)
@@ -169,16 +171,16 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
 
 
 def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
-                names: dict[int, str], rules: Rules) -> DrawnTable:
+                names: dict[int, str], rules: Rules, director_id: int | None) -> DrawnTable:
     """Table ``number`` of the session as a new night, its grant and its code."""
     players = [filler_name(n) if is_filler(n) else names[n] for n in seats]
     night, token = tables.build_table(f"Session {session} · Table {number}",
                                       [(n, True) for n in players], event.preset, rules, 0,
-                                      f"Table {number}")
+                                      f"Table {number}", director_id)
     night.event_id, night.played_on = event.id, event.played_on
     db.session.add(EventTable(event_id=event.id, session=session, number=number,
                               night_id=night.id))
-    code = handovers.add_code(grants.TABLE, night.id, CODE_LIFETIME)
+    code = handovers.add_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
     writes.audit_created(night, "create", f"Drawn: table {number} of session {session} of "
                          f"{event.name}")
     return DrawnTable(number, tuple(players), tuple(seats), night.id, token, code)
@@ -226,3 +228,27 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
         writes.audit_night(night, "swap", said, by=by)
     db.session.commit()
     return session_tables(event, session)
+
+
+def check_joiner(night: GameTable, name: str) -> None:
+    """Refuse a player joining a tournament table mid-session unless they are
+    registered, play this session and sit at no other of its tables: the
+    standings key a session's points by name, so an outsider or a player
+    seated twice would take or overwrite someone's result."""
+    row = db.session.scalar(select(EventTable).filter_by(night_id=night.id))
+    if row is None:
+        return
+    event = db.session.get_one(Event, row.event_id)
+    player = next((p for p in event.players if p.name == name), None)
+    if player is None or not plays_in(player, row.session):
+        raise ServiceError(f"{name} isn't a player of {event.name} in session {row.session}: "
+                           "register and check them in first", "name")
+    others = select(EventTable.night_id).where(EventTable.event_id == event.id,
+                                               EventTable.session == row.session,
+                                               EventTable.night_id != night.id)
+    elsewhere = db.session.scalar(
+        select(EventTable.number).join(Player, Player.table_id == EventTable.night_id)
+        .where(EventTable.night_id.in_(others), Player.name == name).limit(1))
+    if elsewhere is not None:
+        raise ServiceError(f"{name} already sits at table {elsewhere} in session "
+                           f"{row.session}: move them with a swap", "name")

@@ -21,7 +21,16 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import Event, EventEditor, EventTable, GameTable, db, utcnow
+from scorekeeper.db.models import (
+    Editor,
+    Event,
+    EventEditor,
+    EventTable,
+    GameTable,
+    Handover,
+    db,
+    utcnow,
+)
 from scorekeeper.services import Conflict, NotFound, grants, handovers, writes
 from scorekeeper.services.event_draws import CODE_LIFETIME
 from scorekeeper.services.once import Once, remember
@@ -61,12 +70,13 @@ def _said(session: int, rows: Sequence[EventTable], revoke: bool) -> str:
 
 def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, *,
               revoke: bool = False, by: str | None = None, once: Once | None = None,
-              seen: int | None = None) -> list[TableCode]:
+              seen: int | None = None, director_id: int | None = None) -> list[TableCode]:
     """A new one-time code (valid :data:`CODE_LIFETIME`) for each of the
     session's tables (``numbers``: only those): their unused codes stop
     working; with ``revoke``, so does every phone or client that scores
     them now (the director's token still does).  ``once`` keeps which
-    tables (never the codes) for an API retry."""
+    tables (never the codes) for an API retry.  The codes are
+    ``director_id``'s: revoking him ends them and the phones that claim them."""
     rows = _tables(event, session, numbers)
     said = _said(session, rows, revoke)
     writes.begin_event(event.id, seen=seen)
@@ -78,7 +88,7 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
         writes.begin_night(night, closed_ok=True)
         if revoke:
             grants.revoke_all(grants.TABLE, night.id)
-        code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME)
+        code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
         writes.audit_night(night, "revoke" if revoke else "handover", said, by=by)
         made.append(TableCode(row.number, row.night_id, code, until))
     remember(once, None, 200, {"session": session, "tables": [r.number for r in rows]},
@@ -95,7 +105,9 @@ def directors(event: Event) -> list[EventEditor]:
 def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
                     once: Once | None = None, seen: int | None = None) -> EventEditor:
     """Stop one director's device or client at once (never ``me``, the one
-    asking: another director can); audited as ``me``'s."""
+    asking: another director can), and with it everything granted through
+    him: the table phones and clients his draws and codes let in, and his
+    codes no phone has claimed yet.  Audited as ``me``'s."""
     if grant_id == me.id:
         raise Conflict(SELF, "director")
     writes.begin_event(event.id, seen=seen)
@@ -104,6 +116,26 @@ def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
     except (NotFound, Conflict):
         writes.abandon()
         raise
+    _end_grants_of(gone, me.label)
     remember(once, None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)
     db.session.commit()
     return gone
+
+
+def _end_grants_of(director: EventEditor, by: str) -> None:
+    """End the table grants and unused codes ``director`` issued (part of
+    the caller's write): each night they changed gets its version and entry."""
+    phones = list(db.session.scalars(select(Editor).where(
+        Editor.director_id == director.id, Editor.revoked_at.is_(None))))
+    codes = list(db.session.scalars(select(Handover).where(
+        Handover.director_id == director.id, Handover.used_at.is_(None))))
+    now = utcnow()
+    for phone in phones:
+        phone.revoked_at = now
+    for code in codes:
+        db.session.delete(code)
+    for night_id in sorted({p.table_id for p in phones} | {c.table_id for c in codes}):
+        night = db.session.get_one(GameTable, night_id)
+        writes.begin_night(night, closed_ok=True)
+        writes.audit_night(night, "revoke", f"{director.label} no longer directs: the "
+                           "phones and codes issued through that device are stopped", by=by)

@@ -48,22 +48,29 @@ def hands_due(table: GameTable) -> int | None:
 
 def done_message(state: TableState) -> str | None:
     """Why the table's own grant may no longer change this night (it has its
-    hands, or the director entered its ticket), or None while it may.  One
-    query, asked on every write a table's phone makes."""
+    hands, or the director entered its ticket), or None while it may."""
+    return table_stage(state)[1]
+
+
+def table_stage(state: TableState) -> tuple[bool, str | None]:
+    """Whether the night's event is finished, and why the table is done for
+    its session (None: not done).  One query, asked on every request that
+    touches a tournament table's night."""
     if state.table.event_id is None:
-        return None
+        return False, None
     row = db.session.execute(
-        select(EventTable.number, EventTable.done, Event.rounds,
+        select(EventTable.number, EventTable.done, Event.rounds, Event.finished_at,
                select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
                .exists().label("ticket"))
         .join(Event, Event.id == EventTable.event_id)
         .where(EventTable.night_id == state.table.id)).first()
     if row is None:
-        return None
+        return False, None
+    finished = row.finished_at is not None
     if row.done or row.ticket or len(state.hand_ids) >= row.rounds * len(state.players):
-        return (f"Table {row.number} is done for this session: "
-                "corrections are the director's")
-    return None
+        return finished, (f"Table {row.number} is done for this session: "
+                          "corrections are the director's")
+    return finished, None
 
 
 # --- penalties and tickets -----------------------------------------------------------

@@ -202,6 +202,10 @@ def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
     this device's edit token."""
     name = checks.group_name(table.name)
     writes.begin_night(table, closed_ok=True)
+    if table.event_id is not None:
+        writes.abandon()
+        raise ServiceError("A tournament table belongs to its event: it can't become a group",
+                           "group")
     if table.group_id is not None:
         writes.abandon()
         raise ServiceError("This night is already one of a group's nights", "group")

@@ -34,19 +34,24 @@ def start_handover(owner: Owner, row: Any) -> str:
     return code
 
 
-def replace_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME) -> str:
+def replace_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
+                 director_id: int | None = None) -> str:
     """A new one-time code for the owner, and none of its unused codes works
     any more; part of the caller's write.  Returns the code."""
     grants.drop_codes(owner, row_id)
-    return add_code(owner, row_id, lifetime)
+    return add_code(owner, row_id, lifetime, director_id)
 
 
-def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME) -> str:
+def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
+             director_id: int | None = None) -> str:
     """A new one-time code for the owner, part of the caller's write (which
-    raises the version and writes its entry); returns the code."""
+    raises the version and writes its entry); returns the code.  A
+    tournament table's code names the director who issued it
+    (``director_id``): the grant it becomes is his too."""
     code = new_token()
+    issued_by = {"director_id": director_id} if director_id is not None else {}
     db.session.add(owner.handover(**{owner.key: row_id}, token_hash=hash_token(code),
-                                  expires_at=utcnow() + lifetime))
+                                  expires_at=utcnow() + lifetime, **issued_by))
     return code
 
 
@@ -104,7 +109,9 @@ def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
         raise NotFound(owner.words.code_gone)
     owner.begin(row, True)
     token = new_token()
-    grant = owner.grant(**{owner.key: row.id}, token_hash=hash_token(token), label=name)
+    issued_by = getattr(handover, "director_id", None)
+    grant = owner.grant(**{owner.key: row.id}, token_hash=hash_token(token), label=name,
+                        **({"director_id": issued_by} if issued_by is not None else {}))
     db.session.add(grant)
     db.session.flush()
     if hasattr(handover, "editor_id"):

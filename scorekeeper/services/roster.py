@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, event_draws
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.once import Once, commit, remember
 from scorekeeper.services.state import TableState
@@ -61,6 +61,8 @@ def add_player(table: GameTable, name: str, after: str | None = None,
     """A new player takes the seat after ``after`` (None: the next seat, to the
     left of the last one); the players after it move one seat on."""
     clean_players([p.name for p in table.players] + [name])  # refuse before waiting
+    if table.event_id is not None:
+        event_draws.check_joiner(table, name)
     seat = _player(table, after, "after").seat + 1 if after else len(table.players)
     begin_night(table, seen=seen)  # then check again on the roster as it is now
     names = clean_players([p.name for p in table.players] + [name])

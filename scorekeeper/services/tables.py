@@ -61,14 +61,17 @@ def create_table(name: object, players: object, preset: object,
 
 
 def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: Rules,
-                stake_cents: int, label: str = "Scorekeeper") -> tuple[GameTable, str]:
-    """A new table row with fresh tokens, added to the session but not committed."""
+                stake_cents: int, label: str = "Scorekeeper", director_id: int | None = None
+                ) -> tuple[GameTable, str]:
+    """A new table row with fresh tokens, added to the session but not
+    committed; ``director_id``: the director whose draw grants its edit token."""
     table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
                       stake_cents=stake_cents, view_token=grants.new_token())
     table.players = [Player(name=n, seat=i, present=here)
                      for i, (n, here) in enumerate(players)]
     token = grants.new_token()
-    table.editors = [Editor(token_hash=grants.hash_token(token), label=label)]
+    table.editors = [Editor(token_hash=grants.hash_token(token), label=label,
+                            director_id=director_id)]
     db.session.add(table)
     db.session.flush()
     return table, token

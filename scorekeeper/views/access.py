@@ -98,6 +98,26 @@ def access() -> NightAccess:
     return found
 
 
+def may(action: Action | str) -> bool:
+    """Whether this request may do ``action`` to the night it loaded (the
+    pages show only what it may)."""
+    found: NightAccess | None = g.get("access")
+    return found is not None and found.may(action)
+
+
+def night_owner() -> str:
+    """Whose the night this request loaded is ("own", "group", "event"; "" for none)."""
+    found: NightAccess | None = g.get("access")
+    return found.owner.value if found is not None else ""
+
+
+def may_open(endpoint: str) -> bool:
+    """Whether this request may do what the route ``endpoint`` declares on
+    the night it loaded (a tab or a link is shown only then)."""
+    action = declared(current_app.view_functions.get(endpoint))
+    return isinstance(action, Action) and may(action)
+
+
 def editor() -> Any:
     """The grant this request writes as (for history and new grants' labels)."""
     return g.editor
@@ -269,6 +289,13 @@ def load_event(event_id: int) -> Any:
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_DIRECTOR)
     return found.row
+
+
+def director_id() -> int | None:
+    """The director grant this request acts as (the grants and codes it
+    issues are his: revoking him ends them)."""
+    found = g.get("event_editor") or g.get("editor")
+    return found.id if found is not None else None
 
 
 def event_editor_label() -> str | None:

@@ -22,6 +22,7 @@ from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
+from scorekeeper.views.access import may, may_open, night_owner
 
 
 def _wrap(text: str, spans: Iterable[tuple[int, int]], tag: str) -> Markup:
@@ -108,3 +109,6 @@ def register(app: Flask) -> None:
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(utc_iso, "utc_iso")
+    app.add_template_global(may, "may")
+    app.add_template_global(may_open, "may_open")
+    app.add_template_global(night_owner, "night_owner")

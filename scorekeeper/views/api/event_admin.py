@@ -16,7 +16,7 @@ from flask import Response, g, jsonify
 from scorekeeper.db.models import EventEditor, iso
 from scorekeeper.services import event_exports, event_grants
 from scorekeeper.services.policy import OwnerAction
-from scorekeeper.views.access import api_event, editor_label, permission
+from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import bp, flag, refuse_unknown, request_once
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.events import Answer, created_event, optional_body, seen_version
@@ -57,10 +57,11 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     once = request_once(f"event:{event.id}", data)
     if retried(once) is not None:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
-                                      by=editor_label())
+                                      by=editor_label(), director_id=director_id())
     else:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
-                                      by=editor_label(), once=once, seen=seen_version(event))
+                                      by=editor_label(), once=once, seen=seen_version(event),
+                                      director_id=director_id())
     code = made[0]
     return jsonify({"session": session, "table": table, "night": code.night, "code": code.code,
                     "claim_url": link("share.claim", token=code.code),

@@ -21,7 +21,7 @@ from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import DrawnSession
 from scorekeeper.services.once import earlier
 from scorekeeper.services.policy import OwnerAction
-from scorekeeper.views.access import api_event, editor_label, permission
+from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
     bp,
@@ -214,10 +214,10 @@ def draw_session(event_id: int, session: int) -> Answer:
     first = earlier(once)
     if first is not None:
         drawn = event_draws.draw(event, session, seed=first.response["seed"],
-                                 by=editor_label())
+                                 by=editor_label(), director_id=director_id())
     else:
         drawn = event_draws.draw(event, session, seed=data.get("seed"), by=editor_label(),
-                                 once=once, seen=seen_version(event))
+                                 once=once, seen=seen_version(event), director_id=director_id())
     return _answer(({**_tables(drawn), "tables": [
         {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
          "night": t.night, "edit_token": t.edit_token, "code": t.code}

@@ -28,7 +28,7 @@ from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.services.policy import OwnerAction
-from scorekeeper.views.access import event_editor_label, load_event, permission
+from scorekeeper.views.access import director_id, event_editor_label, load_event, permission
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
 from scorekeeper.views.qr import link, qr_svg
@@ -83,7 +83,8 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
         return refused("Not drawn", 400, lambda: _session_page(
             event_id, number, errors={"seed": f"A seed is a whole number from 0 to {MAX_SEED}"}))
     try:
-        drawn = event_draws.draw(event, number, seed, by=event_editor_label())
+        drawn = event_draws.draw(event, number, seed, by=event_editor_label(),
+                                 director_id=director_id())
     except ServiceError as error:
         said = error.message
         return refused(f"Not drawn: {error.message}", error.status, lambda: _session_page(
@@ -207,7 +208,8 @@ def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
     drawn = _drawn(event, number)
     if drawn is None:
         abort(404, f"Session {number} isn't drawn yet")
-    codes = event_grants.new_codes(event, number, by=event_editor_label())
+    codes = event_grants.new_codes(event, number, by=event_editor_label(),
+                                   director_id=director_id())
     return _cards(event, drawn, codes)
 
 
@@ -222,7 +224,7 @@ def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, 
         abort(404, f"No table {table} in session {number}")
     revoke = request.form.get("revoke") == "1"
     codes = event_grants.new_codes(event, number, [table], by=event_editor_label(),
-                                   revoke=revoke)
+                                   revoke=revoke, director_id=director_id())
     return _cards(event, drawn, codes, single=True, revoked=revoke)
 
 

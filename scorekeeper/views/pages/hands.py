@@ -37,7 +37,7 @@ from scorekeeper.services.hands import Change, Ref, Seen
 from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
 from scorekeeper.services.window import window
-from scorekeeper.views.access import editor, load_table, permission
+from scorekeeper.views.access import access, editor, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.pages import refused, waiting
 from scorekeeper.views.pages.hand_form import (
@@ -66,7 +66,10 @@ def ledger(table_id: int) -> str:
     except ServiceError:
         shown = window(len(state.hand_ids))
     table = state.table
-    key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last)
+    # The page differs by what the phone may do (a tournament table's phone
+    # sees no roster, money or group controls; the director does).
+    key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
+           access().powers)
 
     def page() -> str:
         grid = RENDERED.get(key, lambda: render_template(

@@ -1,0 +1,210 @@
+"""A tournament table's phone scores its own hands and nothing else: it
+can't seat anyone, step a player out, pay, close the table, start a night
+or a group from it, or hand it over; its pages show none of that.  The
+director seats only registered players who sit nowhere else that session.
+Revoking a co-director ends the phones and codes he brought in, and a code
+issued again with its phones stopped ends every grant on the table."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import Event, GameTable, Group, GroupEditor, db
+from scorekeeper.services import event_draws, grants
+from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
+
+API = "/api/v1"
+TALK = "At a tournament table"
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _api_event(client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    made = client.post(f"{API}/events", json={
+        "name": "Oktoberfest", "preset": "jack-of-diamonds", "sessions": 2, "rounds": 1,
+        "entry_cents": 2500, "places": [30, 15], "session_high": 5}).get_json()
+    assert client.post(f"{API}/events/{made['id']}/players", headers=_auth(
+        made["director_token"]), json={"checked_in": True, "players": [
+            {"name": f"Player {n}"} for n in range(1, 11)]}).status_code == 201
+    drawn = client.post(f"{API}/events/{made['id']}/sessions/1/draw",
+                        headers=_auth(made["director_token"]), json={"seed": 7}).get_json()
+    return made, drawn
+
+
+def test_the_phone_can_not_seat_an_outsider_or_a_player_of_another_table(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    first, second = drawn["tables"][:2]
+    phone = _auth(first["edit_token"])
+    night = f"{API}/tables/{first['night']}"
+    for name in ("Zed Outsider", second["players"][0]):
+        refused = client.post(f"{night}/players", headers=phone, json={"name": name})
+        assert refused.status_code == 403, refused.get_json()
+        assert "seating and corrections are the director's" in refused.get_json()["error"]
+    with app.app_context():
+        assert len(db.session.get_one(GameTable, first["night"]).players) == 5
+
+
+def test_the_director_seats_only_a_registered_player_who_sits_nowhere_else(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    first, second = drawn["tables"][:2]
+    director = _auth(made["director_token"])
+    night = f"{API}/tables/{first['night']}"
+    outsider = client.post(f"{night}/players", headers=director, json={"name": "Zed Outsider"})
+    assert outsider.status_code == 400 and "isn't a player of" in outsider.get_json()["error"]
+    twice = client.post(f"{night}/players", headers=director,
+                        json={"name": second["players"][0]})
+    assert twice.status_code == 400 and "already sits at table 2" in twice.get_json()["error"]
+    walk_in = client.post(f"{API}/events/{made['id']}/players", headers=director,
+                          json={"name": "Walk In", "checked_in": True})
+    assert walk_in.status_code == 201
+    seated = client.post(f"{night}/players", headers=director, json={"name": "Walk In"})
+    assert seated.status_code == 201, seated.get_json()
+    with app.app_context():
+        assert "Walk In" in [p.name for p in db.session.get_one(GameTable, first["night"]).players]
+
+
+def test_the_phone_can_not_step_out_pay_close_or_spin_off_a_night_or_a_group(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    phone = _auth(table["edit_token"])
+    night = f"{API}/tables/{table['night']}"
+    who = table["players"][0]
+    for path, body in ((f"/players/{who}/step-out", {}), (f"/players/{who}/settle", {}),
+                       ("/payments", {"payer": who, "payee": table["players"][1],
+                                      "cents": 100}),
+                       ("/close", {})):
+        refused = client.post(night + path, headers=phone, json=body)
+        assert refused.status_code == 403, (path, refused.get_json())
+    assert client.get(f"{night}/export", headers=phone).status_code == 403
+    # the pages, as a phone that claimed the table's card
+    page_phone = app.test_client()
+    with page_phone.session_transaction() as cookie:
+        cookie["editors"] = {str(table["night"]): table["edit_token"]}
+    for path in ("/group", "/new-night", "/close", "/share/new", "/share/handover",
+                 "/players", f"/players/{who}/pay"):
+        refused = page_phone.post(f"/t/{table['night']}{path}", data={"name": "Zed"})
+        assert refused.status_code == 403, path
+        assert TALK in refused.text or "tournament table" in refused.text, path
+    with app.app_context():
+        row = db.session.get_one(GameTable, table["night"])
+        assert row.closed_at is None and row.group_id is None and row.next_table_id is None
+    # the director's corrections still go through
+    corrected = client.post(f"{night}/hands", headers=_auth(made["director_token"]),
+                            json={"picker": table["players"][1],
+                                  "partners": [table["players"][2]], "points": 70})
+    assert corrected.status_code == 201
+
+
+def test_the_phones_pages_show_no_roster_money_or_group_controls(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    phone = app.test_client()
+    with phone.session_transaction() as cookie:
+        cookie["editors"] = {str(table["night"]): table["edit_token"]}
+    at = f"/t/{table['night']}"
+    ledger = phone.get(at).text
+    summary = phone.get(f"{at}/summary").text
+    for page in (ledger, summary):
+        for control in (f'href="{at}/players"', f'href="{at}/share"', f'href="{at}/settle"',
+                        "start-group", "new-night-form", "close-link", "export.csv",
+                        'class="money"', "a point"):
+            assert control not in page, control
+    assert f'href="{at}/hand/new"' in ledger
+    director = app.test_client()
+    with director.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    shown = director.get(at).text
+    assert f'href="{at}/players"' in shown and f'href="{at}/settle"' not in shown
+
+
+def test_a_group_token_on_a_tournament_table_counts_for_nothing(
+        app: Flask, client: FlaskClient) -> None:
+    """A table made a group's before the policy (an old database) stays the
+    event's: the group's token neither reads nor writes it, the director keeps it."""
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    with app.app_context():
+        group = Group(name="Escape", preset="jack-of-diamonds", options={}, stake_cents=0,
+                      view_token=grants.new_token())
+        db.session.add(group)
+        db.session.flush()
+        token = grants.new_token()
+        db.session.add(GroupEditor(group_id=group.id, token_hash=grants.hash_token(token),
+                                   label="Phone"))
+        db.session.get_one(GameTable, table["night"]).group_id = group.id
+        db.session.commit()
+    night = f"{API}/tables/{table['night']}"
+    assert client.get(night, headers=_auth(token)).status_code == 401
+    assert client.post(f"{night}/hands", headers=_auth(token), json={
+        "picker": table["players"][1], "points": 70}).status_code == 401
+    assert client.get(night, headers=_auth(made["director_token"])).status_code == 200
+    assert client.get(night, headers=_auth(made["view_token"])).status_code == 200
+
+
+def test_revoking_a_co_director_ends_the_phones_and_cards_he_brought_in(
+        app: Flask, client: FlaskClient) -> None:
+    event_id = _start(client, 10)
+    laptop = _co_director(app, client, event_id)
+    cards = laptop.post(f"/e/{event_id}/sessions/1/print/cards")
+    codes = _codes(cards.text)
+    nights = _nights(app, event_id)
+    phone = _claim(app, codes[1])
+    with app.app_context():
+        seated = [p.name for p in db.session.get_one(GameTable, nights[1]).players]
+        theirs = max(e.id for e in db.session.get_one(Event, event_id).editors)
+    hand = {**HAND, "picker": seated[1], "partners": seated[2]}
+    assert phone.post(f"/t/{nights[1]}/hand/new", data=hand).status_code == 302
+    assert client.post(f"/e/{event_id}/directors/{theirs}/revoke").status_code == 302
+    assert phone.post(f"/t/{nights[1]}/hand/new", data=hand).status_code == 403
+    assert phone.get(f"/t/{nights[1]}").status_code == 403
+    assert app.test_client().get(f"/claim/{codes[2]}").status_code == 404
+    # the director's own cards and phones are untouched
+    again = _codes(client.post(f"/e/{event_id}/sessions/1/print/cards").text)
+    assert _claim(app, again[2]).get(f"/t/{nights[2]}").status_code == 200
+
+
+def test_a_code_issued_again_with_its_phones_stopped_ends_every_grant_on_the_table(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director = _auth(made["director_token"])
+    answer = client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/code",
+                         headers={**director, "Idempotency-Key": "0123456789abcdef-code"},
+                         json={})
+    assert answer.status_code == 200, answer.get_json()
+    phone = _claim(app, answer.get_json()["code"])
+    night = f"/t/{table['night']}"
+    assert phone.get(night).status_code == 200
+    stopped = client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/code",
+                          headers={**director, "Idempotency-Key": "0123456789abcdef-stop"},
+                          json={"revoke": True})
+    assert stopped.status_code == 200
+    assert phone.get(night).status_code == 403
+    assert client.get(f"{API}/tables/{table['night']}",
+                      headers=_auth(table["edit_token"])).status_code == 401
+    assert client.get(f"{API}/tables/{table['night']}", headers=director).status_code == 200
+    with app.app_context():
+        assert event_draws.session_tables(db.session.get_one(Event, made["id"]), 1)
+
+
+def test_a_finished_event_freezes_its_tables(app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    assert client.post(f"/e/{made['id']}/finish", data={"sure": "1"}).status_code == 302
+    refused = client.post(f"{API}/tables/{table['night']}/hands",
+                          headers=_auth(made["director_token"]),
+                          json={"picker": table["players"][1], "points": 70})
+    assert refused.status_code == 409 and "finished" in refused.get_json()["error"]
+    assert re.search("finished", client.get(f"/t/{table['night']}/hand/new").text)

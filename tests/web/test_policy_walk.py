@@ -1,0 +1,301 @@
+"""Every route the app has, asked with every credential, on a night of every
+owner at every stage, answers as the policy (scorekeeper/services/policy.py)
+says: an allowed action is never refused by it, a refused one is a 403 (the
+credential) or a 409 (the stage) carrying the policy's words, and nothing
+without a credential gets past a 401 (API) or 403 (pages).
+
+Each world (a night of one owner at one stage, with its tokens) is built
+once through the API and the pages; before every request the database is
+put back as it was built (SQLite's backup) and every cache emptied, so a
+write one request was allowed to make is not seen by the next.
+"""
+
+from __future__ import annotations
+
+import html
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.routing import Rule
+
+from scorekeeper.db.models import Editor, GameTable, db
+from scorekeeper.services import caches
+from scorekeeper.services.policy import (
+    Action,
+    Credential,
+    Owner,
+    OwnerAction,
+    Stage,
+    decide,
+    owner_permits,
+)
+from scorekeeper.views.access import NOT_EDITOR, declared
+from tests.conftest import PLAYERS
+
+API = "/api/v1"
+KEY = {"Idempotency-Key": "0123456789abcdef-walk"}
+#: What each editor's credential is kept under in a phone's session cookie.
+COOKIE = {Credential.TABLE_EDITOR: "editors", Credential.TABLE_PHONE: "editors",
+          Credential.GROUP_EDITOR: "groups", Credential.DIRECTOR: "events"}
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@dataclass
+class World:
+    """One night of one owner at one stage, and every credential on it."""
+
+    owner: Owner
+    stage: Stage
+    table_id: int
+    hand_id: int
+    grant_id: int
+    #: credential → its token (the owner's id it is kept under, for the cookie)
+    tokens: dict[Credential, tuple[str, int]] = field(default_factory=dict)
+    group_id: int | None = None
+    event_id: int | None = None
+
+
+def _night(client: FlaskClient, group: tuple[int, str] | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": "Friday", "players": PLAYERS, "preset": "called-ace",
+                            "stake_cents": 25}
+    headers = {}
+    if group is not None:
+        body["group"] = group[0]
+        headers = _auth(group[1])
+    made = client.post(f"{API}/tables", json=body, headers=headers)
+    assert made.status_code == 201, made.get_json()
+    return dict(made.get_json())
+
+
+def _hand(client: FlaskClient, table_id: int, token: str, picker: str, partner: str) -> None:
+    saved = client.post(f"{API}/tables/{table_id}/hands", headers=_auth(token),
+                        json={"picker": picker, "partners": [partner], "points": 75})
+    assert saved.status_code == 201, saved.get_json()
+
+
+def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
+    with app.app_context():
+        night = db.session.get_one(GameTable, table_id)
+        grant = db.session.scalars(db.select(Editor).filter_by(table_id=table_id)
+                                   .order_by(Editor.id)).first()
+        assert grant is not None
+        return night.hands[0].id if night.hands else 0, grant.id
+
+
+def build(app: Flask, client: FlaskClient, owner: Owner, stage: Stage) -> World:
+    """A night of ``owner`` brought to ``stage``, with one hand recorded."""
+    if owner is Owner.EVENT:
+        return _event_world(app, client, stage)
+    group = None
+    tokens: dict[Credential, tuple[str, int]] = {}
+    if owner is Owner.GROUP:
+        made = client.post(f"{API}/groups", json={"name": "Thursday", "players": PLAYERS,
+                                                   "preset": "called-ace", "stake_cents": 25})
+        assert made.status_code == 201, made.get_json()
+        body = made.get_json()
+        group = (body["id"], body["edit_token"])
+        tokens[Credential.GROUP_EDITOR] = (body["edit_token"], body["id"])
+        tokens[Credential.GROUP_VIEW] = (body["view_token"], body["id"])
+    night = _night(client, group)
+    tokens[Credential.TABLE_EDITOR] = (night["edit_token"], night["id"])
+    tokens[Credential.TABLE_VIEW] = (night["view_token"], night["id"])
+    _hand(client, night["id"], night["edit_token"], "Ann", "Bob")
+    if stage is Stage.CLOSED:
+        assert client.post(f"{API}/tables/{night['id']}/close",
+                           headers=_auth(night["edit_token"])).status_code == 200
+    hand_id, grant_id = _first_hand_and_grant(app, night["id"])
+    return World(owner, stage, night["id"], hand_id, grant_id, tokens,
+                 group_id=group[0] if group else None)
+
+
+def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
+    made = client.post(f"{API}/events", json={
+        "name": "Oktoberfest", "preset": "jack-of-diamonds", "sessions": 2, "rounds": 1,
+        "entry_cents": 2500, "places": [30, 15], "session_high": 5}).get_json()
+    director = _auth(made["director_token"])
+    assert client.post(f"{API}/events/{made['id']}/players", headers=director, json={
+        "checked_in": True, "players": [{"name": f"Player {n}"} for n in range(1, 11)]},
+    ).status_code == 201
+    drawn = client.post(f"{API}/events/{made['id']}/sessions/1/draw", headers=director,
+                        json={"seed": 7}).get_json()
+    table = drawn["tables"][0]
+    phone = table["edit_token"]
+    with app.app_context():
+        view = db.session.get_one(GameTable, table["night"]).view_token
+    _hand(client, table["night"], phone, table["players"][1], table["players"][2])
+    if stage is Stage.DONE:
+        totals = dict(zip(table["players"], (4, -1, -1, -1, -1), strict=True))
+        assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/ticket",
+                           headers=director, json={"totals": totals}).status_code == 201
+    if stage is Stage.CLOSED:
+        assert client.post(f"{API}/tables/{table['night']}/close",
+                           headers=director).status_code == 200
+    if stage is Stage.FINISHED:
+        with client.session_transaction() as cookie:
+            cookie["events"] = {str(made["id"]): made["director_token"]}
+        assert client.post(f"/e/{made['id']}/finish", data={"sure": "1"}).status_code == 302
+        with client.session_transaction() as cookie:
+            cookie.clear()
+    hand_id, grant_id = _first_hand_and_grant(app, table["night"])
+    return World(Owner.EVENT, stage, table["night"], hand_id, grant_id, {
+        Credential.DIRECTOR: (made["director_token"], made["id"]),
+        Credential.TABLE_PHONE: (phone, table["night"]),
+        Credential.TABLE_VIEW: (view, table["night"]),
+        Credential.EVENT_VIEW: (made["view_token"], made["id"]),
+    }, event_id=made["id"])
+
+
+WORLDS = [(Owner.OWN, Stage.OPEN), (Owner.OWN, Stage.CLOSED),
+          (Owner.GROUP, Stage.OPEN), (Owner.GROUP, Stage.CLOSED),
+          (Owner.EVENT, Stage.OPEN), (Owner.EVENT, Stage.DONE),
+          (Owner.EVENT, Stage.FINISHED), (Owner.EVENT, Stage.CLOSED)]
+
+
+def _routes(app: Flask) -> list[tuple[Rule, str]]:
+    return sorted(((rule, method) for rule in app.url_map.iter_rules()
+                   for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"})),
+                  key=lambda r: (r[0].rule, r[1]))
+
+
+def _address(rule: Rule, world: World) -> str | None:
+    """The route's address in this world (None: it doesn't take one of its nights)."""
+    values = {"table_id": world.table_id, "hand_id": world.hand_id, "number": 1,
+              "name": PLAYERS[0] if world.owner is not Owner.EVENT else "Player 1",
+              "editor_id": world.grant_id, "group_id": world.group_id or 0,
+              "event_id": world.event_id or 0}
+    if "table_id" not in rule.arguments:
+        return None
+    path = rule.rule
+    for argument in rule.arguments:
+        converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"
+        path = path.replace(converter, str(values[argument]))
+    return path
+
+
+@pytest.fixture()
+def restore(app: Flask) -> Iterator[Callable[[], None]]:
+    """Keep the database as built; the callable puts it back and empties the caches."""
+    kept = sqlite3.connect(":memory:")
+    held: list[Any] = []
+
+    def snapshot() -> None:
+        with app.app_context():
+            raw = db.engine.raw_connection()
+            try:
+                raw.driver_connection.backup(kept)  # type: ignore[union-attr]
+            finally:
+                raw.close()
+        held.append(True)
+
+    def put_back() -> None:
+        if not held:
+            snapshot()
+            return
+        with app.app_context():
+            db.session.remove()
+            raw = db.engine.raw_connection()
+            try:
+                kept.backup(raw.driver_connection)  # type: ignore[arg-type]
+            finally:
+                raw.close()
+        caches.clear_all()
+
+    yield put_back
+    kept.close()
+
+
+def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
+         credential: Credential | None) -> Any:
+    """One request with ``credential`` (None: none): a bearer token on the
+    API, the phone's cookie on a page."""
+    with client.session_transaction() as cookie:
+        cookie.clear()
+        if credential in COOKIE and not path.startswith(API):
+            token, row_id = world.tokens[credential]  # type: ignore[index]
+            cookie[COOKIE[credential]] = {str(row_id): token}  # type: ignore[index]
+    headers: dict[str, str] = {}
+    if path.startswith(API):
+        headers.update(KEY)
+        if credential is not None:
+            headers.update(_auth(world.tokens[credential][0]))
+        body: dict[str, Any] = {"json": {}} if method in ("POST", "PUT") else {}
+        return client.open(path, method=method, headers=headers, **body)
+    return client.open(path, method=method, data={} if method == "POST" else None)
+
+
+@pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
+def test_every_night_route_answers_every_credential_as_the_policy_says(
+        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        owner: Owner, stage: Stage) -> None:
+    world = build(app, client, owner, stage)
+    restore()  # keeps the world as built
+    wrong: list[str] = []
+    walked = 0
+    for rule, method in _routes(app):
+        path = _address(rule, world)
+        action = declared(app.view_functions[rule.endpoint])
+        if path is None or not isinstance(action, Action):
+            continue
+        api = path.startswith(API)
+        holders: list[Credential | None] = [None, *world.tokens]
+        for credential in holders:
+            if not api and credential not in COOKIE and credential is not None:
+                continue  # a share link is no cookie: its pages are the viewer's
+            restore()
+            answer = _ask(client, rule, method, path, world, credential)
+            walked += 1
+            text = html.unescape(answer.get_data(as_text=True))
+            said = f"{method} {rule.rule} as {credential} ({action}): {answer.status_code}"
+            if credential is None:
+                expected = 401 if api else 403
+                if answer.status_code != expected or (not api and NOT_EDITOR[:30] not in text):
+                    wrong.append(f"{said}, expected {expected}")
+                continue
+            decision = decide(credential, owner, stage, action)
+            if decision.allowed:
+                if answer.status_code in (401, 403) or answer.status_code >= 500:
+                    wrong.append(f"{said}, expected allowed: {text[:160]}")
+                continue
+            expected = 409 if decision.by_stage else 403
+            if answer.status_code != expected:
+                wrong.append(f"{said}, expected {expected}: {decision.why}")
+            elif decision.why.split(":")[-1].strip()[:40] not in text:
+                wrong.append(f"{said} without the policy's words: {decision.why}")
+    assert walked > 100
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_route_declares_what_it_does() -> None:
+    from scorekeeper import create_app
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    undeclared = sorted(rule.endpoint for rule in app.url_map.iter_rules()
+                        if rule.endpoint != "static"
+                        and declared(app.view_functions[rule.endpoint]) is None)
+    assert not undeclared
+    for rule in app.url_map.iter_rules():
+        action = declared(app.view_functions.get(rule.endpoint))
+        if {"group_id", "event_id"} & set(rule.arguments):
+            assert action in (OwnerAction.RUN, OwnerAction.READ_OWNER), rule.rule
+        elif "table_id" in rule.arguments:
+            assert isinstance(action, Action), rule.rule
+
+
+@pytest.mark.parametrize("kind", ["group", "event"])
+def test_an_owners_own_routes_run_only_for_its_editor_and_read_for_its_link(kind: str) -> None:
+    editor = Credential.GROUP_EDITOR if kind == "group" else Credential.DIRECTOR
+    link = Credential.GROUP_VIEW if kind == "group" else Credential.EVENT_VIEW
+    assert owner_permits(editor, kind, OwnerAction.RUN)
+    assert owner_permits(editor, kind, OwnerAction.READ_OWNER)
+    assert owner_permits(link, kind, OwnerAction.READ_OWNER)
+    assert not owner_permits(link, kind, OwnerAction.RUN)
+    for other in set(Credential) - {editor, link}:
+        assert not owner_permits(other, kind, OwnerAction.RUN)
+        assert not owner_permits(other, kind, OwnerAction.READ_OWNER)
