@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, and_
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -40,6 +40,23 @@ def iso(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat()
 
 
+#: The owners of nights, as the grants, codes and history entries name them.
+TABLE, GROUP, EVENT = "table", "group", "event"
+
+
+class Owned:
+    """Rows kept for one owner of nights (a grant, a code, a history entry):
+    which kind of owner (:data:`TABLE`, :data:`GROUP`, :data:`EVENT`) and its id."""
+
+    owner: Mapped[str] = mapped_column(String(10))
+    owner_id: Mapped[int]
+
+    @classmethod
+    def of(cls, owner: str, owner_id: Any) -> Any:
+        """The condition that a row is the owner ``owner_id``'s."""
+        return and_(cls.owner == owner, cls.owner_id == owner_id)
+
+
 class Group(Model):
     """Regular players and the nights they play: its members (one row a
     person, across nights), the rules and stake its next night starts with,
@@ -62,8 +79,9 @@ class Group(Model):
 
     members: Mapped[list[Member]] = relationship(
         back_populates="group", order_by="Member.id", cascade="all, delete-orphan")
-    editors: Mapped[list[GroupEditor]] = relationship(
-        back_populates="group", order_by="GroupEditor.id", cascade="all, delete-orphan")
+    editors: Mapped[list[Editor]] = relationship(
+        primaryjoin="and_(Editor.owner == 'group', foreign(Editor.owner_id) == Group.id)",
+        order_by="Editor.id", viewonly=True)
 
 
 class Member(Model):
@@ -82,52 +100,6 @@ class Member(Model):
     pay_handle: Mapped[str | None] = mapped_column(String(30), default=None)
 
     group: Mapped[Group] = relationship(back_populates="members")
-
-
-class GroupEditor(Model):
-    """A device or client allowed to run a group; only a hash of its token is kept."""
-
-    __tablename__ = "group_editor"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    label: Mapped[str] = mapped_column(String(80))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
-
-    group: Mapped[Group] = relationship(back_populates="editors")
-
-
-class GroupHandover(Model):
-    """A one-time code that lets one more phone run a group (like a table's
-    take-over code): only its hash is kept; it dies when used or expired."""
-
-    __tablename__ = "group_handover"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime]
-    used_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class GroupAuditEntry(Model):
-    """One change to a group (an edit grant, a night started, paid, a change
-    to one of its nights) and the group version it made: as a night's audit
-    log, exactly one entry per version."""
-
-    __tablename__ = "group_audit_entry"
-    __table_args__ = (Index("ix_group_audit_entry_group_version", "group_id", "version"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    action: Mapped[str] = mapped_column(String(20))
-    version: Mapped[int]
-    by: Mapped[str | None] = mapped_column(String(80), default=None)
-    summary: Mapped[str] = mapped_column(String(300))
 
 
 class Event(Model):
@@ -163,52 +135,11 @@ class Event(Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
-    editors: Mapped[list[EventEditor]] = relationship(
-        order_by="EventEditor.id", cascade="all, delete-orphan")
+    editors: Mapped[list[Editor]] = relationship(
+        primaryjoin="and_(Editor.owner == 'event', foreign(Editor.owner_id) == Event.id)",
+        order_by="Editor.id", viewonly=True)
     players: Mapped[list[EventPlayer]] = relationship(
         order_by="EventPlayer.number", cascade="all, delete-orphan")
-
-
-class EventEditor(Model):
-    """A director's device or client; only a hash of its token is kept."""
-
-    __tablename__ = "event_editor"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    label: Mapped[str] = mapped_column(String(80))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    revoked_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class EventHandover(Model):
-    """A one-time code that makes one more device a director (a co-director)."""
-
-    __tablename__ = "event_handover"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime]
-    used_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class EventAuditEntry(Model):
-    """One change to an event (or to one of its nights) and the event version
-    it made: exactly one entry per version."""
-
-    __tablename__ = "event_audit_entry"
-    __table_args__ = (Index("ix_event_audit_entry_event_version", "event_id", "version"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    action: Mapped[str] = mapped_column(String(20))
-    version: Mapped[int]
-    by: Mapped[str | None] = mapped_column(String(80), default=None)
-    summary: Mapped[str] = mapped_column(String(300))
 
 
 class EventPlayer(Model):
@@ -327,9 +258,12 @@ class GameTable(Model):
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="table", order_by="HandRow.position", cascade="all, delete-orphan")
     editors: Mapped[list[Editor]] = relationship(
-        back_populates="table", order_by="Editor.id", cascade="all, delete-orphan")
+        primaryjoin="and_(Editor.owner == 'table', foreign(Editor.owner_id) == GameTable.id)",
+        order_by="Editor.id", viewonly=True)
     audit: Mapped[list[AuditEntry]] = relationship(
-        back_populates="table", order_by="AuditEntry.id", cascade="all, delete-orphan")
+        primaryjoin="and_(AuditEntry.owner == 'table', "
+                    "foreign(AuditEntry.owner_id) == GameTable.id)",
+        order_by="AuditEntry.id", viewonly=True)
 
 
 class Player(Model):
@@ -365,47 +299,47 @@ class HandRow(Model):
     table: Mapped[GameTable] = relationship(back_populates="hands")
 
 
-class Editor(Model):
-    """A device or client allowed to edit a table; only a hash of its token is kept."""
+class Editor(Owned, Model):
+    """A device or client allowed to change one owner of nights (a table, a
+    group or an event: ``owner`` and ``owner_id``); only a hash of its token
+    is kept.  One table for every owner, so a new owner is a new word."""
 
     __tablename__ = "editor"
+    __table_args__ = (Index("ix_editor_owner", "owner", "owner_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     label: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
-    #: The director whose draw or printed code granted it (a tournament
-    #: table's phone): revoking that director ends it too.
+    #: The director (an event's editor) whose draw or printed code granted it
+    #: (a tournament table's phone): revoking that director ends it too.
     director_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event_editor.id", name="fk_editor_director_id"), default=None, index=True)
-
-    table: Mapped[GameTable] = relationship(back_populates="editors")
+        ForeignKey("editor.id", name="fk_editor_director_id"), default=None, index=True)
 
 
-class AuditEntry(Model):
-    """What changed, when, and the hand before and after."""
+class AuditEntry(Owned, Model):
+    """One change to an owner of nights (a night, a group, an event) and the
+    version it made, exactly one entry per version: what, when, by which
+    device, and for a night's hand its number, id, and the hand before and
+    after.  One history for every owner."""
 
     __tablename__ = "audit_entry"
     #: Catching up with other processes' changes reads the entries after a version.
-    __table_args__ = (Index("ix_audit_entry_table_version", "table_id", "version"),)
+    __table_args__ = (Index("ix_audit_entry_owner_version", "owner", "owner_id", "version"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     action: Mapped[str] = mapped_column(String(20))
-    hand_number: Mapped[int | None]
+    hand_number: Mapped[int | None] = mapped_column(default=None)
     #: The hand's id, which never changes (its number does, on insert and delete).
     hand_id: Mapped[int | None] = mapped_column(default=None)
-    #: The table's version this change made, and the device that made it.
+    #: The owner's version this change made, and the device that made it.
     version: Mapped[int | None] = mapped_column(default=None)
     by: Mapped[str | None] = mapped_column(String(80), default=None)
     summary: Mapped[str] = mapped_column(String(300))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
-
-    table: Mapped[GameTable] = relationship(back_populates="audit")
 
 
 class Submission(Model):
@@ -444,24 +378,29 @@ class Payment(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Handover(Model):
-    """A one-time "take over scoring" code: opening it on another phone makes
-    that phone an editor, once.  Only a hash of the code is kept; ``used_at``
-    is set by the claim, and an unused code dies at ``expires_at``.
+class Handover(Owned, Model):
+    """A one-time code that lets one more device change an owner of nights
+    (a table's "take over scoring", a group's "run the group", a
+    co-director's code, a tournament table's card): opening it on another
+    phone makes that phone an editor, once.  Only a hash of the code is
+    kept; ``used_at`` is set by the claim, and an unused code dies at
+    ``expires_at``.
     """
 
     __tablename__ = "handover"
+    __table_args__ = (Index("ix_handover_owner", "owner", "owner_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime]
     used_at: Mapped[datetime | None] = mapped_column(default=None)
-    editor_id: Mapped[int | None] = mapped_column(ForeignKey("editor.id"), default=None)
-    #: The director who issued it (a tournament table's code): the phone that
+    #: The grant the code became.
+    editor_id: Mapped[int | None] = mapped_column(
+        ForeignKey("editor.id"), default=None)
+    #: The director who issued it (a tournament table's card): the phone that
     #: claims it is that director's grant, and revoking him ends both.
     director_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event_editor.id", name="fk_handover_director_id"), default=None, index=True)
+        ForeignKey("editor.id", name="fk_handover_director_id"), default=None, index=True)
 
-    editor: Mapped[Editor | None] = relationship()
+    editor: Mapped[Editor | None] = relationship(foreign_keys=[editor_id])

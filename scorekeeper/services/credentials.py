@@ -34,8 +34,8 @@ from scorekeeper.services.state import TableState
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
-TABLE, GROUP, EVENT = "table", "group", "event"
-_OWNERS = {TABLE: grants.TABLE, GROUP: grants.GROUP, EVENT: grants.EVENT}
+_OWNERS = {owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
+TABLE, GROUP, EVENT = grants.TABLE.kind, grants.GROUP.kind, grants.EVENT.kind
 
 
 @dataclass

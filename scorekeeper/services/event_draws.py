@@ -16,6 +16,7 @@ from sqlalchemy import delete, func, select
 
 from scorekeeper.db.models import (
     AuditEntry,
+    Editor,
     Event,
     EventSession,
     EventTable,
@@ -112,7 +113,10 @@ def _earlier(event: Event, session: int) -> list[list[tuple[int, ...]]]:
 def _drop(rows: Sequence[EventTable]) -> None:
     """Forget a session's tables and their nights (nothing was recorded at them)."""
     ids = [r.night_id for r in rows]
-    for model in (Handover, Submission, Payment, AuditEntry):
+    for owned in (Handover, Editor, AuditEntry):
+        db.session.execute(delete(owned).where(owned.owner == grants.TABLE.kind,
+                                               owned.owner_id.in_(ids)))
+    for model in (Submission, Payment):
         db.session.execute(delete(model).where(model.table_id.in_(ids)))
     db.session.execute(delete(EventTable).where(EventTable.id.in_([r.id for r in rows])))
     for night in db.session.scalars(select(GameTable).where(GameTable.id.in_(ids))):

@@ -24,7 +24,6 @@ from sqlalchemy import select
 from scorekeeper.db.models import (
     Editor,
     Event,
-    EventEditor,
     EventTable,
     GameTable,
     Handover,
@@ -97,13 +96,13 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
     return made
 
 
-def directors(event: Event) -> list[EventEditor]:
+def directors(event: Event) -> list[Editor]:
     """The devices and clients that direct the event now, oldest first."""
     return grants.active_grants(grants.EVENT, event)
 
 
-def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
-                    once: Once | None = None, seen: int | None = None) -> EventEditor:
+def revoke_director(event: Event, grant_id: int, me: Editor, *,
+                    once: Once | None = None, seen: int | None = None) -> Editor:
     """Stop one director's device or client at once (never ``me``, the one
     asking: another director can), and with it everything granted through
     him: the table phones and clients his draws and codes let in, and his
@@ -112,7 +111,7 @@ def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
         raise Conflict(SELF, "director")
     writes.begin_event(event.id, seen=seen)
     try:
-        gone: EventEditor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
+        gone: Editor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
     except (NotFound, Conflict):
         writes.abandon()
         raise
@@ -122,7 +121,7 @@ def revoke_director(event: Event, grant_id: int, me: EventEditor, *,
     return gone
 
 
-def _end_grants_of(director: EventEditor, by: str) -> None:
+def _end_grants_of(director: Editor, by: str) -> None:
     """End the table grants and unused codes ``director`` issued (part of
     the caller's write): each night they changed gets its version and entry."""
     phones = list(db.session.scalars(select(Editor).where(
@@ -134,7 +133,7 @@ def _end_grants_of(director: EventEditor, by: str) -> None:
         phone.revoked_at = now
     for code in codes:
         db.session.delete(code)
-    for night_id in sorted({p.table_id for p in phones} | {c.table_id for c in codes}):
+    for night_id in sorted({p.owner_id for p in phones} | {c.owner_id for c in codes}):
         night = db.session.get_one(GameTable, night_id)
         writes.begin_night(night, closed_ok=True)
         writes.audit_night(night, "revoke", f"{director.label} no longer directs: the "

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import Event, EventEditor, EventPlayer, db, utcnow
+from scorekeeper.db.models import Event, EventPlayer, db, utcnow
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
 from scorekeeper.names import LookAlikes, NameError_, clean_name, looks_like, name_key
@@ -48,9 +48,9 @@ def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Even
                   entry_cents=plan.entry_cents, places=plan.places,
                   session_high=plan.session_high, share=plan.share,
                   tie_breaks=plan.tie_breaks, odd=plan.odd, view_token=grants.new_token())
-    event.editors = [EventEditor(token_hash=grants.hash_token(token), label=label[:80])]
     db.session.add(event)
     db.session.flush()
+    db.session.add(grants.EVENT.grant(event.id, token, label[:80]))
     return event, token
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from scorekeeper.db import codec
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db, iso
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment, db, iso
 from scorekeeper.ledger.money import decimal
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.rules.words import describe
@@ -126,6 +126,6 @@ def fill(table: GameTable, checked: Checked) -> None:
         db.session.add(Payment(table_id=table.id, payer=transfer.payer, payee=transfer.payee,
                                cents=transfer.cents, at=at))
     for entry in checked.audit:
-        db.session.add(AuditEntry(table_id=table.id, **entry))
+        db.session.add(AuditEntry(owner=TABLE, owner_id=table.id, **entry))
     db.session.flush()
     db.session.expire(table, ["hands", "audit"])

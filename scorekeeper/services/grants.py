@@ -20,19 +20,8 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, delete, select, update
 
-from scorekeeper.db.models import (
-    Editor,
-    Event,
-    EventEditor,
-    EventHandover,
-    GameTable,
-    Group,
-    GroupEditor,
-    GroupHandover,
-    Handover,
-    db,
-    utcnow,
-)
+from scorekeeper.db import models
+from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.services import Conflict, NotFound, writes
 
@@ -64,13 +53,11 @@ class Words:
 
 @dataclass(frozen=True)
 class Owner:
-    """One kind of owner of nights: its rows and its words."""
+    """One kind of owner of nights: the word its grants, codes and history
+    entries are kept under, its rows and its words."""
 
+    kind: str
     model: Any
-    grant: Any
-    handover: Any
-    #: The column of a grant and a code that names its owner.
-    key: str
     words: Words
     #: Starts a write to one owner (:mod:`~scorekeeper.services.writes`);
     #: ``for_code``: the write shows or claims a handover code.
@@ -80,8 +67,16 @@ class Owner:
     #: Refuses a code for an owner that takes no more writers (a closed night).
     before_claim: Callable[[Any], None] = lambda row: None
 
-    def column(self, model: Any) -> Any:
-        return getattr(model, self.key)
+    def mine(self, model: Any, row_id: Any) -> Any:
+        """The condition that a grant, code or history row (``model``) is the
+        owner ``row_id``'s."""
+        return model.of(self.kind, row_id)
+
+    def grant(self, row_id: int, token: str, label: str, director_id: int | None = None
+              ) -> Editor:
+        """A new grant of the owner ``row_id`` for ``token`` (not yet added)."""
+        return Editor(owner=self.kind, owner_id=row_id, token_hash=hash_token(token),
+                      label=label, director_id=director_id)
 
 
 def _begin_table(table: GameTable, for_code: bool) -> object:
@@ -94,7 +89,7 @@ def _check_open(table: GameTable) -> None:
 
 
 TABLE = Owner(
-    GameTable, Editor, Handover, "table_id", Words(
+    models.TABLE, GameTable, Words(
         no_such="No such table",
         link_gone="This share link doesn't exist or was replaced",
         code_gone="This take-over code was already used, replaced or has expired. "
@@ -111,7 +106,7 @@ TABLE = Owner(
     before_claim=_check_open)
 
 GROUP = Owner(
-    Group, GroupEditor, GroupHandover, "group_id", Words(
+    models.GROUP, Group, Words(
         no_such="No such group",
         link_gone="This group's share link doesn't exist",
         code_gone="This code was already used, replaced or has expired. Ask whoever runs "
@@ -127,7 +122,7 @@ GROUP = Owner(
     audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by))
 
 EVENT = Owner(
-    Event, EventEditor, EventHandover, "event_id", Words(
+    models.EVENT, Event, Words(
         no_such="No such event",
         link_gone="This event's link doesn't exist",
         code_gone="This code was already used, replaced or has expired. Ask the director "
@@ -167,11 +162,10 @@ def by_view_token(owner: Owner, token: str) -> Any:
 def _with_grant(owner: Owner) -> Any:
     """The owner and the live grant a token's hash proves, in one query
     (built once per owner)."""
-    grant = owner.grant
-    return (select(owner.model, grant)
-            .outerjoin(grant, and_(owner.column(grant) == owner.model.id,
-                                   grant.token_hash == bindparam("hash"),
-                                   grant.revoked_at.is_(None)))
+    return (select(owner.model, Editor)
+            .outerjoin(Editor, and_(owner.mine(Editor, owner.model.id),
+                                    Editor.token_hash == bindparam("hash"),
+                                    Editor.revoked_at.is_(None)))
             .where(owner.model.id == bindparam("id")).limit(1))
 
 
@@ -197,16 +191,15 @@ def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
     """The live grant of the owner's row ``row_id`` that ``token`` proves, if any."""
     if not token:
         return None
-    return db.session.scalar(db.select(owner.grant).where(
-        owner.column(owner.grant) == row_id, owner.grant.token_hash == hash_token(token),
-        owner.grant.revoked_at.is_(None)))
+    return db.session.scalar(db.select(Editor).where(
+        owner.mine(Editor, row_id), Editor.token_hash == hash_token(token),
+        Editor.revoked_at.is_(None)))
 
 
 def active_grants(owner: Owner, row: Any) -> list[Any]:
     """The devices that can change ``row`` now, oldest first."""
-    return list(db.session.scalars(db.select(owner.grant).where(
-        owner.column(owner.grant) == row.id, owner.grant.revoked_at.is_(None))
-        .order_by(owner.grant.id)))
+    return list(db.session.scalars(db.select(Editor).where(
+        owner.mine(Editor, row.id), Editor.revoked_at.is_(None)).order_by(Editor.id)))
 
 
 # --- grants and codes ------------------------------------------------------------
@@ -215,8 +208,7 @@ def add_grant(owner: Owner, row: Any, label: str) -> str:
     """Let one more device or client change ``row``; returns its token (kept nowhere)."""
     owner.begin(row, False)
     token = new_token()
-    db.session.add(owner.grant(**{owner.key: row.id}, token_hash=hash_token(token),
-                               label=label[:80]))
+    db.session.add(owner.grant(row.id, token, label[:80]))
     owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
     db.session.commit()
     return token
@@ -224,8 +216,8 @@ def add_grant(owner: Owner, row: Any, label: str) -> str:
 
 def drop_codes(owner: Owner, row_id: int) -> None:
     """Cancel every unused one-time code of the owner (same transaction)."""
-    db.session.execute(delete(owner.handover).where(owner.column(owner.handover) == row_id,
-                                                    owner.handover.used_at.is_(None)))
+    db.session.execute(delete(Handover).where(owner.mine(Handover, row_id),
+                                              Handover.used_at.is_(None)))
 
 
 def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
@@ -259,8 +251,7 @@ def revoke_all(owner: Owner, row_id: int) -> int:
     codes; part of the caller's write (only an owner that another owner's
     grant also changes, an event's table, may be left with none).  Returns
     how many were stopped."""
-    grant = owner.grant
-    stopped = db.session.execute(update(grant).where(
-        owner.column(grant) == row_id, grant.revoked_at.is_(None)).values(revoked_at=utcnow()))
+    stopped = db.session.execute(update(Editor).where(
+        owner.mine(Editor, row_id), Editor.revoked_at.is_(None)).values(revoked_at=utcnow()))
     drop_codes(owner, row_id)
     return int(stopped.rowcount)  # type: ignore[attr-defined]

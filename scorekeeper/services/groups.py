@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import and_, bindparam, select
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import GameTable, Group, GroupEditor, Member, db, utcnow
+from scorekeeper.db.models import Editor, GameTable, Group, Member, db, utcnow
 from scorekeeper.limits import MAX_MEMBERS, MAX_ROW_ID
 from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS, Rules
@@ -70,9 +70,9 @@ def build_group(name: str, names: Sequence[str], preset: str, options: dict[str,
     group = Group(name=name, preset=preset, options=options, stake_cents=stake_cents,
                   view_token=grants.new_token())
     group.members = [Member(name=n) for n in names]
-    group.editors = [GroupEditor(token_hash=grants.hash_token(token), label=label[:80])]
     db.session.add(group)
     db.session.flush()
+    db.session.add(grants.GROUP.grant(group.id, token, label[:80]))
     return group, token
 
 
@@ -88,10 +88,10 @@ class GroupHead:
 
 
 _HEAD = select(Group.id, Group.name, Group.version, Group.view_token)
-_HEAD_AS = (_HEAD.add_columns(GroupEditor.id.label("editor"))
-            .outerjoin(GroupEditor, and_(GroupEditor.group_id == Group.id,
-                                         GroupEditor.token_hash == bindparam("hash"),
-                                         GroupEditor.revoked_at.is_(None)))
+_HEAD_AS = (_HEAD.add_columns(Editor.id.label("editor"))
+            .outerjoin(Editor, and_(grants.GROUP.mine(Editor, Group.id),
+                                    Editor.token_hash == bindparam("hash"),
+                                    Editor.revoked_at.is_(None)))
             .where(Group.id == bindparam("id")).limit(1))
 _HEAD_BY_VIEW = _HEAD.where(Group.view_token == bindparam("token")).limit(1)
 

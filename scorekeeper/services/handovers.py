@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import update
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import db, utcnow
+from scorekeeper.db.models import Handover, db, utcnow
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import NotFound, ServiceError, grants
 from scorekeeper.services.grants import Owner, hash_token, new_token
@@ -49,9 +49,8 @@ def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
     tournament table's code names the director who issued it
     (``director_id``): the grant it becomes is his too."""
     code = new_token()
-    issued_by = {"director_id": director_id} if director_id is not None else {}
-    db.session.add(owner.handover(**{owner.key: row_id}, token_hash=hash_token(code),
-                                  expires_at=utcnow() + lifetime, **issued_by))
+    db.session.add(Handover(owner=owner.kind, owner_id=row_id, token_hash=hash_token(code),
+                            expires_at=utcnow() + lifetime, director_id=director_id))
     return code
 
 
@@ -59,16 +58,17 @@ def live_handover(owner: Owner, code: str | None) -> Any:
     """The unused, unexpired code ``code`` proves, if any."""
     if not code:
         return None
-    return db.session.scalar(db.select(owner.handover).where(
-        owner.handover.token_hash == hash_token(code), owner.handover.used_at.is_(None),
-        owner.handover.expires_at > utcnow()))
+    return db.session.scalar(db.select(Handover).where(
+        Handover.owner == owner.kind, Handover.token_hash == hash_token(code),
+        Handover.used_at.is_(None), Handover.expires_at > utcnow()))
 
 
 def handover_of(owner: Owner, code: str | None) -> Any:
     """The code ``code`` proves, used or not (for the page that showed it)."""
     if not code:
         return None
-    return db.session.scalar(db.select(owner.handover).filter_by(token_hash=hash_token(code)))
+    return db.session.scalar(db.select(Handover).filter_by(owner=owner.kind,
+                                                           token_hash=hash_token(code)))
 
 
 def clean_label(label: str, row: Any) -> str:
@@ -96,26 +96,23 @@ def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
     handover = live_handover(owner, code)
     if handover is None:
         raise NotFound(owner.words.code_gone)
-    row = db.session.get(owner.model, getattr(handover, owner.key))
+    row = db.session.get(owner.model, handover.owner_id)
     if row is None:
         raise NotFound(owner.words.code_gone)
     owner.before_claim(row)
     name = clean_label(label, row)
-    claimed = db.session.execute(update(owner.handover).where(
-        owner.handover.id == handover.id, owner.handover.used_at.is_(None))
+    claimed = db.session.execute(update(Handover).where(
+        Handover.id == handover.id, Handover.used_at.is_(None))
         .values(used_at=utcnow()))
     if claimed.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise NotFound(owner.words.code_gone)
     owner.begin(row, True)
     token = new_token()
-    issued_by = getattr(handover, "director_id", None)
-    grant = owner.grant(**{owner.key: row.id}, token_hash=hash_token(token), label=name,
-                        **({"director_id": issued_by} if issued_by is not None else {}))
+    grant = owner.grant(row.id, token, name, handover.director_id)
     db.session.add(grant)
     db.session.flush()
-    if hasattr(handover, "editor_id"):
-        handover.editor_id = grant.id
+    handover.editor_id = grant.id
     owner.audit(row, "handover", owner.words.handed_over.format(label=name), None)
     db.session.commit()
     return row, token

@@ -21,7 +21,7 @@ from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import AuditEntry, HandRow, db
+from scorekeeper.db.models import TABLE, AuditEntry, HandRow, db
 from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
@@ -72,7 +72,7 @@ def deal_of(state: TableState) -> str:
 def what_changed(state: TableState, since: int) -> str:
     """"Meanwhile, Phone 2: Recorded hand 32: …" for the changes after version ``since``."""
     entries = db.session.scalars(db.select(AuditEntry).where(
-        AuditEntry.table_id == state.table.id, AuditEntry.version > since)
+        AuditEntry.of(TABLE, state.table.id), AuditEntry.version > since)
         .order_by(AuditEntry.id)).all()
     if not entries:
         return "Meanwhile the night changed on another phone."
@@ -238,7 +238,7 @@ def recorded_under(table_id: int, once: Once) -> tuple[int, int, int] | None:
     if not isinstance(answer, dict) or not isinstance(answer.get("id"), int):
         return None
     entry = db.session.scalars(db.select(AuditEntry).where(
-        AuditEntry.table_id == table_id, AuditEntry.hand_id == answer["id"],
+        AuditEntry.of(TABLE, table_id), AuditEntry.hand_id == answer["id"],
         AuditEntry.action == "add").order_by(AuditEntry.id)).first()
     if entry is None or entry.version is None or entry.hand_number is None:
         return None

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import AuditEntry, GameTable, HandRow, db
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, db
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.rules import Hand, Night, Rules, replay
 from scorekeeper.services import caches, lazy
@@ -129,7 +129,7 @@ def catch_up(kept: Kept, table_id: int, rules: Rules, players: tuple[str, ...],
     entries = db.session.execute(
         db.select(AuditEntry.version, AuditEntry.action, AuditEntry.hand_number,
                   AuditEntry.hand_id, AuditEntry.after)
-        .where(AuditEntry.table_id == table_id, AuditEntry.version > kept.version,
+        .where(AuditEntry.of(TABLE, table_id), AuditEntry.version > kept.version,
                AuditEntry.version <= version)
         .order_by(AuditEntry.version)).all()
     if [e.version for e in entries] != list(range(kept.version + 1, version + 1)):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.models import Editor, GameTable, Group, Player, db
+from scorekeeper.db.models import GameTable, Group, Player, db
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, grants, groups, writes
 from scorekeeper.services.once import Once, commit, earlier, remember
@@ -70,10 +70,9 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
     table.players = [Player(name=n, seat=i, present=here)
                      for i, (n, here) in enumerate(players)]
     token = grants.new_token()
-    table.editors = [Editor(token_hash=grants.hash_token(token), label=label,
-                            director_id=director_id)]
     db.session.add(table)
     db.session.flush()
+    db.session.add(grants.TABLE.grant(table.id, token, label, director_id))
     return table, token
 
 

@@ -22,12 +22,13 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import (
+    EVENT,
+    GROUP,
+    TABLE,
     AuditEntry,
     Event,
-    EventAuditEntry,
     GameTable,
     Group,
-    GroupAuditEntry,
     db,
     utcnow,
 )
@@ -186,7 +187,7 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     assert raised is not None, "audit_night needs begin_night first"
     assert not raised.audited, f"table {table_id}: a second audit entry for one version"
     raised.audited = True
-    db.session.add(AuditEntry(table_id=table_id, action=action, hand_number=number,
+    db.session.add(AuditEntry(owner=TABLE, owner_id=table_id, action=action, hand_number=number,
                               hand_id=hand_id, version=raised.version,
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
@@ -202,33 +203,32 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
     """The entry of a night this write creates (its version 0: no version
     was raised, so catch-up never reads it)."""
     assert table.version in (0, None)
-    db.session.add(AuditEntry(table_id=table_key(table), action=action, version=0,
+    db.session.add(AuditEntry(owner=TABLE, owner_id=table_key(table), action=action, version=0,
                               summary=summary[:300], at=utcnow()))
 
 
 def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the group version this write made."""
-    _audit_owner("groups", GroupAuditEntry, group_id, action, summary, by)
+    _audit_owner("groups", GROUP, group_id, action, summary, by)
 
 
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the event version this write made."""
-    _audit_owner("events", EventAuditEntry, event_id, action, summary, by)
+    _audit_owner("events", EVENT, event_id, action, summary, by)
 
 
-def _audit_owner(kind: str, entry: Any, row_id: int, action: str, summary: str,
+def _audit_owner(kind: str, owner: str, row_id: int, action: str, summary: str,
                  by: str | None) -> None:
-    """The one ``entry`` of the version this write raised for the group or
+    """The one entry of the version this write raised for the group or
     event ``row_id`` (``kind`` names the write's record of them, as in
-    :func:`_raise_owner`)."""
+    :func:`_raise_owner`; ``owner`` the history's word for them)."""
     raised = getattr(_write(), kind).get(row_id)
-    owner = kind[:-1]
     assert raised is not None, f"audit_{owner} needs begin_{owner} first"
     assert not raised.audited, f"{owner} {row_id}: a second audit entry for one version"
     raised.audited = True
-    db.session.add(entry(**{f"{owner}_id": row_id}, action=action, version=raised.version,
-                         by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
-                         at=utcnow()))
+    db.session.add(AuditEntry(owner=owner, owner_id=row_id, action=action,
+                              version=raised.version, by=by[:AUDIT_BY] if by else None,
+                              summary=summary[:AUDIT_SUMMARY], at=utcnow()))
 
 
 def unaudited(session: Session) -> list[str]:

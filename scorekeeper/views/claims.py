@@ -34,7 +34,7 @@ def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
     live = handovers.live_handover(page.owner, code)
     if live is None:
         abort(404, page.owner.words.code_gone)
-    row = grants.get(page.owner, getattr(live, page.owner.key))
+    row = grants.get(page.owner, live.owner_id)
     error = None
     if request.method == "POST":
         try:

@@ -52,7 +52,7 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     assert client.post(f"/t/{table_id}/hand/new", data=HAND_FORM).status_code == 302
     with app.app_context():
         hand_id = db.session.scalar(sa.select(HandRow.id).filter_by(table_id=table_id))
-        editor_id = db.session.scalar(sa.select(Editor.id).filter_by(table_id=table_id))
+        editor_id = db.session.scalar(sa.select(Editor.id).where(Editor.of("table", table_id)))
     group = client.post("/api/v1/groups", json={"name": "Thu", "players": PLAYERS}).get_json()
     gauth = {"Authorization": f"Bearer {group['edit_token']}"}
     carried = client.post("/api/v1/tables", headers=gauth, json={

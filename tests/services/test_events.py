@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from scorekeeper.db.models import Event, EventAuditEntry, GameTable, db
+from scorekeeper.db.models import EVENT, AuditEntry, Event, GameTable, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import Conflict, ServiceError, event_draws, event_scores, events, hands
 from scorekeeper.services.state import TableState
@@ -35,9 +35,9 @@ def _night(night_id: int) -> TableState:
 
 
 def _versions(event_id: int) -> list[int]:
-    return list(db.session.scalars(db.select(EventAuditEntry.version)
-                                   .where(EventAuditEntry.event_id == event_id)
-                                   .order_by(EventAuditEntry.version)))
+    return list(db.session.scalars(db.select(AuditEntry.version)
+                                   .where(AuditEntry.of(EVENT, event_id))
+                                   .order_by(AuditEntry.version)))
 
 
 def test_an_event_starts_with_its_rules_frozen_and_a_director_token(app: Flask) -> None:

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from flask import Flask
 
-from scorekeeper.db.models import AuditEntry, GameTable, Group, GroupAuditEntry, db
+from scorekeeper.db.models import GROUP, TABLE, AuditEntry, GameTable, Group, db
 from scorekeeper.ledger.pay import PayHandle, PayService
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.services import ServiceError, groups, pay, tables
@@ -33,7 +33,7 @@ def test_a_players_handle_is_saved_with_one_version_and_one_entry(app: Flask) ->
         assert said == "Ann is paid at Venmo @ann-smith."
         assert table.version == 1
         entries = db.session.scalars(db.select(AuditEntry).where(
-            AuditEntry.table_id == table.id, AuditEntry.version == 1)).all()
+            AuditEntry.of(TABLE, table.id), AuditEntry.version == 1)).all()
         assert [(e.action, e.summary) for e in entries] == [("pay", "Ann's payment handle saved")]
         assert pay.night_handles(table)["Ann"].used == PayHandle(PayService.VENMO, "ann-smith")
 
@@ -78,9 +78,9 @@ def test_a_members_handle_is_one_group_version_and_one_entry(app: Flask) -> None
         db.session.expire_all()
         fresh = db.session.get(Group, group.id)
         assert fresh is not None and fresh.version == before + 1
-        entry = db.session.scalars(db.select(GroupAuditEntry).where(
-            GroupAuditEntry.group_id == group.id,
-            GroupAuditEntry.version == fresh.version)).one()
+        entry = db.session.scalars(db.select(AuditEntry).where(
+            AuditEntry.of(GROUP, group.id),
+            AuditEntry.version == fresh.version)).one()
         assert (entry.action, entry.summary) == ("pay", "Cat's payment handle saved")
         assert pay.member_handle(fresh, "cat") == ("Cat", PayHandle(PayService.PAYPAL,
                                                                     "CatPays"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from scorekeeper.db.models import AuditEntry, GameTable, db
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import ServiceError, hands, roster, tables
 from scorekeeper.services.state import TableState
@@ -25,7 +25,7 @@ def _state(table_id: int) -> TableState:
 
 def _entries(table_id: int) -> list[tuple[str, str]]:
     return [(e.action, e.summary) for e in db.session.scalars(
-        db.select(AuditEntry).where(AuditEntry.table_id == table_id, AuditEntry.version > 0)
+        db.select(AuditEntry).where(AuditEntry.of(TABLE, table_id), AuditEntry.version > 0)
         .order_by(AuditEntry.version))]
 
 

@@ -11,15 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.db.models import (
-    AuditEntry,
-    Event,
-    EventAuditEntry,
-    GameTable,
-    Group,
-    GroupAuditEntry,
-    db,
-)
+from scorekeeper.db.models import AuditEntry, Event, GameTable, Group, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import (
     event_draws,
@@ -53,14 +45,14 @@ def _state(table_id: int) -> TableState:
 
 def _night_versions(table_id: int) -> list[int]:
     return [v for v in db.session.scalars(
-        db.select(AuditEntry.version).where(AuditEntry.table_id == table_id)
+        db.select(AuditEntry.version).where(AuditEntry.of(TABLE.kind, table_id))
         .order_by(AuditEntry.version)) if v]
 
 
 def _group_versions(group_id: int) -> list[int]:
     return list(db.session.scalars(
-        db.select(GroupAuditEntry.version).where(GroupAuditEntry.group_id == group_id)
-        .order_by(GroupAuditEntry.version)))
+        db.select(AuditEntry.version).where(AuditEntry.of(GROUP.kind, group_id))
+        .order_by(AuditEntry.version)))
 
 
 def _every_kind_of_write(group: Group) -> int:
@@ -137,8 +129,8 @@ def test_only_the_write_path_raises_a_version() -> None:
 
 def _event_versions(event_id: int) -> list[int]:
     return list(db.session.scalars(
-        db.select(EventAuditEntry.version).where(EventAuditEntry.event_id == event_id)
-        .order_by(EventAuditEntry.version)))
+        db.select(AuditEntry.version).where(AuditEntry.of(EVENT.kind, event_id))
+        .order_by(AuditEntry.version)))
 
 
 def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(

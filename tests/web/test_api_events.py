@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import AuditEntry, GameTable, db
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, db
 
 API = "/api/v1"
 KEY = "0123456789abcdef-event"
@@ -335,5 +335,5 @@ def test_a_paper_ticket_changes_the_tables_own_night_so_its_phone_and_share_page
     assert refused.status_code == 409 and "done for this session" in refused.get_json()["error"]
     with app.app_context():
         entries = db.session.scalars(db.select(AuditEntry.action).where(
-            AuditEntry.table_id == table["night"]).order_by(AuditEntry.id)).all()
+            AuditEntry.of(TABLE, table["night"])).order_by(AuditEntry.id)).all()
         assert entries[-1] == "ticket"

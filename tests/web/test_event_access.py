@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import AuditEntry, db
+from scorekeeper.db.models import TABLE, AuditEntry, db
 from scorekeeper.services import event_draws, events
 
 API = "/api/v1"
@@ -57,7 +57,7 @@ def test_a_done_table_refuses_its_grant_and_takes_the_directors(app: Flask,
     assert fixed.status_code == 200, fixed.get_json()
     with app.app_context():
         last = db.session.scalars(db.select(AuditEntry).where(
-            AuditEntry.table_id == table.night).order_by(AuditEntry.id.desc())).first()
+            AuditEntry.of(TABLE, table.night)).order_by(AuditEntry.id.desc())).first()
         assert last is not None and last.by == "Director"
 
 

@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import AuditEntry, Event, EventAuditEntry, EventEditor, GameTable, db
+from scorekeeper.db.models import EVENT, TABLE, AuditEntry, Editor, Event, GameTable, db
 from scorekeeper.services import event_draws, events, grants
 
 API = "/api/v1"
@@ -117,13 +117,13 @@ def test_a_tables_new_code_stops_the_old_and_keeps_or_stops_its_phone(
     second = _claim(app, again[2])
     assert _record(second, app, nights[2]) == 302
     with app.app_context():
-        said = db.session.scalars(db.select(EventAuditEntry).where(
-            EventAuditEntry.action == "code").order_by(EventAuditEntry.id)).all()
+        said = db.session.scalars(db.select(AuditEntry).where(
+            AuditEntry.owner == EVENT, AuditEntry.action == "code").order_by(AuditEntry.id)).all()
         assert [e.by for e in said] == ["Director"] * 3
         assert "table 2 of session 1" in said[1].summary
         assert "stopped" in said[2].summary
         night = db.session.scalars(db.select(AuditEntry.action).where(
-            AuditEntry.table_id == nights[2]).order_by(AuditEntry.id)).all()
+            AuditEntry.of(TABLE, nights[2])).order_by(AuditEntry.id)).all()
         assert "revoke" in night
     assert client.post(f"/e/{event_id}/sessions/1/tables/9/code").status_code == 404
     assert app.test_client().post(f"/e/{event_id}/sessions/1/tables/2/code").status_code == 403
@@ -179,8 +179,8 @@ def test_a_director_revokes_a_co_director_who_is_refused_at_once(
     assert "Laptop 2" in page and "this device" in page
     ids = re.findall(r'/directors/(\d+)/revoke', page)
     with app.app_context():
-        mine, theirs = db.session.scalars(db.select(EventEditor.id).order_by(
-            EventEditor.id)).all()
+        mine, theirs = db.session.scalars(db.select(Editor.id).where(
+            Editor.owner == EVENT).order_by(Editor.id)).all()
     assert ids == [str(theirs)]  # no button to revoke this device itself
     refused = laptop.post(f"/e/{event_id}/directors/{theirs}/revoke")
     assert refused.status_code == 409 and "revoke its own director access" in refused.text
@@ -192,8 +192,8 @@ def test_a_director_revokes_a_co_director_who_is_refused_at_once(
     assert client.post(f"/e/{event_id}/directors/{theirs}/revoke").status_code == 404
     assert client.post(f"/e/{event_id}/directors/{mine}/revoke").status_code == 409
     with app.app_context():
-        last = db.session.scalars(db.select(EventAuditEntry).where(
-            EventAuditEntry.action == "revoke")).one()
+        last = db.session.scalars(db.select(AuditEntry).where(
+            AuditEntry.owner == EVENT, AuditEntry.action == "revoke")).one()
         assert last.by == "Director" and "Laptop 2 can no longer direct" in last.summary
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import Event, GameTable, Group, GroupEditor, db
+from scorekeeper.db.models import GROUP, Editor, Event, GameTable, Group, db
 from scorekeeper.services import event_draws, grants
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
 
@@ -139,7 +139,7 @@ def test_a_group_token_on_a_tournament_table_counts_for_nothing(
         db.session.add(group)
         db.session.flush()
         token = grants.new_token()
-        db.session.add(GroupEditor(group_id=group.id, token_hash=grants.hash_token(token),
+        db.session.add(Editor(owner=GROUP, owner_id=group.id, token_hash=grants.hash_token(token),
                                    label="Phone"))
         db.session.get_one(GameTable, table["night"]).group_id = group.id
         db.session.commit()

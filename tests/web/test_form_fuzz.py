@@ -49,7 +49,7 @@ def snapshot(app: Flask, table_id: int) -> tuple[Any, ...]:
         assert table is not None
         hands = db.session.scalars(db.select(HandRow.data).filter_by(table_id=table_id)
                                    .order_by(HandRow.position)).all()
-        log = db.session.query(AuditEntry).filter_by(table_id=table_id).count()
+        log = db.session.query(AuditEntry).filter(AuditEntry.of("table", table_id)).count()
         return (tuple(map(str, hands)), log, tuple((p.name, p.present) for p in table.players))
 
 

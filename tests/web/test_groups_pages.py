@@ -10,7 +10,7 @@ from datetime import date
 
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import AuditEntry, GameTable, Group, db
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, Group, db
 from scorekeeper.views.caching import SHARED
 from tests.fixtures_app import start_table, words
 
@@ -295,7 +295,7 @@ def test_a_night_played_without_a_group_becomes_a_groups_first_night(
         assert table.group_id == group_id and table.settled == "table"
         assert [m.name for m in group.members] == FIVE
         assert group.name == table.name
-        last = db.session.scalars(db.select(AuditEntry).where(AuditEntry.table_id == table_id)
+        last = db.session.scalars(db.select(AuditEntry).where(AuditEntry.of(TABLE, table_id))
                                   .order_by(AuditEntry.version.desc())).first()
         assert last is not None and last.action == "group"
         assert last.version == table.version

@@ -84,7 +84,7 @@ def _hand(client: FlaskClient, table_id: int, token: str, picker: str, partner: 
 def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
     with app.app_context():
         night = db.session.get_one(GameTable, table_id)
-        grant = db.session.scalars(db.select(Editor).filter_by(table_id=table_id)
+        grant = db.session.scalars(db.select(Editor).where(Editor.of("table", table_id))
                                    .order_by(Editor.id)).first()
         assert grant is not None
         return night.hands[0].id if night.hands else 0, grant.id

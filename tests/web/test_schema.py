@@ -4,6 +4,7 @@ the models' schema, a new database is stamped, an existing one is upgraded."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
 from scorekeeper.db import engine, schema
-from scorekeeper.db.models import db
+from scorekeeper.db.models import AuditEntry, Editor, EventTable, db
 from scorekeeper.rules.hand_json import parse_exported
 from tests.fixtures_app import start_table, words
 from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
@@ -241,3 +242,79 @@ def test_a_process_starting_while_its_database_restarts_waits_for_it(
     with pytest.raises(OperationalError):
         make_app(tmp_path / "broken.db")
     assert len(tries) == 4
+
+
+def test_grants_codes_and_history_of_every_owner_move_to_one_table_each(
+        tmp_path: Path) -> None:
+    """Migration 0010: a database at 0009 keeps a table each for a night's,
+    a group's and an event's grants, codes and history; after the upgrade
+    they are one table each, every token still works as it did (a table
+    phone a co-director brought in still ends with him), and no entry is lost."""
+    path = tmp_path / "owners.db"
+    first = make_app(path)
+    client = first.test_client()
+    night = client.post("/api/v1/tables", json={
+        "name": "Friday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "preset": "called-ace"}).get_json()
+    group = client.post("/api/v1/groups", json={
+        "name": "Thursday", "players": ["Ann", "Bob", "Cat", "Dan"],
+        "preset": "called-ace"}).get_json()
+    event = client.post("/api/v1/events", json={
+        "name": "Fest", "preset": "called-ace", "sessions": 1, "rounds": 1}).get_json()
+    director = {"Authorization": f"Bearer {event['director_token']}"}
+    client.post(f"/api/v1/events/{event['id']}/players", headers=director, json={
+        "checked_in": True, "players": [{"name": f"P{n}"} for n in range(1, 6)]})
+    laptop = first.test_client()
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(event["id"]): event["director_token"]}
+    client.post(f"/e/{event['id']}/directors/code")
+    page = client.get(f"/e/{event['id']}/directors")
+    claim = re.search(r"/eclaim/[A-Za-z0-9_-]+", page.text)
+    assert claim and laptop.post(claim.group(0), data={"label": "Laptop 2"}).status_code == 302
+    drawn = laptop.post(f"/e/{event['id']}/sessions/1/draw", data={"seed": "3"})
+    assert drawn.status_code == 302
+    cards = laptop.post(f"/e/{event['id']}/sessions/1/print/cards").text
+    code = re.search(r'id="card-1">.*?<code>([^<]+)</code>', cards, re.S)
+    assert code
+    phone = first.test_client()
+    assert phone.post(f"/claim/{code.group(1)}", data={"label": "Table phone"}).status_code == 302
+    with first.app_context():
+        entries = db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry))
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0009")
+        db.session.remove()
+        db.engine.dispose()
+    old = sa.create_engine(f"sqlite:///{path}")
+    with old.connect() as conn:
+        counts = {t: conn.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar()
+                  for t in ("editor", "group_editor", "event_editor", "audit_entry",
+                            "group_audit_entry", "event_audit_entry")}
+        directed = conn.execute(sa.text(
+            "SELECT count(*) FROM editor WHERE director_id IS NOT NULL")).scalar()
+    old.dispose()
+    assert counts["group_editor"] == 1 and counts["event_editor"] == 2 and directed >= 2
+    assert sum(v for k, v in counts.items() if "audit" in k) == entries
+
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    with again.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry)) == entries
+    api = again.test_client()
+    for path_, token in ((f"/api/v1/tables/{night['id']}", night["edit_token"]),
+                         (f"/api/v1/groups/{group['id']}", group["edit_token"]),
+                         (f"/api/v1/events/{event['id']}", event["director_token"])):
+        assert api.get(path_, headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    moved_phone, moved_laptop, moved_director = (again.test_client() for _ in range(3))
+    for moved, before in ((moved_phone, phone), (moved_laptop, laptop),
+                          (moved_director, client)):
+        with moved.session_transaction() as cookie, before.session_transaction() as kept:
+            cookie.update(kept)
+    with again.app_context():
+        table_night = db.session.scalars(sa.select(EventTable.night_id).where(
+            EventTable.number == 1)).one()
+        theirs = db.session.scalars(sa.select(Editor.id).where(
+            Editor.owner == "event", Editor.label == "Laptop 2")).one()
+    assert moved_phone.get(f"/t/{table_night}").status_code == 200
+    assert moved_director.post(f"/e/{event['id']}/directors/{theirs}/revoke").status_code == 302
+    assert moved_phone.get(f"/t/{table_night}").status_code == 403

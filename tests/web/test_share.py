@@ -88,7 +88,8 @@ def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     table_id = start_table(client)
     record(client, table_id)
     with app.app_context():
-        editor_id = db.session.scalars(db.select(Editor.id).filter_by(table_id=table_id)).one()
+        editor_id = db.session.scalars(
+            db.select(Editor.id).where(Editor.of("table", table_id))).one()
     return {"id": table_id, "token": view_token(app, table_id), "editor_id": editor_id}
 
 

@@ -205,14 +205,14 @@ def test_a_too_long_phone_name_is_refused_next_to_the_field(app: Flask, client: 
 
 def editors(app: Flask, table_id: int) -> list[tuple[str, bool]]:
     with app.app_context():
-        rows = db.session.scalars(db.select(Editor).filter_by(table_id=table_id)).all()
+        rows = db.session.scalars(db.select(Editor).where(Editor.of("table", table_id))).all()
         return [(e.label, e.revoked_at is None) for e in rows]
 
 
 def test_the_last_phone_that_can_edit_cannot_be_revoked(app: Flask, client: FlaskClient,
                                                          table_id: int) -> None:
     with app.app_context():
-        mine = db.session.scalars(db.select(Editor.id).filter_by(table_id=table_id)).one()
+        mine = db.session.scalars(db.select(Editor.id).where(Editor.of("table", table_id))).one()
     assert f"editors/{mine}/revoke" not in share_page(client, table_id)
     response = client.post(f"/t/{table_id}/editors/{mine}/revoke", follow_redirects=True)
     assert "only device that can edit" in response.get_data(as_text=True)

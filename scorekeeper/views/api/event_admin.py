@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Response, g, jsonify
 
-from scorekeeper.db.models import EventEditor, iso
+from scorekeeper.db.models import iso
 from scorekeeper.services import event_exports, event_grants
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
@@ -74,7 +74,7 @@ def event_directors(event_id: int) -> Response:
     """Who directs the event now: each device's or client's name; ``you``
     marks the one asking."""
     event = api_event(event_id)
-    me: EventEditor = g.editor
+    me: Any = g.editor
     return jsonify({"directors": [_director(d, me) for d in event_grants.directors(event)]})
 
 
@@ -83,7 +83,7 @@ def event_directors(event_id: int) -> Response:
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
     event = api_event(event_id)
-    me: EventEditor = g.editor
+    me: Any = g.editor
     once = request_once(f"event:{event.id}", {})
     first = retried(once)
     if first is None:
@@ -93,7 +93,7 @@ def revoke_director(event_id: int, director: int) -> Answer:
     return jsonify({"revoked": first[0]}), first[1], {}
 
 
-def _director(grant: EventEditor, me: EventEditor) -> dict[str, Any]:
+def _director(grant: Any, me: Any) -> dict[str, Any]:
     return {"id": grant.id, "label": grant.label, "since": iso(grant.created_at),
             "you": grant.id == me.id}
 
