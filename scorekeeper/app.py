@@ -27,7 +27,7 @@ from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
-from scorekeeper.views.json_errors import error_response, http_error_response
+from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -291,10 +291,10 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
         db.session.rollback()
+        status = status_of(error)
         if wants_json():
-            return error_response(error.message, error.status, error.field)
-        return error_page(REFUSED_TITLES.get(error.status, "Not done"), error.message,
-                          error.status)
+            return error_response(error.message, status, error.field)
+        return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status)
 
     @app.errorhandler(DBAPIError)
     def busy(error: DBAPIError) -> Any:

@@ -11,9 +11,9 @@ from typing import Any, Generic, TypeVar
 
 class ServiceError(Exception):
     """A refused action with a message a player understands; ``row`` is the
-    place in a list (a player's seat) the refusal is about, when it is one."""
-
-    status = 400
+    place in a list (a player's seat) the refusal is about, when it is one.
+    It says what went wrong, never an HTTP status: the views choose that
+    (:func:`scorekeeper.views.json_errors.status_of`)."""
 
     def __init__(self, message: str, field: str | None = None, row: int | None = None) -> None:
         super().__init__(message)
@@ -33,13 +33,9 @@ class OptionRefused(ServiceError):
 class NotFound(ServiceError):
     """No such table or hand."""
 
-    status = 404
-
 
 class Conflict(ServiceError):
     """The action clashes with the table's state (closed, name taken...)."""
-
-    status = 409
 
 
 class Stale(Conflict):

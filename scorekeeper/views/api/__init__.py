@@ -22,7 +22,7 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID, QUOTED
 from scorekeeper.rules import PRESETS, HandError
-from scorekeeper.services import ServiceError, Stale, grants
+from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.policy import Action, OwnerAction
@@ -30,7 +30,7 @@ from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api.contract import body_fields, query_names
-from scorekeeper.views.json_errors import error_response, http_error_response
+from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 from scorekeeper.views.qr import link
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -47,7 +47,7 @@ def service_error(error: ServiceError) -> Response:
     """A refused action: undo anything the service began (the version bump too).
     A write refused because the night changed since its If-Match is a 412."""
     abandon()
-    status = 412 if isinstance(error, Stale) else error.status
+    status = status_of(error, api=True)
     return error_response(error.message, status, error.field)
 
 

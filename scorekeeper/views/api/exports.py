@@ -6,31 +6,27 @@ replayed in full before anything is written, like the import page.
 
 from __future__ import annotations
 
-from flask import Response, request
+from flask import Response, abort, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
-from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import exports as export_service
+from scorekeeper.services import grants
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created, request_once
-
-
-class UnsupportedType(ServiceError):
-    """A body that isn't JSON: only a same-site page (with its CSRF token) may
-    post anything else, so a cross-site form can't create tables."""
-
-    status = 415
+from scorekeeper.views.json_errors import error_response
 
 
 def import_body(scope: str) -> tuple[object, Once | None]:
     """An import's JSON body (a table's or a group's export), read within the
     import limit, and the Once its Idempotency-Key makes (keys of ``scope``)."""
     if request.mimetype != "application/json":
-        raise UnsupportedType("Send the export as JSON (Content-Type: application/json); "
-                              "nothing was created", "Content-Type")
+        # Only a same-site page (with its CSRF token) may post anything else,
+        # so a cross-site form can't create tables.
+        abort(error_response("Send the export as JSON (Content-Type: application/json); "
+                             "nothing was created", 415, "Content-Type"))
     if (request.content_length or 0) > MAX_IMPORT_BYTES:
         raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
     raw = request.stream.read(MAX_IMPORT_BYTES + 1)

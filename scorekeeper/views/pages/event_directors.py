@@ -32,6 +32,7 @@ from scorekeeper.views.access import (
     permission,
     remember_event,
 )
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import EventForm, bp, new_page
 from scorekeeper.views.qr import link, qr_svg
@@ -81,7 +82,7 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     try:
         gone = event_grants.revoke_director(event, director, g.event_editor)
     except ServiceError as error:
-        return refused(f"Not revoked: {error.message}", error.status,
+        return refused(f"Not revoked: {error.message}", status_of(error),
                        lambda: directors(event_id))
     flash(f"{gone.label} can no longer direct {event.name}.")
     return redirect(url_for("events.directors", event_id=event.id, _anchor="directors"))
@@ -98,7 +99,7 @@ def finish(event_id: int) -> Response | tuple[str, int]:
     try:
         event_service.finish(event, by=event_editor_label())
     except ServiceError as error:
-        return refused(f"Not finished: {error.message}", error.status,
+        return refused(f"Not finished: {error.message}", status_of(error),
                        lambda: directors(event_id))
     flash(f"{event.name} is finished: the prizes are final.")
     return redirect(url_for("events.home", event_id=event.id))

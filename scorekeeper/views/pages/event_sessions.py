@@ -29,6 +29,7 @@ from scorekeeper.services import NotFound, ServiceError, event_draws, event_gran
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import director_id, event_editor_label, load_event, permission
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
 from scorekeeper.views.qr import link, qr_svg
@@ -87,7 +88,7 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
                                  director_id=director_id())
     except ServiceError as error:
         said = error.message
-        return refused(f"Not drawn: {error.message}", error.status, lambda: _session_page(
+        return refused(f"Not drawn: {error.message}", status_of(error), lambda: _session_page(
             event_id, number, errors={"draw": said}))
     flash(f"Session {number} drawn (seed {drawn.seed}): {len(drawn.tables)} tables. "
           "Print the table cards: printing makes each table's one-time code.")
@@ -110,7 +111,7 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
         event_draws.swap(event, number, a, b, by=event_editor_label())
     except ServiceError as error:
         said = error.message
-        return refused(f"Not swapped: {error.message}", error.status, lambda: _session_page(
+        return refused(f"Not swapped: {error.message}", status_of(error), lambda: _session_page(
             event_id, number, errors={"swap": said}))
     flash(f"Swapped #{a} and #{b}")
     return redirect(url_for("events.session_page", event_id=event.id, number=number,
@@ -137,9 +138,9 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
         row = event_scores.penalty(event, who or 0, number, points,
                                    request.form.get("reason", ""), by=event_editor_label())
     except ServiceError as error:
-        shown = errors or {"player" if error.status == 404 else error.field or "reason":
+        shown = errors or {"player" if status_of(error) == 404 else error.field or "reason":
                            error.message}
-        return refused(f"No penalty given: {error.message}", error.status,
+        return refused(f"No penalty given: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number, errors=shown))
     flash(f"Penalty: {row.points} points off #{who}")
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
@@ -169,7 +170,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
         event_scores.ticket(event, number, table, totals, by=event_editor_label())
     except ServiceError as error:
         said = error.message
-        return refused(f"Ticket not taken: {error.message}", error.status,
+        return refused(f"Ticket not taken: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number,
                                              errors={f"ticket-{table}": said}))
     flash(f"Table {table}'s paper ticket is in: the table is done")

@@ -48,6 +48,7 @@ from scorekeeper.views.forms import (
     overrides_from,
 )
 from scorekeeper.views.forms import preset_words as preset_words_of
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.option_groups import GROUPS
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
@@ -194,7 +195,7 @@ def register(event_id: int) -> Response | tuple[str, int]:
                                       by=event_editor_label())
     except ServiceError as error:
         said = error.message
-        return refused(f"Not registered: {error.message}", error.status,
+        return refused(f"Not registered: {error.message}", status_of(error),
                        lambda: _home_page(event, errors={field: said},
                                           pasted=pasted or ""))
     said = ", ".join(f"#{p.number} {p.name}" for p in made[:3])
@@ -214,7 +215,7 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
         found = event_service.check_in(event, [number], request.form.get("here") == "1",
                                        by=event_editor_label())
     except ServiceError as error:
-        return refused(f"Not changed: {error.message}", error.status,
+        return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _home_page(event))
     p = found[0]
     flash(f"#{p.number} {p.name}: {'checked in' if p.checked_in else 'not here'}")
@@ -239,7 +240,7 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
         p = event_service.withdraw(event, number or 0, after or 0, by=event_editor_label())
     except ServiceError as error:
         said = error.message
-        return refused(f"Not withdrawn: {error.message}", error.status,
+        return refused(f"Not withdrawn: {error.message}", status_of(error),
                        lambda: _home_page(event, errors={"withdraw": said}))
     flash(f"#{p.number} {p.name} plays no session after session {after}")
     return redirect(url_for("events.home", event_id=event.id))

@@ -62,6 +62,7 @@ from scorekeeper.views.access import (
     session_token,
 )
 from scorekeeper.views.forms import STAKE, WholeField
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
@@ -205,7 +206,7 @@ def paid(group_id: int) -> Response | tuple[str, int]:
     try:
         cleared = group_settle.mark_paid(group, [n for n in shown if n is not None])
     except ServiceError as error:
-        return refused(f"Not done: {error.message}", error.status,
+        return refused(f"Not done: {error.message}", status_of(error),
                        lambda: settle(group_id))
     flash(f"Paid: {cleared} carried night{'' if cleared == 1 else 's'} settled.")
     return redirect(url_for("groups.home", group_id=group_id))
@@ -259,7 +260,7 @@ def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
     try:
         gone = grants.revoke_grant(grants.GROUP, group, editor_id)
     except ServiceError as error:
-        return refused(error.message, error.status, lambda: share(group_id))
+        return refused(error.message, status_of(error), lambda: share(group_id))
     flash(f"{gone.label} can no longer run {group.name}.")
     return redirect(url_for("groups.share", group_id=group.id))
 

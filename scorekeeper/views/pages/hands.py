@@ -39,6 +39,7 @@ from scorekeeper.services.state import TableState
 from scorekeeper.services.window import window
 from scorekeeper.views.access import access, editor, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused, waiting
 from scorekeeper.views.pages.hand_form import (
     attach,
@@ -301,7 +302,7 @@ def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     try:
         return _confirm(state, None, state.number_of(hand_id), Change.DELETE)
     except ServiceError as error:
-        return refused(error.message, error.status, lambda: ledger(table_id))
+        return refused(error.message, status_of(error), lambda: ledger(table_id))
 
 
 @bp.post("/t/<int:table_id>/hand/confirm")
@@ -344,7 +345,7 @@ def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
     except Stale as error:
         return _again(state.table.id, hand, hand_id, change, error.message)
     except (HandError, ServiceError) as error:
-        status = error.status if isinstance(error, ServiceError) else 400
+        status = status_of(error) if isinstance(error, ServiceError) else 400
         return refused(f"Not saved: {error.message}", status,
                        lambda: ledger(state.table.id))
     return redirect(url_for("hands.ledger", table_id=state.table.id))
@@ -358,7 +359,7 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
     try:
         number = state.number_of(hand_id)
     except ServiceError as gone:
-        return refused(f"Not saved: {said} {gone.message}", gone.status,
+        return refused(f"Not saved: {said} {gone.message}", status_of(gone),
                        lambda: ledger(table_id))
     if change is Change.DELETE:
         return _confirm(state, None, number, change, said=said), 409

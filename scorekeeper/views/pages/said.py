@@ -22,7 +22,7 @@ from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
 from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import HandForm
-from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.json_errors import error_response, status_of
 from scorekeeper.views.pages.hand_form import query_id
 
 bp = Blueprint("said", __name__)
@@ -42,7 +42,7 @@ def words(table_id: int) -> Response:
     try:
         number, change = _which(state)
     except ServiceError as gone:  # the hand was deleted on another phone meanwhile
-        return error_response(gone.message, gone.status, "text")
+        return error_response(gone.message, status_of(gone), "text")
     understood = word_service.understood(state, request.form.get("text"), number, change)
     if understood.body is None:
         return error_response(understood.question, 400, "text")

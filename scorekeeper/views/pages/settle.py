@@ -19,6 +19,7 @@ from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.services.writes import check_open
 from scorekeeper.views.access import editor, keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.viewer import summary_context
 
@@ -70,7 +71,7 @@ def leave(table_id: int) -> str | Response | tuple[str, int]:
     except ServiceError as error:
         again = ((lambda: _leave_page(load_table(table_id), name)) if error.field == "version"
                  else (lambda: settle(table_id)))
-        return refused(f"Not done: {error.message}", error.status, again)
+        return refused(f"Not done: {error.message}", status_of(error), again)
     flash(message)
     return redirect(url_for("settle.settle", table_id=table_id))
 
@@ -100,7 +101,7 @@ def close(table_id: int) -> str | Response | tuple[str, int]:
                 raise ServiceError("Choose whether the night was paid or carried", "settled")
             settle_service.close_table(table, carry=how == "carry")
         except ServiceError as error:
-            return refused(f"Not done: {error.message}", error.status,
+            return refused(f"Not done: {error.message}", status_of(error),
                            lambda: summary(table_id))
         flash("The night is closed and carried to the group's tab. Here is how it went."
               if how == "carry" else "The night is closed. Here is how it went.")

@@ -21,6 +21,7 @@ from scorekeeper.services import share as share_service
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table, permission
+from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
@@ -87,7 +88,7 @@ def handover(table_id: int) -> Response | tuple[str, int]:
     try:
         token = handovers.start_handover(grants.TABLE, table)
     except ServiceError as error:
-        return refused(error.message, error.status, lambda: share(table_id))
+        return refused(error.message, status_of(error), lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
     return redirect(url_for("share.share", table_id=table.id, _anchor="handover"))
 
@@ -122,7 +123,7 @@ def move(table_id: int) -> str | tuple[str, int]:
     try:
         token = handovers.start_handover(grants.TABLE, table)
     except ServiceError as error:
-        return refused(error.message, error.status, lambda: share(table_id))
+        return refused(error.message, status_of(error), lambda: share(table_id))
     # A link, not a redirect: the page's forms may only lead back to this address.
     minutes = int(handovers.HANDOVER_LIFETIME.total_seconds() // 60)
     return render_template("share/move.html", table=table, active="share", where=where,
@@ -147,7 +148,7 @@ def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     try:
         gone = grants.revoke_grant(grants.TABLE, table, editor_id)
     except ServiceError as error:
-        return refused(error.message, error.status, lambda: share(table_id))
+        return refused(error.message, status_of(error), lambda: share(table_id))
     if gone.id != me.id:
         flash(f"{gone.label} can no longer edit {table.name}.")
         return redirect(url_for("share.share", table_id=table.id))
