@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.standings import Standings, standings
@@ -122,3 +124,13 @@ class TableState:
         if not 1 <= number <= len(self.hand_ids):
             raise NotFound(f"No hand {number}")
         return self.night.results[number - 1]
+
+
+def version_of(row: object) -> int | None:
+    """The version of a night, group or event as read now, for an answer's
+    ETag; None if the row itself is gone (the caller abandons the request's
+    session)."""
+    try:
+        return int(row.version)  # type: ignore[attr-defined]
+    except SQLAlchemyError:  # deleted under the request (never in practice)
+        return None

@@ -6,14 +6,18 @@ is worked out by :mod:`scorekeeper.services.seasons`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import abort, render_template, request
 
-from scorekeeper.db.models import Group
 from scorekeeper.limits import MAX_NAME_ASKED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, seasons
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.seasons import Span
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Group
 
 
 def asked_span() -> Span:

@@ -11,13 +11,11 @@ disagree.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, abort, g, jsonify, request
-from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.db.models import GameTable, Group
 from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID, QUOTED
@@ -26,12 +24,16 @@ from scorekeeper.services import ServiceError, grants
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.services.state import version_of
 from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api.contract import body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 from scorekeeper.views.qr import link
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import GameTable, Group
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -57,10 +59,11 @@ def etag(response: Response) -> Response:
     (``ETag``); a ``GET`` whose ``If-None-Match`` names that version is a 304."""
     owner = g.get("api_table") or g.get("api_group") or g.get("api_event")
     if owner is not None and "ETag" not in response.headers:
-        try:
-            response.set_etag(str(owner.version))
-        except SQLAlchemyError:  # the row itself is gone (never in practice)
+        version = version_of(owner)
+        if version is None:
             abandon()
+        else:
+            response.set_etag(str(version))
     if request.method == "GET" and response.status_code == 200 and "ETag" in response.headers:
         response.make_conditional(request)
     return response

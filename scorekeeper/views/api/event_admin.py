@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Response, g, jsonify
 
-from scorekeeper.db.models import iso
+from scorekeeper.moments import iso
 from scorekeeper.services import event_exports, event_grants
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission

@@ -11,11 +11,10 @@ table's hands are recorded at ``POST /tables/<night>/hands`` with its
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify, request
 
-from scorekeeper.db.models import Event
 from scorekeeper.services import ServiceError, event_draws, event_scores, grants
 from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import DrawnSession
@@ -33,6 +32,9 @@ from scorekeeper.views.api import (
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import if_match, retried
 from scorekeeper.views.qr import link
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Event
 
 Answer = tuple[Response, int, dict[str, str]]
 

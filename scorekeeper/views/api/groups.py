@@ -10,11 +10,10 @@ authorised by the group's edit token.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify, request
 
-from scorekeeper.db.models import Group
 from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID, QUOTED
 from scorekeeper.names import find_name, name_key
 from scorekeeper.services import (
@@ -41,6 +40,9 @@ from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Group
 
 
 def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, str]]:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 
 from flask import flash, g, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import Event
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError, event_exports, event_grants, grants, handovers
 from scorekeeper.services import events as event_service
@@ -36,6 +36,9 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import EventForm, bp, new_page
 from scorekeeper.views.qr import link, qr_svg
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Event
 
 HANDOVERS = "event_handovers"  # session key: event id → the co-director code shown
 CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event",

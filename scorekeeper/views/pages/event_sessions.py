@@ -16,13 +16,12 @@ the director stops them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import Event
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
@@ -33,6 +32,9 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
 from scorekeeper.views.qr import link, qr_svg
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Event
 
 PAPERS = {"letter": "letter", "a4": "A4"}
 

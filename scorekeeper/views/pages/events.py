@@ -12,7 +12,7 @@ details show only on these pages.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
@@ -21,7 +21,6 @@ from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from scorekeeper.db.models import Event
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
@@ -52,6 +51,9 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.option_groups import GROUPS
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Event
 
 bp = Blueprint("events", __name__)
 

@@ -5,11 +5,11 @@ an import page (upload or paste) that recreates a table from that JSON.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.services import exports as export_service
@@ -18,6 +18,9 @@ from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import keep_editing, load_table, permission
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import GameTable
 
 bp = Blueprint("exports", __name__)
 

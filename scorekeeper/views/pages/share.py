@@ -7,13 +7,13 @@ it), and the phones that can edit.  What the share link itself shows is in
 from __future__ import annotations
 
 import ipaddress
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, Handover
 from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import ServiceError, grants, handovers
@@ -24,6 +24,9 @@ from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_ta
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import GameTable, Handover
 
 bp = Blueprint("share", __name__)
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable, Group
 from scorekeeper.limits import PLAYER_NAME, whole_number
 from scorekeeper.names import name_key
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
@@ -58,6 +57,9 @@ TABS = (
     ("rulings.table_rulings", "Rulings", "rulings"),
     ("hands.audit", "History", "audit"),
 )
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import GameTable, Group
 
 
 @bp.app_context_processor
