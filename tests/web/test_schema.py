@@ -318,3 +318,50 @@ def test_grants_codes_and_history_of_every_owner_move_to_one_table_each(
     assert moved_phone.get(f"/t/{table_night}").status_code == 200
     assert moved_director.post(f"/e/{event['id']}/directors/{theirs}/revoke").status_code == 302
     assert moved_phone.get(f"/t/{table_night}").status_code == 403
+
+
+def test_a_ticket_past_the_bound_is_set_aside_and_the_event_ranks_again(
+        tmp_path: Path) -> None:
+    """Migration 0011: a ticket kept before tickets had a bound (9×10^4299
+    points: it can't even be read back) is removed on start-up; a ticket
+    within the bound stays; the leaderboard answers again."""
+    path = tmp_path / "tickets.db"
+    first = make_app(path)
+    client = first.test_client()
+    event = client.post("/api/v1/events", json={
+        "name": "Fest", "preset": "called-ace", "sessions": 1, "rounds": 1}).get_json()
+    director = {"Authorization": f"Bearer {event['director_token']}"}
+    client.post(f"/api/v1/events/{event['id']}/players", headers=director, json={
+        "checked_in": True, "players": [{"name": f"P{n}"} for n in range(1, 11)]})
+    drawn = client.post(f"/api/v1/events/{event['id']}/sessions/1/draw", headers=director,
+                        json={"seed": 3}).get_json()
+    kept = dict(zip(drawn["tables"][1]["players"], (4, -1, -1, -1, -1), strict=True))
+    assert client.post(f"/api/v1/events/{event['id']}/sessions/1/tables/2/ticket",
+                       headers=director, json={"totals": kept}).status_code == 201
+    with first.app_context():
+        config = first.extensions["migrate"].migrate.get_config()
+        config.attributes["configure_logger"] = False
+        command.downgrade(config, "0010")
+        table_id = db.session.scalars(sa.select(EventTable.id).where(
+            EventTable.number == 1)).one()
+        names = drawn["tables"][0]["players"]
+        huge = "9" + "0" * 4299
+        body = "{" + ", ".join(f'"{n}": {"-" if i else ""}{huge}'
+                               for i, n in enumerate(names)) + "}"
+        with db.engine.begin() as conn:
+            conn.execute(sa.text("INSERT INTO event_ticket (event_table_id, totals, at) "
+                                 "VALUES (:t, :body, '2026-11-26 10:00:00')"),
+                         {"t": table_id, "body": body})
+        db.session.remove()
+        db.engine.dispose()
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    engine_ = sa.create_engine(f"sqlite:///{path}")
+    with engine_.connect() as conn:
+        left = conn.execute(sa.text("SELECT event_table_id FROM event_ticket")).all()
+    engine_.dispose()
+    assert [r[0] for r in left] == [table_id + 1]
+    board = again.test_client().get(f"/e/s/{event['view_token']}")
+    assert board.status_code == 200
+    assert again.test_client().get(f"/api/v1/events/{event['id']}/standings",
+                                   headers=director).status_code == 200
