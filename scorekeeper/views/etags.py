@@ -1,7 +1,8 @@
 """What the public pages' ETags are made of, in one place: a short, stable
 id of the link (so two links never share a tag) and the version a watcher
 last saw, read back from the tag its poll sends.  A tag starts with a
-letter naming the owner ("v" a night, "e" an event) and its version."""
+letter naming the owner ("v" a night, "g" a group, "e" an event) and its
+version."""
 
 from __future__ import annotations
 
@@ -13,6 +14,14 @@ from flask import request
 def link_id(token: str) -> str:
     """A short id of the view token: in the tag without giving the token away."""
     return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def version_tag(letter: str, version: int, *parts: object, link: str) -> str:
+    """The tag of ``version``: the letter and the version first (what
+    :func:`version_seen` reads back), then each part (a flag as 0 or 1), then
+    the id of ``link``."""
+    shown = [str(int(part)) if isinstance(part, bool) else str(part) for part in parts]
+    return "-".join([f"{letter}{version}", *shown, link_id(link)])
 
 
 def version_seen(letter: str) -> int:

@@ -3,47 +3,40 @@ read-only: the live leaderboard (phone and big screen) with the fragment
 they poll, and the seat finder.  No forms that post, no session, no
 contact details; the view token grants no write anywhere.
 
-Each page is rendered once per event version for every watcher
-(:mod:`scorekeeper.views.rendered`, keyed by the view token, the version
-and the variant), and the fragment answers 304 while the version is
-unchanged from the version board (:mod:`scorekeeper.services.board`), which
-reads the event's version at most a few times a second however many watch.
+Each page is rendered once per event version for every watcher, and the
+fragment answers 304 while the version is unchanged, from the version board,
+which reads the event's version at most a few times a second however many
+watch: served as every watcher's pages are
+(:mod:`scorekeeper.views.live_viewer`); this module says what an event's
+pages show.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
-from scorekeeper.services import NotFound, event_board
-from scorekeeper.services.board import EVENTS, Head
+from scorekeeper.services import event_board
+from scorekeeper.services.board import EVENTS
 from scorekeeper.services.event_board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import permission
-from scorekeeper.views.etags import link_id, version_seen
+from scorekeeper.views.live_viewer import LiveViewer, or_404
 from scorekeeper.views.rendered import send
 
 bp = Blueprint("event_viewer", __name__)
 
 
-def _head(token: str) -> EventHead:
-    try:
-        return event_board.head(token)
-    except NotFound as error:
-        abort(404, error.message)
-
-
-def _etag(token: str, version: int, finished: bool, big: bool, page: int) -> str:
-    """Changes with every write to the event or its tables, the mode, the
-    page of the standings and the link."""
-    return f"e{version}-{int(finished)}-{int(big)}-{page}-{link_id(token)}"
+#: An event's watchers: every write to the event or its tables raises its version.
+WATCHERS: LiveViewer[EventHead] = LiveViewer(
+    "e", EVENTS, event_board.head, lambda head: (head.version, head.finished))
 
 
 def _page() -> int:
@@ -67,8 +60,8 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
         "shown": shown, "rows": board.players[shown.first - 1:shown.last],
-        "etag": quote_etag(_etag(head.view_token, head.version, head.finished, big,
-                                 shown.page)),
+        "etag": quote_etag(WATCHERS.tag(head.view_token, head.version, head.finished,
+                                        (big, shown.page))),
         "live_url": url_for("event_viewer.live", token=head.view_token,
                             big=1 if big else None,
                             page=shown.page if shown.page > 1 else None),
@@ -76,24 +69,15 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     }
 
 
-def _known(token: str) -> Head:
-    """The event's version and finished state from the version board (no
-    database read for most requests); a link no event has is a 404 saying so."""
-    known = EVENTS.head(token, at_least=version_seen("e"))
-    if known is None:
-        _head(token)  # aborts with the service's own words
-        raise AssertionError("the board and the database disagree")  # pragma: no cover
-    return known
+def _answer(token: str, big: bool, page: int, poll: bool = False) -> Response:
+    """The leaderboard (or, for a ``poll``, its live fragment) for the
+    event's current version, the mode and the page of the standings,
+    rendered once for every watcher."""
+    template = "events/viewer/_live.html" if poll else "events/viewer/board.html"
 
-
-def _body(token: str, known: Head, variant: str, big: bool, page: int) -> Response:
-    """The page or fragment for the version the board knows, rendered once
-    (from the event as it is when rendered, never older than that version)."""
-    template = "events/viewer/_live.html" if variant == "live" else "events/viewer/board.html"
-    response = send(("event-view", token, known.version, known.closed, variant, big, page),
-                    lambda: render_template(template, **_context(_head(token), big, page)))
-    response.set_etag(_etag(token, known.version, known.closed, big, page))
-    return response
+    def render(head: EventHead) -> str:
+        return render_template(template, **_context(head, big, page))
+    return WATCHERS.answer(token, "live" if poll else "page", (big, page), render, poll=poll)
 
 
 @bp.get("/e/s/<token>")
@@ -101,14 +85,14 @@ def _body(token: str, known: Head, variant: str, big: bool, page: int) -> Respon
 def board(token: str) -> Response:
     """The live leaderboard anyone with the event's link can open (a page of
     the standings at a time: ``?page=2`` for the next hundred)."""
-    return _body(token, _known(token), "page", False, _page())
+    return _answer(token, False, _page())
 
 
 @bp.get("/e/s/<token>/tv")
 @permission(OwnerAction.PUBLIC)
 def tv(token: str) -> Response:
     """The big screen: standings and the next session's seating in turn."""
-    return _body(token, _known(token), "page", True, 1)
+    return _answer(token, True, 1)
 
 
 @bp.get("/e/s/<token>/live")
@@ -117,21 +101,7 @@ def live(token: str) -> Response:
     """The live fragment: 304 while the event's version is unchanged; else
     the fragment kept for the version, both without reading the database."""
     big = request.args.get("big") == "1"
-    page = 1 if big else _page()
-    known = EVENTS.head(token, at_least=version_seen("e"))
-    if known is None:
-        try:
-            event_board.head(token)
-        except NotFound as error:
-            return Response(render_template("viewer/_gone.html", message=error.message),
-                            status=404, mimetype="text/html")
-        known = _known(token)
-    etag = _etag(token, known.version, known.closed, big, page)
-    if not request.if_none_match.contains(etag):
-        return _body(token, known, "live", big, page)
-    response = Response(status=304)
-    response.set_etag(etag)
-    return response
+    return _answer(token, big, 1 if big else _page(), poll=True)
 
 
 @bp.get("/e/s/<token>/seat")
@@ -140,11 +110,11 @@ def seat(token: str) -> Response:
     """Where a player sits in the latest drawn session, by name or number, and
     where he stands (his rank and his page of the leaderboard); each answer
     rendered once per event version (the version from the board)."""
-    known = _known(token)
+    known = WATCHERS.known(token)
     asked = request.args.get("q", "")[:PLAYER_NAME].strip()
 
     def render() -> str:
-        head = _head(token)
+        head = or_404(event_board.head, token)
         seats = event_board.seat_board(head)
         found = seats.find(asked) if asked else None
         number = found[0] if isinstance(found, tuple) else found.number if found else None

@@ -1,0 +1,113 @@
+"""The one live viewer behind every view link: a night's (``/s/<token>``), a
+group's (``/gs/<token>``) and an event's (``/e/s/<token>``) watchers are all
+served here, the same way.
+
+The owner's version comes from its version board
+(:mod:`scorekeeper.services.board`): no database read for most requests,
+however many watch.  A poll that already has the version's tag
+(:mod:`scorekeeper.views.etags`) is answered 304 before anything else; any
+other answer is the body kept for the version, rendered once for every
+watcher and gzipped once for the phones that accept it
+(:mod:`scorekeeper.views.rendered`), with the version's tag, so nothing is
+hashed per request.  Who may keep a copy of it is
+:mod:`scorekeeper.views.caching`'s, for every page of the three blueprints.
+
+A viewer module says only what differs: whose board and letter, how its
+owner is read, what the watcher asked for, and what each page renders.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+from flask import abort, render_template, request
+from werkzeug.wrappers import Response
+
+from scorekeeper.services import NotFound
+from scorekeeper.services.board import Board, Head
+from scorekeeper.views.etags import version_seen, version_tag
+from scorekeeper.views.rendered import RENDERED, send, sent
+
+Owner = TypeVar("Owner")
+#: What a watcher asked for besides the owner (the big screen, a page of the
+#: standings, a season): part of the tag and of the kept body's key.
+Asked = tuple[Hashable, ...]
+
+
+def or_404(load: Callable[[str], Owner], token: str) -> Owner:
+    """``load(token)``, or a 404 in the service's own words."""
+    try:
+        return load(token)
+    except NotFound as error:
+        abort(404, error.message)
+
+
+def gone(error: NotFound) -> Response:
+    """A poll of a link no owner has (it was replaced): the notice that says
+    so and ends the polling, swapped in where the standings were."""
+    return Response(render_template("viewer/_gone.html", message=error.message),
+                    status=404, mimetype="text/html")
+
+
+def _tagged(response: Response, etag: str) -> Response:
+    response.set_etag(etag)
+    return response
+
+
+class LiveViewer(Generic[Owner]):
+    """The watchers of one kind of owner: its ``board`` of versions, the
+    ``letter`` its tags start with, how to ``load`` it by its view token (or
+    NotFound) and its ``version_of`` (the version and whether it is over).
+    ``gone``: a poll of a replaced link answers :func:`gone` (else a 404 page)."""
+
+    def __init__(self, letter: str, board: Board, load: Callable[[str], Owner],
+                 version_of: Callable[[Owner], tuple[int, bool]], *,
+                 gone: bool = True) -> None:
+        self.letter, self.board, self.load, self.version_of = letter, board, load, version_of
+        self.gone = gone
+
+    def tag(self, token: str, version: int, closed: bool, asked: Asked) -> str:
+        """The ETag of a version: changes with every write, closing, what the
+        watcher asked for and the link."""
+        return version_tag(self.letter, version, closed, *asked, link=token)
+
+    def known(self, token: str) -> Head:
+        """The owner's version from the board, never older than the one the
+        watcher saw; a link no owner has is a 404 in the service's words."""
+        head = self.board.head(token, at_least=version_seen(self.letter))
+        if head is None:  # read from the database (a 404), or just made
+            head = Head(*self.version_of(or_404(self.load, token)), time.monotonic())
+        return head
+
+    def answer(self, token: str, variant: str, asked: Asked,
+               render: Callable[[Owner], str], *, poll: bool = False) -> Response:
+        """The ``variant`` of the page for the owner's current version, with
+        its tag: 304 to a ``poll`` that has the tag; the kept body when the
+        board knows the version (no database read); else the owner read and
+        its version's body rendered, once for every watcher, by ``render``."""
+        head = self.board.head(token, at_least=version_seen(self.letter))
+        if head is not None:
+            etag = self.tag(token, head.version, head.closed, asked)
+            if poll and request.if_none_match.contains(etag):
+                return _tagged(Response(status=304), etag)
+            key = self._key(token, head.version, head.closed, variant, asked)
+            body = RENDERED.peek(key)
+            if body is not None:
+                return _tagged(sent(key, body), etag)
+        try:
+            owner = self.load(token)
+        except NotFound as error:
+            if poll and self.gone:
+                return gone(error)
+            abort(404, error.message)
+        version, closed = self.version_of(owner)
+        key = self._key(token, version, closed, variant, asked)
+        return _tagged(send(key, lambda: render(owner)),
+                       self.tag(token, version, closed, asked))
+
+    def _key(self, token: str, version: int, closed: bool, variant: str,
+             asked: Asked) -> tuple[Hashable, ...]:
+        """What the kept body is kept under: every input of its render."""
+        return (self.letter, token, version, closed, variant, *asked)
