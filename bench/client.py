@@ -1,8 +1,8 @@
 """What the load benchmarks share (``bench.viewers``, ``bench.festival``):
 where the server is, a minimal keep-alive HTTP/1.1 client for thousands of
-simulated phones in one asyncio loop, starting the server as
-``scripts/run.sh`` or ``deploy/`` does, a process's CPU use from ``/proc``,
-and percentiles.
+simulated phones in one asyncio loop, the next window of a listing the API
+pages, starting the server as ``scripts/run.sh`` or ``deploy/`` does, a
+process's CPU use from ``/proc``, and percentiles.
 
 The client is hand-written rather than a library's because a phone's poll
 must cost the load generator as little as possible (one process keeps a
@@ -18,6 +18,7 @@ import asyncio
 import functools
 import gzip
 import os
+import re
 import socket
 import ssl
 import subprocess
@@ -125,6 +126,13 @@ class Connection:
 def plain(headers: dict[str, str], body: bytes) -> bytes:
     """The body with the server's gzip undone."""
     return gzip.decompress(body) if headers.get("content-encoding") == "gzip" else body
+
+
+def next_window(link: str | None) -> str | None:
+    """The address of the window after this one that a ``Link`` header names
+    (the API lists a night's hands a window at a time), or None at the last."""
+    found = re.search(r'<([^>]+)>;\s*rel="next"', link or "")
+    return found.group(1) if found else None
 
 
 def version_of(etag: str) -> int:

@@ -59,7 +59,15 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bench.client import Connection, Target, cpu_seconds, free_port, plain, start_server
+from bench.client import (
+    Connection,
+    Target,
+    cpu_seconds,
+    free_port,
+    next_window,
+    plain,
+    start_server,
+)
 from bench.festival_report import Run, report
 from bench.phones import Plan, Table, Tally, run
 from bench.servers import alive
@@ -238,15 +246,21 @@ def measure(served: Served, work: list[Plan], kill_at: float | None = None) -> R
 
 
 async def stored_hands(target: Target, tables: list[Table]) -> dict[int, list[int]]:
-    """Each table's hand numbers as the API lists them after the run."""
+    """Each table's hand numbers as the API lists them after the run, window
+    after window (one answer holds a window of a night's hands, not all)."""
     api, found = Connection(target), {}
     for table in tables:
-        status, answer, data = await api.request(
-            "GET", f"/api/v1/tables/{table.night}/hands",
-            {"Authorization": f"Bearer {table.edit}", "Accept-Encoding": "gzip"})
-        if status != 200:
-            raise SystemExit(f"GET the hands of table {table.number}: {status}")
-        found[table.number] = [hand["number"] for hand in json.loads(plain(answer, data))]
+        numbers: list[int] = []
+        path: str | None = f"/api/v1/tables/{table.night}/hands?from=1"
+        while path is not None:
+            status, answer, data = await api.request(
+                "GET", path, {"Authorization": f"Bearer {table.edit}",
+                              "Accept-Encoding": "gzip"})
+            if status != 200:
+                raise SystemExit(f"GET the hands of table {table.number}: {status}")
+            numbers += [hand["number"] for hand in json.loads(plain(answer, data))]
+            path = next_window(answer.get("link"))
+        found[table.number] = numbers
     api.close()
     return found
 

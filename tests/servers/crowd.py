@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.client import next_window
 from bench.stack import Stack
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -107,6 +108,18 @@ class Crowd:
         with self._lock:
             self.answers.append(answer)
         return answer
+
+    def hands(self, night: Night) -> list[dict[str, Any]]:
+        """Every hand of ``night`` as the API lists them, window after window
+        (one answer holds a window of a night's hands, not a long night's all)."""
+        found: list[dict[str, Any]] = []
+        path: str | None = f"/api/v1/tables/{night.id}/hands?from=1"
+        while path is not None:
+            answer = self.call("check", "GET", path, headers=night.edit)
+            assert answer.status == 200, answer
+            found += answer.body
+            path = next_window(answer.headers.get("link"))
+        return found
 
     def new_night(self, name: str) -> Night:
         made = self.call("setup", "POST", "/api/v1/tables",

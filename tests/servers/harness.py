@@ -1,5 +1,6 @@
 """Real servers for the concurrency tests: waitress processes serving the app
-on 127.0.0.1 and a small JSON client; the throwaway PostgreSQL cluster made
+on 127.0.0.1 and a small JSON client (a night's every hand is read window
+after window, as the API pages them); the throwaway PostgreSQL cluster made
 with Debian's binaries is :mod:`bench.servers`' (the stack launcher's).
 Every process started here is stopped by the test."""
 
@@ -15,10 +16,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from bench.client import next_window
 from bench.servers import PG_BIN, ROOT, free_port, postgres_cluster
 
-__all__ = ["PG_BIN", "ROOT", "Server", "call", "free_port", "new_table", "postgres_cluster",
-           "servers"]
+__all__ = ["PG_BIN", "ROOT", "Server", "call", "every_hand", "exchange", "free_port",
+           "new_table", "postgres_cluster", "servers"]
 
 
 def _serve(database: str, port: int, threads: int) -> None:
@@ -82,19 +84,40 @@ def servers(database: str, count: int) -> Iterator[list[Server]]:
 def call(base: str, method: str, path: str, body: Any = None,
          headers: dict[str, str] | None = None, timeout: float = 60) -> tuple[int, Any]:
     """One HTTP request; (status, JSON body or None).  Refused connections raise OSError."""
+    status, answer, _ = exchange(base, method, path, body, headers, timeout)
+    return status, answer
+
+
+def exchange(base: str, method: str, path: str, body: Any = None,
+             headers: dict[str, str] | None = None, timeout: float = 60
+             ) -> tuple[int, Any, dict[str, str]]:
+    """:func:`call`, with the answer's headers (lower-cased) too."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method, headers={
         **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            raw = response.read()
-            status = response.status
+            raw, status, got = response.read(), response.status, response.headers.items()
     except urllib.error.HTTPError as error:
-        raw, status = error.read(), error.code
+        raw, status, got = error.read(), error.code, error.headers.items()
+    said = {k.lower(): v for k, v in got}
     try:
-        return status, json.loads(raw) if raw else None
+        return status, json.loads(raw) if raw else None, said
     except ValueError:
-        return status, raw.decode(errors="replace")
+        return status, raw.decode(errors="replace"), said
+
+
+def every_hand(base: str, table_id: int, headers: dict[str, str]) -> list[dict[str, Any]]:
+    """Every hand of a night as the API lists them, window after window
+    (one answer holds a window of them, not a long night's all)."""
+    hands: list[dict[str, Any]] = []
+    path: str | None = f"/api/v1/tables/{table_id}/hands?from=1"
+    while path is not None:
+        status, window, said = exchange(base, "GET", path, headers=headers)
+        assert status == 200, window
+        hands += window
+        path = next_window(said.get("link"))
+    return hands
 
 
 def new_table(base: str, players: list[str]) -> tuple[int, dict[str, str]]:

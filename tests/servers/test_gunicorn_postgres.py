@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bench.servers import PG_BIN, AppServer, postgres_cluster
-from tests.servers.harness import call
+from tests.servers.harness import call, every_hand
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(PG_BIN is None, reason="PostgreSQL's binaries are not "
@@ -72,8 +72,8 @@ def test_a_save_on_one_worker_is_seen_on_the_other(database: str) -> None:
                                  edit)
             assert status == 201, saved
             # both workers keep this night in memory: each must catch up with the other's saves
-            status, hands = call(reader, "GET", f"/api/v1/tables/{table}/hands", None, view)
-            assert status == 200 and len(hands) == n + 1
+            hands = every_hand(reader, table, view)
+            assert len(hands) == n + 1
             assert hands[-1] == saved
             deadline = time.monotonic() + 1.5  # a viewer's poll: within the board's lifetime
             while live_version(reader, token) < n + 1 and time.monotonic() < deadline:
@@ -88,8 +88,7 @@ def test_a_save_on_one_worker_is_seen_on_the_other(database: str) -> None:
         answers = [call(base, "GET", f"/api/v1/tables/{table}/standings", None, view)[1]
                    for base in (one, other)]
         assert answers[0] == answers[1]
-        listed = [call(base, "GET", f"/api/v1/tables/{table}/hands", None, view)[1]
-                  for base in (one, other)]
+        listed = [every_hand(base, table, view) for base in (one, other)]
         assert listed[0] == listed[1] and len(listed[0]) == 5
         assert listed[0][1]["kind"] == "leaster"
 
@@ -127,6 +126,6 @@ def test_one_gunicorn_with_two_workers_takes_writers_and_viewers(database: str) 
             for watcher in watchers:
                 watcher.join(10)
         assert not errors
-        status, hands = call(base, "GET", f"/api/v1/tables/{table}/hands", None, edit)
+        hands = every_hand(base, table, edit)
         assert [h["number"] for h in hands] == list(range(1, 21))
         assert max(seen) == 20  # the version the last save made, seen through either worker

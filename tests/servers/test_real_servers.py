@@ -16,7 +16,16 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from tests.servers.harness import PG_BIN, Server, call, new_table, postgres_cluster, servers
+from scorekeeper.limits import API_HANDS
+from tests.servers.harness import (
+    PG_BIN,
+    Server,
+    call,
+    every_hand,
+    new_table,
+    postgres_cluster,
+    servers,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -57,8 +66,7 @@ def write_at_once(bases: list[str], table_id: int, auth: dict[str, str]
 
 
 def check_night(base: str, table_id: int, auth: dict[str, str], expected: int) -> None:
-    status, hands = call(base, "GET", f"/api/v1/tables/{table_id}/hands", headers=auth)
-    assert status == 200
+    hands = every_hand(base, table_id, auth)
     assert len(hands) == expected
     assert len({h["id"] for h in hands}) == expected
     assert [h["number"] for h in hands] == list(range(1, expected + 1))
@@ -79,6 +87,15 @@ def eight_writers(bases: list[str]) -> None:
 
 def test_eight_writers_on_one_process_all_land_once(live_server: str) -> None:
     eight_writers([live_server])
+
+
+def test_a_night_longer_than_one_window_of_the_api_is_read_back_whole(live_server: str) -> None:
+    table_id, auth = new_table(live_server, PLAYERS)
+    for n in range(API_HANDS + 20):
+        status, answer = call(live_server, "POST", f"/api/v1/tables/{table_id}/hands",
+                              body(n % WRITERS, n), auth)
+        assert status == 201, answer
+    check_night(live_server, table_id, auth, API_HANDS + 20)
 
 
 def test_two_processes_start_together_on_a_new_sqlite_file_and_take_eight_writers(
@@ -140,10 +157,7 @@ def test_every_acknowledged_hand_survives_a_killed_server(tmp_path: Path) -> Non
     assert len(acknowledged) >= 15
 
     with servers(database, 1) as (again,):
-        status, hands = call(again.base, "GET", f"/api/v1/tables/{table_id}/hands",
-                             headers=auth)
-        assert status == 200
-        stored = {h["id"] for h in hands}
+        stored = {h["id"] for h in every_hand(again.base, table_id, auth)}
         assert set(acknowledged.values()) <= stored
         # a client retrying everything it sent (same key, same body) records nothing twice
         for key, hand in sent.items():
