@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
 
 from bench.proxy import SITE, Site, marked, site_config
 from scorekeeper import create_app
@@ -39,26 +42,65 @@ def test_a_server_taken_out_is_marked_down_and_the_cache_can_be_turned_off() -> 
     assert re.search(r"^\s*proxy_cache scorekeeper_pages;", stack_site(), re.M)
 
 
+def nginx_path(uri: str) -> str:
+    """The path of ``uri`` as nginx routes it and names it ``$uri``: %-escapes
+    decoded, runs of slashes merged, "." and ".." resolved."""
+    path = re.sub("/+", "/", unquote(uri.partition("?")[0]))
+    kept: list[str] = []
+    for part in path.split("/")[1:]:
+        if part == "..":
+            kept = kept[:-1]
+        elif part != ".":
+            kept.append(part)
+    return "/" + "/".join(kept) + ("/" if path.endswith(("/", "/.", "/..")) and kept else "")
+
+
 def logged_uri(uri: str) -> str:
-    """What the recipe's ``map`` writes to the log for ``uri`` (its regex,
-    PCRE's named groups spelled as Python's)."""
-    rule = re.search(r'"~(\^.*?)"\s+"(.*?)";', SITE.read_text())
+    """What the recipe's ``map`` writes to the log for ``uri``: its rule read
+    from the recipe (the variable it reads, its regex with PCRE's named
+    groups spelled as Python's, what it writes) and applied as nginx does."""
+    rule = re.search(r'map \$(\w+) \$scorekeeper_logged_uri \{\s*"~(\*?)(\^.*?)"\s+"(.*?)";',
+                     SITE.read_text())
     assert rule is not None
-    pattern = re.compile(rule.group(1).replace("(?<", "(?P<"))
-    found = pattern.match(uri)
+    variable, blind, regex, written = rule.groups()
+    path, _, args = uri.partition("?")
+    read = {"uri": nginx_path(uri), "request_uri": uri}[variable]
+    found = re.match(regex.replace("(?<", "(?P<"), read, re.I if blind else 0)
     if found is None:
         return uri
-    return re.sub(r"\$\{(\w+)\}", lambda m: found.group(m.group(1)), rule.group(2))
+    values = {**found.groupdict(), "is_args": "?" if "?" in uri else "", "args": args}
+    return re.sub(r"\$\{?(\w+)\}?", lambda m: values[m.group(1)], written)
+
+
+def secret_addresses(secret: str) -> list[tuple[str, str]]:
+    """Every route that carries a token or a code, its address with ``secret`` in it."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    found = []
+    for rule in app.url_map.iter_rules():
+        if {"token", "code"} & set(rule.arguments):
+            values = {arg: secret if arg in ("token", "code") else "1" for arg in rule.arguments}
+            found.append((rule.rule, app.url_map.bind("localhost").build(rule.endpoint, values)))
+    return found
 
 
 def test_the_log_hides_the_secret_of_every_route_that_carries_one() -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     secret = "S3cr3t-t0ken-0f-22-chars"
-    secret_routes = [rule for rule in app.url_map.iter_rules()
-                     if {"token", "code"} & set(rule.arguments)]
-    assert len(secret_routes) >= 10
-    for rule in secret_routes:
-        values = {arg: secret if arg in ("token", "code") else "1" for arg in rule.arguments}
-        uri = app.url_map.bind("localhost").build(rule.endpoint, values) + "?big=1"
-        logged = logged_uri(uri)
-        assert secret not in logged and logged.endswith("?big=1"), (rule.rule, logged)
+    routes = secret_addresses(secret)
+    assert len(routes) >= 10
+    for rule, address in routes:
+        logged = logged_uri(address + "?big=1")
+        assert secret not in logged and logged.endswith("?big=1"), (rule, logged)
+
+
+@pytest.mark.parametrize("spelled", [
+    "/{}", "//{}", "///{}", "/./{}", "/x/../{}", "//./{}",
+])
+def test_the_log_hides_the_secret_however_many_slashes_come_before_it(spelled: str) -> None:
+    """A link pasted after a base address ending in "/" reads "//s/<token>";
+    nginx and the app both serve it, and the log must hide it too."""
+    secret = "S3cr3t-t0ken-0f-22-chars"
+    for rule, address in secret_addresses(secret):
+        for uri in (spelled.format(address[1:]), spelled.format(address[1:]).replace("/", "//"),
+                    re.sub(r"^/(\w)", lambda m: f"/%{ord(m.group(1)):02x}", address)):
+            logged = logged_uri(uri)
+            assert secret not in logged, (rule, uri, logged)
