@@ -24,6 +24,12 @@ through, the current one: every copy ends at the next tick of the clock, at
 most a second old, and the app still renders each page at most once a
 second.  Other caches (a CDN) go by ``s-maxage``.
 
+A view link's 404 (the link replaced or revoked) is kept the same way: it
+must take the place of the page nginx kept.  nginx serves its last copy
+to the polls that come while it asks the app again, so a copy the 404 did
+not replace would go on reaching a crowd polling the old link, for as long
+as they poll.
+
 Everything else is ``no-store``: the scorekeeper's and the director's pages,
 claim codes, every API answer (its bearer token, or one it hands out), and
 any answer that sets a cookie, whatever route it came from.  Answers that
@@ -52,8 +58,10 @@ PRIVATE = "no-store"
 #: Behind a view link the link is the key: no referrer carries it away, no
 #: search engine indexes it.
 VIEW_LINK_HEADERS = {"Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex"}
-#: The answers a cache may keep: a page, or "unchanged" (it refreshes a kept copy).
-KEPT_STATUSES = frozenset({200, 304})
+#: The answers a cache may keep: a page, "unchanged" (it refreshes a kept
+#: copy), or "gone" (the link was replaced or revoked: the 404 takes the
+#: place of the page kept).
+KEPT_STATUSES = frozenset({200, 304, 404})
 
 
 def behind_view_link(asked: Request) -> bool:

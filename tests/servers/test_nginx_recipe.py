@@ -104,3 +104,31 @@ def test_the_log_hides_the_secret_however_many_slashes_come_before_it(spelled: s
                     re.sub(r"^/(\w)", lambda m: f"/%{ord(m.group(1)):02x}", address)):
             logged = logged_uri(uri)
             assert secret not in logged, (rule, uri, logged)
+
+
+def test_nginx_passes_on_the_host_the_phone_asked_for_with_its_port() -> None:
+    """The app checks a form's Referer against its Host over HTTPS (CSRF):
+    with ``$host`` (no port) every form on a port other than 443 failed."""
+    directive = re.search(r"^\s*proxy_set_header Host (\S+);", SITE.read_text(), re.M)
+    assert directive is not None and directive.group(1) == "$http_host"
+
+
+def test_a_host_the_app_does_not_trust_is_refused_whatever_its_port() -> None:
+    """What nginx passes on as sent, the app checks (scorekeeper/hosts.py)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                      "TRUSTED_HOSTS": ["scores.example.org", "127.0.0.1"]})
+    client = app.test_client()
+    for host, status in (("scores.example.org:8443", 200), ("127.0.0.1:9443", 200),
+                         ("SCORES.example.org:8443", 200), ("evil.example:8443", 400),
+                         ("evil.example", 400), ("scores.example.org.evil.example:443", 400)):
+        assert client.get("/healthz", headers={"Host": host}).status_code == status, host
+
+
+def test_a_view_link_page_is_never_served_stale_when_the_app_cannot_answer() -> None:
+    """A link replaced or revoked must stop showing the page: only the app
+    knows, so nginx serves its last copy only while a new one is being made,
+    never when the app servers are down, time out, or answer 502 or 503."""
+    location = re.search(r"location ~ \^/\(s\|gs\|e/s\)/ \{(.*?)\}", SITE.read_text(), re.S)
+    assert location is not None
+    stale = re.findall(r"^\s*proxy_cache_use_stale\s+([^;]*);", location.group(1), re.M)
+    assert [words.split() for words in stale] == [["updating"]]

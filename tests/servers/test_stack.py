@@ -12,16 +12,21 @@ again with their key, they land once), and once started again it gets
 traffic again.  A rolling restart, one app server at a time: no request
 fails.  A PostgreSQL restart: 503 with Retry-After (never a 500, never a
 hang), nothing half-written, and the same app servers work again at once.
+A phone's forms work through nginx on its own port (not 443), and a share
+link it replaced shows nothing, even while PostgreSQL or every app server
+is down; no share link reaches nginx's log, however it is spelled.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -29,7 +34,8 @@ from bench.proxy import NGINX
 from bench.servers import PG_BIN
 from bench.stack import Stack, festival_stack
 from scorekeeper.views.caching import SHARED
-from tests.servers.crowd import Answer, Crowd, Night, hand
+from tests.servers.crowd import PLAYERS, Answer, Crowd, Night, hand
+from tests.servers.phone import Page, Phone, Poll, polling
 
 #: What the stack runs on (.ci/run installs them; CI fails without them, others skip).
 MISSING = [name for name, found in (
@@ -81,15 +87,58 @@ def run_festival() -> Festival:
             time.sleep(LAG + 0.5)  # the watchers see the last saves
         for night in [*crowd.nights, festival.probe]:
             festival.stored[night.id] = crowd.hands(night)
+        festival.port = urlsplit(stack.url).port
+        festival.links, festival.phone, festival.polls = phone_through_nginx(stack)
         assert stack.access_log is not None
         festival.log = stack.access_log.read_text()
     return festival
 
 
+def phone_through_nginx(stack: Stack) -> tuple[list[str], dict[str, Page], list[Poll]]:
+    """A phone starts a table with the start page's form and replaces its
+    share link (another form) while phones poll it, then asks the old link.
+    It replaces the next link too, and nobody asks that one until PostgreSQL
+    is down, and again once no app server runs.  Returns both links, each
+    answer by name and the polls.  (Last of the run: it stops the app servers.)"""
+    phone, pages = Phone(stack), {}
+    pages["started"] = phone.submit("/", "/", {
+        "name": "Phone night", "players": PLAYERS, "preset": "called-ace",
+        "stake_cents": "25"})
+    found = re.match(r"/t/\d+", pages["started"].headers.get("location", ""))
+    assert found is not None, pages["started"]
+    share = f"{found.group(0)}/share"
+
+    def link() -> str:
+        token = re.search(r"/s/([\w-]+)", phone.get(share).text)
+        assert token is not None
+        return f"/s/{token.group(1)}"
+
+    first = link()
+    pages["shared"] = phone.get(first)
+    for spelled in (f"/{first}", first.replace("/s/", "/s//"), first.replace("/s/", "/%73/")):
+        phone.get(spelled)  # a link pasted after an address ending in "/", and the like
+
+    def replace() -> None:
+        pages["replaced"] = phone.submit(share, f"{share}/new", {})
+    polls = polling(stack, [first, f"{first}/live"] * 3, replace)
+    pages["gone"] = phone.get(first)
+    second = link()
+    pages["shared again"] = phone.get(second)
+    phone.submit(share, f"{share}/new", {})
+    with stack.postgres_down():
+        time.sleep(1.5)  # nginx's copy is fresh through the second it was made, no longer
+        pages["database down"] = phone.get(second)
+    for i in range(len(stack.apps)):
+        stack.kill_app(i)
+    pages["no app server"] = phone.get(second)
+    return [first, second], pages, polls
+
+
 class Festival:
     """What the crowd went through: when each step began (``marks``), the
     probe's saves while PostgreSQL was down and once it was back, what was
-    stored in the end and nginx's log."""
+    stored in the end, nginx's port, the phone's share links, its answers and
+    the polls of its first link (:func:`phone_through_nginx`) and nginx's log."""
 
     def __init__(self, crowd: Crowd, probe: Night) -> None:
         self.crowd, self.probe = crowd, probe
@@ -98,6 +147,10 @@ class Festival:
         self.log = ""
         self.probe_down: Answer | None = None
         self.probe_back: Answer | None = None
+        self.port: int | None = None
+        self.links: list[str] = []
+        self.phone: dict[str, Page] = {}
+        self.polls: list[Poll] = []
 
     def mark(self, name: str) -> None:
         self.marks[name] = time.monotonic()
@@ -159,8 +212,9 @@ def every_acknowledged_hand_is_stored_exactly_once(festival: Festival) -> None:
 
 
 def every_watcher_sees_each_save_within_a_couple_of_seconds(festival: Festival) -> None:
-    """While PostgreSQL is down, watchers keep the last copy nginx has; a save
-    made just before sees them within LAG of its coming back."""
+    """While PostgreSQL is down, watchers get the app's 503 (nginx serves no
+    stale copy then: a link may have been replaced); a save made just before
+    reaches them within LAG of its coming back."""
     down, back = festival.marks["postgres"], festival.marks["recovered"]
     late: list[tuple[int, str, float]] = []
     for night in festival.crowd.nights:
@@ -221,6 +275,34 @@ def no_answer_hangs_and_no_secret_reaches_the_log(festival: Festival) -> None:
     assert festival.log.count("\n") > 500
     for night in [*festival.crowd.nights, festival.probe]:
         assert night.view_token not in festival.log
+    for link in festival.links:  # the first was asked as "//s/<token>", "/%73/<token>" too
+        assert link.startswith("/s/") and link.removeprefix("/s/") not in festival.log
+
+
+def a_form_is_saved_through_nginx_on_a_port_other_than_443(festival: Festival) -> None:
+    """The CSRF check over HTTPS holds the Referer to the host with its port."""
+    assert festival.port not in (None, 443)
+    started, replaced = festival.phone["started"], festival.phone["replaced"]
+    assert started.status == 302 and "/hand/new" in started.headers["location"], started
+    assert replaced.status == 302 and replaced.headers["location"].endswith("/share"), replaced
+
+
+def a_replaced_link_shows_nothing_even_when_the_app_cannot_answer(festival: Festival) -> None:
+    """nginx keeps a link's page, and serves its last copy while a new one
+    is made: once the app said the link is gone, its 404 is that copy, for
+    the phones polling it too.  And a link replaced while nobody asked it
+    never shows its page from nginx's copy while the app can't say it is
+    gone (PostgreSQL down: the app's 503; no app server: 502)."""
+    pages = festival.phone
+    for shared in ("shared", "shared again"):
+        assert pages[shared].status == 200 and "Phone night" in pages[shared].text
+    said_gone = min(p.ended for p in festival.polls if p.status == 404)
+    shown_after = [p for p in festival.polls if p.started > said_gone and p.status != 404]
+    assert not shown_after, shown_after[:5]  # not the page nginx kept, not even while updating
+    assert len([p for p in festival.polls if p.started > said_gone]) > 50
+    for when, status in (("gone", 404), ("database down", 503), ("no app server", 502)):
+        assert pages[when].status == status, (when, pages[when])
+        assert "Phone night" not in pages[when].text, when
 
 
 def test_the_festival_survives_a_lost_server_restarts_and_a_database_restart() -> None:
@@ -234,3 +316,5 @@ def test_the_festival_survives_a_lost_server_restarts_and_a_database_restart() -
     a_rolling_restart_fails_no_request(festival)
     no_answer_hangs_and_no_secret_reaches_the_log(festival)
     a_database_restart_is_a_503_to_retry_and_nothing_half_written(festival)
+    a_form_is_saved_through_nginx_on_a_port_other_than_443(festival)
+    a_replaced_link_shows_nothing_even_when_the_app_cannot_answer(festival)
