@@ -208,3 +208,17 @@ def test_a_finished_event_freezes_its_tables(app: Flask, client: FlaskClient) ->
                           json={"picker": table["players"][1], "points": 70})
     assert refused.status_code == 409 and "finished" in refused.get_json()["error"]
     assert re.search("finished", client.get(f"/t/{table['night']}/hand/new").text)
+
+
+def test_a_refusal_at_the_table_leads_back_to_its_ledger(app: Flask,
+                                                        client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    phone = app.test_client()
+    with phone.session_transaction() as cookie:
+        cookie["editors"] = {str(table["night"]): table["edit_token"]}
+    refused = phone.get(f"/t/{table['night']}/players")
+    assert refused.status_code == 403
+    assert f'href="/t/{table["night"]}" role="button" id="back-to-table"' in refused.text
+    stranger = app.test_client().get(f"/t/{table['night']}/players")
+    assert stranger.status_code == 403 and "back-to-table" not in stranger.text
