@@ -89,3 +89,27 @@ def test_no_view_reads_the_database_itself() -> None:
                for number, line in enumerate(path.read_text().splitlines(), start=1)
                if "db.session" in line or "db.select" in line]
     assert not reading, "views that query the database: " + ", ".join(reading)
+
+
+def test_no_view_imports_the_database_layer() -> None:
+    """Views call services: they import neither the models nor SQLAlchemy
+    (a row's type in a hint is imported under ``if TYPE_CHECKING:`` only)."""
+    graph = import_graph()
+    db_modules = {name for name in graph if name.startswith("scorekeeper.db")}
+    found = []
+    for path in (ROOT / "views").rglob("*.py"):
+        name = _module(path)
+        found += [f"{name} → {m}" for m in sorted(graph[name] & db_modules)]
+        tree = ast.parse(path.read_text())
+        stack: list[ast.AST] = [tree]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.If) and _type_checking(node):
+                continue
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
+                found.append(f"{name} → {node.module}")
+            if isinstance(node, ast.Import):
+                found += [f"{name} → {a.name}" for a in node.names
+                          if a.name.startswith("sqlalchemy")]
+            stack.extend(ast.iter_child_nodes(node))
+    assert not found, "views importing the database layer: " + ", ".join(found)

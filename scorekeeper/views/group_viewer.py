@@ -36,7 +36,7 @@ class _GroupWatchers(LiveViewer[GroupHead]):
 
 #: A group's watchers: every change to one of its nights raises its version.
 WATCHERS = _GroupWatchers("g", GROUPS, group_service.group_head_by_view_token,
-                          lambda group: (group.version, False), gone=False)
+                          lambda group: (group.version, False))
 
 
 def _answer(token: str, variant: str) -> Response:

@@ -16,13 +16,12 @@ this module says only what a night's pages show.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.db.models import GameTable
 from scorekeeper.ledger.chart import Chart
 from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import settle as settle_service
@@ -34,6 +33,9 @@ from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.access import permission
 from scorekeeper.views.live_viewer import LiveViewer, or_404
 from scorekeeper.views.pages.rulings import rulings_page
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import GameTable
 
 bp = Blueprint("viewer", __name__)
 

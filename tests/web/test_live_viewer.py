@@ -102,4 +102,7 @@ def test_a_tag_names_the_owner_and_the_version_it_shows(
 def test_a_link_no_owner_has_is_a_404_page_and_poll(client: FlaskClient, owner: str) -> None:
     page = WATCHED[owner][0].format("not-a-real-token-at-all")
     assert client.get(page).status_code == 404
-    assert client.get(f"{page}/live").status_code == 404
+    polled = client.get(f"{page}/live")
+    # the poll swaps in the notice that ends polling, never a whole error page
+    assert polled.status_code == 404 and 'class="live gone"' in polled.text
+    assert "<html" not in polled.text.lower()
