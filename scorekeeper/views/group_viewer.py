@@ -42,8 +42,10 @@ WATCHERS = _GroupWatchers("g", GROUPS, group_service.group_head_by_view_token,
 def _answer(token: str, variant: str) -> Response:
     """The page or its live fragment for the group's version and the season
     asked for, rendered once for every viewer.  A link no group has is a 404
-    before the season asked for is read."""
-    WATCHERS.known(token)
+    before the season asked for is read (a poll's is the notice that ends
+    polling, answered below)."""
+    if variant == "page":
+        WATCHERS.known(token)
     asked = asked_span()
     span = _shown(asked)
 
