@@ -35,7 +35,7 @@ from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, grants, handovers, tables, writes
 from scorekeeper.services.events import plays_in
-from scorekeeper.services.once import Once, remember
+from scorekeeper.services.once import Once
 
 #: How long a table card's code works: the whole day of the event.
 CODE_LIFETIME = timedelta(hours=24)
@@ -141,36 +141,34 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ServiceError(f"The seed must be a whole number from 0 to {MAX_SEED}", "seed")
     rules = Rules.from_dict(event.rules)
-    writes.begin_event(event.id, seen=seen)
-    old = _rows(event, session)
-    if _started(old):
-        writes.abandon()
-        raise Conflict(f"Session {session} has started: its tables can't be drawn again",
-                       "session")
-    playing = [p for p in event.players if plays_in(p, session)]
-    if len(playing) < rules.seats:
-        writes.abandon()
-        raise ServiceError(f"At least {rules.seats} players must be checked in for session "
-                           f"{session}", "session")
-    result = engine.draw([p.number for p in playing], rules.seats, seed,
-                         _earlier(event, session), event.odd)
-    if len(result.tables) > MAX_EVENT_TABLES:
-        writes.abandon()
-        raise ServiceError(f"At most {MAX_EVENT_TABLES} tables a session", "session")
-    if old:
-        _drop(old)
-    row = db.session.scalar(select(EventSession).filter_by(event_id=event.id, number=session))
-    if row is None:
-        row = EventSession(event_id=event.id, number=session, seed=seed, byes=[])
-        db.session.add(row)
-    row.seed, row.repeated_pairs, row.byes = seed, result.repeated_pairs, list(result.byes)
-    names = {p.number: p.name for p in event.players}
-    drawn = tuple(_open_table(event, session, number, seats, names, rules, director_id)
-                  for number, seats in enumerate(result.tables, start=1))
-    writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session {session} "
-                       f"(seed {seed}): {len(drawn)} tables", by)
-    remember(once, None, 200, {"seed": seed}, event_id=event.id)
-    db.session.commit()
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        old = _rows(event, session)
+        if _started(old):
+            raise Conflict(f"Session {session} has started: its tables can't be drawn again",
+                           "session")
+        playing = [p for p in event.players if plays_in(p, session)]
+        if len(playing) < rules.seats:
+            raise ServiceError(f"At least {rules.seats} players must be checked in for "
+                               f"session {session}", "session")
+        result = engine.draw([p.number for p in playing], rules.seats, seed,
+                             _earlier(event, session), event.odd)
+        if len(result.tables) > MAX_EVENT_TABLES:
+            raise ServiceError(f"At most {MAX_EVENT_TABLES} tables a session", "session")
+        if old:
+            _drop(old)
+        row = db.session.scalar(select(EventSession).filter_by(event_id=event.id,
+                                                               number=session))
+        if row is None:
+            row = EventSession(event_id=event.id, number=session, seed=seed, byes=[])
+            db.session.add(row)
+        row.seed, row.repeated_pairs, row.byes = seed, result.repeated_pairs, list(result.byes)
+        names = {p.number: p.name for p in event.players}
+        drawn = tuple(_open_table(event, session, number, seats, names, rules, director_id)
+                      for number, seats in enumerate(result.tables, start=1))
+        writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session "
+                           f"{session} (seed {seed}): {len(drawn)} tables", by)
+        work.remember(None, 200, {"seed": seed}, event_id=event.id)
     return DrawnSession(session, seed, result.repeated_pairs, result.byes, drawn)
 
 
@@ -213,24 +211,23 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
     seats = {n: (t, i) for t in drawn.tables for i, n in enumerate(t.numbers)}
     if a not in seats or b not in seats or a == b:
         raise ServiceError(f"Swap two players who are seated in session {session}", "players")
-    writes.begin_event(event.id)
-    if _started(_rows(event, session)):
-        writes.abandon()
-        raise Conflict(f"Session {session} has started: no more swaps", "session")
-    (ta, sa), (tb, sb) = seats[a], seats[b]
-    nights = {t.night: db.session.get_one(GameTable, t.night) for t in (ta, tb)}
-    for night in nights.values():
-        writes.begin_night(night)
-    pa, pb = nights[ta.night].players[sa], nights[tb.night].players[sb]
-    if ta.night == tb.night:
-        pa.seat, pb.seat = pb.seat, pa.seat
-    else:
-        pa.name, pb.name = pb.name, pa.name
-    said = f"Swapped #{a} and #{b} in session {session}"
-    writes.audit_event(event.id, "swap", said, by)
-    for night in nights.values():
-        writes.audit_night(night, "swap", said, by=by)
-    db.session.commit()
+    with writes.unit():
+        writes.begin_event(event.id)
+        if _started(_rows(event, session)):
+            raise Conflict(f"Session {session} has started: no more swaps", "session")
+        (ta, sa), (tb, sb) = seats[a], seats[b]
+        nights = {t.night: db.session.get_one(GameTable, t.night) for t in (ta, tb)}
+        for night in nights.values():
+            writes.begin_night(night)
+        pa, pb = nights[ta.night].players[sa], nights[tb.night].players[sb]
+        if ta.night == tb.night:
+            pa.seat, pb.seat = pb.seat, pa.seat
+        else:
+            pa.name, pb.name = pb.name, pa.name
+        said = f"Swapped #{a} and #{b} in session {session}"
+        writes.audit_event(event.id, "swap", said, by)
+        for night in nights.values():
+            writes.audit_night(night, "swap", said, by=by)
     return session_tables(event, session)
 
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import (
     Event,
     EventPenalty,
@@ -40,10 +39,10 @@ from scorekeeper.services.event_import_checks import (
     check_event,
 )
 from scorekeeper.services.events import build_event, get_event
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table
-from scorekeeper.services.writes import audit_created
+from scorekeeper.services.writes import audit_created, unit
 
 
 def export_event(event: Event) -> dict[str, Any]:
@@ -104,12 +103,21 @@ def import_event(data: object, label: str = "Director", once: Once | None = None
     token).  Each table gets a new night with a new edit grant; its codes
     are made when the director prints its card or asks for a new one."""
     checked = check_event(data)
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.event_id is not None \
-            and (made := db.session.get(Event, done.event_id)) is not None:
-        return made, None
-    event, token = build_event(checked.plan, checked.preset, checked.rules, label)
+    with unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.event_id is not None \
+                and (made := db.session.get(Event, done.event_id)) is not None:
+            return made, None
+        event, token = build_event(checked.plan, checked.preset, checked.rules, label)
+        _fill(event, checked)
+        work.remember(None, 201, event_id=event.id)
+    if work.twin is not None and work.twin.event_id is not None:
+        return get_event(work.twin.event_id), None
+    return event, token
+
+
+def _fill(event: Event, checked: CheckedEvent) -> None:
+    """Write the checked players, draws and penalties onto a new event."""
     if checked.created_at is not None:
         event.created_at = checked.created_at
     event.finished_at = checked.finished_at
@@ -126,11 +134,6 @@ def import_event(data: object, label: str = "Director", once: Once | None = None
                                     session=pen.session, points=pen.points,
                                     reason=pen.reason, by=pen.by,
                                     **({"at": pen.at} if pen.at else {})))
-    remember(once, None, 201, event_id=event.id)
-    twin = commit(once)
-    if twin is not None and twin.event_id is not None:
-        return get_event(twin.event_id), None
-    return event, token
 
 
 def _write_draw(event: Event, checked: CheckedEvent, draw: CheckedDraw) -> None:

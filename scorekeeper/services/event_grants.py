@@ -32,7 +32,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.services import Conflict, NotFound, grants, handovers, writes
 from scorekeeper.services.event_draws import CODE_LIFETIME
-from scorekeeper.services.once import Once, remember
+from scorekeeper.services.once import Once
 
 SELF = "This device can't revoke its own director access: another director can"
 
@@ -78,21 +78,21 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
     ``director_id``'s: revoking him ends them and the phones that claim them."""
     rows = _tables(event, session, numbers)
     said = _said(session, rows, revoke)
-    writes.begin_event(event.id, seen=seen)
-    writes.audit_event(event.id, "code", said, by)
-    until = utcnow() + CODE_LIFETIME
-    made = []
-    for row in rows:
-        night = db.session.get_one(GameTable, row.night_id)
-        writes.begin_night(night, closed_ok=True)
-        if revoke:
-            grants.revoke_all(grants.TABLE, night.id)
-        code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
-        writes.audit_night(night, "revoke" if revoke else "handover", said, by=by)
-        made.append(TableCode(row.number, row.night_id, code, until))
-    remember(once, None, 200, {"session": session, "tables": [r.number for r in rows]},
-             event_id=event.id)
-    db.session.commit()
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        writes.audit_event(event.id, "code", said, by)
+        until = utcnow() + CODE_LIFETIME
+        made = []
+        for row in rows:
+            night = db.session.get_one(GameTable, row.night_id)
+            writes.begin_night(night, closed_ok=True)
+            if revoke:
+                grants.revoke_all(grants.TABLE, night.id)
+            code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
+            writes.audit_night(night, "revoke" if revoke else "handover", said, by=by)
+            made.append(TableCode(row.number, row.night_id, code, until))
+        work.remember(None, 200, {"session": session, "tables": [r.number for r in rows]},
+                      event_id=event.id)
     return made
 
 
@@ -109,15 +109,11 @@ def revoke_director(event: Event, grant_id: int, me: Editor, *,
     codes no phone has claimed yet.  Audited as ``me``'s."""
     if grant_id == me.id:
         raise Conflict(SELF, "director")
-    writes.begin_event(event.id, seen=seen)
-    try:
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
         gone: Editor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
-    except (NotFound, Conflict):
-        writes.abandon()
-        raise
-    _end_grants_of(gone, me.label)
-    remember(once, None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)
-    db.session.commit()
+        _end_grants_of(gone, me.label)
+        work.remember(None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)
     return gone
 
 

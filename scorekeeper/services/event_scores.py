@@ -32,7 +32,7 @@ from scorekeeper.limits import (
 from scorekeeper.names import find_name
 from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
 from scorekeeper.services.events import player
-from scorekeeper.services.once import Once, remember
+from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 
 
@@ -104,20 +104,19 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
     """Take ``points`` off one player in ``session`` (nobody else gains them)."""
     points, kept = check_penalty(event.sessions, session, points, reason)
     who = player(event, number)
-    writes.begin_event(event.id, seen=seen)
-    if (db.session.scalar(select(func.count()).select_from(EventPenalty)
-                          .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
-        writes.abandon()
-        raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
-                           "points")
-    row = EventPenalty(event_id=event.id, player_id=who.id, session=session, points=points,
-                       reason=kept, by=by[:80] if by else None)
-    db.session.add(row)
-    writes.audit_event(event.id, "penalty", f"Penalty: {points} points off #{who.number} "
-                       f"{who.name} in session {session} ({row.reason})", by)
-    remember(once, None, 201, {"number": who.number, "name": who.name, "session": session,
-                               "points": points, "reason": row.reason}, event_id=event.id)
-    db.session.commit()
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        if (db.session.scalar(select(func.count()).select_from(EventPenalty)
+                              .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
+            raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
+                               "points")
+        row = EventPenalty(event_id=event.id, player_id=who.id, session=session,
+                           points=points, reason=kept, by=by[:80] if by else None)
+        db.session.add(row)
+        writes.audit_event(event.id, "penalty", f"Penalty: {points} points off "
+                           f"#{who.number} {who.name} in session {session} ({row.reason})", by)
+        work.remember(None, 201, {"number": who.number, "name": who.name, "session": session,
+                                  "points": points, "reason": row.reason}, event_id=event.id)
     return row
 
 
@@ -159,21 +158,20 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         raise NotFound(f"No table {table_number} in session {session}")
     night = db.session.get_one(GameTable, row.night_id)
     kept = check_totals(totals, [p.name for p in night.players], table_number)
-    writes.begin_event(event.id, seen=seen)
-    if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
-        writes.abandon()
-        raise Conflict(f"Table {table_number} already has a ticket", "totals")
-    writes.begin_night(night, closed_ok=True)
-    made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
-    db.session.add(made)
-    row.done = True
-    said = (f"Paper ticket for session {session}, table {table_number}: "
-            + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
-    writes.audit_event(event.id, "ticket", said, by)
-    writes.audit_night(night, "ticket", said, by=by)
-    remember(once, None, 201, {"session": session, "table": table_number, "totals": kept},
-             event_id=event.id)
-    db.session.commit()
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
+            raise Conflict(f"Table {table_number} already has a ticket", "totals")
+        writes.begin_night(night, closed_ok=True)
+        made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
+        db.session.add(made)
+        row.done = True
+        said = (f"Paper ticket for session {session}, table {table_number}: "
+                + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
+        writes.audit_event(event.id, "ticket", said, by)
+        writes.audit_night(night, "ticket", said, by=by)
+        work.remember(None, 201, {"session": session, "table": table_number, "totals": kept},
+                      event_id=event.id)
     return made
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Event, EventPlayer, db, utcnow
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
@@ -23,7 +22,7 @@ from scorekeeper.names import LookAlikes, NameError_, clean_name, looks_like, na
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.event_plan import Plan, check_plan, count
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 
 # --- starting an event and finding it ---------------------------------------------
 
@@ -62,30 +61,29 @@ def create_event(name: object, preset: object, options: object = None, *,
     request already carried out, ``once``: the event it made, and no token)."""
     checked = check_plan(name, **plan)
     preset, rules, _ = checks.checked_rules(preset, options)
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.event_id is not None:
-        made = db.session.get(Event, done.event_id)
-        if made is not None:
-            return made, None
-    event, token = build_event(checked, preset, rules, label)
-    remember(once, None, 201, event_id=event.id)
-    twin = commit(once)
-    if twin is not None and twin.event_id is not None:
-        return get_event(twin.event_id), None
+    with writes.unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.event_id is not None:
+            made = db.session.get(Event, done.event_id)
+            if made is not None:
+                return made, None
+        event, token = build_event(checked, preset, rules, label)
+        work.remember(None, 201, event_id=event.id)
+    if work.twin is not None and work.twin.event_id is not None:
+        return get_event(work.twin.event_id), None
     return event, token
 
 
 def finish(event: Event, by: str | None = None) -> Event:
     """The director says the event is over: its standings and prizes are final
     (a second finish is refused, 409)."""
-    writes.begin_event(event.id)
-    if event.finished_at is not None:
-        writes.abandon()
-        raise Conflict(f"{event.name} is finished already", "event")
-    event.finished_at = utcnow()
-    writes.audit_event(event.id, "finish", "Finished: the standings and prizes are final", by)
-    db.session.commit()
+    with writes.unit():
+        writes.begin_event(event.id)
+        if event.finished_at is not None:
+            raise Conflict(f"{event.name} is finished already", "event")
+        event.finished_at = utcnow()
+        writes.audit_event(event.id, "finish", "Finished: the standings and prizes are final",
+                           by)
     return event
 
 
@@ -142,11 +140,23 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
     retry; ``seen`` (the version an If-Match names) refuses a stale write."""
     found = _entries(entries)
     count(from_session, "from_session", 1, event.sessions, "The first session")
-    writes.begin_event(event.id, seen=seen)
-    players = list(event.players)
-    if len(players) + len(found) > MAX_EVENT_PLAYERS:
-        writes.abandon()
-        raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players", "players")
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        players = list(event.players)
+        if len(players) + len(found) > MAX_EVENT_PLAYERS:
+            raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players",
+                               "players")
+        made = _numbered(players, found, checked_in, from_session)
+        event.players.extend(made)
+        writes.audit_event(event.id, "register", _registered(made), by)
+        work.remember(None, 201, {"players": [public(p) for p in made]}, event_id=event.id)
+    return made
+
+
+def _numbered(players: Sequence[EventPlayer], found: Sequence[tuple[str, str | None]],
+              checked_in: bool, from_session: int) -> list[EventPlayer]:
+    """The new players, each with the next number; a name taken (however it
+    is typed) or one that looks just like another refuses them all."""
     names = {name_key(p.name): p.name for p in players}
     looks = LookAlikes()
     for p in players:
@@ -157,7 +167,6 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
         taken = names.get(name_key(name))
         twin = looks.twin(name)
         if taken is not None or twin is not None:
-            writes.abandon()
             raise Conflict(f"{name} is registered already: add an initial" if taken else
                            looks_like(name, twin or ""), "players")
         number += 1
@@ -165,10 +174,6 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
         looks.add(name)
         made.append(EventPlayer(number=number, name=name, contact=contact,
                                 checked_in=checked_in, from_session=from_session))
-    event.players.extend(made)
-    writes.audit_event(event.id, "register", _registered(made), by)
-    remember(once, None, 201, {"players": [public(p) for p in made]}, event_id=event.id)
-    db.session.commit()
     return made
 
 
@@ -190,19 +195,16 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
              by: str | None = None, once: Once | None = None,
              seen: int | None = None) -> list[EventPlayer]:
     """Mark these players here (paid, ready to be drawn), or not here."""
-    writes.begin_event(event.id, seen=seen)
-    try:
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
         found = [player(event, n) for n in numbers]
-    except NotFound:
-        writes.abandon()
-        raise
-    for p in found:
-        p.checked_in = here
-    said = ", ".join(f"#{p.number}" for p in found)
-    writes.audit_event(event.id, "check-in", f"{'Checked in' if here else 'Not here'}: {said}",
-                       by)
-    remember(once, None, 200, {"players": [player_status(p) for p in found]}, event_id=event.id)
-    db.session.commit()
+        for p in found:
+            p.checked_in = here
+        said = ", ".join(f"#{p.number}" for p in found)
+        writes.audit_event(event.id, "check-in",
+                           f"{'Checked in' if here else 'Not here'}: {said}", by)
+        work.remember(None, 200, {"players": [player_status(p) for p in found]},
+                      event_id=event.id)
     return found
 
 
@@ -211,18 +213,14 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept."""
     count(after_session, "after_session", 0, event.sessions, "The last session played")
-    writes.begin_event(event.id, seen=seen)
-    try:
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
         found = player(event, number)
-    except NotFound:
-        writes.abandon()
-        raise
-    found.withdrawn_after = after_session
-    writes.audit_event(event.id, "withdraw",
-                       f"#{found.number} {found.name} withdrew after session {after_session}",
-                       by)
-    remember(once, None, 200, {"players": [player_status(found)]}, event_id=event.id)
-    db.session.commit()
+        found.withdrawn_after = after_session
+        writes.audit_event(event.id, "withdraw",
+                           f"#{found.number} {found.name} withdrew after session "
+                           f"{after_session}", by)
+        work.remember(None, 200, {"players": [player_status(found)]}, event_id=event.id)
     return found
 
 

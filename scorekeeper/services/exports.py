@@ -15,17 +15,16 @@ import json
 from typing import Any
 
 from scorekeeper.db import codec
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment, db, iso
 from scorekeeper.ledger.money import decimal
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.rules.words import describe
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table, get_table
-from scorekeeper.services.writes import audit_created
+from scorekeeper.services.writes import audit_created, unit
 
 #: Spreadsheet programs run cells starting with these as formulas.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -97,19 +96,18 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     its hands, payments and audit log are written in one commit.
     """
     checked = check_export(data)
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.table_id is not None \
-            and (made := db.session.get(GameTable, done.table_id)) is not None:
-        return made, None
-    table, token = build_table(checked.name, checked.players, checked.preset, checked.rules,
-                               checked.stake_cents, label)
-    fill(table, checked)
-    audit_created(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
-    remember(once, table.id, 201)
-    twin = commit(once)
-    if twin is not None and twin.table_id is not None:
-        return get_table(twin.table_id), None
+    with unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.table_id is not None \
+                and (made := db.session.get(GameTable, done.table_id)) is not None:
+            return made, None
+        table, token = build_table(checked.name, checked.players, checked.preset,
+                                   checked.rules, checked.stake_cents, label)
+        fill(table, checked)
+        audit_created(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
+        work.remember(table.id, 201)
+    if work.twin is not None and work.twin.table_id is not None:
+        return get_table(work.twin.table_id), None
     return table, token
 
 

@@ -206,11 +206,11 @@ def active_grants(owner: Owner, row: Any) -> list[Any]:
 
 def add_grant(owner: Owner, row: Any, label: str) -> str:
     """Let one more device or client change ``row``; returns its token (kept nowhere)."""
-    owner.begin(row, False)
-    token = new_token()
-    db.session.add(owner.grant(row.id, token, label[:80]))
-    owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
-    db.session.commit()
+    with writes.unit():
+        owner.begin(row, False)
+        token = new_token()
+        db.session.add(owner.grant(row.id, token, label[:80]))
+        owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
     return token
 
 
@@ -223,16 +223,16 @@ def drop_codes(owner: Owner, row_id: int) -> None:
 def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
     """Stop one device changing ``row``, at once (:func:`stop_grant`), in a
     write of its own."""
-    owner.begin(row, False)
-    grant = stop_grant(owner, row, grant_id, by)
-    db.session.commit()
+    with writes.unit():
+        owner.begin(row, False)
+        grant = stop_grant(owner, row, grant_id, by)
     return grant
 
 
 def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
     """Stop one device changing ``row``; its unused codes die with it.  The
     last one is kept: without it nobody could change ``row`` again.  Part of
-    the caller's write (begun, committed by it); ``by`` names the device that
+    the caller's write (its unit of work, begun); ``by`` names the device that
     revoked it, for the history."""
     grants = active_grants(owner, row)
     grant = next((e for e in grants if e.id == grant_id), None)

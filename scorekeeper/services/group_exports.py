@@ -10,7 +10,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Group, db, iso
 from scorekeeper.limits import MAX_NIGHTS
 from scorekeeper.services import ServiceError, exports, groups
@@ -29,11 +28,11 @@ from scorekeeper.services.import_checks import (
     refuse,
     when,
 )
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.seasons import night_rows
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table, get_table
-from scorekeeper.services.writes import audit_created
+from scorekeeper.services.writes import audit_created, unit
 
 FORMAT = "sheepshead-scorekeeper-group/1"
 
@@ -108,24 +107,23 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     it and the importer's edit token (a repeated request: the group it made
     and no token)."""
     name, players, preset, options, stake, nights = check_group(data)
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.group_id is not None \
-            and (made := db.session.get(Group, done.group_id)) is not None:
-        return made, None
-    group, token = groups.build_group(name, players, preset, options, stake, label)
-    for night in nights:
-        checked = night.checked
-        table, _ = build_table(checked.name, checked.players, checked.preset, checked.rules,
-                               checked.stake_cents, label)
-        exports.fill(table, checked)
-        table.group_id, table.played_on = group.id, night.played_on
-        table.settled, table.settled_at = night.settled, night.settled_at
-        groups.join_members(group, [n for n, _ in checked.players])
-        audit_created(table, "import", f"Imported with the group {name} "
-              f"({len(checked.hands)} hands)")
-    remember(once, None, 201, group_id=group.id)
-    twin = commit(once)
-    if twin is not None and twin.group_id is not None:
-        return groups.get_group(twin.group_id), None
+    with unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.group_id is not None \
+                and (made := db.session.get(Group, done.group_id)) is not None:
+            return made, None
+        group, token = groups.build_group(name, players, preset, options, stake, label)
+        for night in nights:
+            checked = night.checked
+            table, _ = build_table(checked.name, checked.players, checked.preset,
+                                   checked.rules, checked.stake_cents, label)
+            exports.fill(table, checked)
+            table.group_id, table.played_on = group.id, night.played_on
+            table.settled, table.settled_at = night.settled, night.settled_at
+            groups.join_members(group, [n for n, _ in checked.players])
+            audit_created(table, "import", f"Imported with the group {name} "
+                          f"({len(checked.hands)} hands)")
+        work.remember(None, 201, group_id=group.id)
+    if work.twin is not None and work.twin.group_id is not None:
+        return groups.get_group(work.twin.group_id), None
     return group, token

@@ -13,7 +13,7 @@ from scorekeeper.ledger.season import carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.services import Conflict, writes
 from scorekeeper.services.groups import CARRIED, WITH_GROUP
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.payments import early_payments
 from scorekeeper.services.seasons import NightRow, night_rows
 from scorekeeper.services.state import TableState
@@ -51,30 +51,28 @@ def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = Non
     carried since), nothing is saved.  Returns how many nights were cleared
     (a request already carried out, ``once``: the number it cleared then)."""
     group_id = group.id
-    writes.begin_group(group_id)
-    done = earlier(once)
-    if done is not None:
-        db.session.rollback()
-        return int((done.response or {}).get("cleared", 0))
-    nights = db.session.scalars(db.select(GameTable).where(
-        GameTable.group_id == group_id, GameTable.settled == CARRIED)
-        .order_by(GameTable.id)).all()
-    if not nights:
-        db.session.rollback()
-        raise Conflict("No night is on the tab: there is nothing to settle", "nights")
-    if shown is not None and sorted(set(shown)) != [t.id for t in nights]:
-        db.session.rollback()
-        raise Conflict("The nights on the tab changed since these payments were shown; "
-                       "check them again", "nights")
-    writes.audit_group(group_id, "paid", f"Paid: {len(nights)} carried night"
-                       f"{'' if len(nights) == 1 else 's'} settled with the group")
-    now = utcnow()
-    for table in nights:
-        writes.begin_night(table, closed_ok=True)
-        table.settled, table.settled_at = WITH_GROUP, now
-        writes.audit_night(table, "paid", "Paid with the group's settle-up")
-    remember(once, None, 200, {"cleared": len(nights)}, group_id=group_id)
-    twin = commit(once)
-    if twin is not None:
-        return int((twin.response or {}).get("cleared", 0))
+    with writes.unit(once) as work:
+        writes.begin_group(group_id)
+        done = earlier(once)
+        if done is not None:
+            work.cancel()
+            return int((done.response or {}).get("cleared", 0))
+        nights = db.session.scalars(db.select(GameTable).where(
+            GameTable.group_id == group_id, GameTable.settled == CARRIED)
+            .order_by(GameTable.id)).all()
+        if not nights:
+            raise Conflict("No night is on the tab: there is nothing to settle", "nights")
+        if shown is not None and sorted(set(shown)) != [t.id for t in nights]:
+            raise Conflict("The nights on the tab changed since these payments were shown; "
+                           "check them again", "nights")
+        writes.audit_group(group_id, "paid", f"Paid: {len(nights)} carried night"
+                           f"{'' if len(nights) == 1 else 's'} settled with the group")
+        now = utcnow()
+        for table in nights:
+            writes.begin_night(table, closed_ok=True)
+            table.settled, table.settled_at = WITH_GROUP, now
+            writes.audit_night(table, "paid", "Paid with the group's settle-up")
+        work.remember(None, 200, {"cleared": len(nights)}, group_id=group_id)
+    if work.twin is not None:
+        return int((work.twin.response or {}).get("cleared", 0))
     return len(nights)

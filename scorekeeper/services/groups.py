@@ -19,13 +19,12 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, select
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Editor, GameTable, Group, Member, db, utcnow
 from scorekeeper.limits import MAX_MEMBERS, MAX_ROW_ID
 from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import NotFound, ServiceError, checks, grants, writes
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 
 #: How a group's closed night was settled (``GameTable.settled``).
 AT_TABLE, CARRIED, WITH_GROUP = "table", "carried", "group"
@@ -49,17 +48,16 @@ def create_group(name: object, players: object = None, preset: object = "called-
     names = checks.clean_players([] if players is None else players)
     preset, _, kept = checks.checked_rules(preset, options)
     stake = checks.check_stake(stake_cents)
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.group_id is not None:
-        made = db.session.get(Group, done.group_id)
-        if made is not None:
-            return made, None
-    group, token = build_group(name, names, preset, kept, stake, label)
-    remember(once, None, 201, group_id=group.id)
-    twin = commit(once)
-    if twin is not None and twin.group_id is not None:
-        return get_group(twin.group_id), None
+    with writes.unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.group_id is not None:
+            made = db.session.get(Group, done.group_id)
+            if made is not None:
+                return made, None
+        group, token = build_group(name, names, preset, kept, stake, label)
+        work.remember(None, 201, group_id=group.id)
+    if work.twin is not None and work.twin.group_id is not None:
+        return get_group(work.twin.group_id), None
     return group, token
 
 
@@ -201,23 +199,21 @@ def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
     version and the new group's, each with its entry.  Returns the group and
     this device's edit token."""
     name = checks.group_name(table.name)
-    writes.begin_night(table, closed_ok=True)
-    if table.event_id is not None:
-        writes.abandon()
-        raise ServiceError("A tournament table belongs to its event: it can't become a group",
-                           "group")
-    if table.group_id is not None:
-        writes.abandon()
-        raise ServiceError("This night is already one of a group's nights", "group")
-    group, token = build_group(name, [p.name for p in table.players], table.preset, {},
-                               table.stake_cents, label)
-    day = table.played_on or table.created_at.date()
-    attach(table, group, day, rules)
-    if table.closed_at is not None:
-        table.settled, table.settled_at = AT_TABLE, table.closed_at
-    writes.audit_night(table, "group", f"The first night of the group {group.name}")
-    writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
-    db.session.commit()
+    with writes.unit():
+        writes.begin_night(table, closed_ok=True)
+        if table.event_id is not None:
+            raise ServiceError("A tournament table belongs to its event: it can't become a "
+                               "group", "group")
+        if table.group_id is not None:
+            raise ServiceError("This night is already one of a group's nights", "group")
+        group, token = build_group(name, [p.name for p in table.players], table.preset, {},
+                                   table.stake_cents, label)
+        day = table.played_on or table.created_at.date()
+        attach(table, group, day, rules)
+        if table.closed_at is not None:
+            table.settled, table.settled_at = AT_TABLE, table.closed_at
+        writes.audit_night(table, "group", f"The first night of the group {group.name}")
+        writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
     return group, token
 
 

@@ -15,10 +15,9 @@ from typing import Any
 
 from sqlalchemy import update
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import Handover, db, utcnow
 from scorekeeper.limits import MAX_GRANT_LABEL
-from scorekeeper.services import NotFound, ServiceError, grants
+from scorekeeper.services import NotFound, ServiceError, grants, writes
 from scorekeeper.services.grants import Owner, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
@@ -27,10 +26,10 @@ HANDOVER_LIFETIME = timedelta(minutes=15)
 def start_handover(owner: Owner, row: Any) -> str:
     """A fresh one-time code that lets one more device change ``row`` (any
     unused code of it stops working); returns the code."""
-    owner.begin(row, True)
-    code = replace_code(owner, row.id)
-    owner.audit(row, "handover", owner.words.showed_code, None)
-    db.session.commit()
+    with writes.unit():
+        owner.begin(row, True)
+        code = replace_code(owner, row.id)
+        owner.audit(row, "handover", owner.words.showed_code, None)
     return code
 
 
@@ -92,27 +91,25 @@ def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
     """Use a code once: a new grant for this device; returns the owner and the
     grant's token.  The code is marked used with a guarded UPDATE, so two
     phones racing for one code cannot both win."""
-    start_write(db.session)
-    handover = live_handover(owner, code)
-    if handover is None:
-        raise NotFound(owner.words.code_gone)
-    row = db.session.get(owner.model, handover.owner_id)
-    if row is None:
-        raise NotFound(owner.words.code_gone)
-    owner.before_claim(row)
-    name = clean_label(label, row)
-    claimed = db.session.execute(update(Handover).where(
-        Handover.id == handover.id, Handover.used_at.is_(None))
-        .values(used_at=utcnow()))
-    if claimed.rowcount != 1:  # type: ignore[attr-defined]
-        db.session.rollback()
-        raise NotFound(owner.words.code_gone)
-    owner.begin(row, True)
-    token = new_token()
-    grant = owner.grant(row.id, token, name, handover.director_id)
-    db.session.add(grant)
-    db.session.flush()
-    handover.editor_id = grant.id
-    owner.audit(row, "handover", owner.words.handed_over.format(label=name), None)
-    db.session.commit()
+    with writes.unit():
+        handover = live_handover(owner, code)
+        if handover is None:
+            raise NotFound(owner.words.code_gone)
+        row = db.session.get(owner.model, handover.owner_id)
+        if row is None:
+            raise NotFound(owner.words.code_gone)
+        owner.before_claim(row)
+        name = clean_label(label, row)
+        claimed = db.session.execute(update(Handover).where(
+            Handover.id == handover.id, Handover.used_at.is_(None))
+            .values(used_at=utcnow()))
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            raise NotFound(owner.words.code_gone)
+        owner.begin(row, True)
+        token = new_token()
+        grant = owner.grant(row.id, token, name, handover.director_id)
+        db.session.add(grant)
+        db.session.flush()
+        handover.editor_id = grant.id
+        owner.audit(row, "handover", owner.words.handed_over.format(label=name), None)
     return row, token

@@ -1,8 +1,8 @@
 """Recording, editing, inserting and deleting hands.  A change is worked out
 on the kept night before the write lock is taken (the hands before it are
 not scored again, so recording a hand scores one hand); a hand the engine
-refuses changes nothing.  A hand and its audit entry commit together, and
-the new night is kept for every request of the new version.
+refuses changes nothing.  A hand and its audit entry commit together (one
+unit of work), and the new night is kept for every request of the new version.
 
 Several phones may write to one night.  A write can say which version of the
 night its author saw (:class:`Seen`): an edit, insert or delete made on an
@@ -28,9 +28,9 @@ from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
 from scorekeeper.services import Conflict, NotFound, ServiceError, Stale
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
-from scorekeeper.services.once import Once, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import audit_night, begin_state, table_key
+from scorekeeper.services.writes import Unit, audit_night, begin_state, table_key, unit
 
 
 class Change(StrEnum):
@@ -95,9 +95,7 @@ def _check_seen(state: TableState, seen: Seen | None, appending: bool) -> None:
         return
     if appending and seen.deal is not None and seen.deal == deal_of(state):
         return
-    message = stale_message(state, seen, appending)
-    db.session.rollback()
-    raise Stale(message, "version")
+    raise Stale(stale_message(state, seen, appending), "version")
 
 
 @dataclass(frozen=True)
@@ -176,39 +174,51 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
     return Proposal(change, number, new, result, state, tuple(hands))
 
 
-def _worked_out(state: TableState, seen: Seen | None, once: Once | None, appending: bool,
-                work: Callable[[TableState], Proposal]) -> Proposal | None:
-    """Work a change out on the night as read, then take the write lock and
-    write: the lock is held for the writing, not for a replay.  If another
-    write landed in between, the change is checked and worked out again on
-    the night as it is now.  None: ``once`` was already carried out."""
+Work = Callable[[TableState], Proposal]
+
+
+def _early(state: TableState, work: Work) -> Proposal | ServiceError:
+    """The change worked out on the night as read, before the write lock is
+    taken (the lock is held for the writing, not for a replay), or why not."""
     try:
-        early, refusal = work(state), None
+        return work(state)
     except ServiceError as error:
-        early, refusal = None, error
+        return error
+
+
+def _worked_out(write: Unit, state: TableState, early: Proposal | ServiceError,
+                seen: Seen | None, once: Once | None, appending: bool,
+                work: Work) -> Proposal | None:
+    """Under the write lock: the change worked out before (``early``), or, if
+    another write landed in between, checked and worked out again on the
+    night as it is now.  None: ``once`` was already carried out (the write
+    is cancelled)."""
     now = begin_state(state)
     if earlier(once) is not None:
-        db.session.rollback()
+        write.cancel()
         return None
     _check_seen(now, seen, appending)
     if now is not state:
         return work(now)
-    if refusal is not None:
-        db.session.rollback()
-        raise refusal
-    assert early is not None
+    if isinstance(early, ServiceError):
+        raise early
     return early
 
 
-def _commit(proposal: Proposal, hand_ids: list[int]) -> None:
-    """Commit the change and keep the new night as the table's night at the
-    version this write made (read before the commit: after it, another
-    write may already have moved the table on)."""
+def _kept(proposal: Proposal, hand_ids: list[int]) -> tuple[str, Kept]:
+    """The new night as it is kept once the write commits, at the version
+    this write made (read before the commit: after it, another write may
+    already have moved the table on), and the table's view token."""
     table = proposal.before.table
-    key, version = table.view_token, table.version
-    db.session.commit()
-    set_committed_value(table, "version", version)  # what this write made: no need to reload
-    NIGHTS.put(key, Kept(version, proposal.night, proposal.hands, tuple(hand_ids)))
+    return table.view_token, Kept(table.version, proposal.night, proposal.hands,
+                                  tuple(hand_ids))
+
+
+def _keep(proposal: Proposal, kept: tuple[str, Kept]) -> None:
+    """After the commit: keep the new night as the table's night."""
+    key, night = kept
+    set_committed_value(proposal.before.table, "version", night.version)  # no need to reload
+    NIGHTS.put(key, night)
 
 
 @dataclass(frozen=True)
@@ -259,28 +269,31 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
     def work(now: TableState) -> Proposal:
         number = place.resolve(now, Change.REPLACE) if place is not None else None
         return propose(now, Change.ADD, hand, number)
-    proposal = _worked_out(state, seen, once, place is None, work)
-    if proposal is None:
-        return None
-    state, result = proposal.before, proposal.result
-    assert result is not None
-    index = result.number - 1
-    if index < len(state.hand_ids):
-        _shift(state, index, +1)
-    table_id = table_key(state.table)
-    row = HandRow(table_id=table_id, position=result.number, data=codec.encode(result.hand))
-    db.session.add(row)
-    db.session.flush()
-    hand_id = row.id
-    if once is not None:
-        remember(once, table_id, 201, result_to_json(state.rules, result, hand_id))
-    verb = "Recorded" if place is None else "Inserted"
-    audit_night(state.table, "add" if place is None else "insert",
-                f"{verb} hand {result.number}: {describe(state.rules, result)}", result.number,
-                after=row.data, hand_id=hand_id, by=by)
-    ids = list(state.hand_ids)
-    ids.insert(index, hand_id)
-    _commit(proposal, ids)
+    early = _early(state, work)
+    with unit(once) as write:
+        proposal = _worked_out(write, state, early, seen, once, place is None, work)
+        if proposal is None:
+            return None
+        state, result = proposal.before, proposal.result
+        assert result is not None
+        index = result.number - 1
+        if index < len(state.hand_ids):
+            _shift(state, index, +1)
+        table_id = table_key(state.table)
+        row = HandRow(table_id=table_id, position=result.number, data=codec.encode(result.hand))
+        db.session.add(row)
+        db.session.flush()
+        hand_id = row.id
+        if once is not None:
+            write.remember(table_id, 201, result_to_json(state.rules, result, hand_id))
+        verb = "Recorded" if place is None else "Inserted"
+        audit_night(state.table, "add" if place is None else "insert",
+                    f"{verb} hand {result.number}: {describe(state.rules, result)}",
+                    result.number, after=row.data, hand_id=hand_id, by=by)
+        ids = list(state.hand_ids)
+        ids.insert(index, hand_id)
+        kept = _kept(proposal, ids)
+    _keep(proposal, kept)
     return Saved(result, hand_id)
 
 
@@ -293,19 +306,22 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
     """Replace a hand; later hands replay.  None if ``once`` was already done."""
     def work(now: TableState) -> Proposal:
         return propose(now, Change.REPLACE, hand, _resolve(target)(now, Change.REPLACE))
-    proposal = _worked_out(state, seen, once, False, work)
-    if proposal is None:
-        return None
-    state, number, result = proposal.before, proposal.number, proposal.result
-    assert result is not None
-    row = _row(state, number)
-    before = dict(row.data)
-    row.data = codec.encode(result.hand)
-    remember(once, state.table.id, 200, result_to_json(state.rules, result, row.id))
-    audit_night(state.table, "edit",
-                f"Edited hand {number}: {describe(state.rules, result)}", number,
-                before=before, after=row.data, hand_id=row.id, by=by)
-    _commit(proposal, list(state.hand_ids))
+    early = _early(state, work)
+    with unit(once) as write:
+        proposal = _worked_out(write, state, early, seen, once, False, work)
+        if proposal is None:
+            return None
+        state, number, result = proposal.before, proposal.number, proposal.result
+        assert result is not None
+        row = _row(state, number)
+        before = dict(row.data)
+        row.data = codec.encode(result.hand)
+        write.remember(state.table.id, 200, result_to_json(state.rules, result, row.id))
+        audit_night(state.table, "edit",
+                    f"Edited hand {number}: {describe(state.rules, result)}", number,
+                    before=before, after=row.data, hand_id=row.id, by=by)
+        kept = _kept(proposal, list(state.hand_ids))
+    _keep(proposal, kept)
     return Saved(result, row.id)
 
 
@@ -315,22 +331,25 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
     hand had (None if ``once`` was already done)."""
     def work(now: TableState) -> Proposal:
         return propose(now, Change.DELETE, None, _resolve(target)(now, Change.DELETE))
-    proposal = _worked_out(state, seen, once, False, work)
-    if proposal is None:
-        return None
-    state, number = proposal.before, proposal.number
-    row = _row(state, number)
-    before, hand_id = dict(row.data), row.id
-    gone = describe(state.rules, state.night.results[number - 1])
-    db.session.delete(row)
-    db.session.flush()
-    _shift(state, number, -1)
-    remember(once, state.table.id, 204)
-    audit_night(state.table, "delete", f"Deleted hand {number}: {gone}", number, before=before,
-          hand_id=hand_id, by=by)
-    ids = list(state.hand_ids)
-    del ids[number - 1]
-    _commit(proposal, ids)
+    early = _early(state, work)
+    with unit(once) as write:
+        proposal = _worked_out(write, state, early, seen, once, False, work)
+        if proposal is None:
+            return None
+        state, number = proposal.before, proposal.number
+        row = _row(state, number)
+        before, hand_id = dict(row.data), row.id
+        gone = describe(state.rules, state.night.results[number - 1])
+        db.session.delete(row)
+        db.session.flush()
+        _shift(state, number, -1)
+        write.remember(state.table.id, 204)
+        audit_night(state.table, "delete", f"Deleted hand {number}: {gone}", number,
+                    before=before, hand_id=hand_id, by=by)
+        ids = list(state.hand_ids)
+        del ids[number - 1]
+        kept = _kept(proposal, ids)
+    _keep(proposal, kept)
     return number
 
 

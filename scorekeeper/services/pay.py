@@ -20,7 +20,7 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
-from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night
+from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night, unit
 
 
 @dataclass(frozen=True)
@@ -94,15 +94,14 @@ def set_player_handle(table: GameTable, name: str, service: str, text: str) -> s
     returns what to tell the scorekeeper.  A closed night takes one too:
     players pay once the night is over."""
     handle = _parse(service, text)  # refuse before waiting for the write lock
-    begin_night(table, closed_ok=True)
-    player = next((p for p in table.players if p.name == name), None)
-    if player is None:
-        db.session.rollback()
-        raise ServiceError(f"{name[:QUOTED] or 'That player'} isn't at this table", "name")
-    _put(player, handle)
-    audit_night(table, "pay", f"{name}'s payment handle "
-                + ("saved" if handle else "removed"))
-    db.session.commit()
+    with unit():
+        begin_night(table, closed_ok=True)
+        player = next((p for p in table.players if p.name == name), None)
+        if player is None:
+            raise ServiceError(f"{name[:QUOTED] or 'That player'} isn't at this table", "name")
+        _put(player, handle)
+        audit_night(table, "pay", f"{name}'s payment handle "
+                    + ("saved" if handle else "removed"))
     if handle is not None:
         return f"{name} is paid at {handle.label} {handle.shown}."
     member = night_handles(table)[name].member
@@ -123,11 +122,12 @@ def set_member_handle(group: Group, name: str, service: str, text: str) -> str:
     group where they have none of their own; returns what to say."""
     handle = _parse(service, text)
     found, _ = member_handle(group, name)
-    begin_group(group.id)
-    member = _member(group.members, found)
-    assert member is not None  # members are never removed
-    _put(member, handle)
-    audit_group(group.id, "pay", f"{found}'s payment handle " + ("saved" if handle else "removed"))
-    db.session.commit()
+    with unit():
+        begin_group(group.id)
+        member = _member(group.members, found)
+        assert member is not None  # members are never removed
+        _put(member, handle)
+        audit_group(group.id, "pay",
+                    f"{found}'s payment handle " + ("saved" if handle else "removed"))
     return (f"{found} is paid at {handle.label} {handle.shown}." if handle
             else f"{found} has no payment handle now.")

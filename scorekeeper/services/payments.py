@@ -16,9 +16,9 @@ from scorekeeper.limits import MAX_PAYMENTS
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import check_payment_cents
-from scorekeeper.services.once import Once, commit, remember
+from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import audit_night, begin_night
+from scorekeeper.services.writes import audit_night, begin_night, unit
 
 
 @dataclass(frozen=True)
@@ -52,16 +52,15 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
     if payer == payee:
         raise ServiceError("A player can't pay himself", "payee")
     cents = check_payment_cents(cents)
-    begin_night(table, seen=seen)
-    if len(early_payments(table)) >= MAX_PAYMENTS:
-        db.session.rollback()
-        raise ServiceError(f"A night keeps at most {MAX_PAYMENTS} early payments", "cents")
-    paid = EarlyPayment(Transfer(payer, payee, cents), utcnow())
-    db.session.add(Payment(table_id=table.id, payer=payer, payee=payee, cents=cents,
-                           at=paid.at))
-    audit_night(table, "paid", f"Paid early: {describe_transfer(paid.transfer)}", by=by)
-    remember(once, table.id, 201, payment_json(paid))
-    commit(once)
+    with unit(once) as work:
+        begin_night(table, seen=seen)
+        if len(early_payments(table)) >= MAX_PAYMENTS:
+            raise ServiceError(f"A night keeps at most {MAX_PAYMENTS} early payments", "cents")
+        paid = EarlyPayment(Transfer(payer, payee, cents), utcnow())
+        db.session.add(Payment(table_id=table.id, payer=payer, payee=payee, cents=cents,
+                               at=paid.at))
+        audit_night(table, "paid", f"Paid early: {describe_transfer(paid.transfer)}", by=by)
+        work.remember(table.id, 201, payment_json(paid))
     return paid
 
 

@@ -9,13 +9,15 @@ in the new order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError, event_draws
 from scorekeeper.services.checks import clean_players
-from scorekeeper.services.once import Once, commit, remember
+from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import audit_night, begin_night
+from scorekeeper.services.writes import audit_night, begin_night, unit
 
 #: Moving a player one seat: up (to the right, towards the first seat) or down.
 MOVES = {"up": -1, "down": 1}
@@ -28,24 +30,35 @@ def apply(state: TableState, action: str, name: str, after: str | None = None, *
     ``seen`` is the night's version the request was made on (a roster change
     made on an older night is refused); ``once`` a request carried out once
     (its first answer, ``{"said": ...}``, is kept with the change)."""
-    said = _change(state, action, " ".join(name.split()), after, seen)
-    remember(once, state.table.id, 200, {"said": said})
-    commit(once)
+    change = _change(state, action, " ".join(name.split()), after)
+    with unit(once) as work:
+        begin_night(state.table, seen=seen)  # the change checks again on the roster as it is now
+        said = change()
+        work.remember(state.table.id, 200, {"said": said})
     return said
 
 
-def _change(state: TableState, action: str, name: str, after: str | None,
-            seen: int | None) -> str:
+def _change(state: TableState, action: str, name: str, after: str | None
+            ) -> Callable[[], str]:
+    """The action, checked as far as it can be before the write lock is
+    taken; what it returns makes it under the lock."""
     table = state.table
     if action == "join":
-        return add_player(table, name, " ".join((after or "").split()) or None, seen)
+        after = " ".join((after or "").split()) or None
+        clean_players([p.name for p in table.players] + [name])  # refuse before waiting
+        if table.event_id is not None:
+            event_draws.check_joiner(table, name)
+        if after:
+            _player(table, after, "after")
+        return lambda: add_player(table, name, after)
     player = _player(table, name)
     if action == "leave":
-        return leave(table, player, state.rules.seats, seen)
+        return lambda: leave(table, player, state.rules.seats)
     if action == "return":
-        return come_back(table, player, seen)
+        return lambda: come_back(table, player)
     if action in MOVES:
-        return move(state, player, action, seen)
+        _neighbour(table, player, action)  # refuse before waiting
+        return lambda: move(state, player, action)
     raise ServiceError("Choose join, leave, return, up or down", "action")
 
 
@@ -56,15 +69,10 @@ def _player(table: GameTable, name: str, field: str = "name") -> Player:
     return player
 
 
-def add_player(table: GameTable, name: str, after: str | None = None,
-               seen: int | None = None) -> str:
+def add_player(table: GameTable, name: str, after: str | None = None) -> str:
     """A new player takes the seat after ``after`` (None: the next seat, to the
-    left of the last one); the players after it move one seat on."""
-    clean_players([p.name for p in table.players] + [name])  # refuse before waiting
-    if table.event_id is not None:
-        event_draws.check_joiner(table, name)
-    seat = _player(table, after, "after").seat + 1 if after else len(table.players)
-    begin_night(table, seen=seen)  # then check again on the roster as it is now
+    left of the last one); the players after it move one seat on.  Part of
+    the caller's write."""
     names = clean_players([p.name for p in table.players] + [name])
     seat = _player(table, after, "after").seat + 1 if after else len(table.players)
     for player in table.players:
@@ -76,13 +84,11 @@ def add_player(table: GameTable, name: str, after: str | None = None,
     return f"{names[-1]} joined{where}; they are dealt in from the next hand."
 
 
-def move(state: TableState, player: Player, way: str, seen: int | None = None) -> str:
+def move(state: TableState, player: Player, way: str) -> str:
     """Move ``player`` one seat ``up`` or ``down``, swapping with the neighbour
     there; the past hands keep their seats, the next hand is dealt by the new
-    order."""
+    order.  Part of the caller's write."""
     table = state.table
-    _neighbour(table, player, way)  # refuse before waiting
-    begin_night(table, seen=seen)
     other = _neighbour(table, player, way)
     player.seat, other.seat = other.seat, player.seat
     order = sorted(table.players, key=lambda p: p.seat)
@@ -103,9 +109,10 @@ def _neighbour(table: GameTable, player: Player, way: str) -> Player:
     return order[at]
 
 
-def leave(table: GameTable, player: Player, seats: int, seen: int | None = None) -> str:
-    """The player stops being dealt in; their balance stays."""
-    begin_night(table, seen=seen)  # first, so the checks below see what another phone did meanwhile
+def leave(table: GameTable, player: Player, seats: int) -> str:
+    """The player stops being dealt in; their balance stays.  Part of the
+    caller's write (begun first, so these checks see what another phone did
+    meanwhile)."""
     if not player.present:
         raise ServiceError(f"{player.name} has already left", "name")
     if sum(p.present for p in table.players) == 1:
@@ -126,9 +133,8 @@ def short_handed(table: GameTable, seats: int, what: str) -> str | None:
             "add a player before the next hand.")
 
 
-def come_back(table: GameTable, player: Player, seen: int | None = None) -> str:
-    """A player who left is dealt in again."""
-    begin_night(table, seen=seen)
+def come_back(table: GameTable, player: Player) -> str:
+    """A player who left is dealt in again (part of the caller's write)."""
     if player.present:
         raise ServiceError(f"{player.name} is already at the table", "name")
     player.present = True

@@ -27,11 +27,11 @@ from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, groups
-from scorekeeper.services.once import Once, commit, remember
+from scorekeeper.services.once import Once
 from scorekeeper.services.payments import EarlyPayment, early_payments
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import audit_night, begin_night, begin_state
+from scorekeeper.services.writes import audit_night, begin_night, begin_state, unit
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {
@@ -140,31 +140,28 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None,
     hand changed since, the amounts on screen are stale and nothing is saved.
     """
     player = find_player(state.table, name)
-    begin_night(state.table, seen=version,
-                stale="The scores changed since this page was opened; check the payments again")
-    state = begin_state(state)
-    table = state.table
-    try:
+    with unit(once) as work:
+        begin_night(state.table, seen=version,
+                    stale="The scores changed since this page was opened; check the payments again")
+        state = begin_state(state)
+        table = state.table
         transfers = leaver_payments(state, name)
         for t in transfers:
             if t.cents > MAX_PAYMENT_CENTS:
                 raise ServiceError(f"{name} can't settle alone: a payment of more than "
                                    f"{MAX_PAYMENT_CENTS:,} cents is more than a night "
                                    "records; settle up with everyone instead", "name")
-    except ServiceError:
-        db.session.rollback()
-        raise
-    now = utcnow()
-    for t in transfers:
-        db.session.add(Payment(table_id=table.id, payer=t.payer, payee=t.payee,
-                               cents=t.cents, at=now))
-    was_present, player.present = player.present, False
-    said = "; ".join(describe_transfer(t) for t in transfers) or "square, nothing to pay"
-    audit_night(table, "settle", f"{name} settled{' and left' if was_present else ''}: {said}")
-    message = _left_message(state, name, was_present)
-    remember(once, table.id, 200, {"said": message, "payments": [
-        {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in transfers]})
-    commit(once)
+        now = utcnow()
+        for t in transfers:
+            db.session.add(Payment(table_id=table.id, payer=t.payer, payee=t.payee,
+                                   cents=t.cents, at=now))
+        was_present, player.present = player.present, False
+        said = "; ".join(describe_transfer(t) for t in transfers) or "square, nothing to pay"
+        audit_night(table, "settle",
+                    f"{name} settled{' and left' if was_present else ''}: {said}")
+        message = _left_message(state, name, was_present)
+        work.remember(table.id, 200, {"said": message, "payments": [
+            {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in transfers]})
     return transfers, message
 
 
@@ -182,9 +179,9 @@ def close_table(table: GameTable, carry: bool = False) -> None:
     group settles its carried nights together."""
     if carry and table.group_id is None:
         raise ServiceError("Only a group's night can be carried to its tab", "carry")
-    begin_night(table)
-    table.closed_at = utcnow()
-    groups.settle_night(table, carry)
-    audit_night(table, "close", "Closed the table: the night is over"
-          + ("; carried to the group's tab" if carry else ""))
-    db.session.commit()
+    with unit():
+        begin_night(table)
+        table.closed_at = utcnow()
+        groups.settle_night(table, carry)
+        audit_night(table, "close", "Closed the table: the night is over"
+                    + ("; carried to the group's tab" if carry else ""))

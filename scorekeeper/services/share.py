@@ -5,15 +5,15 @@ edit grants and take-over codes are :mod:`scorekeeper.services.grants`'.
 
 from __future__ import annotations
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable
 from scorekeeper.services.grants import new_token
-from scorekeeper.services.writes import audit_night, begin_night
+from scorekeeper.services.writes import audit_night, begin_night, unit
 
 
 def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
-    begin_night(table, closed_ok=True)  # the old token's viewers are told at their next poll
-    table.view_token = new_token()
-    audit_night(table, "share", "New share link: the old link and QR code stopped working")
-    db.session.commit()
+    with unit():
+        begin_night(table, closed_ok=True)  # the old token's viewers are told at their next poll
+        table.view_token = new_token()
+        audit_night(table, "share", "New share link: the old link and QR code stopped working")
     return table.view_token

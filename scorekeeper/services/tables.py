@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from scorekeeper.db.engine import start_write
 from scorekeeper.db.models import GameTable, Group, Player, db
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, grants, groups, writes
-from scorekeeper.services.once import Once, commit, earlier, remember
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
 
 DEFAULT_STAKE_CENTS = 25
@@ -38,25 +37,24 @@ def create_table(name: object, players: object, preset: object,
     stake = checks.check_stake(stake_cents)
     day = date.today() if played_on is None else checks.check_played_on(played_on)
     group_id = group.id if group is not None else None
-    start_write(db.session)
-    done = earlier(once)
-    if done is not None and done.table_id is not None:
-        made = db.session.get(GameTable, done.table_id)
-        if made is not None:
-            return made, None
-    if group is not None:
-        group = groups.get_group(group_id or 0)  # read again, under the write lock
-        names = groups.join_members(group, names)
-    table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
-                               stake, editor_label)
-    table.played_on = day
-    if group is not None:
-        groups.attach(table, group, day, rules)
-        writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
-    remember(once, table.id, 201)
-    twin = commit(once)
-    if twin is not None and twin.table_id is not None:
-        return get_table(twin.table_id), None
+    with writes.unit(once) as work:
+        done = earlier(once)
+        if done is not None and done.table_id is not None:
+            made = db.session.get(GameTable, done.table_id)
+            if made is not None:
+                return made, None
+        if group is not None:
+            group = groups.get_group(group_id or 0)  # read again, under the write lock
+            names = groups.join_members(group, names)
+        table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
+                                   stake, editor_label)
+        table.played_on = day
+        if group is not None:
+            groups.attach(table, group, day, rules)
+            writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
+        work.remember(table.id, 201)
+    if work.twin is not None and work.twin.table_id is not None:
+        return get_table(work.twin.table_id), None
     return table, token
 
 
@@ -83,24 +81,24 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     (a double tap, a second phone) returns the one already started, and no
     token."""
     table = state.table
-    # first: on PostgreSQL this row lock makes a second tap wait for the first
-    writes.begin_night(table, closed_ok=True)
-    db.session.refresh(table)
-    started = following_night(table)
-    if started is not None:
-        db.session.rollback()
-        return started, None
-    players = [(name, True) for name in state.present]
-    new, token = build_table(table.name, players, table.preset, state.rules,
-                             table.stake_cents, label)
-    new.played_on = date.today()
-    if table.group_id is not None:
-        groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
-    writes.audit_created(new, "create", f"New night with the players and rules of table "
-                         f"{table.id}")
-    table.next_table_id = new.id  # the version went up: its viewers see the way on
-    writes.audit_night(table, "next", f"Started the next night (table {new.id})")
-    db.session.commit()
+    with writes.unit() as work:
+        # first: on PostgreSQL this row lock makes a second tap wait for the first
+        writes.begin_night(table, closed_ok=True)
+        db.session.refresh(table)
+        started = following_night(table)
+        if started is not None:
+            work.cancel()
+            return started, None
+        players = [(name, True) for name in state.present]
+        new, token = build_table(table.name, players, table.preset, state.rules,
+                                 table.stake_cents, label)
+        new.played_on = date.today()
+        if table.group_id is not None:
+            groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
+        writes.audit_created(new, "create", f"New night with the players and rules of table "
+                             f"{table.id}")
+        table.next_table_id = new.id  # the version went up: its viewers see the way on
+        writes.audit_night(table, "next", f"Started the next night (table {new.id})")
     return new, token
 
 

@@ -1,9 +1,11 @@
 """The one write path: every change to a night, a group or an event starts here.
 
-A write takes the database's write lock, raises the version of each night it
-changes and of the group or event that night belongs to (once per write,
-however many of their nights it changes), and writes exactly one audit entry
-for each version it raised.  Nothing else raises a version.
+A write is one unit of work (:func:`unit`): it takes the database's write
+lock, raises the version of each night it changes and of the group or event
+that night belongs to (once per write, however many of their nights it
+changes), writes exactly one audit entry for each version it raised, and
+commits, or rolls all of it back.  Nothing else raises a version, commits or
+rolls back a write.
 
 Catch-up (:mod:`scorekeeper.services.nights`) brings a kept night up to date
 from the audit entries between two versions, so it relies on that; a commit
@@ -13,6 +15,8 @@ never a player's), so the invariant cannot drift.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,16 +33,19 @@ from scorekeeper.db.models import (
     Event,
     GameTable,
     Group,
+    Submission,
     db,
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
 from scorekeeper.services import Conflict, Stale
 from scorekeeper.services.board import changed
+from scorekeeper.services.once import Once, commit, remember
 from scorekeeper.services.state import TableState
 
-#: The session-info key of the write under way.
+#: The session-info keys of the write under way and of its unit of work.
 _WRITE = "scorekeeper.versions"
+_UNIT = "scorekeeper.unit"
 STALE = "The night changed since this page was opened; check it and try again"
 
 
@@ -87,8 +94,60 @@ def check_open(table: GameTable, why: str = "the night is over") -> None:
 
 
 def abandon() -> None:
-    """Undo whatever a refused action began (a raised version too)."""
+    """Undo whatever a request began outside a unit of work (a unit rolls
+    back its own refused write): the views' answer to any refusal."""
     db.session.rollback()
+
+
+@dataclass
+class Unit:
+    """One write under way (:func:`unit`): the request it carries out
+    (``once``), what to remember of its answer, and, once committed, the
+    twin request that carried it out first (``twin``: answer as it did)."""
+
+    once: Once | None = None
+    twin: Submission | None = None
+    answer: dict[str, Any] | None = None
+    cancelled: bool = False
+
+    def remember(self, table_id: int | None, status: int | None = None,
+                 response: Any = None, *, group_id: int | None = None,
+                 event_id: int | None = None) -> None:
+        """Mark the request done, with its answer, in the same commit: what
+        it made or changed is a table, a group or an event."""
+        self.answer = {"table_id": table_id, "status": status, "response": response,
+                       "group_id": group_id, "event_id": event_id}
+
+    def cancel(self) -> None:
+        """Keep nothing of this write (a retry found done, a next night already
+        started): leaving the unit rolls it back, the raised versions too."""
+        self.cancelled = True
+
+
+@contextmanager
+def unit(once: Once | None = None) -> Iterator[Unit]:
+    """One write, start to end: take the write lock now (check what can be
+    checked before), then, inside, raise the versions (:func:`begin_night`,
+    :func:`begin_group`, :func:`begin_event`) and write their entries.
+    Leaving it cleanly remembers the request (:meth:`Unit.remember`) and
+    commits; any exception rolls everything back and goes on."""
+    session = db.session()
+    assert _UNIT not in session.info, "one unit of work at a time"
+    work = session.info[_UNIT] = Unit(once)
+    try:
+        start_write(session)
+        yield work
+        if work.cancelled:
+            session.rollback()
+            return
+        if work.answer is not None:
+            remember(work.once, **work.answer)
+        work.twin = commit(work.once)
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.info.pop(_UNIT, None)
 
 
 def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = False,
@@ -97,9 +156,10 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
     version first (so writers queue behind each other and readers see that
     something changed) and its group's or event's, then refuse a closed night (unless
     ``closed_ok``) and, when the caller says which version it saw (``seen``),
-    a night changed since.  Returns the version this write makes.  The
-    raise returns the new version and the closed mark, so the table is not
-    read again.  The caller writes the version's entry (:func:`audit_night`)."""
+    a night changed since (the :func:`unit` rolls the raise back).  Returns
+    the version this write makes.  The raise returns the new version and the
+    closed mark, so the table is not read again.  The caller writes the
+    version's entry (:func:`audit_night`)."""
     table_id = table_key(table)
     start_write(db.session)
     write = _write()
@@ -122,10 +182,8 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
             write.event_of[table_id] = event_id
             begin_event(event_id)
     if not closed_ok and table.closed_at is not None:
-        db.session.rollback()
         raise Conflict(f"This table is closed: {why}")
     if seen is not None and raised.version != seen + 1:
-        db.session.rollback()
         raise Stale(stale, "version")
     return raised.version
 
@@ -170,7 +228,6 @@ def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: st
         changed(db.session(), token)
         raised = raised_now[row_id] = Raised(version)
     if seen is not None and raised.version != seen + 1:
-        db.session.rollback()
         raise Stale(stale, "version")
     return raised.version
 
