@@ -175,14 +175,16 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in shown))
 
 
-def look_keys(name: str) -> tuple[str, str]:
+def look_keys(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
     """What a name looks like on a page: its skeleton as typed and its
-    skeleton case-folded.  Two names look alike when they share one.  The
-    skeleton keeps case ("Al" and "AI" share one, "al" and "ai" don't), and
-    names are one name whatever their case, so "АNN" with a Cyrillic "А"
-    (the skeleton of "ANN") looks like "Ann" through their folded skeletons."""
+    skeleton case-folded, each marked as which.  Two names look alike when
+    they share one, like with like.  The skeleton keeps case ("Al" and "AI"
+    share one, "al" and "ai" don't), and names are one name whatever their
+    case, so "АNN" with a Cyrillic "А" (the skeleton of "ANN") looks like
+    "Ann" through their folded skeletons; a typed skeleton is never matched
+    with a folded one ("Ixx"'s typed "lxx" is not "Lxx" folded)."""
     text = unicodedata.normalize("NFKC", name)
-    return skeleton(text), skeleton(text.casefold())
+    return ("typed", skeleton(text)), ("folded", skeleton(text.casefold()))
 
 
 class LookAlikes:
@@ -190,7 +192,7 @@ class LookAlikes:
     that looks like one of them."""
 
     def __init__(self) -> None:
-        self._seen: dict[str, str] = {}
+        self._seen: dict[tuple[str, str], str] = {}
 
     def add(self, name: str) -> None:
         for key in look_keys(name):

@@ -80,6 +80,7 @@ def test_names_with_one_skeleton_look_alike(one: str, other: str) -> None:
 @pytest.mark.parametrize(("one", "other"), [
     ("Bob", "B0b"),                # a zero is not a small o: the skeleton tells them apart
     ("Ann", "ann"),                # the same name, refused as such, not as a look-alike
+    ("Ixx", "Lxx"),                # a capital i looks like a small L, never a capital one
     ("Ann", "Anne"), ("Dan", "Dana"), ("Ольга", "Olga"), ("Eve ❤️", "Eve ♠️"),
 ])
 def test_names_that_read_differently_are_not_look_alikes(one: str, other: str) -> None:
