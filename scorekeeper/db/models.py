@@ -30,16 +30,6 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def iso(moment: datetime | None) -> str | None:
-    """A stored timestamp as ISO 8601 in UTC (SQLite hands datetimes back
-    naive): how exports and the API say every moment."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).isoformat()
-
-
 #: The owners of nights, as the grants, codes and history entries name them.
 TABLE, GROUP, EVENT = "table", "group", "event"
 

@@ -29,8 +29,8 @@ from scorekeeper.db.models import (
     EventTicket,
     GameTable,
     db,
-    iso,
 )
+from scorekeeper.moments import iso
 from scorekeeper.services import exports
 from scorekeeper.services.event_import_checks import (
     FORMAT,

@@ -15,8 +15,9 @@ import json
 from typing import Any
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment, db, iso
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment, db
 from scorekeeper.ledger.money import decimal
+from scorekeeper.moments import iso
 from scorekeeper.rules.hand_json import exported
 from scorekeeper.rules.words import describe
 from scorekeeper.services import settle as settle_service

@@ -10,8 +10,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.db.models import Group, db, iso
+from scorekeeper.db.models import Group, db
 from scorekeeper.limits import MAX_NIGHTS
+from scorekeeper.moments import iso
 from scorekeeper.services import ServiceError, exports, groups
 from scorekeeper.services.checks import (
     check_played_on,

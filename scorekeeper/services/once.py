@@ -26,8 +26,6 @@ MAX_KEY = 100
 class KeyReused(ServiceError):
     """The same Idempotency-Key came with a different request."""
 
-    status = 422
-
 
 @dataclass(frozen=True)
 class Once:

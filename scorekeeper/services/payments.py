@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from scorekeeper.db.models import GameTable, Payment, db, iso, utcnow
+from scorekeeper.db.models import GameTable, Payment, db, utcnow
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENTS
+from scorekeeper.moments import iso
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import check_payment_cents
