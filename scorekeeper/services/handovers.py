@@ -17,7 +17,7 @@ from sqlalchemy import update
 
 from scorekeeper.db.models import Handover, db, utcnow
 from scorekeeper.limits import MAX_GRANT_LABEL
-from scorekeeper.services import NotFound, ServiceError, grants, writes
+from scorekeeper.services import NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.grants import Owner, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
@@ -77,6 +77,7 @@ def clean_label(label: str, row: Any) -> str:
     label = " ".join((label or "").split())
     if len(label) > MAX_GRANT_LABEL:
         raise ServiceError(f"Keep the name to {MAX_GRANT_LABEL} characters", "label")
+    label = checks.free_text(label, "A device's name", "label") if label else label
     number = len(row.editors) + 1
     taken = {editor.label.casefold() for editor in row.editors}
     name = label or f"Phone {number}"

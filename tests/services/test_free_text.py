@@ -91,9 +91,7 @@ FIELDS = [
     case("an adjustment's note", "note",
          lambda: hands.record_hand(_table(), Hand(
              kind="adjustment", payouts={"Ann": 5, "Bob": -5}, note=f"three {RLO}kings"))),
-    case("a device's name", "label", lambda: _claim(f"Ann's {RLO}phone"),
-         pytest.mark.xfail(strict=True, reason="handovers.clean_label doesn't ask "
-                           "checks.free_text yet")),
+    case("a device's name", "label", lambda: _claim(f"Ann's {RLO}phone")),
     case("an imported night's history: who", "audit",
          lambda: exports.import_table(_table_export(by=f"Ann's {RLO}phone"))),
     case("an imported night's history: what", "audit",
