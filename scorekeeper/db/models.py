@@ -34,6 +34,17 @@ def utcnow() -> datetime:
 TABLE, GROUP, EVENT = "table", "group", "event"
 
 
+def night_owner(group_id: int | None, event_id: int | None) -> tuple[str, int] | None:
+    """Whose a night is besides its own: (:data:`EVENT`, id) for a table of a
+    tournament (even one once made a group's), else (:data:`GROUP`, id) for
+    a group's night, else None.  Every question of a night's owner asks this."""
+    if event_id is not None:
+        return EVENT, event_id
+    if group_id is not None:
+        return GROUP, group_id
+    return None
+
+
 class Owned:
     """Rows kept for one owner of nights (a grant, a code, a history entry):
     which kind of owner (:data:`TABLE`, :data:`GROUP`, :data:`EVENT`) and its id."""

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.db.models import night_owner
 from scorekeeper.services import event_scores, grants
 from scorekeeper.services.policy import (
     Action,
@@ -99,13 +100,12 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
 
 
 def _owner_of(table: Any) -> tuple[Owner, str | None, int]:
-    """The night's owner, and the kind and id of the row that owns it (an
-    event's table is the event's, even if it was once made a group's)."""
-    if table.event_id is not None:
-        return Owner.EVENT, EVENT, table.event_id
-    if table.group_id is not None:
-        return Owner.GROUP, GROUP, table.group_id
-    return Owner.OWN, None, 0
+    """The night's owner (:func:`~scorekeeper.db.models.night_owner`), and
+    the kind and id of the row that owns it."""
+    found = night_owner(table.group_id, table.event_id)
+    if found is None:
+        return Owner.OWN, None, 0
+    return (Owner.EVENT if found[0] == EVENT else Owner.GROUP), found[0], found[1]
 
 
 def _stage_of(state: TableState, owner: Owner) -> tuple[Stage, str]:

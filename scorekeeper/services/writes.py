@@ -35,6 +35,7 @@ from scorekeeper.db.models import (
     Group,
     Submission,
     db,
+    night_owner,
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
@@ -64,9 +65,13 @@ class Write:
     nights: dict[int, Raised] = field(default_factory=dict)
     groups: dict[int, Raised] = field(default_factory=dict)
     events: dict[int, Raised] = field(default_factory=dict)
-    #: The group, or the event, each raised night belongs to.
-    group_of: dict[int, int] = field(default_factory=dict)
-    event_of: dict[int, int] = field(default_factory=dict)
+    #: The owner (kind, id) whose version each night's raise raised too.
+    owner_of: dict[int, tuple[str, int]] = field(default_factory=dict)
+
+
+#: A night's owner's rows, and the write's record of the versions it raised.
+OWNER_ROWS: dict[str, Any] = {GROUP: Group, EVENT: Event}
+_RAISED = {GROUP: "groups", EVENT: "events"}
 
 
 def _write() -> Write:
@@ -175,12 +180,10 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
         for name, value in (("version", version), ("closed_at", closed_at),
                             ("view_token", token)):
             set_committed_value(table, name, value)
-        if group_id is not None:
-            write.group_of[table_id] = group_id
-            begin_group(group_id)
-        if event_id is not None:
-            write.event_of[table_id] = event_id
-            begin_event(event_id)
+        owner = night_owner(group_id, event_id)
+        if owner is not None:
+            write.owner_of[table_id] = owner
+            _raise_owner(OWNER_ROWS[owner[0]], _RAISED[owner[0]], owner[1], None, STALE)
     if not closed_ok and table.closed_at is not None:
         raise Conflict(f"This table is closed: {why}")
     if seen is not None and raised.version != seen + 1:
@@ -248,12 +251,10 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
                               hand_id=hand_id, version=raised.version,
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
-    group_id = _write().group_of.get(table_id)
-    if group_id is not None and not _write().groups[group_id].audited:
-        audit_group(group_id, action, f"{table.name}: {summary}", by)
-    event_id = _write().event_of.get(table_id)
-    if event_id is not None and not _write().events[event_id].audited:
-        audit_event(event_id, action, f"{table.name}: {summary}", by)
+    owner = _write().owner_of.get(table_id)
+    if owner is not None and not getattr(_write(), _RAISED[owner[0]])[owner[1]].audited:
+        _audit_owner(_RAISED[owner[0]], owner[0], owner[1], action,
+                     f"{table.name}: {summary}", by)
 
 
 def audit_created(table: GameTable, action: str, summary: str) -> None:
