@@ -36,6 +36,7 @@ from scorekeeper.services.policy import (
 )
 from scorekeeper.views.access import NOT_EDITOR, declared
 from tests.conftest import PLAYERS
+from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
 KEY = {"Idempotency-Key": "0123456789abcdef-walk"}
@@ -117,15 +118,8 @@ def build(app: Flask, client: FlaskClient, owner: Owner, stage: Stage) -> World:
 
 
 def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
-    made = client.post(f"{API}/events", json={
-        "name": "Oktoberfest", "preset": "jack-of-diamonds", "sessions": 2, "rounds": 1,
-        "entry_cents": 2500, "places": [30, 15], "session_high": 5}).get_json()
+    made, drawn = _api_event(client)
     director = _auth(made["director_token"])
-    assert client.post(f"{API}/events/{made['id']}/players", headers=director, json={
-        "checked_in": True, "players": [{"name": f"Player {n}"} for n in range(1, 11)]},
-    ).status_code == 201
-    drawn = client.post(f"{API}/events/{made['id']}/sessions/1/draw", headers=director,
-                        json={"seed": 7}).get_json()
     table = drawn["tables"][0]
     phone = table["edit_token"]
     with app.app_context():

@@ -49,6 +49,19 @@ def head(app: Flask) -> str:
     return revision
 
 
+def downgrade(app: Flask, revision: str) -> None:
+    """Take the app's database back to ``revision`` (inside its app context)."""
+    config = app.extensions["migrate"].migrate.get_config()
+    config.attributes["configure_logger"] = False
+    command.downgrade(config, revision)
+
+
+def let_go() -> None:
+    """Close the app's connections so another app can open the file."""
+    db.session.remove()
+    db.engine.dispose()
+
+
 def first_revision_night(path: Path, drop_version_table: bool = False
                          ) -> tuple[FlaskClient, int]:
     """A database at the first revision holding one night (optionally without
@@ -58,9 +71,7 @@ def first_revision_night(path: Path, drop_version_table: bool = False
     client = first.test_client()
     table_id = night_with_one_hand(client)
     with first.app_context():
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0001")
+        downgrade(first, "0001")
         if drop_version_table:
             with db.engine.begin() as conn:
                 conn.execute(sa.text("DROP TABLE alembic_version"))
@@ -185,11 +196,8 @@ def test_a_database_before_payment_handles_gets_them_empty_on_start(tmp_path: Pa
     client = first.test_client()
     table_id = night_with_one_hand(client)
     with first.app_context():
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0006")
-        db.session.remove()
-        db.engine.dispose()
+        downgrade(first, "0006")
+        let_go()
     engine = sa.create_engine(f"sqlite:///{path}")
     assert "pay_handle" not in {c["name"] for c in sa.inspect(engine).get_columns("player")}
     engine.dispose()
@@ -280,11 +288,8 @@ def test_grants_codes_and_history_of_every_owner_move_to_one_table_each(
     assert phone.post(f"/claim/{code.group(1)}", data={"label": "Table phone"}).status_code == 302
     with first.app_context():
         entries = db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry))
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0009")
-        db.session.remove()
-        db.engine.dispose()
+        downgrade(first, "0009")
+        let_go()
     old = sa.create_engine(f"sqlite:///{path}")
     with old.connect() as conn:
         counts = {t: conn.execute(sa.text(f"SELECT count(*) FROM {t}")).scalar()
@@ -339,9 +344,7 @@ def test_a_ticket_past_the_bound_is_set_aside_and_the_event_ranks_again(
     assert client.post(f"/api/v1/events/{event['id']}/sessions/1/tables/2/ticket",
                        headers=director, json={"totals": kept}).status_code == 201
     with first.app_context():
-        config = first.extensions["migrate"].migrate.get_config()
-        config.attributes["configure_logger"] = False
-        command.downgrade(config, "0010")
+        downgrade(first, "0010")
         table_id = db.session.scalars(sa.select(EventTable.id).where(
             EventTable.number == 1)).one()
         names = drawn["tables"][0]["players"]
