@@ -175,6 +175,37 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     return made
 
 
+def mark_done(event: Event, session: int, table_number: int, done: object,
+              by: str | None = None, once: Once | None = None,
+              seen: int | None = None) -> bool:
+    """The director accepts a table's result for the session (``done``) or
+    takes that back: its phone may score again until its hands are all in.
+    A table with a paper ticket stays done (its totals stand).  The night
+    changes too, so its phone and share page learn of it at once."""
+    if not isinstance(done, bool):
+        raise ServiceError("done must be true or false", "done")
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    night = db.session.get_one(GameTable, row.night_id)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, seen=seen)
+        if not done and db.session.scalar(
+                select(EventTicket.id).filter_by(event_table_id=row.id)) is not None:
+            raise Conflict(f"Table {table_number} has a paper ticket: its totals stand",
+                           "done")
+        writes.begin_night(night, closed_ok=True)
+        row.done = done
+        said = (f"Table {table_number} of session {session} is "
+                + ("done: its result stands" if done else "open again for its phone"))
+        writes.audit_event(event.id, "done" if done else "undone", said, by)
+        writes.audit_night(night, "done" if done else "undone", said, by=by)
+        work.remember(None, 200, {"session": session, "table": table_number, "done": done},
+                      event_id=event.id)
+    return done
+
+
 # --- standings -----------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import GROUP, Editor, Event, GameTable, Group, db
+from scorekeeper.db.models import EVENT, GROUP, AuditEntry, Editor, Event, GameTable, Group, db
 from scorekeeper.services import event_draws, grants
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
 
@@ -222,3 +222,59 @@ def test_a_refusal_at_the_table_leads_back_to_its_ledger(app: Flask,
     assert f'href="/t/{table["night"]}" role="button" id="back-to-table"' in refused.text
     stranger = app.test_client().get(f"/t/{table['night']}/players")
     assert stranger.status_code == 403 and "back-to-table" not in stranger.text
+
+
+def test_the_director_marks_a_table_done_and_opens_it_again(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director = _auth(made["director_token"])
+    phone = _auth(table["edit_token"])
+    done_url = f"{API}/events/{made['id']}/sessions/1/tables/1/done"
+    hand = {"picker": table["players"][1], "partners": [table["players"][2]], "points": 70}
+    night = f"{API}/tables/{table['night']}"
+    # only the director: the phone and the event's link can't
+    assert client.post(done_url, headers=phone, json={"done": True}).status_code == 401
+    assert client.post(done_url, headers=_auth(made["view_token"]),
+                       json={"done": True}).status_code == 403
+    assert client.post(done_url, headers=director, json={"done": "yes"}).status_code == 400
+    marked = client.post(done_url, headers=director, json={"done": True})
+    assert marked.status_code == 200 and marked.get_json() == {
+        "session": 1, "table": 1, "done": True}
+    refused = client.post(f"{night}/hands", headers=phone, json=hand)
+    assert refused.status_code == 409 and "done for this session" in refused.get_json()["error"]
+    assert client.post(f"{night}/hands", headers=director, json=hand).status_code == 201
+    assert client.post(done_url, headers=director, json={"done": False}).status_code == 200
+    assert client.post(f"{night}/hands", headers=phone, json=hand).status_code == 201
+    with app.app_context():
+        said = [e.summary for e in db.session.scalars(db.select(AuditEntry).where(
+            AuditEntry.of(EVENT, made["id"]), AuditEntry.action.in_(("done", "undone"))))]
+    assert said == ["Table 1 of session 1 is done: its result stands",
+                    "Table 1 of session 1 is open again for its phone"]
+
+
+def test_a_table_with_a_paper_ticket_stays_done(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director = _auth(made["director_token"])
+    totals = dict(zip(table["players"], (4, -1, -1, -1, -1), strict=True))
+    assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/ticket",
+                       headers=director, json={"totals": totals}).status_code == 201
+    refused = client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/done",
+                          headers=director, json={"done": False})
+    assert refused.status_code == 409 and "paper ticket" in refused.get_json()["error"]
+
+
+def test_the_session_page_marks_a_table_done_and_opens_it_again(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = f"/e/{made['id']}/sessions/1"
+    assert 'id="done-1">Table 1 is done' in client.get(page).text
+    assert client.post(f"{page}/tables/1/done", data={"done": "1"}).status_code == 302
+    assert 'id="done-1">Open table 1 again' in client.get(page).text
+    assert client.post(f"{page}/tables/1/done", data={"done": "0"}).status_code == 302
+    assert 'id="done-1">Table 1 is done' in client.get(page).text
+    assert app.test_client().post(f"{page}/tables/1/done",
+                                  data={"done": "1"}).status_code == 403

@@ -267,6 +267,69 @@ def test_every_night_route_answers_every_credential_as_the_policy_says(
     assert not wrong, "\n".join(wrong)
 
 
+OWNER_WORLDS = [(Owner.GROUP, Stage.OPEN), (Owner.EVENT, Stage.OPEN),
+                (Owner.EVENT, Stage.FINISHED)]
+
+
+def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
+    """A group's or an event's own route in this world (None: another owner's)."""
+    kind = "group" if world.owner is Owner.GROUP else "event"
+    if f"{kind}_id" not in rule.arguments or "table_id" in rule.arguments and kind == "event":
+        return None
+    with app.app_context():
+        grant = db.session.scalars(db.select(Editor.id).where(Editor.of(
+            kind, world.group_id or world.event_id)).order_by(Editor.id)).first()
+    values = {"group_id": world.group_id, "event_id": world.event_id, "table_id": world.table_id,
+              "number": 1, "session": 1, "table": 1, "director": grant, "editor_id": grant,
+              "name": PLAYERS[0] if kind == "group" else "Player 1",
+              "kind": "tickets"}
+    path = rule.rule
+    for argument in rule.arguments:
+        converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"
+        path = path.replace(converter, str(values[argument]))
+    return path
+
+
+@pytest.mark.parametrize(("owner", "stage"), OWNER_WORLDS,
+                         ids=[f"{o}-{s}" for o, s in OWNER_WORLDS])
+def test_every_group_and_event_route_answers_every_credential_as_the_policy_says(
+        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        owner: Owner, stage: Stage) -> None:
+    """A group's and an event's own pages and API: only its editor (the
+    group's, the event's director) runs them, its link reads what it may, and
+    every other credential is refused as no credential at all."""
+    world = build(app, client, owner, stage)
+    restore()
+    kind = "group" if owner is Owner.GROUP else "event"
+    wrong: list[str] = []
+    walked = 0
+    for rule, method in _routes(app):
+        action = declared(app.view_functions[rule.endpoint])
+        if action not in (OwnerAction.RUN, OwnerAction.READ_OWNER):
+            continue
+        path = _owner_address(rule, world, app)
+        if path is None:
+            continue
+        api = path.startswith(API)
+        for credential in [None, *world.tokens]:
+            if not api and credential not in COOKIE and credential is not None:
+                continue
+            restore()
+            answer = _ask(client, rule, method, path, world, credential)
+            walked += 1
+            said = f"{method} {rule.rule} as {credential} ({action}): {answer.status_code}"
+            if owner_permits(credential, kind, action):
+                if answer.status_code in (401, 403) or answer.status_code >= 500:
+                    wrong.append(f"{said}, expected allowed")
+                continue
+            link = credential in (Credential.GROUP_VIEW, Credential.EVENT_VIEW)
+            expected = (403 if link else 401) if api else 403
+            if answer.status_code != expected:
+                wrong.append(f"{said}, expected {expected}")
+    assert walked > 30
+    assert not wrong, "\n".join(wrong)
+
+
 def test_every_route_declares_what_it_does() -> None:
     from scorekeeper import create_app
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})

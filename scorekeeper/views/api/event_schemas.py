@@ -113,6 +113,9 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),
+    "MarkDone": _object(["done"], {"done": {"type": "boolean"}}, closed=True),
+    "TableDone": _object(["session", "table", "done"], {
+        "session": INT, "table": INT, "done": {"type": "boolean"}}),
     "NewCode": _object([], {"revoke": {"type": "boolean"}}, closed=True),
     "TableCode": _object(["session", "table", "night", "code", "claim_url", "expires_at"], {
         "session": INT, "table": INT, "night": INT, "code": TEXT, "claim_url": TEXT,

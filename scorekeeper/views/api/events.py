@@ -284,6 +284,23 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     return _answer(first, {"Location": _home(event, f"/sessions/{session}")})
 
 
+@bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/done")
+@permission(OwnerAction.RUN)
+def mark_table_done(event_id: int, session: int, table: int) -> Answer:
+    """``{"done": true}``: the director accepts the table's result for the
+    session (its phone stops scoring); ``false`` opens it again."""
+    event = api_event(event_id)
+    data = json_body()
+    refuse_unknown(data, body_fields("MarkDone"))
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    if first is None:
+        done = event_scores.mark_done(event, session, table, data.get("done"),
+                                      by=editor_label(), once=once, seen=seen_version(event))
+        first = ({"session": session, "table": table, "done": done}, 200)
+    return _answer(first, {})
+
+
 @bp.get("/events/<int:event_id>/standings")
 @permission(OwnerAction.READ_OWNER)
 def event_standings(event_id: int) -> Response:

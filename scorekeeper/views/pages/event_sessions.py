@@ -179,6 +179,24 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
+@bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/done")
+@permission(OwnerAction.RUN)
+def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
+    """Accept a table's result for the session as it stands (its phone scores
+    no more), or open it again for its phone."""
+    event = load_event(event_id)
+    done = request.form.get("done") == "1"
+    try:
+        event_scores.mark_done(event, number, table, done, by=event_editor_label())
+    except ServiceError as error:
+        return refused(f"Not changed: {error.message}", status_of(error),
+                       lambda: _session_page(event_id, number))
+    flash(f"Table {table} is done: its result stands" if done
+          else f"Table {table} is open again for its phone")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor=f"table-{table}"))
+
+
 # --- printable pages -------------------------------------------------------------------
 
 def _paper() -> str:
