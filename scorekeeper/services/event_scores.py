@@ -189,6 +189,8 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
     if row is None:
         raise NotFound(f"No table {table_number} in session {session}")
     night = db.session.get_one(GameTable, row.night_id)
+    if row.done == done:
+        return done  # as it is already: no version raised, no entry written
     with writes.unit(once) as work:
         writes.begin_event(event.id, seen=seen)
         if not done and db.session.scalar(

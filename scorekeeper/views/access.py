@@ -33,7 +33,7 @@ from scorekeeper.services.credentials import (
     night_access,
     owner_access,
 )
-from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.services.policy import STAGE_WORDS, Action, OwnerAction, Stage
 from scorekeeper.services.state import TableState
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
@@ -109,6 +109,16 @@ def night_owner() -> str:
     """Whose the night this request loaded is ("own", "group", "event"; "" for none)."""
     found: NightAccess | None = g.get("access")
     return found.owner.value if found is not None else ""
+
+
+def stage_words() -> str:
+    """Why the night this request loaded takes no more of its hands, in the
+    night's own words ("Table 4 is done for this session: corrections are
+    the director's"), for the one who may not record; "" otherwise."""
+    found: NightAccess | None = g.get("access")
+    if found is None or found.may(Action.RECORD) or found.stage is Stage.CLOSED:
+        return ""
+    return found.stage_words or STAGE_WORDS.get(found.stage, "")
 
 
 def may_open(endpoint: str) -> bool:

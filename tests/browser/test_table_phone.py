@@ -101,8 +101,10 @@ def test_a_tournament_tables_phone_scores_without_roster_money_or_group(
             for i in phone.locator("#picker label:not(.out) input").all()]
     picker, partner = free[0], free[1]
     assert {picker, partner} <= set(seated)
-    phone.locator("#picker label", has_text=picker).click()
-    phone.locator("#partners label", has_text=partner).click()
+    # by the input's value: the text "Player 1" would also find "Player 10"
+    for box, name in (("#picker", picker), ("#partners", partner)):
+        phone.locator(f"{box} label").filter(
+            has=phone.locator(f"input[value='{name}']")).click()
     phone.locator("button[data-points='61']").click()
     phone.wait_for_selector("#summary-line li")
     _fits(phone)

@@ -72,4 +72,6 @@ def test_the_directors_form_at_a_done_table_says_so_too(app: Flask,
     with client.session_transaction() as kept:
         kept["events"] = {str(event_id): director}
     text = client.get(f"/t/{table.night}/hand/new").get_data(as_text=True)
-    assert 'id="table-done"' in text and "waits for the director" in text
+    # the director is told, and may still correct the table: the form is there
+    assert 'id="table-done"' in text and "the director's correction" in text
+    assert 'id="hand-form"' in text and "waits for the director" not in text

@@ -7,6 +7,7 @@ issued again with its phones stopped ends every grant on the table."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -278,3 +279,40 @@ def test_the_session_page_marks_a_table_done_and_opens_it_again(
     assert 'id="done-1">Table 1 is done' in client.get(page).text
     assert app.test_client().post(f"{page}/tables/1/done",
                                   data={"done": "1"}).status_code == 403
+
+
+def test_marking_a_done_table_done_again_changes_nothing(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director = _auth(made["director_token"])
+    done_url = f"{API}/events/{made['id']}/sessions/1/tables/1/done"
+    night = f"{API}/tables/{table['night']}"
+    assert client.post(done_url, headers=director, json={"done": True}).status_code == 200
+    etags = (client.get(night, headers=director).headers["ETag"],
+             client.get(f"{API}/events/{made['id']}", headers=director).headers["ETag"])
+    again = client.post(done_url, headers=director, json={"done": True})
+    assert again.status_code == 200 and again.get_json()["done"] is True
+    assert etags == (client.get(night, headers=director).headers["ETag"],
+                     client.get(f"{API}/events/{made['id']}", headers=director).headers["ETag"])
+
+
+def test_a_done_table_says_so_to_its_phone_and_the_director_corrects_it(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/done",
+                       headers=_auth(made["director_token"]), json={"done": True}
+                       ).status_code == 200
+    phone = app.test_client()
+    with phone.session_transaction() as cookie:
+        cookie["editors"] = {str(table["night"]): table["edit_token"]}
+    ledger = phone.get(f"/t/{table['night']}").text
+    assert 'id="table-done"' in ledger and "corrections are the director" in html.unescape(ledger)
+    assert 'id="record-next"' not in ledger
+    director = app.test_client()
+    with director.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    form = html.unescape(director.get(f"/t/{table['night']}/hand/new").text)
+    assert 'id="hand-form"' in form and "this hand is the director's correction" in form
+    assert "waits for the director" not in form
+    assert 'id="table-done"' not in director.get(f"/t/{table['night']}").text

@@ -193,8 +193,7 @@ def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, 
                        lambda: _session_page(event_id, number))
     flash(f"Table {table} is done: its result stands" if done
           else f"Table {table} is open again for its phone")
-    return redirect(url_for("events.session_page", event_id=event.id, number=number,
-                            _anchor=f"table-{table}"))
+    return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
 # --- printable pages -------------------------------------------------------------------
