@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.db.models import night_owner
-from scorekeeper.services import event_scores, grants
+from scorekeeper.services import grants
+from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
 from scorekeeper.services.policy import (
     Action,
     Credential,
@@ -79,38 +79,27 @@ def _same(token: str | None, other: str) -> bool:
 
 def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAccess:
     """The night ``table_id`` (NotFound without it) and the credential ``held``
-    proves on it; with ``links``, a share link's token counts too."""
-    mine = held(TABLE, table_id)
-    table, grant = grants.load_as(grants.TABLE, table_id, mine)
+    proves on it; with ``links``, a share link's token counts too.  The
+    night's owner (:func:`~scorekeeper.services.owners.owner_of`) says which
+    credential each token is."""
+    table, grant = grants.load_as(grants.TABLE, table_id, held(TABLE, table_id))
     state = TableState.load(table)
-    owner, kind, owner_id = _owner_of(table)
+    owner = owner_of(table)
     stage, words = _stage_of(state, owner)
     credential, proof = None, None
-    if kind is not None:
-        found = grants.grant_of(_OWNERS[kind], owner_id, held(kind, owner_id))
+    if owner.kind is not None:
+        found = grants.grant_of(_OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
         if found is not None:
-            credential, proof = (Credential.DIRECTOR if kind == EVENT
-                                 else Credential.GROUP_EDITOR), found
+            credential, proof = owner.editor, found
     if credential is None and grant is not None:
-        credential, proof = (Credential.TABLE_PHONE if owner is Owner.EVENT
-                             else Credential.TABLE_EDITOR), grant
+        credential, proof = owner.grant, grant
     if credential is None and links:
-        credential = _link_credential(table, kind, owner_id, held)
-    return NightAccess(state, owner, stage, words, credential, proof)
+        credential = _link_credential(table, owner, held)
+    return NightAccess(state, owner.policy, stage, words, credential, proof)
 
 
-def _owner_of(table: Any) -> tuple[Owner, str | None, int]:
-    """The night's owner (:func:`~scorekeeper.db.models.night_owner`), and
-    the kind and id of the row that owns it."""
-    found = night_owner(table.group_id, table.event_id)
-    if found is None:
-        return Owner.OWN, None, 0
-    return (Owner.EVENT if found[0] == EVENT else Owner.GROUP), found[0], found[1]
-
-
-def _stage_of(state: TableState, owner: Owner) -> tuple[Stage, str]:
-    finished, done = (event_scores.table_stage(state) if owner is Owner.EVENT
-                      else (False, None))
+def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
+    finished, done = owner.stage(state)
     if finished:
         return Stage.FINISHED, ""
     if state.closed:
@@ -120,18 +109,14 @@ def _stage_of(state: TableState, owner: Owner) -> tuple[Stage, str]:
     return Stage.OPEN, ""
 
 
-def _link_credential(table: Any, kind: str | None, owner_id: int,
-                     held: Holder) -> Credential | None:
+def _link_credential(table: Any, owner: NightOwner, held: Holder) -> Credential | None:
     """The share link's credential the request's token is, if any."""
     if _same(held(TABLE, table.id), table.view_token):
         return Credential.TABLE_VIEW
-    if kind is None:
+    if owner.kind is None:
         return None
-    token = held(kind, owner_id)
-    row = grants.get(_OWNERS[kind], owner_id)
-    if _same(token, row.view_token):
-        return Credential.EVENT_VIEW if kind == EVENT else Credential.GROUP_VIEW
-    return None
+    row = grants.get(_OWNERS[owner.kind], owner.id)
+    return owner.link if _same(held(owner.kind, owner.id), row.view_token) else None
 
 
 # --- a group's and an event's own pages ---------------------------------------------
@@ -153,12 +138,10 @@ def owner_access(kind: str, row_id: int, token: str | None, *,
                  links: bool = False) -> OwnerAccess:
     """A group or an event (NotFound without it) and the credential ``token``
     proves on it: its edit grant, or (``links``) its share link."""
-    owner = _OWNERS[kind]
-    row, grant = grants.load_as(owner, row_id, token)
+    row, grant = grants.load_as(_OWNERS[kind], row_id, token)
+    says = OWNERS[kind]
     if grant is not None:
-        return OwnerAccess(row, kind, Credential.DIRECTOR if kind == EVENT
-                           else Credential.GROUP_EDITOR, grant)
+        return OwnerAccess(row, kind, says.editor, grant)
     if links and _same(token, row.view_token):
-        return OwnerAccess(row, kind, Credential.EVENT_VIEW if kind == EVENT
-                           else Credential.GROUP_VIEW, None)
+        return OwnerAccess(row, kind, says.link, None)
     return OwnerAccess(row, kind, None, None)

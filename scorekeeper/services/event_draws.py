@@ -229,27 +229,3 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
         for night in nights.values():
             writes.audit_night(night, "swap", said, by=by)
     return session_tables(event, session)
-
-
-def check_joiner(night: GameTable, name: str) -> None:
-    """Refuse a player joining a tournament table mid-session unless they are
-    registered, play this session and sit at no other of its tables: the
-    standings key a session's points by name, so an outsider or a player
-    seated twice would take or overwrite someone's result."""
-    row = db.session.scalar(select(EventTable).filter_by(night_id=night.id))
-    if row is None:
-        return
-    event = db.session.get_one(Event, row.event_id)
-    player = next((p for p in event.players if p.name == name), None)
-    if player is None or not plays_in(player, row.session):
-        raise ServiceError(f"{name} isn't a player of {event.name} in session {row.session}: "
-                           "register and check them in first", "name")
-    others = select(EventTable.night_id).where(EventTable.event_id == event.id,
-                                               EventTable.session == row.session,
-                                               EventTable.night_id != night.id)
-    elsewhere = db.session.scalar(
-        select(EventTable.number).join(Player, Player.table_id == EventTable.night_id)
-        .where(EventTable.night_id.in_(others), Player.name == name).limit(1))
-    if elsewhere is not None:
-        raise ServiceError(f"{name} already sits at table {elsewhere} in session "
-                           f"{row.session}: move them with a swap", "name")

@@ -38,8 +38,8 @@ from scorekeeper.services.event_import_checks import (
     CheckedEvent,
     check_event,
 )
-from scorekeeper.services.events import build_event, get_event
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.events import build_event
+from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table
 from scorekeeper.services.writes import audit_created, unit
@@ -104,16 +104,14 @@ def import_event(data: object, label: str = "Director", once: Once | None = None
     are made when the director prints its card or asks for a new one."""
     checked = check_event(data)
     with unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.event_id is not None \
-                and (made := db.session.get(Event, done.event_id)) is not None:
-            return made, None
+        before = made(earlier(once), Event)
+        if before is not None:
+            return before, None
         event, token = build_event(checked.plan, checked.preset, checked.rules, label)
         _fill(event, checked)
         work.remember(None, 201, event_id=event.id)
-    if work.twin is not None and work.twin.event_id is not None:
-        return get_event(work.twin.event_id), None
-    return event, token
+    twin = made(work.twin, Event)
+    return (twin, None) if twin is not None else (event, token)
 
 
 def _fill(event: Event, checked: CheckedEvent) -> None:

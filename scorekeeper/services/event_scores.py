@@ -20,6 +20,7 @@ from scorekeeper.db.models import (
     EventTable,
     EventTicket,
     GameTable,
+    Player,
     db,
 )
 from scorekeeper.ledger import events as engine
@@ -31,7 +32,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.names import find_name
 from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
-from scorekeeper.services.events import player
+from scorekeeper.services.events import player, plays_in
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
 
@@ -39,25 +40,15 @@ from scorekeeper.services.state import TableState
 def hands_due(table: GameTable) -> int | None:
     """The hands a table of an event plays in its session: rounds of the
     deal × players at it (at 4 rounds, 20 at five, 24 at six); None for a
-    night that isn't an event's."""
-    if table.event_id is None:
-        return None
+    night that isn't an event's (no event has it)."""
     rounds = db.session.scalar(select(Event.rounds).where(Event.id == table.event_id))
     return None if rounds is None else rounds * len(table.players)
-
-
-def done_message(state: TableState) -> str | None:
-    """Why the table's own grant may no longer change this night (it has its
-    hands, or the director entered its ticket), or None while it may."""
-    return table_stage(state)[1]
 
 
 def table_stage(state: TableState) -> tuple[bool, str | None]:
     """Whether the night's event is finished, and why the table is done for
     its session (None: not done).  One query, asked on every request that
-    touches a tournament table's night."""
-    if state.table.event_id is None:
-        return False, None
+    touches a tournament table's night (a night of no event: not done)."""
     row = db.session.execute(
         select(EventTable.number, EventTable.done, Event.rounds, Event.finished_at,
                select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
@@ -71,6 +62,30 @@ def table_stage(state: TableState) -> tuple[bool, str | None]:
         return finished, (f"Table {row.number} is done for this session: "
                           "corrections are the director's")
     return finished, None
+
+
+def check_joiner(night: GameTable, name: str) -> None:
+    """Refuse a player joining a tournament table mid-session unless they are
+    registered, play this session and sit at no other of its tables: the
+    standings key a session's points by name, so an outsider or a player
+    seated twice would take or overwrite someone's result."""
+    row = db.session.scalar(select(EventTable).filter_by(night_id=night.id))
+    if row is None:
+        return
+    event = db.session.get_one(Event, row.event_id)
+    player = next((p for p in event.players if p.name == name), None)
+    if player is None or not plays_in(player, row.session):
+        raise ServiceError(f"{name} isn't a player of {event.name} in session {row.session}: "
+                           "register and check them in first", "name")
+    others = select(EventTable.night_id).where(EventTable.event_id == event.id,
+                                               EventTable.session == row.session,
+                                               EventTable.night_id != night.id)
+    elsewhere = db.session.scalar(
+        select(EventTable.number).join(Player, Player.table_id == EventTable.night_id)
+        .where(EventTable.night_id.in_(others), Player.name == name).limit(1))
+    if elsewhere is not None:
+        raise ServiceError(f"{name} already sits at table {elsewhere} in session "
+                           f"{row.session}: move them with a swap", "name")
 
 
 # --- penalties and tickets -----------------------------------------------------------

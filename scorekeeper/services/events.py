@@ -22,7 +22,7 @@ from scorekeeper.names import LookAlikes, NameError_, clean_name, looks_like, na
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.event_plan import Plan, check_plan, count
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.once import Once, earlier, made
 
 # --- starting an event and finding it ---------------------------------------------
 
@@ -62,16 +62,13 @@ def create_event(name: object, preset: object, options: object = None, *,
     checked = check_plan(name, **plan)
     preset, rules, _ = checks.checked_rules(preset, options)
     with writes.unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.event_id is not None:
-            made = db.session.get(Event, done.event_id)
-            if made is not None:
-                return made, None
+        before = made(earlier(once), Event)
+        if before is not None:
+            return before, None
         event, token = build_event(checked, preset, rules, label)
         work.remember(None, 201, event_id=event.id)
-    if work.twin is not None and work.twin.event_id is not None:
-        return get_event(work.twin.event_id), None
-    return event, token
+    twin = made(work.twin, Event)
+    return (twin, None) if twin is not None else (event, token)
 
 
 def finish(event: Event, by: str | None = None) -> Event:

@@ -22,9 +22,9 @@ from scorekeeper.rules.hand_json import exported
 from scorekeeper.rules.words import describe
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import build_table, get_table
+from scorekeeper.services.tables import build_table
 from scorekeeper.services.writes import audit_created, unit
 
 #: Spreadsheet programs run cells starting with these as formulas.
@@ -98,18 +98,16 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
     """
     checked = check_export(data)
     with unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.table_id is not None \
-                and (made := db.session.get(GameTable, done.table_id)) is not None:
-            return made, None
+        before = made(earlier(once), GameTable)
+        if before is not None:
+            return before, None
         table, token = build_table(checked.name, checked.players, checked.preset,
                                    checked.rules, checked.stake_cents, label)
         fill(table, checked)
         audit_created(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
         work.remember(table.id, 201)
-    if work.twin is not None and work.twin.table_id is not None:
-        return get_table(work.twin.table_id), None
-    return table, token
+    twin = made(work.twin, GameTable)
+    return (twin, None) if twin is not None else (table, token)
 
 
 def fill(table: GameTable, checked: Checked) -> None:

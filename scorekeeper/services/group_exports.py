@@ -10,7 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.db.models import Group, db
+from scorekeeper.db.models import Group
 from scorekeeper.limits import MAX_NIGHTS
 from scorekeeper.moments import iso
 from scorekeeper.services import ServiceError, exports, groups
@@ -29,7 +29,7 @@ from scorekeeper.services.import_checks import (
     refuse,
     when,
 )
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.seasons import night_rows
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table, get_table
@@ -109,10 +109,9 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     and no token)."""
     name, players, preset, options, stake, nights = check_group(data)
     with unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.group_id is not None \
-                and (made := db.session.get(Group, done.group_id)) is not None:
-            return made, None
+        before = made(earlier(once), Group)
+        if before is not None:
+            return before, None
         group, token = groups.build_group(name, players, preset, options, stake, label)
         for night in nights:
             checked = night.checked
@@ -125,6 +124,5 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({len(checked.hands)} hands)")
         work.remember(None, 201, group_id=group.id)
-    if work.twin is not None and work.twin.group_id is not None:
-        return groups.get_group(work.twin.group_id), None
-    return group, token
+    twin = made(work.twin, Group)
+    return (twin, None) if twin is not None else (group, token)

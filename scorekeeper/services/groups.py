@@ -19,12 +19,12 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, select
 
-from scorekeeper.db.models import Editor, GameTable, Group, Member, db, utcnow
+from scorekeeper.db.models import Editor, GameTable, Group, Member, db
 from scorekeeper.limits import MAX_MEMBERS, MAX_ROW_ID
 from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import NotFound, ServiceError, checks, grants, writes
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.once import Once, earlier, made
 
 #: How a group's closed night was settled (``GameTable.settled``).
 AT_TABLE, CARRIED, WITH_GROUP = "table", "carried", "group"
@@ -49,16 +49,13 @@ def create_group(name: object, players: object = None, preset: object = "called-
     preset, _, kept = checks.checked_rules(preset, options)
     stake = checks.check_stake(stake_cents)
     with writes.unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.group_id is not None:
-            made = db.session.get(Group, done.group_id)
-            if made is not None:
-                return made, None
+        before = made(earlier(once), Group)
+        if before is not None:
+            return before, None
         group, token = build_group(name, names, preset, kept, stake, label)
         work.remember(None, 201, group_id=group.id)
-    if work.twin is not None and work.twin.group_id is not None:
-        return get_group(work.twin.group_id), None
-    return group, token
+    twin = made(work.twin, Group)
+    return (twin, None) if twin is not None else (group, token)
 
 
 def build_group(name: str, names: Sequence[str], preset: str, options: dict[str, Any],
@@ -168,15 +165,6 @@ def next_night_defaults(group: Group) -> NextNight:
                      last.played_on if last is not None else None)
 
 
-def regulars_away(table: GameTable) -> list[str]:
-    """The members of the night's group who aren't at its table (none for a
-    night without a group): who may still walk in tonight."""
-    if table.group_id is None:
-        return []
-    here = [p.name for p in table.players]
-    return [n for n in members(get_group(table.group_id)) if find_name(n, here) is None]
-
-
 def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:
     """Make the new ``table`` the group's night of ``played_on`` (its players
     join the group) and remember its rules and stake for the next night.
@@ -189,43 +177,6 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> Non
     group.options = checks.differences(table.preset, rules) if table.preset in PRESETS else {}
     group.stake_cents = table.stake_cents
     writes.begin_group(group.id)
-
-
-def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
-                     ) -> tuple[Group, str]:
-    """Start a group whose first night is ``table``, a night played without
-    one: its players are the members, its rules and stake the next night's,
-    and a closed night stays settled at the table.  One write: the night's
-    version and the new group's, each with its entry.  Returns the group and
-    this device's edit token."""
-    name = checks.group_name(table.name)
-    with writes.unit():
-        writes.begin_night(table, closed_ok=True)
-        if table.event_id is not None:
-            raise ServiceError("A tournament table belongs to its event: it can't become a "
-                               "group", "group")
-        if table.group_id is not None:
-            raise ServiceError("This night is already one of a group's nights", "group")
-        group, token = build_group(name, [p.name for p in table.players], table.preset, {},
-                                   table.stake_cents, label)
-        day = table.played_on or table.created_at.date()
-        attach(table, group, day, rules)
-        if table.closed_at is not None:
-            table.settled, table.settled_at = AT_TABLE, table.closed_at
-        writes.audit_night(table, "group", f"The first night of the group {group.name}")
-        writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
-    return group, token
-
-
-def settle_night(table: GameTable, carry: bool) -> None:
-    """How a group's night is settled as it closes (part of the close's write):
-    paid at the table, or carried to the group's settle-up."""
-    if table.group_id is None:
-        if carry:
-            raise ServiceError("Only a group's night can be carried", "carry")
-        return
-    table.settled = CARRIED if carry else AT_TABLE
-    table.settled_at = None if carry else utcnow()
 
 
 def groups_of(ids: Sequence[int]) -> list[Group]:

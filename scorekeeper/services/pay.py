@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from scorekeeper.db.models import GameTable, Group, Member, Player, db
+from scorekeeper.db.models import GameTable, Group, Member, Player
 from scorekeeper.ledger.pay import HandleError, PayHandle, PayLink, pay_link, pay_note
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night, unit
 
 
@@ -41,10 +42,7 @@ def _of(row: Player | Member | None) -> PayHandle | None:
 
 
 def _members(table: GameTable) -> list[Member]:
-    if table.group_id is None:
-        return []
-    return list(db.session.scalars(db.select(Member).where(Member.group_id == table.group_id)
-                                   .order_by(Member.id)))
+    return owner_of(table).members()
 
 
 def _member(members: Sequence[Member], name: str) -> Member | None:

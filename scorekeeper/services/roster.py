@@ -13,9 +13,10 @@ from collections.abc import Callable
 
 from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
-from scorekeeper.services import ServiceError, event_draws
+from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.once import Once
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.state import TableState
 from scorekeeper.services.writes import audit_night, begin_night, unit
 
@@ -46,8 +47,7 @@ def _change(state: TableState, action: str, name: str, after: str | None
     if action == "join":
         after = " ".join((after or "").split()) or None
         clean_players([p.name for p in table.players] + [name])  # refuse before waiting
-        if table.event_id is not None:
-            event_draws.check_joiner(table, name)
+        owner_of(table).check_joiner(table, name)
         if after:
             _player(table, after, "after")
         return lambda: add_player(table, name, after)

@@ -26,8 +26,9 @@ from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
-from scorekeeper.services import ServiceError, groups
+from scorekeeper.services import ServiceError
 from scorekeeper.services.once import Once
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.payments import EarlyPayment, early_payments
 from scorekeeper.services.roster import short_handed
 from scorekeeper.services.state import TableState
@@ -177,11 +178,9 @@ def close_table(table: GameTable, carry: bool = False) -> None:
     :func:`~scorekeeper.services.writes.begin_night`).
     A group's night is settled at the table, or with ``carry`` owed until the
     group settles its carried nights together."""
-    if carry and table.group_id is None:
-        raise ServiceError("Only a group's night can be carried to its tab", "carry")
     with unit():
         begin_night(table)
         table.closed_at = utcnow()
-        groups.settle_night(table, carry)
+        owner_of(table).settle(table, carry)
         audit_night(table, "close", "Closed the table: the night is over"
                     + ("; carried to the group's tab" if carry else ""))

@@ -10,8 +10,8 @@ from datetime import date
 
 from scorekeeper.db.models import GameTable, Group, Player, db
 from scorekeeper.rules import Rules
-from scorekeeper.services import ServiceError, checks, grants, groups, writes
-from scorekeeper.services.once import Once, earlier
+from scorekeeper.services import ServiceError, checks, grants, groups, owners, writes
+from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.state import TableState
 
 DEFAULT_STAKE_CENTS = 25
@@ -38,11 +38,9 @@ def create_table(name: object, players: object, preset: object,
     day = date.today() if played_on is None else checks.check_played_on(played_on)
     group_id = group.id if group is not None else None
     with writes.unit(once) as work:
-        done = earlier(once)
-        if done is not None and done.table_id is not None:
-            made = db.session.get(GameTable, done.table_id)
-            if made is not None:
-                return made, None
+        before = made(earlier(once), GameTable)
+        if before is not None:
+            return before, None
         if group is not None:
             group = groups.get_group(group_id or 0)  # read again, under the write lock
             names = groups.join_members(group, names)
@@ -53,9 +51,8 @@ def create_table(name: object, players: object, preset: object,
             groups.attach(table, group, day, rules)
             writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
         work.remember(table.id, 201)
-    if work.twin is not None and work.twin.table_id is not None:
-        return get_table(work.twin.table_id), None
-    return table, token
+    twin = made(work.twin, GameTable)
+    return (twin, None) if twin is not None else (table, token)
 
 
 def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: Rules,
@@ -93,8 +90,7 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
         new, token = build_table(table.name, players, table.preset, state.rules,
                                  table.stake_cents, label)
         new.played_on = date.today()
-        if table.group_id is not None:
-            groups.attach(new, groups.get_group(table.group_id), new.played_on, state.rules)
+        owners.owner_of(table).join_next(new, state.rules)
         writes.audit_created(new, "create", f"New night with the players and rules of table "
                              f"{table.id}")
         table.next_table_id = new.id  # the version went up: its viewers see the way on

@@ -26,7 +26,7 @@ from scorekeeper.ledger.chart import Chart
 from scorekeeper.ledger.stats import summarize
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.board import BOARD
-from scorekeeper.services.event_scores import done_message
+from scorekeeper.services.owners import done_message
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token

@@ -16,9 +16,9 @@ from scorekeeper.rules import HandError, HandResult, Rules, shown_for
 from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services.event_scores import done_message, hands_due
 from scorekeeper.services.hands import Change, Seen, deal_of
 from scorekeeper.services.once import Once
+from scorekeeper.services.owners import done_message, owner_of
 from scorekeeper.services.state import TableState
 from scorekeeper.views.forms import HandForm, hidden_number
 
@@ -52,7 +52,8 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
             "night": state.night, "seating": table, "present": table.present,
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
-            "shown": shown, "due": hands_due(state.table), "table_done": done_message(state),
+            "shown": shown, "due": owner_of(state.table).hands_due(state.table),
+            "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}
 

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services import settle as settle_service
-from scorekeeper.services.groups import group_from_night
+from scorekeeper.services.owners import group_from_night
 from scorekeeper.services.pay import pay_links
 from scorekeeper.services.policy import Action
 from scorekeeper.services.roster import short_handed

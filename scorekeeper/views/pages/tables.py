@@ -23,6 +23,7 @@ from scorekeeper.services import roster as roster_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.groups import groups_of
 from scorekeeper.services.once import Once
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.tables import create_table, tables_of
 from scorekeeper.views.access import (
@@ -257,5 +258,5 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
                            rules=state.rules, active="players",
                            balances=state.night.balances,
                            handles=pay_service.night_handles(table),
-                           regulars=group_service.regulars_away(table))
+                           regulars=owner_of(table).regulars_away(table))
     return (page, 400) if error else page
