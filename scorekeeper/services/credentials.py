@@ -19,7 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.services import grants
+from scorekeeper.db.models import EVENT as EVENT  # the words a phone keeps its tokens under
+from scorekeeper.db.models import GROUP as GROUP
+from scorekeeper.db.models import TABLE
+from scorekeeper.services import grants, lazy
 from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
 from scorekeeper.services.policy import (
     Action,
@@ -36,7 +39,6 @@ from scorekeeper.services.state import TableState
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
 _OWNERS = {owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
-TABLE, GROUP, EVENT = grants.TABLE.kind, grants.GROUP.kind, grants.EVENT.kind
 
 
 @dataclass
@@ -62,15 +64,11 @@ class NightAccess:
         """Whether this request may do ``action`` (templates ask by name)."""
         return Action(action) in self.powers
 
-    @property
+    @lazy
     def powers(self) -> frozenset[Action]:
         """Every action this request may do: a page rendered for it once is
         the same for every request with the same powers (part of its cache key)."""
-        found = self.__dict__.get("_powers")
-        if found is None:
-            found = self.__dict__["_powers"] = frozenset(
-                a for a in Action if self.decide(a).allowed)
-        return found
+        return frozenset(a for a in Action if self.decide(a).allowed)
 
 
 def _same(token: str | None, other: str) -> bool:

@@ -182,11 +182,6 @@ def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
     return row[0], row[1]
 
 
-def grant_for(owner: Owner, row: Any, token: str | None) -> Any:
-    """The live grant of ``row`` that ``token`` proves, if any."""
-    return grant_of(owner, row.id, token)
-
-
 def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
     """The live grant of the owner's row ``row_id`` that ``token`` proves, if any."""
     if not token:

@@ -215,7 +215,7 @@ def keep_editing(table: Any, token: str | None, label: str = "Scorekeeper") -> N
 
 def current_editor(table: Any) -> Any:
     """The editor grant this device holds for ``table`` (None: view only)."""
-    return grants.grant_for(grants.TABLE, table, session_token(table.id))
+    return grants.grant_of(grants.TABLE, table.id, session_token(table.id))
 
 
 # --- API clients -------------------------------------------------------------------
@@ -253,7 +253,7 @@ def load_group(group_id: int) -> Any:
     """The group this device runs (404, else 403), with its grant in ``g``."""
     _declared_here()
     found: OwnerAccess = owner_access(GROUP, group_id, group_session_token(group_id))
-    g.group_editor = found.grant
+    g.editor = found.grant
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_GROUP_EDITOR)
     return found.row
@@ -295,7 +295,7 @@ def load_event(event_id: int) -> Any:
     """The event this device directs (404, else 403), with its grant in ``g``."""
     _declared_here()
     found = owner_access(EVENT, event_id, event_session_token(event_id))
-    g.event_editor = found.grant
+    g.editor = found.grant
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_DIRECTOR)
     return found.row
@@ -304,11 +304,5 @@ def load_event(event_id: int) -> Any:
 def director_id() -> int | None:
     """The director grant this request acts as (the grants and codes it
     issues are his: revoking him ends them)."""
-    found = g.get("event_editor") or g.get("editor")
+    found = g.get("editor")
     return found.id if found is not None else None
-
-
-def event_editor_label() -> str | None:
-    """The name of the director's device writing in this request (for history)."""
-    found = g.get("event_editor")
-    return found.label if found is not None else None

@@ -14,7 +14,7 @@ import re
 from datetime import date
 from typing import TYPE_CHECKING
 
-from flask import flash, g, redirect, render_template, request, session, url_for
+from flask import flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -27,7 +27,8 @@ from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     EVENTS_HELD,
-    event_editor_label,
+    editor,
+    editor_label,
     load_event,
     permission,
     remember_event,
@@ -57,7 +58,7 @@ def directors(event_id: int) -> str:
     return render_template(
         "events/directors.html", event=event, claim_url=claim_url, handover=live,
         claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
-        else None, directors=event_grants.directors(event), me=g.event_editor)
+        else None, directors=event_grants.directors(event), me=editor())
 
 
 @bp.post("/e/<int:event_id>/directors/code")
@@ -83,7 +84,7 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     """Another director's device stops directing the event at once."""
     event = load_event(event_id)
     try:
-        gone = event_grants.revoke_director(event, director, g.event_editor)
+        gone = event_grants.revoke_director(event, director, editor())
     except ServiceError as error:
         return refused(f"Not revoked: {error.message}", status_of(error),
                        lambda: directors(event_id))
@@ -100,7 +101,7 @@ def finish(event_id: int) -> Response | tuple[str, int]:
         return refused("Not finished: tick the box to say the results are final", 400,
                        lambda: directors(event_id))
     try:
-        event_service.finish(event, by=event_editor_label())
+        event_service.finish(event, by=editor_label())
     except ServiceError as error:
         return refused(f"Not finished: {error.message}", status_of(error),
                        lambda: directors(event_id))

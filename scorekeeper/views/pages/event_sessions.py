@@ -27,7 +27,7 @@ from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.services.policy import OwnerAction
-from scorekeeper.views.access import director_id, event_editor_label, load_event, permission
+from scorekeeper.views.access import director_id, editor_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
@@ -86,7 +86,7 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
         return refused("Not drawn", 400, lambda: _session_page(
             event_id, number, errors={"seed": f"A seed is a whole number from 0 to {MAX_SEED}"}))
     try:
-        drawn = event_draws.draw(event, number, seed, by=event_editor_label(),
+        drawn = event_draws.draw(event, number, seed, by=editor_label(),
                                  director_id=director_id())
     except ServiceError as error:
         said = error.message
@@ -110,7 +110,7 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
     try:
         if a is None or b is None:
             raise ServiceError("Give two players' numbers", "swap")
-        event_draws.swap(event, number, a, b, by=event_editor_label())
+        event_draws.swap(event, number, a, b, by=editor_label())
     except ServiceError as error:
         said = error.message
         return refused(f"Not swapped: {error.message}", status_of(error), lambda: _session_page(
@@ -138,7 +138,7 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
         if errors:
             raise ServiceError(next(iter(errors.values())), next(iter(errors)))
         row = event_scores.penalty(event, who or 0, number, points,
-                                   request.form.get("reason", ""), by=event_editor_label())
+                                   request.form.get("reason", ""), by=editor_label())
     except ServiceError as error:
         shown = errors or {"player" if status_of(error) == 404 else error.field or "reason":
                            error.message}
@@ -169,7 +169,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
         if bad:
             raise ServiceError("Give each player's whole points (a minus for a loss): "
                                + ", ".join(bad), "totals")
-        event_scores.ticket(event, number, table, totals, by=event_editor_label())
+        event_scores.ticket(event, number, table, totals, by=editor_label())
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
@@ -187,7 +187,7 @@ def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, 
     event = load_event(event_id)
     done = request.form.get("done") == "1"
     try:
-        event_scores.mark_done(event, number, table, done, by=event_editor_label())
+        event_scores.mark_done(event, number, table, done, by=editor_label())
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number))
@@ -228,7 +228,7 @@ def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
     drawn = _drawn(event, number)
     if drawn is None:
         abort(404, f"Session {number} isn't drawn yet")
-    codes = event_grants.new_codes(event, number, by=event_editor_label(),
+    codes = event_grants.new_codes(event, number, by=editor_label(),
                                    director_id=director_id())
     return _cards(event, drawn, codes)
 
@@ -243,7 +243,7 @@ def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, 
     if drawn is None or all(t.number != table for t in drawn.tables):
         abort(404, f"No table {table} in session {number}")
     revoke = request.form.get("revoke") == "1"
-    codes = event_grants.new_codes(event, number, [table], by=event_editor_label(),
+    codes = event_grants.new_codes(event, number, [table], by=editor_label(),
                                    revoke=revoke, director_id=director_id())
     return _cards(event, drawn, codes, single=True, revoked=revoke)
 

@@ -37,7 +37,7 @@ from scorekeeper.services import events as event_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once
 from scorekeeper.services.policy import OwnerAction
-from scorekeeper.views.access import event_editor_label, load_event, permission, remember_event
+from scorekeeper.views.access import editor_label, load_event, permission, remember_event
 from scorekeeper.views.forms import (
     ENTRY_DOLLARS,
     KEEP,
@@ -194,7 +194,7 @@ def register(event_id: int) -> Response | tuple[str, int]:
     try:
         made = event_service.register(event, text, from_session=start,
                                       checked_in=bool(request.form.get("checked_in")),
-                                      by=event_editor_label())
+                                      by=editor_label())
     except ServiceError as error:
         said = error.message
         return refused(f"Not registered: {error.message}", status_of(error),
@@ -215,7 +215,7 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
         if number is None:
             raise ServiceError("Choose a player", "number")
         found = event_service.check_in(event, [number], request.form.get("here") == "1",
-                                       by=event_editor_label())
+                                       by=editor_label())
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _home_page(event))
@@ -239,7 +239,7 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
     if errors:
         return refused("Not withdrawn", 400, lambda: _home_page(event, errors=errors))
     try:
-        p = event_service.withdraw(event, number or 0, after or 0, by=event_editor_label())
+        p = event_service.withdraw(event, number or 0, after or 0, by=editor_label())
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),

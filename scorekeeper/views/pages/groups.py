@@ -17,7 +17,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    g,
     redirect,
     render_template,
     request,
@@ -55,6 +54,7 @@ from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,
+    editor,
     load_group,
     load_group_head,
     permission,
@@ -231,7 +231,7 @@ def share(group_id: int) -> str:
         "groups/share.html", group=group, share_url=url, handover=live, claim_url=claim_url,
         qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
         claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
-        editors=grants.active_grants(grants.GROUP, group), me=g.group_editor,
+        editors=grants.active_grants(grants.GROUP, group), me=editor(),
         minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
