@@ -11,6 +11,7 @@ table's hands are recorded at ``POST /tables/<night>/hands`` with its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify, request
@@ -18,7 +19,7 @@ from flask import Response, jsonify, request
 from scorekeeper.services import ServiceError, event_draws, event_scores, grants
 from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import DrawnSession
-from scorekeeper.services.once import earlier
+from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import (
@@ -63,6 +64,16 @@ def _whole(data: dict[str, Any], field: str, what: str) -> int:
 
 def _answer(first: tuple[Any, int], headers: dict[str, str] | None = None) -> Answer:
     return jsonify(first[0]), first[1], headers or {}
+
+
+def once_answered(event: Any, data: object,
+                  write: Callable[[Once | None], tuple[Any, int]]) -> tuple[Any, int]:
+    """The answer of a write to the event: its first answer when this request
+    was already carried out (its Idempotency-Key), else ``write`` carried out
+    now under that key."""
+    once = request_once(f"event:{event.id}", data)
+    first = retried(once)
+    return first if first is not None else write(once)
 
 
 def optional_body() -> dict[str, Any]:
@@ -151,14 +162,12 @@ def register_players(event_id: int) -> Answer:
     refuse_unknown(data, body_fields("NewPlayers"))
     entries = _entries(data)
     here = flag(data, "checked_in")
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def register(once: Once | None) -> tuple[Any, int]:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
                                       checked_in=here, by=editor_label(), once=once,
                                       seen=seen_version(event))
-        first = ({"players": [event_service.public(p) for p in made]}, 201)
-    return _answer(first, {"Location": _home(event)})
+        return {"players": [event_service.public(p) for p in made]}, 201
+    return _answer(once_answered(event, data, register), {"Location": _home(event)})
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/check-in")
@@ -169,13 +178,11 @@ def check_in_player(event_id: int, number: int) -> Answer:
     data = optional_body()
     refuse_unknown(data, body_fields("CheckIn"))
     here = flag(data, "here", True)
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def check_in(once: Once | None) -> tuple[Any, int]:
         found = event_service.check_in(event, [number], here, by=editor_label(), once=once,
                                        seen=seen_version(event))
-        first = ({"players": [event_service.player_status(p) for p in found]}, 200)
-    return _answer(first)
+        return {"players": [event_service.player_status(p) for p in found]}, 200
+    return _answer(once_answered(event, data, check_in))
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
@@ -186,13 +193,11 @@ def withdraw_player(event_id: int, number: int) -> Answer:
     data = json_body()
     refuse_unknown(data, body_fields("Withdraw"))
     after = _whole(data, "after", "the last session played (0: none)")
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def withdraw(once: Once | None) -> tuple[Any, int]:
         found = event_service.withdraw(event, number, after, by=editor_label(), once=once,
                                        seen=seen_version(event))
-        first = ({"players": [event_service.player_status(found)]}, 200)
-    return _answer(first)
+        return {"players": [event_service.player_status(found)]}, 200
+    return _answer(once_answered(event, data, withdraw))
 
 
 # --- sessions -------------------------------------------------------------------------
@@ -256,15 +261,13 @@ def add_penalty(event_id: int) -> Answer:
     refuse_unknown(data, body_fields("NewPenalty"))
     number = _whole(data, "number", "the player's number")
     session = _whole(data, "session", "a session's number")
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def penalty(once: Once | None) -> tuple[Any, int]:
         row = event_scores.penalty(event, number, session, data.get("points"),
                                    data.get("reason"), by=editor_label(), once=once,
                                    seen=seen_version(event))
-        first = ({"number": number, "name": event_service.player(event, number).name,
-                  "session": row.session, "points": row.points, "reason": row.reason}, 201)
-    return _answer(first, {"Location": _home(event, "/standings")})
+        return {"number": number, "name": event_service.player(event, number).name,
+                "session": row.session, "points": row.points, "reason": row.reason}, 201
+    return _answer(once_answered(event, data, penalty), {"Location": _home(event, "/standings")})
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
@@ -275,13 +278,12 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewTicket"))
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
                                    by=editor_label(), once=once, seen=seen_version(event))
-        first = ({"session": session, "table": table, "totals": dict(made.totals)}, 201)
-    return _answer(first, {"Location": _home(event, f"/sessions/{session}")})
+        return {"session": session, "table": table, "totals": dict(made.totals)}, 201
+    return _answer(once_answered(event, data, ticket),
+                   {"Location": _home(event, f"/sessions/{session}")})
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/done")
@@ -292,13 +294,11 @@ def mark_table_done(event_id: int, session: int, table: int) -> Answer:
     event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("MarkDone"))
-    once = request_once(f"event:{event.id}", data)
-    first = retried(once)
-    if first is None:
+    def mark(once: Once | None) -> tuple[Any, int]:
         done = event_scores.mark_done(event, session, table, data.get("done"),
                                       by=editor_label(), once=once, seen=seen_version(event))
-        first = ({"session": session, "table": table, "done": done}, 200)
-    return _answer(first, {})
+        return {"session": session, "table": table, "done": done}, 200
+    return _answer(once_answered(event, data, mark))
 
 
 @bp.get("/events/<int:event_id>/standings")
