@@ -103,3 +103,27 @@ def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
     assert cookie is not None
     page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
     return f"{base}/t/{made['id']}"
+
+
+def start_event(page: Any, base: str, name: str, players: str, **plan: str) -> str:
+    """A director starts an event on /e/new (``plan``: its other fields, such
+    as ``sessions`` and ``rounds``), pastes ``players`` checked in and draws
+    session 1; the event's URL."""
+    page.goto(base + "/e/new")
+    page.fill("input[name=name]", name)
+    for field, value in plan.items():
+        page.fill(f"input[name={field}]", value)
+    page.locator("#start").click()
+    page.wait_for_selector("#register")
+    page.locator("#paste summary").click()
+    page.fill("#pasted", players)
+    page.locator("#paste input[name=checked_in]").check()
+    page.locator("#add-list").click()
+    count = len(players.splitlines())
+    page.wait_for_selector(f"#p{count}")
+    assert f"<strong>{count}</strong> checked in" in page.content()
+    event_url = str(page.url).split("#")[0]
+    page.goto(event_url + "/sessions/1")
+    page.locator("#draw-new").click()
+    page.wait_for_selector("#board")
+    return event_url

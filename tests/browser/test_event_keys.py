@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import screenshot, start_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,18 +30,7 @@ def _start(page: Any, base: str) -> str:
     page.goto(base + "/e/new")
     _fits(page)
     assert page.locator("#event-file").is_visible()
-    page.fill("input[name=name]", "Festival of Keys")
-    page.locator("#start").click()
-    page.wait_for_selector("#register")
-    page.locator("#paste summary").click()
-    page.fill("#pasted", PLAYERS)
-    page.locator("#paste input[name=checked_in]").check()
-    page.locator("#add-list").click()
-    page.wait_for_selector("#p11")
-    event_url = page.url.split("#")[0]
-    page.goto(event_url + "/sessions/1")
-    page.locator("#draw-new").click()
-    page.wait_for_selector("#board")
+    event_url = start_event(page, base, "Festival of Keys", PLAYERS)
     _fits(page)
     return event_url
 

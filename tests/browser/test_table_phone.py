@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.steps import start_event
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PLAYERS = "\n".join(f"Player {n}, 555-01{n:02d}" for n in range(1, 11))
@@ -39,22 +41,8 @@ def _shot(page: Any, name: str) -> None:
 def _start_event(page: Any, base: str) -> str:
     """Start the event (three sessions of one round), register and check in
     ten players, draw session 1; the session page's URL."""
-    page.goto(base + "/e/new")
-    page.fill("input[name=name]", "Lodge Night Cup")
-    page.fill("input[name=sessions]", "3")
-    page.fill("input[name=rounds]", "1")
-    page.locator("#start").click()
-    page.wait_for_selector("#register")
-    page.locator("#paste summary").click()
-    page.fill("#pasted", PLAYERS)
-    page.locator("#paste input[name=checked_in]").check()
-    page.locator("#add-list").click()
-    page.wait_for_selector("#p10")
-    assert "<strong>10</strong> checked in" in page.content()
-    session_url = page.url.split("#")[0] + "/sessions/1"
-    page.goto(session_url)
-    page.locator("#draw-new").click()
-    page.wait_for_selector("#board")
+    session_url = start_event(page, base, "Lodge Night Cup", PLAYERS,
+                              sessions="3", rounds="1") + "/sessions/1"
     assert page.locator("#table-1 li").count() >= 4
     return session_url
 
