@@ -50,7 +50,7 @@ def _start_event(page: Any, base: str) -> str:
 def test_a_tournament_tables_phone_scores_without_roster_money_or_group(
         browser: Any, browser_context_args: dict[str, Any], live_server: str) -> None:
     director = browser.new_context(**browser_context_args).new_page()
-    _start_event(director, live_server)
+    session_url = _start_event(director, live_server)
 
     director.locator("#print-cards").click()  # a POST: new codes, shown once
     director.wait_for_selector("#card-1")
@@ -145,6 +145,32 @@ def test_a_tournament_tables_phone_scores_without_roster_money_or_group(
     assert picker in director.locator("#hand-1 summary").inner_text()
     assert director.goto(table + "/players").status == 200
     assert director.goto(table + "/settle").status == 403
+
+    # The director accepts the table's result: the phone is told so on its
+    # ledger and may no longer record; the director may still correct it.
+    director.goto(session_url)
+    director.locator("#done-1").click()
+    director.wait_for_selector(".flash")
+    assert "Table 1 is done" in director.locator(".flash").first.inner_text()
+    assert director.locator("#done-1").inner_text().startswith("Open table 1 again")
+    _fits(director)
+    _shot(director, "session-done")
+    phone.goto(table)
+    phone.wait_for_selector("#table-done")
+    assert "corrections are the director" in phone.locator("#table-done").inner_text()
+    assert phone.locator("#record-next").count() == 0
+    assert "Record" not in _tabs(phone)
+    _fits(phone)
+    _shot(phone, "ledger-done")
+    refused = phone.goto(table + "/hand/new")
+    assert refused.status == 409
+    phone.locator("#back-to-table").click()
+    phone.wait_for_selector("#ledger")
+    director.goto(table + "/hand/new")
+    director.wait_for_selector("#hand-form")
+    assert "director's correction" in director.locator("#table-done").inner_text()
+    _fits(director)
+    _shot(director, "correction")
 
     phone.context.close()
     director.context.close()
