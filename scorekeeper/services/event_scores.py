@@ -1,5 +1,4 @@
-"""An event's scores: how many hands a table of a session plays, whether it
-is done, penalties to one player, a table's paper ticket, and the
+"""An event's scores: penalties to one player, a table's paper ticket, and the
 standings (ranks, session highs, prizes, each table's progress), worked
 out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
 """
@@ -20,7 +19,6 @@ from scorekeeper.db.models import (
     EventTable,
     EventTicket,
     GameTable,
-    Player,
     db,
 )
 from scorekeeper.ledger import events as engine
@@ -31,62 +29,18 @@ from scorekeeper.limits import (
     PENALTY_REASON,
 )
 from scorekeeper.names import find_name
-from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
-from scorekeeper.services.events import player, plays_in
+from scorekeeper.services import (
+    Conflict,
+    NotFound,
+    ServiceError,
+    caches,
+    checks,
+    event_progress,
+    writes,
+)
+from scorekeeper.services.event_progress import Progress
+from scorekeeper.services.events import player
 from scorekeeper.services.once import Once
-from scorekeeper.services.state import TableState
-
-
-def hands_due(table: GameTable) -> int | None:
-    """The hands a table of an event plays in its session: rounds of the
-    deal × players at it (at 4 rounds, 20 at five, 24 at six); None for a
-    night that isn't an event's (no event has it)."""
-    rounds = db.session.scalar(select(Event.rounds).where(Event.id == table.event_id))
-    return None if rounds is None else rounds * len(table.players)
-
-
-def table_stage(state: TableState) -> tuple[bool, str | None]:
-    """Whether the night's event is finished, and why the table is done for
-    its session (None: not done).  One query, asked on every request that
-    touches a tournament table's night (a night of no event: not done)."""
-    row = db.session.execute(
-        select(EventTable.number, EventTable.done, Event.rounds, Event.finished_at,
-               select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
-               .exists().label("ticket"))
-        .join(Event, Event.id == EventTable.event_id)
-        .where(EventTable.night_id == state.table.id)).first()
-    if row is None:
-        return False, None
-    finished = row.finished_at is not None
-    if row.done or row.ticket or len(state.hand_ids) >= row.rounds * len(state.players):
-        return finished, (f"Table {row.number} is done for this session: "
-                          "corrections are the director's")
-    return finished, None
-
-
-def check_joiner(night: GameTable, name: str) -> None:
-    """Refuse a player joining a tournament table mid-session unless they are
-    registered, play this session and sit at no other of its tables: the
-    standings key a session's points by name, so an outsider or a player
-    seated twice would take or overwrite someone's result."""
-    row = db.session.scalar(select(EventTable).filter_by(night_id=night.id))
-    if row is None:
-        return
-    event = db.session.get_one(Event, row.event_id)
-    player = next((p for p in event.players if p.name == name), None)
-    if player is None or not plays_in(player, row.session):
-        raise ServiceError(f"{name} isn't a player of {event.name} in session {row.session}: "
-                           "register and check them in first", "name")
-    others = select(EventTable.night_id).where(EventTable.event_id == event.id,
-                                               EventTable.session == row.session,
-                                               EventTable.night_id != night.id)
-    elsewhere = db.session.scalar(
-        select(EventTable.number).join(Player, Player.table_id == EventTable.night_id)
-        .where(EventTable.night_id.in_(others), Player.name == name).limit(1))
-    if elsewhere is not None:
-        raise ServiceError(f"{name} already sits at table {elsewhere} in session "
-                           f"{row.session}: move them with a swap", "name")
-
 
 # --- penalties and tickets -----------------------------------------------------------
 
@@ -226,19 +180,6 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
 # --- standings -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Progress:
-    """One table of a session: hands recorded of hands due, and done."""
-
-    session: int
-    number: int
-    night: int
-    hands: int
-    due: int
-    done: bool
-    ticket: bool
-
-
-@dataclass(frozen=True)
 class Named:
     """A session high or a prize, with the players' names."""
 
@@ -278,20 +219,6 @@ def standings(event: Event) -> EventStandings:
     return found
 
 
-def _table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], rounds: int,
-                  night: GameTable) -> tuple[dict[str, int], Progress]:
-    # The roster and the night come from what is kept per night version, so
-    # a table that didn't change since the last work-out reads nothing more.
-    state = TableState.load(night)
-    due = rounds * len(state.players)
-    if row.id in tickets:
-        return tickets[row.id], Progress(row.session, row.number, row.night_id, due, due,
-                                         True, True)
-    hands = len(state.hand_ids)
-    return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
-                                                hands, due, row.done or hands >= due, False)
-
-
 def _work_out(event: Event) -> EventStandings:
     rows = list(db.session.scalars(select(EventTable).filter_by(event_id=event.id)
                                    .order_by(EventTable.session, EventTable.number)))
@@ -305,7 +232,7 @@ def _work_out(event: Event) -> EventStandings:
     progress = []
     for row in rows:
         night = nights[row.night_id]
-        got, shown = _table_points(row, tickets, event.rounds, night)
+        got, shown = event_progress.table_points(row, tickets, event.rounds, night)
         progress.append(shown)
         for name, p in got.items():
             points[name, row.session] = p

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from scorekeeper.db.models import EVENT, GROUP, GameTable, Group, Member, db, night_owner, utcnow
 from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
-from scorekeeper.services import ServiceError, checks, event_scores, groups, writes
+from scorekeeper.services import ServiceError, checks, event_progress, groups, writes
 from scorekeeper.services.policy import Credential, Owner
 from scorekeeper.services.state import TableState
 
@@ -110,13 +110,13 @@ class EventNight(NightOwner):
     grant = Credential.TABLE_PHONE
 
     def check_joiner(self, table: GameTable, name: str) -> None:
-        event_scores.check_joiner(table, name)
+        event_progress.check_joiner(table, name)
 
     def hands_due(self, table: GameTable) -> int | None:
-        return event_scores.hands_due(table)
+        return event_progress.hands_due(table)
 
     def stage(self, state: TableState) -> tuple[bool, str | None]:
-        return event_scores.table_stage(state)
+        return event_progress.table_stage(state)
 
     def refuses_group(self) -> str | None:
         return "A tournament table belongs to its event: it can't become a group"

@@ -9,7 +9,15 @@ from flask import Flask
 
 from scorekeeper.db.models import EVENT, AuditEntry, Event, GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import Conflict, ServiceError, event_draws, event_scores, events, hands
+from scorekeeper.services import (
+    Conflict,
+    ServiceError,
+    event_draws,
+    event_progress,
+    event_scores,
+    events,
+    hands,
+)
 from scorekeeper.services.state import TableState
 
 NAMES = [f"Player {n}" for n in range(1, 24)]
@@ -123,8 +131,8 @@ def test_twenty_three_players_sit_at_tables_of_six_six_six_and_five(app: Flask) 
         drawn = event_draws.draw(_event(23), 1, seed=1)
         assert [len(t.players) for t in drawn.tables] == [6, 6, 6, 5]
         night = db.session.get_one(GameTable, drawn.tables[0].night)
-        assert event_scores.hands_due(night) == 24
-        assert event_scores.hands_due(db.session.get_one(GameTable,
+        assert event_progress.hands_due(night) == 24
+        assert event_progress.hands_due(db.session.get_one(GameTable,
                                                          drawn.tables[3].night)) == 20
 
 
