@@ -23,7 +23,11 @@ that and case-folding; two names *look alike* (:func:`look_keys`) when they
 share a confusable skeleton, as typed or case-folded (Unicode's UTS #39:
 ``Ann`` and ``Аnn`` with a Cyrillic ``А``, ``Al`` and ``AI``; ``АNN`` and
 ``Ann``, as ``ANN`` is ``Ann``), and a table or a group never holds two of
-either.
+either.  Two names may be *one person's* (:class:`Namesakes`) when their
+:func:`words` are equal, case, accents, spaces and punctuation aside
+("Jose Alvarez" and "José Álvarez"), or they look alike once the accents
+are off: an event asks its director before it registers both.  A player
+is found by what people type by :mod:`scorekeeper.name_match`.
 
 Free text the app keeps and shows (an other payment's note, a penalty's
 reason, a player's contact, a device's name, what an imported file says)
@@ -194,9 +198,11 @@ class LookAlikes:
     def __init__(self) -> None:
         self._seen: dict[tuple[str, str], str] = {}
 
-    def add(self, name: str) -> None:
+    def add(self, name: str, shown: str | None = None) -> None:
+        """Meet ``name``; :meth:`twin` answers ``shown`` for it (``name`` itself
+        unless told)."""
         for key in look_keys(name):
-            self._seen.setdefault(key, name)
+            self._seen.setdefault(key, name if shown is None else shown)
 
     def twin(self, name: str) -> str | None:
         """The first name met that ``name`` looks like (its own name included)."""
@@ -204,6 +210,22 @@ class LookAlikes:
 
 
 _DIGITS = re.compile(r"(\d+)")
+#: Letters whose mark is part of them (Unicode doesn't take it off), as
+#: people type them bare.
+BARE = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŧ": "t", "æ": "ae",
+                      "œ": "oe", "þ": "th", "ð": "d", "Ł": "L", "Ø": "O", "Đ": "D",
+                      "Ħ": "H", "Ŧ": "T", "Æ": "AE", "Œ": "OE", "Þ": "TH", "Ð": "D"})
+
+
+def bare(text: str) -> str:
+    """``text`` with its accents taken off ("José Łukasz": "Jose Lukasz")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c)).translate(BARE)
+
+
+def plain(text: str) -> str:
+    """``text`` as people compare it: case and accents aside ("Álvarez": "alvarez")."""
+    return bare(text.casefold())
 
 
 def sort_key(name: str) -> tuple[tuple[str | int, ...], str]:
@@ -211,9 +233,7 @@ def sort_key(name: str) -> tuple[tuple[str | int, ...], str]:
     before "Player 10" (runs of digits compare as numbers), case ignored and
     accents folded ("Émile" among the E's), the name itself last so two
     names never tie."""
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name.casefold())
-                     if not unicodedata.combining(c))
-    parts = _DIGITS.split(folded)
+    parts = _DIGITS.split(plain(name))
     return tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), name
 
 
@@ -235,3 +255,41 @@ def look_alike(typed: str, names: Iterable[str]) -> str | None:
 def looks_like(typed: str, other: str) -> str:
     """The refusal of ``typed`` beside the ``other`` it looks just like."""
     return f"{typed} looks just like {other}: give one of them another name"
+
+
+# --- names as people type them: their words, and who may be the same person --------
+
+#: Left out of a word when matching: "O'Brien" is "obrien".
+APOSTROPHES = frozenset("'’‘`ʼ")
+
+
+def words(name: str) -> tuple[str, ...]:
+    """A name's words as people type them: case and accents aside,
+    apostrophes left out, split at spaces and punctuation ("Jean-Luc
+    O'Brien": jean, luc, obrien)."""
+    text = plain(unicodedata.normalize("NFKC", name))
+    kept = ("" if c in APOSTROPHES else " " if unicodedata.category(c)[0] in "PZ" else c
+            for c in text)
+    return tuple("".join(kept).split())
+
+
+class Namesakes:
+    """Names met so far that a new name may be the same person as: equal once
+    case, accents, spaces and punctuation are set aside ("Jose Alvarez" and
+    "José Álvarez"), or looking alike once the accents are off ("Jose
+    AIvarez" with a capital I)."""
+
+    def __init__(self) -> None:
+        self._same: dict[tuple[str, ...], str] = {}
+        self._looks = LookAlikes()
+
+    def add(self, name: str, shown: str | None = None) -> None:
+        """Meet ``name``; :meth:`twin` answers ``shown`` for it (``name``
+        itself unless told)."""
+        self._same.setdefault(words(name), name if shown is None else shown)
+        self._looks.add(bare(name), name if shown is None else shown)
+
+    def twin(self, name: str) -> str | None:
+        """The first name met that ``name`` may be the same person as."""
+        typed = words(name)
+        return (self._same.get(typed) if typed else None) or self._looks.twin(bare(name))

@@ -17,9 +17,8 @@ from scorekeeper.db.engine import writing
 from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Player, db
 from scorekeeper.ledger.event_draw import seat_number
 from scorekeeper.limits import MAX_EVENT_PLAYERS
-from scorekeeper.names import find_name
-from scorekeeper.services import NotFound, caches
-from scorekeeper.services.event_scores import EventStandings
+from scorekeeper.name_match import Roster
+from scorekeeper.services import NotFound, caches, lazy
 
 
 @dataclass(frozen=True)
@@ -67,19 +66,20 @@ class SeatBoard:
             found.setdefault(seat.table, []).append(seat)
         return sorted(found.items())
 
-    def find(self, asked: str) -> Seat | tuple[int, str] | None:
-        """The seat of the player ``asked`` for by number (``7``, ``#7``) or
-        name (spelt loosely); a bye as (number, name); None if nobody."""
-        asked = asked.strip().lstrip("#").strip()
-        if asked.isdigit():
-            number = int(asked)
-            return next((s for s in self.seats if s.number == number), None) or next(
-                (b for b in self.byes if b[0] == number), None)
-        name = find_name(asked, [s.name for s in self.seats] + [b[1] for b in self.byes])
-        if name is None:
-            return None
-        return next((s for s in self.seats if s.name == name), None) or next(
-            (b for b in self.byes if b[1] == name), None)
+    @lazy
+    def roster(self) -> Roster:
+        """Everyone of the session (seated or with a bye), found by what
+        people type; worked out once for the board, kept per event version."""
+        return Roster([(s.number, s.name) for s in self.seats] + list(self.byes))
+
+    def find(self, asked: str) -> list[Seat | tuple[int, str]]:
+        """Every seat (or bye, as (number, name)) of the players ``asked``
+        may mean (:meth:`scorekeeper.name_match.Roster.find`: a number,
+        ``#7``, a whole name or the start of its words), in name order."""
+        seats = {s.number: s for s in self.seats}
+        byes = dict(self.byes)
+        return [seats.get(number) or (number, byes[number])
+                for number, _ in self.roster.find(asked)]
 
 
 #: Seat boards by (view token, version).
@@ -119,9 +119,12 @@ def _seats(event_id: int) -> SeatBoard:
                      tuple((n, by_number.get(n, "")) for n in drawn.byes))
 
 
-#: Standings rows on a page of the phone's leaderboard, and on the big screen.
+#: Standings rows on a page of the phone's leaderboard, and on a screen of the big one.
 PAGE_ROWS = 100
 SCREEN_ROWS = 20
+#: The standings screens the big screen turns through (the top hundred);
+#: everyone else finds themselves on their phone.
+MOST_SCREENS = 5
 #: The pages of the largest event's standings.
 MOST_PAGES = -(-MAX_EVENT_PLAYERS // PAGE_ROWS)
 
@@ -143,22 +146,18 @@ class Shown:
                 for k in range(1, self.pages + 1)]
 
 
-def ranks_shown(count: int, page: int, big: bool) -> Shown:
-    """The rows a watcher's page holds: the top ``SCREEN_ROWS`` on the big
-    screen; a hundred at a time on a phone (a page past the end shows the
-    last), so a crowd's polls of a thousand players stay small."""
-    if big:
-        return Shown(1, 1, 1, min(SCREEN_ROWS, count), count)
+def ranks_shown(count: int, page: int) -> Shown:
+    """The rows a phone's page holds: a hundred at a time (a page past the
+    end shows the last), so a crowd's polls of a thousand players stay small."""
     pages = max(1, -(-count // PAGE_ROWS))
     page = min(max(page, 1), pages)
     return Shown(page, pages, (page - 1) * PAGE_ROWS + 1, min(page * PAGE_ROWS, count), count)
 
 
-def is_final(event: EventHead, standings: EventStandings, sessions: int) -> bool:
-    """The event is over: finished by the director, or every session drawn
-    and every table of it done."""
-    if event.finished:
-        return True
-    drawn = {t.session for t in standings.tables}
-    return (len(drawn) == sessions and bool(standings.tables)
-            and all(t.done for t in standings.tables))
+def screens(count: int) -> list[Shown]:
+    """The big screen's standings, a screen of ``SCREEN_ROWS`` at a time, up
+    to ``MOST_SCREENS`` of them (one, empty, for an event with nobody yet)."""
+    shown = min(count, SCREEN_ROWS * MOST_SCREENS)
+    pages = max(1, -(-shown // SCREEN_ROWS))
+    return [Shown(k, pages, (k - 1) * SCREEN_ROWS + 1, min(k * SCREEN_ROWS, shown), count)
+            for k in range(1, pages + 1)]

@@ -15,14 +15,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.db.models import Event, EventPlayer, db, utcnow
+from scorekeeper.db.models import Event, EventPlayer, db
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
-from scorekeeper.names import LookAlikes, NameError_, clean_name, looks_like, name_key
+from scorekeeper.name_match import asked_number, listed, match_players
+from scorekeeper.names import (
+    LookAlikes,
+    NameError_,
+    Namesakes,
+    clean_name,
+    looks_like,
+    name_key,
+)
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.event_plan import Plan, check_plan, count
 from scorekeeper.services.once import Once, earlier, made
+from scorekeeper.services.policy import EventWrite
 
 # --- starting an event and finding it ---------------------------------------------
 
@@ -44,7 +53,7 @@ def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Even
     token = grants.new_token()
     event = Event(name=plan.name, played_on=plan.played_on, preset=preset,
                   rules=rules.to_dict(), sessions=plan.sessions, rounds=plan.rounds,
-                  entry_cents=plan.entry_cents, places=plan.places,
+                  hands=plan.hands, entry_cents=plan.entry_cents, places=plan.places,
                   session_high=plan.session_high, share=plan.share,
                   tie_breaks=plan.tie_breaks, odd=plan.odd, view_token=grants.new_token())
     db.session.add(event)
@@ -69,19 +78,6 @@ def create_event(name: object, preset: object, options: object = None, *,
         work.remember(None, 201, event_id=event.id)
     twin = made(work.twin, Event)
     return (twin, None) if twin is not None else (event, token)
-
-
-def finish(event: Event, by: str | None = None) -> Event:
-    """The director says the event is over: its standings and prizes are final
-    (a second finish is refused, 409)."""
-    with writes.unit():
-        writes.begin_event(event.id)
-        if event.finished_at is not None:
-            raise Conflict(f"{event.name} is finished already", "event")
-        event.finished_at = utcnow()
-        writes.audit_event(event.id, "finish", "Finished: the standings and prizes are final",
-                           by)
-    return event
 
 
 # --- players -----------------------------------------------------------------------
@@ -126,24 +122,44 @@ def _entries(entries: str | Sequence[str]) -> list[tuple[str, str | None]]:
     return found
 
 
+class LikelySame(Conflict):
+    """New names that may be registered players' (or each other's) under
+    another spelling: nobody registered until the director says they are
+    different players (``same_name_ok``)."""
+
+    def __init__(self, pairs: Sequence[tuple[str, str]]) -> None:
+        said = "; ".join(f"{new} looks like {old}" for new, old in pairs)
+        super().__init__(f"{said}: the same {'person' if len(pairs) == 1 else 'people'}?",
+                         "same_name_ok")
+        self.pairs = tuple(pairs)
+
+
 def register(event: Event, entries: str | Sequence[str], *, from_session: int = 1,
-             checked_in: bool = False, by: str | None = None, once: Once | None = None,
-             seen: int | None = None) -> list[EventPlayer]:
+             checked_in: bool = False, same_name_ok: bool = False, by: str | None = None,
+             once: Once | None = None, seen: int | None = None) -> list[EventPlayer]:
     """Register one player or many ("Name" or "Name, contact", one a line or
     one an item): each gets the next number, which never changes.  A walk-in
     or a late arrival plays from ``from_session`` on.  A name taken (however
-    it is typed) or one that looks just like another is refused, and then
-    nobody of the list is registered.  ``once`` keeps the answer for an API
-    retry; ``seen`` (the version an If-Match names) refuses a stale write."""
+    it is typed) or one that looks just like another is refused; one that
+    may be a registered player's under another spelling (accents, spaces,
+    look-alike letters) is :class:`LikelySame` unless ``same_name_ok``; and
+    then nobody of the list is registered.  ``once`` makes a repeat (an API
+    retry, a double-tapped form) answer the players its first time
+    registered; ``seen`` (the version an If-Match names) refuses a stale
+    write."""
     found = _entries(entries)
     count(from_session, "from_session", 1, event.sessions, "The first session")
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
+        first = earlier(once)
+        if first is not None:
+            work.cancel()
+            return [player(event, p["number"]) for p in first.response["players"]]
         players = list(event.players)
         if len(players) + len(found) > MAX_EVENT_PLAYERS:
             raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players",
                                "players")
-        made = _numbered(players, found, checked_in, from_session)
+        made = _numbered(players, found, checked_in, from_session, same_name_ok)
         event.players.extend(made)
         writes.audit_event(event.id, "register", _registered(made), by)
         work.remember(None, 201, {"players": [public(p) for p in made]}, event_id=event.id)
@@ -151,9 +167,12 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
 
 
 def _numbered(players: Sequence[EventPlayer], found: Sequence[tuple[str, str | None]],
-              checked_in: bool, from_session: int) -> list[EventPlayer]:
+              checked_in: bool, from_session: int, same_name_ok: bool = False
+              ) -> list[EventPlayer]:
     """The new players, each with the next number; a name taken (however it
-    is typed) or one that looks just like another refuses them all."""
+    is typed) or one that looks just like another refuses them all, and so
+    do names that may be the same person's (:class:`LikelySame`, every pair
+    named) unless ``same_name_ok``."""
     names = {name_key(p.name): p.name for p in players}
     looks = LookAlikes()
     for p in players:
@@ -171,7 +190,26 @@ def _numbered(players: Sequence[EventPlayer], found: Sequence[tuple[str, str | N
         looks.add(name)
         made.append(EventPlayer(number=number, name=name, contact=contact,
                                 checked_in=checked_in, from_session=from_session))
+    pairs = _namesakes(players, made)
+    if pairs and not same_name_ok:
+        raise LikelySame(pairs)
     return made
+
+
+def _namesakes(players: Sequence[EventPlayer], made: Sequence[EventPlayer]
+               ) -> list[tuple[str, str]]:
+    """Each new name beside the registered player ("#7 José Álvarez") or the
+    name earlier in the list it may be the same person as."""
+    met = Namesakes()
+    for p in players:
+        met.add(p.name, f"#{p.number} {p.name}")
+    pairs = []
+    for p in made:
+        twin = met.twin(p.name)
+        if twin is not None:
+            pairs.append((p.name, twin))
+        met.add(p.name, f"{p.name} (also in this list)")
+    return pairs
 
 
 def _registered(made: Sequence[EventPlayer]) -> str:
@@ -188,12 +226,31 @@ def player(event: Event, number: object) -> EventPlayer:
     return found
 
 
+def find_player(event: Event, asked: str | int, field: str = "player") -> EventPlayer:
+    """The event's player a director typed: his number (``7``, ``#7``), his
+    whole name however it is typed, or the start of his words ("schmidt",
+    "Tom", "alv"; :mod:`scorekeeper.name_match`).  NotFound for nobody, and
+    a ServiceError naming every candidate when several fit: never a guess."""
+    text = str(asked) if isinstance(asked, int) and not isinstance(asked, bool) else asked
+    if not isinstance(text, str) or not text.strip():
+        raise ServiceError("Give the player's name or number", field)
+    found = match_players(text, [(p.number, p.name) for p in event.players])
+    shown = " ".join(text.split())[:PLAYER_NAME]
+    if not found:
+        number = asked_number(text)
+        raise NotFound(f"No player #{number} in this event" if number is not None else
+                       f"No player called {shown} in this event", field)
+    if len(found) > 1:
+        raise ServiceError(f"{shown} matches {listed(found)}: give the number", field)
+    return player(event, found[0][0])
+
+
 def check_in(event: Event, numbers: Sequence[int], here: bool = True,
              by: str | None = None, once: Once | None = None,
              seen: int | None = None) -> list[EventPlayer]:
     """Mark these players here (paid, ready to be drawn), or not here."""
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = [player(event, n) for n in numbers]
         for p in found:
             p.checked_in = here
@@ -211,7 +268,7 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
     their results so far are kept."""
     count(after_session, "after_session", 0, event.sessions, "The last session played")
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = player(event, number)
         found.withdrawn_after = after_session
         writes.audit_event(event.id, "withdraw",

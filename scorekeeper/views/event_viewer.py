@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
+from scorekeeper.name_match import asked_number
 from scorekeeper.services import event_board
 from scorekeeper.services.board import EVENTS
 from scorekeeper.services.event_board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
@@ -53,13 +54,16 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     board = standings(event)
     seats = event_board.seat_board(head)
     sessions = range(1, event.sessions + 1)
-    shown = ranks_shown(len(board.players), page, big)
+    shown = ranks_shown(len(board.players), 1 if big else page)
     return {
         "event": event, "board": board, "seats": seats, "big": big,
-        "sessions": sessions, "final": event_board.is_final(head, board, event.sessions),
+        "sessions": sessions, "final": head.finished,
+        "waiting": board.all_done and not head.finished,
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
         "shown": shown, "rows": board.players[shown.first - 1:shown.last],
+        "screens": [(screen, board.players[screen.first - 1:screen.last])
+                    for screen in event_board.screens(len(board.players))] if big else [],
         "etag": quote_etag(WATCHERS.tag(head.view_token, head.version, head.finished,
                                         (big, shown.page))),
         "live_url": url_for("event_viewer.live", token=head.view_token,
@@ -107,24 +111,31 @@ def live(token: str) -> Response:
 @bp.get("/e/s/<token>/seat")
 @permission(OwnerAction.PUBLIC)
 def seat(token: str) -> Response:
-    """Where a player sits in the latest drawn session, by name or number, and
-    where he stands (his rank and his page of the leaderboard); each answer
-    rendered once per event version (the version from the board)."""
+    """Where a player sits in the latest drawn session, by number or by his
+    name or part of it, and where he stands (his rank and his page of the
+    leaderboard); several players who fit are listed with their numbers and
+    seats for him to pick himself.  Each answer rendered once per event
+    version (the version from the board; the seat board is kept per version)."""
     known = WATCHERS.known(token)
     asked = request.args.get("q", "")[:PLAYER_NAME].strip()
 
     def render() -> str:
         head = or_404(event_board.head, token)
         seats = event_board.seat_board(head)
-        found = seats.find(asked) if asked else None
-        number = found[0] if isinstance(found, tuple) else found.number if found else None
-        board = standings(get_event(head.id))
+        found = seats.find(asked) if asked else []
+        matches = [(f[0], f[1], None) if isinstance(f, tuple) else (f.number, f.name, f)
+                   for f in found]
+        number = asked_number(asked) if len(matches) != 1 else matches[0][0]
+        event = get_event(head.id)
+        board = standings(event)
         place = next((i for i, p in enumerate(board.players) if p.number == number), None)
         line = board.players[place] if place is not None else None
         page = place // PAGE_ROWS + 1 if place is not None else 1
+        unseated = None if matches or number is None else next(
+            (p.name for p in event.players if p.number == number), None)
         return render_template("events/viewer/seat.html", event=head, seats=seats,
-                               asked=asked, found=found, is_bye=isinstance(found, tuple),
-                               line=line, count=len(board.players),
+                               asked=asked, matches=matches, number=number,
+                               unseated=unseated, line=line, count=len(board.players),
                                board_url=url_for("event_viewer.board", token=token),
                                page_url=url_for("event_viewer.board", token=token,
                                                 page=page if page > 1 else None))

@@ -17,12 +17,14 @@ from scorekeeper.limits import (
     MAX_EVENT_PLAYERS,
     MAX_ROUNDS,
     MAX_SEED,
+    MAX_SESSION_HANDS,
     MAX_SESSIONS,
     MAX_TICKET_POINTS,
     PENALTY_REASON,
     PLAYER_NAME,
 )
 from scorekeeper.rules import PRESETS
+from scorekeeper.services.policy import EventStage
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}
@@ -33,6 +35,9 @@ NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NAMES = {"type": "array", "items": TEXT}
 NUMBERS = {"type": "array", "items": INT}
 CONTACT = {"type": "string", "maxLength": EVENT_CONTACT, "nullable": True}
+
+
+STAGE = {"type": "string", "enum": [str(s) for s in EventStage]}
 
 
 def _object(required: list[str], properties: dict[str, Any], closed: bool = False
@@ -54,6 +59,9 @@ STATUS = _object(["number", "name", "checked_in", "from_session", "withdrawn_aft
     "number": INT, "name": TEXT, "checked_in": {"type": "boolean"}, "from_session": INT,
     "withdrawn_after": {**INT, "nullable": True}})
 TABLE = {"number": INT, "players": NAMES, "numbers": NUMBERS, "night": INT}
+PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", "at"], {
+    "id": INT, "number": INT, "name": TEXT, "session": INT, "points": INT, "reason": TEXT,
+    "by": {"type": "string", "nullable": True}, "at": {"type": "string", "format": "date-time"}})
 
 EVENT_SCHEMAS: dict[str, Any] = {
     "NewEvent": _object(["name", "preset"], {
@@ -62,6 +70,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "options": {"type": "object"}, "played_on": {"type": "string", "format": "date"},
         "sessions": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
         "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
+        "hands": {"type": "integer", "minimum": 1, "maximum": MAX_SESSION_HANDS},
         "entry_cents": {"type": "integer", "minimum": 0, "maximum": MAX_ENTRY_CENTS},
         "places": {"type": "array", "items": PERCENT, "maxItems": MAX_EVENT_PLAYERS},
         "session_high": PERCENT, "share": PERCENT,
@@ -71,19 +80,20 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
         "id": INT, "director_token": TEXT, "view_token": TEXT, "view_url": TEXT}),
     "Event": _object(["id", "name", "played_on", "preset", "rules", "sessions", "rounds",
-                      "entry_cents", "places", "session_high", "share", "tie_breaks",
-                      "finished", "version", "players"], {
+                      "hands", "entry_cents", "places", "session_high", "share", "tie_breaks",
+                      "finished", "stage", "version", "players"], {
         "id": INT, "name": TEXT, "played_on": {"type": "string", "format": "date"},
-        "preset": TEXT, "rules": {"type": "object"}, "sessions": INT, "rounds": INT,
+        "preset": TEXT, "rules": {"type": "object"}, "sessions": INT,
+        "rounds": {**INT, "nullable": True}, "hands": {**INT, "nullable": True},
         "entry_cents": INT, "places": NUMBERS, "session_high": INT, "share": INT,
-        "tie_breaks": NAMES, "odd": TEXT, "finished": {"type": "boolean"}, "version": INT,
-        "players": _array(STATUS)}),
+        "tie_breaks": NAMES, "odd": TEXT, "finished": {"type": "boolean"},
+        "stage": STAGE, "version": INT, "players": _array(STATUS)}),
     "NewPlayers": _object([], {
         "name": NAME, "contact": CONTACT,
         "players": {"type": "array", "minItems": 1, "maxItems": MAX_EVENT_PLAYERS,
                     "items": ENTRY},
         "from_session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
-        "checked_in": {"type": "boolean"}}, closed=True),
+        "checked_in": {"type": "boolean"}, "same_name_ok": {"type": "boolean"}}, closed=True),
     "Registered": _object(["players"], {
         "players": _array(_object(["number", "name"], {"number": INT, "name": TEXT}))}),
     "CheckIn": _object([], {"here": {"type": "boolean"}}, closed=True),
@@ -106,8 +116,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "points": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PENALTY},
         "reason": {"type": "string", "minLength": 1, "maxLength": PENALTY_REASON}},
         closed=True),
-    "Penalty": _object(["number", "name", "session", "points", "reason"], {
-        "number": INT, "name": TEXT, "session": INT, "points": INT, "reason": TEXT}),
+    "Penalty": PENALTY,
+    "Penalties": _object(["penalties"], {"penalties": _array(PENALTY)}),
     "NewTicket": _object(["totals"], {
         "totals": {"type": "object", "additionalProperties": TICKET_POINTS}}, closed=True),
     "Ticket": _object(["session", "table", "totals"], {
@@ -126,15 +136,31 @@ EVENT_SCHEMAS: dict[str, Any] = {
                                           "you": {"type": "boolean"}}))}),
     "Revoked": _object(["revoked"], {"revoked": _object(["id", "label"], {
         "id": INT, "label": TEXT})}),
-    "EventStandings": _object(["pot_cents", "house_cents", "tie_breaks", "players",
-                               "session_high", "prizes"], {
-        "pot_cents": INT, "house_cents": INT, "tie_breaks": NAMES,
+    "StageChange": _object(["stage", "finished_at", "since", "moved"], {
+        "stage": STAGE, "finished_at": {"type": "string", "format": "date-time",
+                                        "nullable": True},
+        "since": NAMES, "moved": NAMES}),
+    "EventStandings": _object(["final", "stage", "all_tables_done", "started", "pot_cents",
+                               "house_cents", "rounding_cents", "tie_breaks", "players",
+                               "session_high", "prizes", "plan"], {
+        "final": {"type": "boolean"}, "stage": STAGE, "all_tables_done": {"type": "boolean"},
+        "started": {"type": "boolean"},
+        "pot_cents": INT, "house_cents": INT, "rounding_cents": INT, "tie_breaks": NAMES,
         "players": _array(_object(["number", "name", "total", "sessions", "penalties",
-                                   "rank"], {
+                                   "rank", "first_seat"], {
             "number": INT, "name": TEXT, "total": INT, "sessions": NUMBERS,
-            "penalties": INT, "rank": INT})),
-        "session_high": _array(_object(["session", "names", "points"], {
-            "session": INT, "names": NAMES, "points": INT})),
-        "prizes": _array(_object(["label", "names", "cents"], {
-            "label": TEXT, "names": NAMES, "cents": INT}))}),
+            "penalties": INT, "rank": INT,
+            "first_seat": {**_object(["session", "table", "seat"], {
+                "session": INT, "table": INT, "seat": INT}), "nullable": True}})),
+        "session_high": _array(_object(["session", "numbers", "names", "points", "cents",
+                                        "each_cents"], {
+            "session": INT, "numbers": NUMBERS, "names": NAMES, "points": INT, "cents": INT,
+            "each_cents": INT})),
+        "prizes": _array(_object(["label", "numbers", "names", "cents", "each_cents"], {
+            "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT,
+            "each_cents": INT})),
+        "plan": _object(["prizes", "house_cents", "rounding_cents"], {
+            "prizes": _array(_object(["label", "percent", "cents"], {
+                "label": TEXT, "percent": INT, "cents": INT})),
+            "house_cents": INT, "rounding_cents": INT})}),
 }

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify, request
 
-from scorekeeper.services import ServiceError, event_draws, event_scores, grants
+from scorekeeper.services import ServiceError, event_draws, event_scores, event_stages, grants
 from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import DrawnSession
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.policy import EventStage, EventWrite, OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import (
     UNGUESSABLE_KEY,
@@ -90,8 +90,9 @@ def create_event() -> Answer:
     data = json_body()
     refuse_unknown(data, body_fields("NewEvent"))
     once = request_once("events", data, least=UNGUESSABLE_KEY)
-    plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "entry_cents", "places",
-                                 "session_high", "share", "tie_breaks", "odd") if k in data}
+    plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "hands", "entry_cents",
+                                 "places", "session_high", "share", "tie_breaks", "odd")
+            if k in data}
     event, token = event_service.create_event(data.get("name"), data.get("preset"),
                                               data.get("options"), label="API client",
                                               once=once, **plan)
@@ -116,12 +117,41 @@ def show_event(event_id: int) -> Response:
     return jsonify({
         "id": event.id, "name": event.name, "played_on": event.played_on.isoformat(),
         "preset": event.preset, "rules": dict(event.rules), "sessions": event.sessions,
-        "rounds": event.rounds, "entry_cents": event.entry_cents,
+        "rounds": event.rounds, "hands": event.hands, "entry_cents": event.entry_cents,
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
-        "finished": event.finished_at is not None, "version": event.version,
+        "finished": event.finished_at is not None,
+        "stage": str(event_stages.stage_of(event)), "version": event.version,
         "players": [event_service.player_status(p) for p in event.players],
     })
+
+
+@bp.post("/events/<int:event_id>/finish")
+@permission(OwnerAction.RUN, EventWrite.FINISH)
+def finish_event(event_id: int) -> Answer:
+    """The director signs the results: final standings and prizes, and every
+    write to the event and its tables refused (409) until it is reopened."""
+    event = api_event(event_id)
+    data = optional_body()
+    refuse_unknown(data, ())
+    def finish(once: Once | None) -> tuple[Any, int]:
+        return event_stages.finish(event, by=editor_label(), once=once,
+                                   seen=seen_version(event)).to_json(), 200
+    return _answer(once_answered(event, data, finish))
+
+
+@bp.post("/events/<int:event_id>/reopen")
+@permission(OwnerAction.RUN, EventWrite.REOPEN)
+def reopen_event(event_id: int) -> Answer:
+    """A finished event opens again (audited); the answer lists what was
+    written since the finish."""
+    event = api_event(event_id)
+    data = optional_body()
+    refuse_unknown(data, ())
+    def reopen(once: Once | None) -> tuple[Any, int]:
+        return event_stages.reopen(event, by=editor_label(), once=once,
+                                   seen=seen_version(event)).to_json(), 200
+    return _answer(once_answered(event, data, reopen))
 
 
 # --- players --------------------------------------------------------------------------
@@ -153,25 +183,27 @@ def _entries(data: dict[str, Any]) -> list[str]:
 
 
 @bp.post("/events/<int:event_id>/players")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def register_players(event_id: int) -> Answer:
     """Register ``{"name", "contact"?}`` or ``{"players": [...]}``: each gets
-    the next number; a taken or look-alike name refuses the whole list."""
+    the next number; a taken or look-alike name refuses the whole list, and
+    a name that may be a registered player's under another spelling (a 409
+    naming both) is registered only with ``"same_name_ok": true``."""
     event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewPlayers"))
     entries = _entries(data)
-    here = flag(data, "checked_in")
+    here, same_ok = flag(data, "checked_in"), flag(data, "same_name_ok")
     def register(once: Once | None) -> tuple[Any, int]:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
-                                      checked_in=here, by=editor_label(), once=once,
-                                      seen=seen_version(event))
+                                      checked_in=here, same_name_ok=same_ok,
+                                      by=editor_label(), once=once, seen=seen_version(event))
         return {"players": [event_service.public(p) for p in made]}, 201
     return _answer(once_answered(event, data, register), {"Location": _home(event)})
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/check-in")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def check_in_player(event_id: int, number: int) -> Answer:
     """Player ``number`` is here (``{"here": false}``: isn't)."""
     event = api_event(event_id)
@@ -186,7 +218,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def withdraw_player(event_id: int, number: int) -> Answer:
     """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
     event = api_event(event_id)
@@ -208,7 +240,7 @@ def _tables(drawn: DrawnSession) -> dict[str, Any]:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/draw")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DRAW)
 def draw_session(event_id: int, session: int) -> Answer:
     """Draw the session's seats (``{"seed": n}`` to repeat a draw): each table
     with its night, edit token and one-time code, shown only here.  A retry
@@ -252,26 +284,49 @@ def show_session(event_id: int, session: int) -> Response:
 
 # --- penalties, tickets, standings ------------------------------------------------------
 
-@bp.post("/events/<int:event_id>/penalties")
+@bp.get("/events/<int:event_id>/penalties")
 @permission(OwnerAction.RUN)
+def list_penalties(event_id: int) -> Response:
+    """Every penalty with its id, player, session, points, reason and who gave it."""
+    event = api_event(event_id)
+    return jsonify({"penalties": [p.to_json() for p in event_scores.penalties(event)]})
+
+
+@bp.post("/events/<int:event_id>/penalties")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def add_penalty(event_id: int) -> Answer:
-    """``{"number", "session", "points", "reason"}``: points off one player."""
+    """``{"number", "session", "points", "reason"}``: points off one player
+    seated in that session."""
     event = api_event(event_id)
     data = json_body()
     refuse_unknown(data, body_fields("NewPenalty"))
     number = _whole(data, "number", "the player's number")
     session = _whole(data, "session", "a session's number")
     def penalty(once: Once | None) -> tuple[Any, int]:
-        row = event_scores.penalty(event, number, session, data.get("points"),
-                                   data.get("reason"), by=editor_label(), once=once,
-                                   seen=seen_version(event))
-        return {"number": number, "name": event_service.player(event, number).name,
-                "session": row.session, "points": row.points, "reason": row.reason}, 201
-    return _answer(once_answered(event, data, penalty), {"Location": _home(event, "/standings")})
+        made = event_scores.penalty(event, number, session, data.get("points"),
+                                    data.get("reason"), by=editor_label(), once=once,
+                                    seen=seen_version(event))
+        return made.to_json(), 201
+    return _answer(once_answered(event, data, penalty),
+                   {"Location": _home(event, "/penalties")})
+
+
+@bp.delete("/events/<int:event_id>/penalties/<int:penalty>")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def withdraw_penalty(event_id: int, penalty: int) -> Answer:
+    """Take a penalty back: its points count again (the history keeps it)."""
+    event = api_event(event_id)
+    data = optional_body()
+    refuse_unknown(data, ())
+    def withdraw(once: Once | None) -> tuple[Any, int]:
+        gone = event_scores.withdraw_penalty(event, penalty, by=editor_label(), once=once,
+                                             seen=seen_version(event))
+        return gone.to_json(), 200
+    return _answer(once_answered(event, data, withdraw))
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     """``{"totals": {name: points}}`` from a table's paper ticket (summing to
     zero): they stand instead of its hands, and the table is done."""
@@ -287,7 +342,7 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/done")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def mark_table_done(event_id: int, session: int, table: int) -> Answer:
     """``{"done": true}``: the director accepts the table's result for the
     session (its phone stops scoring); ``false`` opens it again."""
@@ -308,14 +363,28 @@ def event_standings(event_id: int) -> Response:
     once per event version)."""
     event = api_event(event_id)
     kept = event_scores.standings(event)
+    stage = event_stages.stage_of(event)
+
+    def seat(number: int) -> dict[str, int] | None:
+        found = kept.seats.get(number)
+        return None if found is None else dict(zip(("session", "table", "seat"), found,
+                                                   strict=True))
+
     return jsonify({
+        "final": stage is EventStage.FINISHED, "stage": str(stage),
+        "all_tables_done": kept.all_done, "started": kept.started,
         "pot_cents": kept.pot_cents, "house_cents": kept.house_cents,
-        "tie_breaks": list(kept.tie_breaks),
+        "rounding_cents": kept.rounding_cents, "tie_breaks": list(kept.tie_breaks),
         "players": [{"number": r.number, "name": r.name, "total": r.total,
-                     "sessions": list(r.sessions), "penalties": r.penalties, "rank": r.rank}
-                    for r in kept.players],
-        "session_high": [{"session": h.session, "names": list(h.names), "points": h.points}
-                         for h in kept.session_highs],
-        "prizes": [{"label": z.label, "names": list(z.names), "cents": z.cents}
-                   for z in kept.prizes],
+                     "sessions": list(r.sessions), "penalties": r.penalties, "rank": r.rank,
+                     "first_seat": seat(r.number)} for r in kept.players],
+        "session_high": [{"session": h.session, "numbers": list(h.numbers),
+                          "names": list(h.names), "points": h.points, "cents": h.cents,
+                          "each_cents": h.each} for h in kept.session_highs],
+        "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
+                    "cents": z.cents, "each_cents": z.each} for z in kept.prizes],
+        "plan": {"prizes": [{"label": z.label, "percent": z.percent, "cents": z.cents}
+                            for z in kept.plan.prizes],
+                 "house_cents": kept.plan.house_cents,
+                 "rounding_cents": kept.plan.rounding_cents},
     })

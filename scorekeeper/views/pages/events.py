@@ -11,6 +11,7 @@ details show only on these pages.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -19,24 +20,26 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import HiddenField, RadioField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, StopValidation
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
-from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_BREAKS
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ROUNDS,
+    MAX_SESSION_HANDS,
     MAX_SESSIONS,
     whole_number,
 )
 from scorekeeper.names import sort_key
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rulings.chart import preset_payouts
-from scorekeeper.services import ServiceError, event_scores
+from scorekeeper.services import ServiceError, event_progress, event_scores
 from scorekeeper.services import events as event_service
 from scorekeeper.services.grants import new_token
-from scorekeeper.services.once import Once
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.once import Once, canonical
+from scorekeeper.services.policy import EventWrite, OwnerAction
+from scorekeeper.views import event_length
 from scorekeeper.views.access import editor_label, load_event, permission, remember_event
 from scorekeeper.views.forms import (
     ENTRY_DOLLARS,
@@ -56,15 +59,14 @@ if TYPE_CHECKING:
     from scorekeeper.db.models import Event
 
 bp = Blueprint("events", __name__)
-
-#: How the tie-breaks read on the pages.
-TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
-                   "fewer_penalties": "fewer penalty points",
-                   "drawn": "the order drawn for the first session"}
-
+# Every page says a count and how long a table plays one way.
+bp.add_app_template_filter(event_length.plural, "plural")
+bp.add_app_template_global(event_progress.deals_due, "deals_due")
+bp.add_app_template_global(event_length.length_words, "length_words")
 
 @bp.app_template_filter("tie_break")
 def tie_break(key: str) -> str:
+    """A tie-break in words, as the pages state the order."""
     return TIE_BREAK_WORDS.get(key, key)
 
 
@@ -80,9 +82,12 @@ class EventForm(FlaskForm):
     sessions = WholeField("Sessions", default=3, validators=[
         InputRequired("How many sessions?"),
         NumberRange(1, MAX_SESSIONS, message=f"1 to {MAX_SESSIONS} sessions")])
-    rounds = WholeField("Rounds of the deal per session", default=4, validators=[
-        InputRequired("How many rounds of the deal?"),
-        NumberRange(1, MAX_ROUNDS, message=f"1 to {MAX_ROUNDS} rounds")])
+    #: How long a table plays a session: rounds of the deal, or hands at every table.
+    length = RadioField("How long each table plays a session",
+                        choices=[("rounds", "Rounds of the deal"),
+                                 ("hands", "Hands at every table")], default="rounds")
+    rounds = WholeField("Rounds of the deal per session", default=4)
+    hands = WholeField("Hands at every table per session")
     entry = WholeField("Entry fee (whole dollars)", default=25, validators=[
         InputRequired("Say the entry fee (0 for none)"),
         ENTRY_DOLLARS])
@@ -97,6 +102,26 @@ class EventForm(FlaskForm):
     odd = RadioField("When the players don't fill whole tables",
                      choices=[(k, ODD_WORDS[k]) for k in ODD_CHOICES], default="byes")
     submission = HiddenField()
+
+    def validate_rounds(self, field: WholeField) -> None:
+        self._chosen(field, "How many rounds of the deal?", MAX_ROUNDS, "rounds")
+
+    def validate_hands(self, field: WholeField) -> None:
+        self._chosen(field, "How many hands does every table play?", MAX_SESSION_HANDS,
+                     "hands")
+
+    def _chosen(self, field: WholeField, missing: str, most: int, noun: str) -> None:
+        """The box of the length chosen needs a number in bounds; the other is let be."""
+        if self.length.data != field.name:
+            raise StopValidation()
+        if field.data is None:
+            raise StopValidation(missing)
+        NumberRange(1, most, message=f"1 to {most} {noun}")(self, field)
+
+    def length_chosen(self) -> tuple[int | None, int | None]:
+        """(rounds, hands) as the service takes them: the one chosen, the other None."""
+        hands = self.length.data == "hands"
+        return (None, self.hands.data) if hands else (self.rounds.data, None)
 
 
 def _places(text: str) -> list[int] | None:
@@ -119,11 +144,12 @@ def new() -> str | Response | tuple[str, int]:
         places = _places(form.places.data or "")
         if places is None:
             errors["places"] = "Give each place's percent as whole numbers: 30, 15, 10"
+        rounds, hands = form.length_chosen()
         if not errors:
             try:
                 event, token = event_service.create_event(
                     form.name.data, form.preset.data, overrides, played_on=played_on,
-                    sessions=form.sessions.data, rounds=form.rounds.data,
+                    sessions=form.sessions.data, rounds=rounds, hands=hands,
                     entry_cents=(form.entry.data or 0) * 100, places=places,
                     session_high=form.session_high.data, share=form.share.data,
                     odd=form.odd.data, once=Once(f"form:event:{form.submission.data[:64]}"))
@@ -146,8 +172,12 @@ def new_page(form: EventForm, errors: dict[str, str], played_on: str,
     if not form.submission.data:
         form.submission.data = new_token()
     chosen: Any = request.form
+    typed = form.hands.data if form.length.data == "hands" else form.rounds.data
+    hint = event_length.hint(form.length.data or "rounds", typed,
+                             event_length.seats_chosen(chosen, form.preset.default))
     return render_template(
         "events/new.html", form=form, errors=errors, presets=PRESETS.values(),
+        length_hint=hint, length_hints=event_length.hints(),
         option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
         keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
         preset_words=preset_words_of(), played_on=played_on, tie_breaks=TIE_BREAKS,
@@ -179,9 +209,13 @@ def _first_session(event: Event) -> int | None:
 
 
 @bp.post("/e/<int:event_id>/players")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def register(event_id: int) -> Response | tuple[str, int]:
-    """One player ("Name, contact"; Enter adds the next) or a pasted list."""
+    """One player ("Name, contact"; Enter adds the next) or a pasted list.  A
+    name that may be a registered player's is shown beside its field with
+    "Register anyway" (the same entry again, with ``same_name_ok``).  The
+    same entry sent twice from a page shown at one version (a double tap)
+    registers once: the second answer is the first's."""
     event = load_event(event_id)
     pasted = request.form.get("pasted")
     field = "pasted" if pasted is not None else "entry"
@@ -191,22 +225,25 @@ def register(event_id: int) -> Response | tuple[str, int]:
         return refused("Not registered", 400, lambda: _home_page(
             event, errors={"from_session": f"A session from 1 to {event.sessions}"},
             pasted=pasted or ""))
+    here, same_ok = bool(request.form.get("checked_in")), bool(request.form.get("same_name_ok"))
+    shown = request.form.get("version", "")
+    once = Once(f"form:register:{event.id}:" + hashlib.sha256(canonical(
+        [shown, field, text, start, here, same_ok])).hexdigest()) if shown.isdigit() else None
     try:
-        made = event_service.register(event, text, from_session=start,
-                                      checked_in=bool(request.form.get("checked_in")),
-                                      by=editor_label())
+        made = event_service.register(event, text, from_session=start, checked_in=here,
+                                      same_name_ok=same_ok, by=editor_label(), once=once)
     except ServiceError as error:
-        said = error.message
+        said, same = error.message, isinstance(error, event_service.LikelySame)
         return refused(f"Not registered: {error.message}", status_of(error),
-                       lambda: _home_page(event, errors={field: said},
-                                          pasted=pasted or ""))
+                       lambda: _home_page(event, errors={field: said}, pasted=pasted or "",
+                                          same_name=field if same else None))
     said = ", ".join(f"#{p.number} {p.name}" for p in made[:3])
     flash(f"Registered {said}" + (f" and {len(made) - 3} more" if len(made) > 3 else ""))
     return redirect(url_for("events.home", event_id=event.id, _anchor="entry"))
 
 
 @bp.post("/e/<int:event_id>/check-in")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def check_in(event_id: int) -> Response | tuple[str, int]:
     """Mark one player here or not here."""
     event = load_event(event_id)
@@ -225,7 +262,7 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/withdraw")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
 def withdraw(event_id: int) -> Response | tuple[str, int]:
     """A player plays no session after the one named."""
     event = load_event(event_id)
