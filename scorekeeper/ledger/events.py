@@ -9,7 +9,7 @@ take is the house's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from scorekeeper.ledger.event_draw import (
@@ -22,9 +22,9 @@ from scorekeeper.ledger.event_draw import (
 )
 
 __all__ = [
-    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "Draw", "Line", "Payout", "Prize",
-    "Ranked", "SessionHigh",
-    "draw", "ordinal", "payout", "rank", "repeated_pairs", "session_highs", "swap",
+    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "Draw", "Line", "Payout", "Plan",
+    "Planned", "Prize", "Ranked", "SessionHigh",
+    "draw", "ordinal", "payout", "plan", "rank", "repeated_pairs", "session_highs", "swap",
     "table_sizes",
 ]
 
@@ -32,14 +32,16 @@ __all__ = [
 @dataclass(frozen=True)
 class Line:
     """One player's event so far: points per session (0 for a session not
-    played), total penalty points taken off, and their seat in the first
-    draw (the last tie-break)."""
+    played), total penalty points taken off, their place in the first draw
+    they sat in (the last tie-break: table, then seat) and the sessions they
+    sat at a table in."""
 
     number: int
     name: str
     sessions: tuple[int, ...]
     penalties: int
     drawn: int
+    played: frozenset[int] = frozenset()
 
     @property
     def total(self) -> int:
@@ -67,7 +69,8 @@ _KEYS: dict[str, Callable[[Line], int]] = {
 TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
 #: Each tie-break in words, as the leaderboard states the order.
 TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
-                   "fewer_penalties": "fewer penalty points", "drawn": "the first draw's order"}
+                   "fewer_penalties": "fewer penalty points",
+                   "drawn": "the first draw's order (table, then seat)"}
 
 
 def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple[Ranked, ...]:
@@ -103,13 +106,14 @@ class SessionHigh:
     points: int
 
 
-def session_highs(lines: Sequence[Line], sessions: int) -> tuple[SessionHigh, ...]:
-    """The high score of each session 1..``sessions`` and the players tied on
-    it; a session no line has a score for yet is left out."""
+def session_highs(lines: Sequence[Line], scored: Iterable[int]) -> tuple[SessionHigh, ...]:
+    """The high score of each ``scored`` session (one with a result: a hand
+    or a paper ticket) among the players who sat at a table in it, and the
+    players tied on it.  A session nobody has a result in has no high."""
     highs = []
-    for session in range(1, sessions + 1):
-        scores = {line.number: line.sessions[session - 1]
-                  for line in lines if len(line.sessions) >= session}
+    for session in sorted(set(scored)):
+        scores = {line.number: line.sessions[session - 1] for line in lines
+                  if session in line.played and len(line.sessions) >= session}
         if scores:
             top = max(scores.values())
             highs.append(SessionHigh(session, tuple(sorted(n for n, s in scores.items()
@@ -133,24 +137,40 @@ class Prize:
 
 @dataclass(frozen=True)
 class Payout:
-    """The pot, its prizes, and the rest: ``house_cents`` is the house share
-    plus whatever rounding to whole dollars (and unclaimed places) left."""
+    """The pot and its prizes: ``rounding_cents`` is what paying each winner
+    whole dollars left of the prizes won, ``house_cents`` the rest (the
+    house's share and any prize nobody won).  They add up to the pot."""
 
     pot_cents: int
     prizes: tuple[Prize, ...]
     house_cents: int
+    rounding_cents: int
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A prize of the payout plan before anyone has won it: its label, its
+    percent of the pot and what it pays at the pot so far (whole dollars)."""
+
+    label: str
+    percent: int
+    cents: int
 
 
 def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
-           share: int, ranked: Sequence[Ranked], highs: Sequence[SessionHigh]) -> Payout:
+           share: int, ranked: Sequence[Ranked], highs: Sequence[SessionHigh],
+           sessions: int | None = None) -> Payout:
     """The prizes from a pot of ``entries`` × ``fee_cents``: ``places`` are
     percents of the pot by place (30, 15, 10, ...), ``session_high`` the
-    percent to each of ``highs``, and together they may pay out at most
-    ``share`` percent.  Players tied for a place split that place and the
-    places they cover; every winner takes whole dollars, rounded down."""
+    percent to each of ``highs``, and together (over ``sessions`` session
+    highs; default one per high) they may pay out at most ``share`` percent.
+    Players tied for a place split that place and the places they cover;
+    every winner takes whole dollars, rounded down."""
     pot = entries * fee_cents
-    _check_plan(entries, fee_cents, places, session_high, share, len(highs))
+    _check_plan(entries, fee_cents, places, session_high, share,
+                len(highs) if sessions is None else sessions)
     prizes: list[Prize] = []
+    owed = 0  # what the prizes won are worth before rounding to whole dollars
     groups: dict[int, list[int]] = {}
     for player in ranked:
         groups.setdefault(player.rank, []).append(player.number)
@@ -159,11 +179,41 @@ def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: in
         if covered:
             label = ordinal(place) + (" (tie)" if len(numbers) > 1 else "")
             prizes.append(_prize(label, numbers, pot, sum(covered)))
+            owed += pot * sum(covered) // 100
     for high in highs:
         prizes.append(_prize(f"Session {high.session} high", high.numbers, pot, session_high))
-    house = pot - sum(prize.cents for prize in prizes)
-    assert house >= 0 and sum(p.cents for p in prizes) + house == pot
-    return Payout(pot, tuple(prizes), house)
+        owed += pot * session_high // 100
+    paid = sum(prize.cents for prize in prizes)
+    rounding = owed - paid
+    house = pot - paid - rounding
+    assert rounding >= 0 and house >= 0 and paid + rounding + house == pot
+    return Payout(pot, tuple(prizes), house, rounding)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The payout plan at a pot: each prize as it pays one winner, what
+    rounding those to whole dollars leaves, and the house's share."""
+
+    pot_cents: int
+    prizes: tuple[Planned, ...]
+    house_cents: int
+    rounding_cents: int
+
+
+def plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+         sessions: int) -> Plan:
+    """The payout plan at a pot of ``entries`` × ``fee_cents``: every place
+    and every session high, each what it pays one winner (whole dollars)."""
+    pot = entries * fee_cents
+    percents = [(ordinal(k), pct) for k, pct in enumerate(places, start=1) if pct]
+    if session_high:
+        percents += [(f"Session {s} high", session_high) for s in range(1, sessions + 1)]
+    prizes = tuple(Planned(label, pct, _prize(label, [0], pot, pct).cents)
+                   for label, pct in percents)
+    paid = sum(z.cents for z in prizes)
+    rounding = sum(pot * pct // 100 for _, pct in percents) - paid
+    return Plan(pot, prizes, pot - paid - rounding, rounding)
 
 
 def _prize(label: str, numbers: Sequence[int], pot: int, percent: int) -> Prize:

@@ -33,6 +33,7 @@ from scorekeeper.db.models import (
 from scorekeeper.services import Conflict, NotFound, grants, handovers, writes
 from scorekeeper.services.event_draws import CODE_LIFETIME
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import EventWrite
 
 SELF = "This device can't revoke its own director access: another director can"
 
@@ -79,7 +80,7 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
     rows = _tables(event, session, numbers)
     said = _said(session, rows, revoke)
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.CODES, seen=seen)
         writes.audit_event(event.id, "code", said, by)
         until = utcnow() + CODE_LIFETIME
         made = []
@@ -110,7 +111,7 @@ def revoke_director(event: Event, grant_id: int, me: Editor, *,
     if grant_id == me.id:
         raise Conflict(SELF, "director")
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.DIRECTORS, seen=seen)
         gone: Editor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
         _end_grants_of(gone, me.label)
         work.remember(None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import defer
@@ -19,6 +21,7 @@ from scorekeeper.db.models import (
     EventTable,
     EventTicket,
     GameTable,
+    Player,
     db,
 )
 from scorekeeper.ledger import events as engine
@@ -28,6 +31,7 @@ from scorekeeper.limits import (
     MAX_TICKET_POINTS,
     PENALTY_REASON,
 )
+from scorekeeper.moments import iso
 from scorekeeper.names import find_name
 from scorekeeper.services import (
     Conflict,
@@ -41,6 +45,8 @@ from scorekeeper.services import (
 from scorekeeper.services.event_progress import Progress
 from scorekeeper.services.events import player
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import EventWrite
+from scorekeeper.services.state import TableState
 
 # --- penalties and tickets -----------------------------------------------------------
 
@@ -67,14 +73,58 @@ def check_penalty(sessions: int, session: object, points: object, reason: object
     return points, " ".join(reason.split())
 
 
+def seated_in(event: Event, session: int) -> set[str]:
+    """The names seated at the session's tables (its players, not its byes)."""
+    return set(db.session.scalars(
+        select(Player.name).join(EventTable, EventTable.night_id == Player.table_id)
+        .where(EventTable.event_id == event.id, EventTable.session == session)))
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A penalty as the director's page and the API list it."""
+
+    id: int
+    number: int
+    name: str
+    session: int
+    points: int
+    reason: str
+    by: str | None
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "number": self.number, "name": self.name,
+                "session": self.session, "points": self.points, "reason": self.reason,
+                "by": self.by, "at": iso(self.at)}
+
+
+def _line(row: EventPenalty, who: EventPlayer) -> PenaltyLine:
+    return PenaltyLine(row.id, who.number, who.name, row.session, row.points, row.reason,
+                       row.by, row.at)
+
+
+def penalties(event: Event) -> list[PenaltyLine]:
+    """The event's penalties, oldest first, each with its player."""
+    return [_line(row, who) for row, who in db.session.execute(
+        select(EventPenalty, EventPlayer).join(EventPlayer,
+                                               EventPlayer.id == EventPenalty.player_id)
+        .where(EventPenalty.event_id == event.id).order_by(EventPenalty.id)).all()]
+
+
 def penalty(event: Event, number: int, session: int, points: object, reason: object,
             by: str | None = None, once: Once | None = None,
-            seen: int | None = None) -> EventPenalty:
-    """Take ``points`` off one player in ``session`` (nobody else gains them)."""
+            seen: int | None = None) -> PenaltyLine:
+    """Take ``points`` off one player seated in ``session`` (nobody else gains
+    them): a player not drawn to a table in it (a bye, a withdrawal, a later
+    walk-in, a session not drawn) takes none."""
     points, kept = check_penalty(event.sessions, session, points, reason)
     who = player(event, number)
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        if who.name not in seated_in(event, session):
+            raise ServiceError(f"#{who.number} {who.name} has no seat in session {session}: "
+                               "a penalty goes to a player at one of its tables", "player")
         if (db.session.scalar(select(func.count()).select_from(EventPenalty)
                               .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
             raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
@@ -82,11 +132,30 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
         row = EventPenalty(event_id=event.id, player_id=who.id, session=session,
                            points=points, reason=kept, by=by[:80] if by else None)
         db.session.add(row)
+        db.session.flush()
         writes.audit_event(event.id, "penalty", f"Penalty: {points} points off "
                            f"#{who.number} {who.name} in session {session} ({row.reason})", by)
-        work.remember(None, 201, {"number": who.number, "name": who.name, "session": session,
-                                  "points": points, "reason": row.reason}, event_id=event.id)
-    return row
+        made = _line(row, who)
+        work.remember(None, 201, made.to_json(), event_id=event.id)
+    return made
+
+
+def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
+                     once: Once | None = None, seen: int | None = None) -> PenaltyLine:
+    """Take a penalty back (its points count again); the history keeps it."""
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        row = db.session.scalar(select(EventPenalty).filter_by(id=penalty_id,
+                                                               event_id=event.id))
+        if row is None:
+            raise NotFound(f"No penalty {penalty_id} in this event")
+        gone = _line(row, db.session.get_one(EventPlayer, row.player_id))
+        db.session.delete(row)
+        writes.audit_event(event.id, "unpenalty", f"Penalty withdrawn: {gone.points} points "
+                           f"back to #{gone.number} {gone.name} in session {gone.session} "
+                           f"({gone.reason})", by)
+        work.remember(None, 200, gone.to_json(), event_id=event.id)
+    return gone
 
 
 def check_totals(totals: object, names: Sequence[str], table_number: int) -> dict[str, int]:
@@ -128,7 +197,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     night = db.session.get_one(GameTable, row.night_id)
     kept = check_totals(totals, [p.name for p in night.players], table_number)
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} already has a ticket", "totals")
         writes.begin_night(night, closed_ok=True)
@@ -161,7 +230,7 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
     if row.done == done:
         return done  # as it is already: no version raised, no entry written
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if not done and db.session.scalar(
                 select(EventTicket.id).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} has a paper ticket: its totals stand",
@@ -181,7 +250,8 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
 
 @dataclass(frozen=True)
 class Named:
-    """A session high or a prize, with the players' names."""
+    """A session high or a prize, with the players' names: ``cents`` is what
+    it pays in all, ``each`` what each of its players takes (a tie splits it)."""
 
     label: str
     session: int | None
@@ -189,18 +259,34 @@ class Named:
     names: tuple[str, ...]
     points: int
     cents: int
+    each: int = 0
 
 
 @dataclass(frozen=True)
 class EventStandings:
+    """The event at one version.  ``started``: any hand, ticket or penalty
+    yet (before that the players are listed in their first draw's order,
+    ``seats``: number → (session, table, seat)).  ``plan`` is the payout
+    plan at the pot so far; ``prizes`` who would win what if the event ended
+    now (final once the director finishes it)."""
+
     version: int
     pot_cents: int
     house_cents: int
+    rounding_cents: int
     players: tuple[engine.Ranked, ...]
     session_highs: tuple[Named, ...]
     prizes: tuple[Named, ...]
+    plan: engine.Plan
     tables: tuple[Progress, ...]
     tie_breaks: tuple[str, ...]
+    started: bool
+    seats: Mapping[int, tuple[int, int, int]]
+
+    @property
+    def all_done(self) -> bool:
+        """Every table drawn so far is done (and at least one is drawn)."""
+        return bool(self.tables) and all(t.done for t in self.tables)
 
 
 #: Standings by (view token, version): worked out once per event version.
@@ -229,33 +315,53 @@ def _work_out(event: Event) -> EventStandings:
         select(GameTable).where(GameTable.event_id == event.id)
         .options(defer(GameTable.rules)))}
     points: dict[tuple[str, int], int] = {}
+    first_seat: dict[str, tuple[int, int, int]] = {}
     progress = []
     for row in rows:
         night = nights[row.night_id]
-        got, shown = event_progress.table_points(row, tickets, event.rounds, night)
+        got, shown = event_progress.table_points(row, tickets, event, night)
         progress.append(shown)
         for name, p in got.items():
             points[name, row.session] = p
-    seated = {name for name, _ in points}
+        for seat, name in enumerate(TableState.load(night).players, start=1):
+            first_seat.setdefault(name, (row.session, row.number, seat))
+    scored = {t.session for t in progress if t.ticket or t.hands > 0}
     fined: dict[int, int] = {}
     for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
     registered = db.session.execute(
         select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
         .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)).all()
+    seated = {name for name, _ in points}
     entrants = [p for p in registered if p.checked_in or p.name in seated]
+    # The last tie-break: the first draw a player sat in, table then seat;
+    # anyone not drawn yet after them, by number.
+    order = sorted(first_seat, key=first_seat.__getitem__)
+    drawn = {name: k for k, name in enumerate(order)}
     played = range(1, event.sessions + 1)
     lines = [engine.Line(p.number, p.name, tuple(points.get((p.name, s), 0) for s in played),
-                         fined.get(p.id, 0), p.number) for p in entrants]
+                         fined.get(p.id, 0), drawn.get(p.name, len(drawn) + p.number),
+                         frozenset(s for s in played if (p.name, s) in points))
+             for p in entrants]
     ranked = engine.rank(lines, tuple(event.tie_breaks))
-    highs = engine.session_highs(lines, event.sessions)
+    started = bool(scored or fined)
+    if not started:
+        ranked = tuple(sorted(ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
+    highs = engine.session_highs(lines, scored)
     pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
-                        event.share, ranked, highs)
+                        event.share, ranked, highs, event.sessions)
     names = {p.number: p.name for p in registered}
+    won = {z.label: z for z in pay.prizes}
+
+    def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
+        return Named(z.label, session, z.numbers, tuple(names[n] for n in z.numbers), points,
+                     z.cents, z.each)
+
     return EventStandings(
-        event.version, pay.pot_cents, pay.house_cents, ranked,
-        tuple(Named(f"Session {h.session} high", h.session, h.numbers,
-                    tuple(names[n] for n in h.numbers), h.points, 0) for h in highs),
-        tuple(Named(z.label, None, z.numbers, tuple(names[n] for n in z.numbers), 0, z.cents)
-              for z in pay.prizes),
-        tuple(progress), tuple(event.tie_breaks))
+        event.version, pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
+        tuple(named(won[f"Session {h.session} high"], h.session, h.points) for h in highs),
+        tuple(named(z) for z in pay.prizes),
+        engine.plan(len(entrants), event.entry_cents, event.places, event.session_high,
+                    event.sessions),
+        tuple(progress), tuple(event.tie_breaks), started,
+        {p.number: first_seat[p.name] for p in registered if p.name in first_seat})

@@ -24,6 +24,7 @@ from scorekeeper.db import models
 from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.services import Conflict, NotFound, writes
+from scorekeeper.services.policy import EventWrite
 
 
 def new_token() -> str:
@@ -134,7 +135,7 @@ EVENT = Owner(
         not_a_grant="That device can't direct this event (already revoked?)",
         last_grant="This is the only device that can direct the event. Add a co-director "
                    "first, then revoke this one."),
-    begin=lambda event, for_code: writes.begin_event(event.id),
+    begin=lambda event, for_code: writes.begin_event(event.id, EventWrite.DIRECTORS),
     audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by))
 
 

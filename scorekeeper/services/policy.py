@@ -127,6 +127,10 @@ DIRECTOR = frozenset({Credential.DIRECTOR})
 PHONE = frozenset({Credential.TABLE_PHONE})
 KEEPERS = frozenset({Credential.GROUP_EDITOR, Credential.TABLE_EDITOR})
 
+#: Why a finished event refuses every write to it and to its tables.
+FINISHED_WORDS = ("The event is finished: its results no longer change "
+                  "(the director may reopen it)")
+
 #: What a night's credentials may do.  Read top to bottom; the first entry
 #: that matches decides; nothing matched is refused.
 NIGHT_ACL: tuple[Entry, ...] = (
@@ -136,7 +140,7 @@ NIGHT_ACL: tuple[Entry, ...] = (
     # Reading is every editor's, at every stage.
     allow(EDITORS, _one(Action.READ)),
     # A finished tournament is frozen; a closed night takes no more hands.
-    deny(ANYONE, WRITES, "The event is finished: its results no longer change",
+    deny(ANYONE, WRITES, FINISHED_WORDS,
          stages=frozenset({Stage.FINISHED})),
     # A tournament table: the director keeps it; its phone scores its own hands.
     deny(ANYONE, _one(Action.PAYMENTS),
@@ -208,7 +212,7 @@ def permits(credential: Credential | None, owner: Owner, stage: Stage, action: A
 STAGE_WORDS: dict[Stage, str] = {
     Stage.OPEN: "",
     Stage.DONE: "This table is done for this session: corrections are the director's",
-    Stage.FINISHED: "The event is finished: its results no longer change",
+    Stage.FINISHED: FINISHED_WORDS,
     Stage.CLOSED: "This table is closed: the night is over",
 }
 
@@ -225,3 +229,67 @@ OWNER_ACL: dict[tuple[str, OwnerAction], frozenset[Credential]] = {
 def owner_permits(credential: Credential | None, kind: str, action: OwnerAction) -> bool:
     """Whether ``credential`` may do ``action`` to a group or an event (``kind``)."""
     return credential is not None and credential in OWNER_ACL.get((kind, action), frozenset())
+
+
+# --- an event's own writes, by stage ----------------------------------------------
+
+class EventStage(StrEnum):
+    """Where an event stands: players registering, sessions drawn and played,
+    finished (its results signed and frozen until the director reopens it)."""
+
+    REGISTRATION = "registration"
+    SESSIONS = "sessions"
+    FINISHED = "finished"
+
+
+class EventWrite(StrEnum):
+    """What a write does to an event itself."""
+
+    REGISTER = "register"  #: register, check in, withdraw
+    DRAW = "draw"  #: draw a session, swap two players
+    SCORE = "score"  #: penalties, paper tickets, accepting a table's result
+    CODES = "codes"  #: table cards and a table's new code
+    FINISH = "finish"
+    REOPEN = "reopen"
+    #: Co-director codes and revoking a device: never frozen, so a lost phone
+    #: can always be stopped.
+    DIRECTORS = "directors"
+
+
+def event_stage(finished: bool, drawn: bool) -> EventStage:
+    """The stage of an event that is ``finished`` or has a session ``drawn``."""
+    if finished:
+        return EventStage.FINISHED
+    return EventStage.SESSIONS if drawn else EventStage.REGISTRATION
+
+
+_PLAYING = frozenset({EventStage.REGISTRATION, EventStage.SESSIONS})
+
+#: At which stages each write to an event is taken; any other is refused
+#: (a conflict: the stage may change) with :data:`EVENT_STAGE_WORDS`.
+EVENT_WRITES: dict[EventWrite, frozenset[EventStage]] = {
+    EventWrite.REGISTER: _PLAYING,
+    EventWrite.DRAW: _PLAYING,
+    EventWrite.SCORE: frozenset({EventStage.SESSIONS}),
+    EventWrite.CODES: frozenset({EventStage.SESSIONS}),
+    EventWrite.FINISH: frozenset({EventStage.SESSIONS}),
+    EventWrite.REOPEN: frozenset({EventStage.FINISHED}),
+    EventWrite.DIRECTORS: frozenset(EventStage),
+}
+
+#: Why a stage refuses a write to the event.
+EVENT_STAGE_WORDS: dict[tuple[EventStage, EventWrite], str] = {
+    (EventStage.REGISTRATION, EventWrite.SCORE): "No session is drawn yet: draw session 1 first",
+    (EventStage.REGISTRATION, EventWrite.CODES): "No session is drawn yet: draw session 1 first",
+    (EventStage.REGISTRATION, EventWrite.FINISH): "Nothing to finish: no session is drawn yet",
+    (EventStage.SESSIONS, EventWrite.REOPEN): "The event isn't finished: there is nothing "
+                                              "to reopen",
+}
+
+
+def event_decide(stage: EventStage, write: EventWrite) -> Decision:
+    """Whether an event at ``stage`` takes ``write``; a refusal is the stage's."""
+    if stage in EVENT_WRITES[write]:
+        return ALLOWED
+    words = EVENT_STAGE_WORDS.get((stage, write), FINISHED_WORDS)
+    return Decision(False, words, by_stage=True)

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, inspect, update
+from sqlalchemy import event, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -31,6 +31,7 @@ from scorekeeper.db.models import (
     TABLE,
     AuditEntry,
     Event,
+    EventSession,
     GameTable,
     Group,
     Submission,
@@ -39,9 +40,10 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import Conflict, Stale
+from scorekeeper.services import Conflict, Stale, policy
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, remember
+from scorekeeper.services.policy import EventWrite
 from scorekeeper.services.state import TableState
 
 #: The session-info keys of the write under way and of its unit of work.
@@ -209,12 +211,23 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
     return _raise_owner(Group, "groups", group_id, seen, stale)
 
 
-def begin_event(event_id: int, *, seen: int | None = None, stale: str = STALE) -> int:
+def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
+                stale: str = STALE) -> int:
     """Start a write to the event (its leaderboard and seat board are kept per
-    version): take the write lock and raise its version, once per write.
+    version): take the write lock and raise its version, once per write, and
+    refuse what the event's stage doesn't take (:data:`policy.EVENT_WRITES`:
+    a finished event takes nothing but its reopening and its directors).
     Returns the version this write makes; the caller (or the night's entry,
     :func:`audit_night`) writes its entry."""
-    return _raise_owner(Event, "events", event_id, seen, stale)
+    version = _raise_owner(Event, "events", event_id, seen, stale)
+    finished, drawn = db.session.execute(
+        select(Event.finished_at, select(EventSession.id)
+               .where(EventSession.event_id == Event.id).exists())
+        .where(Event.id == event_id)).one()
+    decision = policy.event_decide(policy.event_stage(finished is not None, drawn), doing)
+    if not decision.allowed:
+        raise Conflict(decision.why, "event")
+    return version
 
 
 def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: str) -> int:
@@ -270,13 +283,15 @@ def audit_group(group_id: int, action: str, summary: str, by: str | None = None)
     _audit_owner("groups", GROUP, group_id, action, summary, by)
 
 
-def audit_event(event_id: int, action: str, summary: str, by: str | None = None) -> None:
-    """The one entry of the event version this write made."""
-    _audit_owner("events", EVENT, event_id, action, summary, by)
+def audit_event(event_id: int, action: str, summary: str, by: str | None = None,
+                after: dict[str, Any] | None = None) -> None:
+    """The one entry of the event version this write made (``after``: what
+    the change left, kept with the entry)."""
+    _audit_owner("events", EVENT, event_id, action, summary, by, after)
 
 
 def _audit_owner(kind: str, owner: str, row_id: int, action: str, summary: str,
-                 by: str | None) -> None:
+                 by: str | None, after: dict[str, Any] | None = None) -> None:
     """The one entry of the version this write raised for the group or
     event ``row_id`` (``kind`` names the write's record of them, as in
     :func:`_raise_owner`; ``owner`` the history's word for them)."""
@@ -286,7 +301,7 @@ def _audit_owner(kind: str, owner: str, row_id: int, action: str, summary: str,
     raised.audited = True
     db.session.add(AuditEntry(owner=owner, owner_id=row_id, action=action,
                               version=raised.version, by=by[:AUDIT_BY] if by else None,
-                              summary=summary[:AUDIT_SUMMARY], at=utcnow()))
+                              summary=summary[:AUDIT_SUMMARY], after=after, at=utcnow()))
 
 
 def unaudited(session: Session) -> list[str]:

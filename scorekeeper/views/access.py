@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from flask import abort, current_app, g, request, session
 
-from scorekeeper.services import grants
+from scorekeeper.services import event_stages, grants
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.credentials import (
     EVENT,
@@ -33,7 +33,7 @@ from scorekeeper.services.credentials import (
     night_access,
     owner_access,
 )
-from scorekeeper.services.policy import STAGE_WORDS, Action, OwnerAction, Stage
+from scorekeeper.services.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services.state import TableState
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
@@ -48,12 +48,32 @@ UNDECLARED = "This page doesn't say what it does, so it is refused"
 View = TypeVar("View", bound=Callable[..., Any])
 
 
-def permission(action: Action | OwnerAction) -> Callable[[View], View]:
-    """Declare what a route does (its loader asks the policy for it)."""
+def permission(action: Action | OwnerAction,
+               write: EventWrite | None = None) -> Callable[[View], View]:
+    """Declare what a route does (its loader asks the policy for it); a
+    route that changes an event also names its ``write``, which the event's
+    stage must take (:data:`scorekeeper.services.policy.EVENT_WRITES`)."""
     def mark(view: View) -> View:
         view.permission = action  # type: ignore[attr-defined]
+        view.event_write = write  # type: ignore[attr-defined]
         return view
     return mark
+
+
+def declared_write(view: Callable[..., Any] | None) -> EventWrite | None:
+    """The write to an event a view declared (None: none)."""
+    return getattr(view, "event_write", None)
+
+
+def _refuse_unless_stage_takes(event: Any) -> None:
+    """Abort 409 with the stage's words when the route writes to ``event``
+    and its stage doesn't take that write (a finished event: only its
+    reopening and its directors)."""
+    write = declared_write(current_app.view_functions.get(request.endpoint or ""))
+    if write is not None:
+        decision = event_stages.decide(event, write)
+        if not decision.allowed:
+            abort(409, decision.why)
 
 
 def declared(view: Callable[..., Any] | None) -> Action | OwnerAction | None:
@@ -103,6 +123,12 @@ def may(action: Action | str) -> bool:
     pages show only what it may)."""
     found: NightAccess | None = g.get("access")
     return found is not None and found.may(action)
+
+
+def event_may(event: Any, write: EventWrite | str) -> bool:
+    """Whether ``event``'s stage takes ``write`` now (its pages show a form
+    only then): :data:`scorekeeper.services.policy.EVENT_WRITES`."""
+    return event_stages.decide(event, EventWrite(write)).allowed
 
 
 def night_owner() -> str:
@@ -284,6 +310,7 @@ def api_event(event_id: int) -> Any:
     the view token only reads."""
     found = _owner_api(EVENT, event_id, None, "event")
     g.editor, g.api_event = found.grant, found.row
+    _refuse_unless_stage_takes(found.row)
     return found.row
 
 
@@ -298,6 +325,7 @@ def load_event(event_id: int) -> Any:
     g.editor = found.grant
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_DIRECTOR)
+    _refuse_unless_stage_takes(found.row)
     return found.row
 
 

@@ -22,7 +22,7 @@ from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
-from scorekeeper.views.access import may, may_open, night_owner, stage_words
+from scorekeeper.views.access import event_may, may, may_open, night_owner, stage_words
 
 
 def _wrap(text: str, spans: Iterable[tuple[int, int]], tag: str) -> Markup:
@@ -111,5 +111,6 @@ def register(app: Flask) -> None:
     app.add_template_global(utc_iso, "utc_iso")
     app.add_template_global(may, "may")
     app.add_template_global(may_open, "may_open")
+    app.add_template_global(event_may, "event_may")
     app.add_template_global(night_owner, "night_owner")
     app.add_template_global(stage_words, "stage_words")

@@ -31,6 +31,7 @@ from scorekeeper.ledger.events import (
     draw,
     ordinal,
     payout,
+    plan,
     rank,
     repeated_pairs,
     session_highs,
@@ -265,8 +266,10 @@ def test_repeated_pairs_count_each_pair_that_met_before_once() -> None:
 
 
 def line(number: int, sessions: tuple[int, ...], penalties: int = 0,
-         drawn: int | None = None) -> Line:
-    return Line(number, f"P{number}", sessions, penalties, number if drawn is None else drawn)
+         drawn: int | None = None, played: tuple[int, ...] | None = None) -> Line:
+    """A player who sat at a table in every session listed (or ``played``)."""
+    return Line(number, f"P{number}", sessions, penalties, number if drawn is None else drawn,
+                frozenset(range(1, len(sessions) + 1) if played is None else played))
 
 
 def test_the_total_is_the_sessions_less_penalties_best_first() -> None:
@@ -314,9 +317,26 @@ def test_an_unknown_tie_break_is_refused_naming_the_choices() -> None:
 
 def test_each_sessions_high_score_names_everyone_who_made_it() -> None:
     lines = [line(1, (12, 3, 0)), line(2, (12, 8, 0)), line(3, (-24, 8, 0)), line(4, (0, 0))]
-    assert session_highs(lines, 3) == (
+    assert session_highs(lines, (1, 2, 3)) == (
         SessionHigh(1, (1, 2), 12), SessionHigh(2, (2, 3), 8), SessionHigh(3, (1, 2, 3), 0))
-    assert session_highs([line(1, (5,))], 2) == (SessionHigh(1, (1,), 5),)
+    assert session_highs([line(1, (5,))], (1,)) == (SessionHigh(1, (1,), 5),)
+
+
+def test_a_session_without_a_result_has_no_high() -> None:
+    # Session 2 is drawn but nobody has a hand or a ticket in it: no high, no prize.
+    lines = [line(1, (12, 0)), line(2, (3, 0))]
+    assert session_highs(lines, (1,)) == (SessionHigh(1, (1,), 12),)
+    assert session_highs(lines, ()) == ()
+
+
+def test_only_players_who_sat_in_a_session_can_make_its_high() -> None:
+    # #3 withdrew after session 1 (0 in session 2), #4 had a bye in session 1:
+    # everyone at a table in session 2 lost points, so its high is a loss.
+    lines = [line(1, (5, -3)), line(2, (-5, -2)), line(3, (0, 0), played=(1,)),
+             line(4, (0, 5), played=(2,))]
+    assert session_highs(lines, (1, 2)) == (SessionHigh(1, (1,), 5), SessionHigh(2, (4,), 5))
+    lines[3] = line(4, (0, -5), played=(2,))
+    assert session_highs(lines, (1, 2)) == (SessionHigh(1, (1,), 5), SessionHigh(2, (2,), -2))
 
 
 KOHLER: dict[str, Any] = {
@@ -347,9 +367,22 @@ def test_the_kohler_falls_plan_pays_whole_dollars_and_the_house_keeps_the_rest()
         ("Session 1 high", (1,), 2_800), ("Session 2 high", (7,), 2_800),
         ("Session 3 high", (4, 9), 2_800),
     ]
-    # paid $429 + $84 = $513 ($517.50 at 90% before rounding): the house keeps $62
-    assert result.house_cents == 6_200
-    assert sum(p.cents for p in result.prizes) + result.house_cents == result.pot_cents
+    # paid $429 + $84 = $513 of the $517.50 won: rounding leaves $4.50, and
+    # the house keeps its 10%, $57.50, on a line of its own
+    assert result.rounding_cents == 450
+    assert result.house_cents == 5_750
+    assert (sum(p.cents for p in result.prizes) + result.rounding_cents + result.house_cents
+            == result.pot_cents)
+
+
+def test_the_plan_says_what_each_prize_pays_before_anyone_wins_it() -> None:
+    planned = plan(23, KOHLER["fee_cents"], KOHLER["places"], KOHLER["session_high"], 3)
+    assert [(z.label, z.percent, z.cents) for z in planned.prizes] == [
+        ("1st", 30, 17_200), ("2nd", 15, 8_600), ("3rd", 10, 5_700), ("4th", 10, 5_700),
+        ("5th", 10, 5_700), ("Session 1 high", 5, 2_800), ("Session 2 high", 5, 2_800),
+        ("Session 3 high", 5, 2_800)]
+    assert (planned.pot_cents, planned.rounding_cents, planned.house_cents) == (
+        57_500, 50 + 25 + 3 * 50 + 3 * 75, 5_750)
 
 
 def test_players_tied_for_a_place_split_it_and_the_places_they_cover() -> None:
@@ -384,8 +417,9 @@ def test_a_payout_adds_up_to_the_pot_in_whole_dollars(
     highs = tuple(SessionHigh(s, (1, 2)[: s % 2 + 1], 5) for s in range(1, sessions + 1))
     result = payout(entries, fee, places, high, 100, ranked, highs)
     assert result.pot_cents == entries * fee
-    assert sum(p.cents for p in result.prizes) + result.house_cents == result.pot_cents
-    assert result.house_cents >= 0
+    assert (sum(p.cents for p in result.prizes) + result.rounding_cents + result.house_cents
+            == result.pot_cents)
+    assert result.house_cents >= 0 and 0 <= result.rounding_cents
     assert all(p.each % 100 == 0 and p.each * len(p.numbers) == p.cents for p in result.prizes)
 
 

@@ -224,8 +224,11 @@ def test_penalty_and_ticket_reach_the_standings(client: FlaskClient) -> None:
     fined = client.post(f"{base}/penalties", headers=director, json={
         "number": 1, "session": 1, "points": 4, "reason": "Peeked while sitting out"})
     assert fined.status_code == 201
-    assert fined.get_json() == {"number": 1, "name": "Player 1", "session": 1, "points": 4,
-                                "reason": "Peeked while sitting out"}
+    said = fined.get_json()
+    assert {k: said[k] for k in ("number", "name", "session", "points", "reason", "by")} == {
+        "number": 1, "name": "Player 1", "session": 1, "points": 4,
+        "reason": "Peeked while sitting out", "by": "API client"}
+    assert isinstance(said["id"], int) and said["at"]
     table = drawn["tables"][0]
     totals = dict(zip(table["players"], (6, -3, -3, 2, -2), strict=True))
     ticket = client.post(f"{base}/sessions/1/tables/1/ticket", headers=director,
@@ -239,13 +242,19 @@ def test_penalty_and_ticket_reach_the_standings(client: FlaskClient) -> None:
     assert set(body) >= {"pot_cents", "players", "session_high", "prizes"}
     assert body["pot_cents"] == 25000
     first = body["players"][0]
-    assert set(first) == {"number", "name", "total", "sessions", "penalties", "rank"}
+    assert set(first) == {"number", "name", "total", "sessions", "penalties", "rank",
+                          "first_seat"}
+    assert first["first_seat"] == {"session": 1, "table": 1, "seat": 1}
     assert first["name"] == table["players"][0] and first["total"] == 6 and first["rank"] == 1
     fined_line = next(p for p in body["players"] if p["number"] == 1)
     assert fined_line["penalties"] == 4
-    assert body["session_high"][0] == {"session": 1, "names": [table["players"][0]],
-                                       "points": 6}
-    assert all(set(z) == {"label", "names", "cents"} for z in body["prizes"])
+    high = body["session_high"][0]
+    assert {k: high[k] for k in ("session", "names", "points")} == {
+        "session": 1, "names": [table["players"][0]], "points": 6}
+    assert high["cents"] == high["each_cents"] == 1200  # 5 % of $250, whole dollars
+    assert all(set(z) == {"label", "numbers", "names", "cents", "each_cents"}
+               for z in body["prizes"])
+    assert body["final"] is False and body["stage"] == "sessions"
     assert "555" not in standings.get_data(as_text=True)
     progress = client.get(f"{base}/sessions/1", headers=director).get_json()["tables"][0]
     assert progress["done"] is True and progress["ticket"] is True

@@ -48,7 +48,9 @@ def test_the_leaderboard_opens_with_ranks_tie_breaks_and_tables(app: Flask,
     assert "Ties broken by total points, then best session" in text
     assert "Table 1" in text and "hand 1 of 5" in text and "hand 0 of 5" in text
     assert "Player 3" in text and "Session 1 high" in text
-    assert 'id="prizes"' not in text
+    # the payout plan is public from the start; no winners until the director finishes
+    assert 'id="prizes"' in text and "Paid when the director finishes the event" in text
+    assert 'id="final"' not in text and 'id="waiting"' not in text
 
 
 def test_the_live_fragment_answers_304_until_a_table_saves(app: Flask,
@@ -105,7 +107,8 @@ def test_a_player_finds_his_seat_by_name_and_by_number(app: Flask,
 def test_the_big_screen_shows_standings_and_seating(app: Flask, client: FlaskClient) -> None:
     made = _event(app)
     text = client.get(f"/e/s/{made['view']}/tv").get_data(as_text=True)
-    assert 'id="standings-panel"' in text and 'id="seating-panel"' in text
+    assert 'data-screen="standings-1"' in text and 'data-screen="prizes"' in text
+    assert 'data-screen="seating"' in text and 'id="seating-panel"' in text
     assert "event-tv.js" in text and "big=1" in text
 
 
@@ -116,11 +119,21 @@ def test_a_finished_event_shows_its_prizes_and_the_house(app: Flask,
         for _ in range(5):
             assert _save(client, table).status_code == 201
     text = client.get(f"/e/s/{made['view']}").get_data(as_text=True)
+    # every table done is not the end: the director checks and finishes
+    assert 'id="waiting"' in text and "waiting for the director" in text
+    assert 'id="final"' not in text and "Final ·" not in text
+    assert "$75" in text  # the plan: 30 % of $250
+    finished = client.post(f"{API}/events/{made['id']}/finish",
+                           headers={"Authorization": f"Bearer {made['director']}"})
+    assert finished.status_code == 200 and finished.json["stage"] == "finished"
+    text = client.get(f"/e/s/{made['view']}").get_data(as_text=True)
     with app.app_context():
         board = event_scores.standings(events.get_event(made["id"]))
+    assert 'id="final"' in text and "Final ·" in text and 'id="waiting"' not in text
     assert 'id="prizes"' in text and "1st" in text and "The house" in text
-    assert sum(z.cents for z in board.prizes) + board.house_cents == board.pot_cents == 25000
-    assert "$75" in text  # 30 % of $250
+    assert (sum(z.cents for z in board.prizes) + board.rounding_cents + board.house_cents
+            == board.pot_cents == 25000)
+    assert "$75" in text
 
 
 def test_an_unknown_link_is_404(client: FlaskClient) -> None:
@@ -165,19 +178,22 @@ def test_a_crowd_of_players_is_shown_a_hundred_ranks_a_page(app: Flask,
         view = event.view_token
     first = client.get(f"/e/s/{view}").get_data(as_text=True)
     assert first.count(' data-number=') == 100
-    assert "ranks 1–100 of 250" in first and 'href="?page=3"' in first
+    # before any hand: everyone by table and seat, not ranked
+    assert "Players by table and seat · 1–100 of 250" in first and 'href="?page=3"' in first
     second = client.get(f"/e/s/{view}/live?page=3")
     assert second.get_data(as_text=True).count(' data-number=') == 50
-    assert "ranks 201–250 of 250" in second.get_data(as_text=True)
+    assert "201–250 of 250" in second.get_data(as_text=True)
     assert second.headers["ETag"] != client.get(f"/e/s/{view}/live").headers["ETag"]
     assert 'hx-get="/e/s/' in second.get_data(as_text=True)
     assert f"/e/s/{view}/live?page=3" in second.get_data(as_text=True)  # polls its own page
     far = client.get(f"/e/s/{view}?page=99").get_data(as_text=True)
-    assert "ranks 201–250" in far  # past the end: the last page
+    assert "201–250 of 250" in far  # past the end: the last page
     tags = {client.get(f"/e/s/{view}/live?page={n}").headers["ETag"] for n in (10, 11, 9999)}
     assert len(tags) == 1  # pages past the largest event's last are one page, not one each
     tv = client.get(f"/e/s/{view}/tv").get_data(as_text=True)
-    assert tv.count(' data-number=') == 20 and "top 20 of 250" in tv
+    # the big screen turns through the top hundred, twenty a screen
+    assert tv.count(' data-number=') == 100 and tv.count('data-screen="standings-') == 5
+    assert "1–20 of 250" in tv and "81–100 of 250" in tv
 
 
 def test_a_phone_that_accepts_gzip_gets_the_board_gzipped_once_made(

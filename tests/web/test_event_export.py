@@ -17,7 +17,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Event, GameTable, db
-from scorekeeper.services import events
 
 API = "/api/v1"
 KEY = "event-import-0123456789"
@@ -71,8 +70,7 @@ def festival(app: Flask, client: FlaskClient) -> dict[str, Any]:
                 _hands(client, table["edit_token"], table, len(table["players"]))
     assert client.post(f"{base}/penalties", headers=director, json={
         "number": 5, "session": 2, "points": 3, "reason": "Slow play"}).status_code == 201
-    with app.app_context():
-        events.finish(events.get_event(made["id"]), by="Director")
+    assert client.post(f"{base}/finish", headers=director).status_code == 200
     return made
 
 

@@ -207,6 +207,9 @@ def test_finishing_the_event_and_a_co_director(app: Flask, client: FlaskClient) 
     assert other.get(f"/e/{event_id}").status_code == 403
     assert other.post(url.group(1), data={"label": "Laptop 2"}).status_code == 302
     assert other.get(f"/e/{event_id}").status_code == 200
+    nothing = client.post(f"/e/{event_id}/finish", data={"sure": "1"})
+    assert nothing.status_code == 409 and "no session is drawn" in nothing.text
+    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 302
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 409
     with app.app_context():

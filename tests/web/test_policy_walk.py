@@ -26,15 +26,18 @@ from werkzeug.routing import Rule
 from scorekeeper.db.models import Editor, GameTable, db
 from scorekeeper.services import caches
 from scorekeeper.services.policy import (
+    FINISHED_WORDS,
     Action,
     Credential,
+    EventStage,
     Owner,
     OwnerAction,
     Stage,
     decide,
+    event_decide,
     owner_permits,
 )
-from scorekeeper.views.access import NOT_EDITOR, declared
+from scorekeeper.views.access import NOT_EDITOR, declared, declared_write
 from tests.conftest import PLAYERS
 from tests.web.test_event_table_phone import _api_event
 
@@ -282,7 +285,7 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
     values = {"group_id": world.group_id, "event_id": world.event_id, "table_id": world.table_id,
               "number": 1, "session": 1, "table": 1, "director": grant, "editor_id": grant,
               "name": PLAYERS[0] if kind == "group" else "Player 1",
-              "kind": "tickets"}
+              "kind": "tickets", "penalty": 1}
     path = rule.rule
     for argument in rule.arguments:
         converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"
@@ -356,3 +359,45 @@ def test_an_owners_own_routes_run_only_for_its_editor_and_read_for_its_link(kind
     for other in set(Credential) - {editor, link}:
         assert not owner_permits(other, kind, OwnerAction.RUN)
         assert not owner_permits(other, kind, OwnerAction.READ_OWNER)
+
+
+def test_every_write_to_an_event_names_what_it_does(app: Flask) -> None:
+    """A route that changes an event declares its write, which the event's
+    stage is asked for; one that declares none would escape Finish."""
+    unnamed = [f"{method} {rule.rule}" for rule, method in _routes(app)
+               if method in ("POST", "PUT", "DELETE") and "event_id" in rule.arguments
+               and declared_write(app.view_functions[rule.endpoint]) is None]
+    assert not unnamed, unnamed
+
+
+@pytest.mark.parametrize("stage", [EventStage.FINISHED, EventStage.SESSIONS])
+def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
+        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        stage: EventStage) -> None:
+    """Walk every write route of the event as its director: after Finish each
+    answers 409 with the reason before reading its input (a page and the API
+    alike), except what the policy names for a finished event; before it the
+    stage refuses only the reopening."""
+    world = build(app, client, Owner.EVENT,
+                  Stage.FINISHED if stage is EventStage.FINISHED else Stage.OPEN)
+    restore()
+    wrong: list[str] = []
+    walked = 0
+    for rule, method in _routes(app):
+        write = declared_write(app.view_functions[rule.endpoint])
+        path = _owner_address(rule, world, app)
+        if write is None or path is None:
+            continue
+        restore()
+        answer = _ask(client, rule, method, path, world, Credential.DIRECTOR)
+        walked += 1
+        decision = event_decide(stage, write)
+        said = f"{method} {rule.rule} ({write}) at {stage}: {answer.status_code}"
+        if decision.allowed:
+            if answer.status_code in (401, 403) or answer.status_code >= 500 or (
+                    answer.status_code == 409 and FINISHED_WORDS[:30] in answer.text):
+                wrong.append(f"{said}, expected the stage to take it")
+        elif answer.status_code != 409 or decision.why[:40] not in html.unescape(answer.text):
+            wrong.append(f"{said}, expected 409: {decision.why}")
+    assert walked > 20
+    assert not wrong, "\n".join(wrong)

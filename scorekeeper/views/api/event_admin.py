@@ -15,7 +15,7 @@ from flask import Response, g, jsonify
 
 from scorekeeper.moments import iso
 from scorekeeper.services import event_exports, event_grants
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import bp, flag, refuse_unknown, request_once
 from scorekeeper.views.api.contract import body_fields
@@ -44,7 +44,7 @@ def import_event() -> Answer:
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/code")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.CODES)
 def new_table_code(event_id: int, session: int, table: int) -> Answer:
     """A new one-time code for the table (its old one stops working); with
     ``{"revoke": true}`` the phones and clients that score it now stop too.
@@ -79,7 +79,7 @@ def event_directors(event_id: int) -> Response:
 
 
 @bp.post("/events/<int:event_id>/directors/<int:director>/revoke")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
     event = api_event(event_id)

@@ -19,11 +19,17 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
-from scorekeeper.services import ServiceError, event_exports, event_grants, grants, handovers
-from scorekeeper.services import events as event_service
+from scorekeeper.services import (
+    ServiceError,
+    event_exports,
+    event_grants,
+    event_stages,
+    grants,
+    handovers,
+)
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     EVENTS_HELD,
@@ -62,7 +68,7 @@ def directors(event_id: int) -> str:
 
 
 @bp.post("/e/<int:event_id>/directors/code")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def handover(event_id: int) -> Response:
     """A one-time code for a co-director's device (any earlier unused code stops)."""
     event = load_event(event_id)
@@ -79,7 +85,7 @@ def claim(code: str) -> str | Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/directors/<int:director>/revoke")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     """Another director's device stops directing the event at once."""
     event = load_event(event_id)
@@ -93,20 +99,41 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/finish")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.FINISH)
 def finish(event_id: int) -> Response | tuple[str, int]:
-    """The event is over: the standings and prizes are final."""
+    """The director signs the results: the standings and prizes are final and
+    every write to the event and its tables is refused until it is reopened."""
     event = load_event(event_id)
     if request.form.get("sure") != "1":
         return refused("Not finished: tick the box to say the results are final", 400,
                        lambda: directors(event_id))
     try:
-        event_service.finish(event, by=editor_label())
+        change = event_stages.finish(event, by=editor_label())
     except ServiceError as error:
         return refused(f"Not finished: {error.message}", status_of(error),
                        lambda: directors(event_id))
-    flash(f"{event.name} is finished: the prizes are final.")
-    return redirect(url_for("events.home", event_id=event.id))
+    flash(f"{event.name} is finished: the prizes are final."
+          + (f" Since reopening: {'; '.join(change.moved)}." if change.moved else ""))
+    return redirect(url_for("events.directors", event_id=event.id, _anchor="finish"))
+
+
+@bp.post("/e/<int:event_id>/reopen")
+@permission(OwnerAction.RUN, EventWrite.REOPEN)
+def reopen(event_id: int) -> Response | tuple[str, int]:
+    """The director opens a finished event again (its history says so)."""
+    event = load_event(event_id)
+    if request.form.get("sure") != "1":
+        return refused("Not reopened: tick the box to say the results may change", 400,
+                       lambda: directors(event_id))
+    try:
+        change = event_stages.reopen(event, by=editor_label())
+    except ServiceError as error:
+        return refused(f"Not reopened: {error.message}", status_of(error),
+                       lambda: directors(event_id))
+    flash(f"{event.name} is open again: the board says so until you finish it. "
+          + (f"Written since the finish: {'; '.join(change.since)}." if change.since
+             else "Nothing was written since the finish."))
+    return redirect(url_for("events.directors", event_id=event.id, _anchor="finish"))
 
 
 # --- the event's file ------------------------------------------------------------------

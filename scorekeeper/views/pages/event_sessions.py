@@ -26,12 +26,12 @@ from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views.access import director_id, editor_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
-from scorekeeper.views.qr import link, qr_svg
+from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Event
@@ -76,7 +76,7 @@ def session_page(event_id: int, number: int) -> str:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/draw")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DRAW)
 def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     """Draw the session: again with the shown seed, or with a new one."""
     event = load_event(event_id)
@@ -102,7 +102,7 @@ def _player_number(field: str) -> int | None:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/swap")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.DRAW)
 def swap(event_id: int, number: int) -> Response | tuple[str, int]:
     """Two players change seats before the session starts."""
     event = load_event(event_id)
@@ -121,7 +121,7 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/penalty")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
     """Points off one player in this session, with the reason."""
     event = load_event(event_id)
@@ -149,7 +149,7 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A table's session totals from its paper ticket (they sum to zero)."""
     event = load_event(event_id)
@@ -180,7 +180,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/done")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.SCORE)
 def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """Accept a table's result for the session as it stands (its phone scores
     no more), or open it again for its phone."""
@@ -202,18 +202,31 @@ def _paper() -> str:
     return PAPERS.get(request.values.get("paper", "letter"), "letter")
 
 
+def typed_address(url: str) -> str:
+    """``url`` as a player types it on a phone: without ``http://``, which a
+    phone's browser puts before an address typed without one (``https://``
+    stays: a browser may try plain http first)."""
+    return url.removeprefix("http://")
+
+
 def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode],
            single: bool = False, revoked: bool = False) -> Response:
     """The table cards with the codes just made, answered once and never
-    stored (they can't be shown again)."""
+    stored (they can't be shown again).  Each card's QR opens its claim
+    page, and the card prints that address to type (no camera, or a QR that
+    won't scan); the screen warns when the address is this machine's own."""
     made = {c.number: c for c in codes}
     cards = []
+    url = ""
     for t in drawn.tables:
         if t.number in made:
-            url = link("share.claim", token=made[t.number].code)
-            cards.append((t, made[t.number], Markup(qr_svg(url, f"QR code for table {t.number}"))))
+            code = made[t.number].code
+            url = link("share.claim", token=code)
+            cards.append((t, made[t.number], Markup(qr_svg(url, f"QR code for table {t.number}")),
+                          typed_address(url).removesuffix(code)))
     page = render_template("events/print_cards.html", event=event, drawn=drawn, cards=cards,
                            paper=_paper(), single=single, revoked=revoked,
+                           unreachable=only_this_machine(url), home=url.split("/claim/")[0],
                            hours=int(CODE_LIFETIME.total_seconds() // 3600))
     response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
@@ -221,7 +234,7 @@ def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/print/cards")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.CODES)
 def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
     """Every table's card with a new one-time code, to print now."""
     event = load_event(event_id)
@@ -234,7 +247,7 @@ def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/code")
-@permission(OwnerAction.RUN)
+@permission(OwnerAction.RUN, EventWrite.CODES)
 def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A new code for one table (a lost card, a new phone); with ``revoke``
     the phones that score it now stop too.  Answers that table's card."""
