@@ -25,7 +25,8 @@ MAX_NIGHTS = 1_000
 #: The regulars typed one a line when a group starts (characters).
 MAX_GROUP_LIST = 2_000
 #: An event: its name, players (names as a table's), a player's private
-#: contact, tables a session, sessions, rounds of the deal a session, the
+#: contact, tables a session, sessions, rounds of the deal a session (or
+#: hands a table plays a session: ten rounds at a table of eight), the
 #: players pasted at once (characters), a penalty's points and reason, the
 #: penalties it keeps, the entry fee, a draw's seed.
 EVENT_NAME = 80
@@ -34,6 +35,7 @@ EVENT_CONTACT = 120
 MAX_EVENT_TABLES = 250
 MAX_SESSIONS = 10
 MAX_ROUNDS = 10
+MAX_SESSION_HANDS = 80
 MAX_EVENT_LIST = 60_000
 MAX_EVENT_PENALTY = 1_000
 PENALTY_REASON = 200

@@ -118,8 +118,11 @@ class Event(Model):
     #: Frozen at creation: every table of every session plays these.
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     sessions: Mapped[int]
-    #: Rounds of the deal per session: every player at a table deals as often.
-    rounds: Mapped[int] = mapped_column(default=4)
+    #: How long a table plays a session, one of the two: rounds of the deal
+    #: (every player at a table deals as often) or a fixed number of hands
+    #: at every table, whatever its size (``event_progress.deals_due``).
+    rounds: Mapped[int | None] = mapped_column(default=None)
+    hands: Mapped[int | None] = mapped_column(default=None)
     entry_cents: Mapped[int] = mapped_column(default=0)
     #: Percent of the prize pool to each place, first place first.
     places: Mapped[list[int]] = mapped_column(JSON)

@@ -51,7 +51,7 @@ def export_event(event: Event) -> dict[str, Any]:
     return {
         "format": FORMAT, "name": event.name, "played_on": event.played_on.isoformat(),
         "preset": event.preset, "rules": dict(event.rules), "sessions": event.sessions,
-        "rounds": event.rounds, "entry_cents": event.entry_cents,
+        "rounds": event.rounds, "hands": event.hands, "entry_cents": event.entry_cents,
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
         "created_at": iso(event.created_at), "finished_at": iso(event.finished_at),

@@ -45,7 +45,9 @@ from scorekeeper.services.import_checks import (
 )
 
 FORMAT = "sheepshead-scorekeeper-event/1"
-PLAN_KEYS = ("name", "played_on", "sessions", "rounds", "entry_cents", "places",
+#: An event's settings in its file (a file from before ``hands`` existed has
+#: ``rounds`` only, and still imports).
+PLAN_KEYS = ("name", "played_on", "sessions", "rounds", "hands", "entry_cents", "places",
              "session_high", "share", "tie_breaks", "odd")
 EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_at",
               "players", "draws", "penalties")

@@ -1,7 +1,8 @@
 """An event's settings, checked the same way when an event starts and when
-a file brings one in: its name and date, sessions, rounds of the deal, the
-entry fee, the prizes (percents of the pot), the tie-break order and what an
-odd player count gets.  Its rules are checked as a table's
+a file brings one in: its name and date, sessions, how long a table plays
+each session (rounds of the deal, or a fixed number of hands), the entry
+fee, the prizes (percents of the pot), the tie-break order and what an odd
+player count gets.  Its rules are checked as a table's
 (:func:`scorekeeper.services.checks.checked_rules`, or an export's frozen
 rules).
 """
@@ -18,6 +19,7 @@ from scorekeeper.limits import (
     MAX_ENTRY_CENTS,
     MAX_EVENT_PLAYERS,
     MAX_ROUNDS,
+    MAX_SESSION_HANDS,
     MAX_SESSIONS,
 )
 from scorekeeper.services import ServiceError, checks
@@ -57,12 +59,15 @@ def _tie_breaks(tie_breaks: object) -> list[str]:
 
 @dataclass(frozen=True)
 class Plan:
-    """An event's settings, checked: everything but its rules."""
+    """An event's settings, checked: everything but its rules.  Exactly one of
+    ``rounds`` (of the deal) and ``hands`` (at every table) says how long a
+    table plays each session."""
 
     name: str
     played_on: date
     sessions: int
-    rounds: int
+    rounds: int | None
+    hands: int | None
     entry_cents: int
     places: list[int]
     session_high: int
@@ -72,16 +77,18 @@ class Plan:
 
 
 def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
-               rounds: object = 4, entry_cents: object = 0, places: object = (),
-               session_high: object = 0, share: object = 90,
+               rounds: object = None, hands: object = None, entry_cents: object = 0,
+               places: object = (), session_high: object = 0, share: object = 90,
                tie_breaks: object = TIE_BREAKS, odd: object = "byes") -> Plan:
     """The event's settings as a new event or an imported file gives them;
     the prizes (each place's percent and each session high's) are percents
-    of the pot and may not add up to more than ``share``."""
+    of the pot and may not add up to more than ``share``.  A table plays
+    ``rounds`` of the deal or a fixed number of ``hands`` each session, one
+    of the two (None: not given; neither: 4 rounds)."""
     name = checks.owner_name(name, "event", EVENT_NAME)
     day = date.today() if played_on is None else checks.check_played_on(played_on)
     sessions = count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
-    rounds = count(rounds, "rounds", 1, MAX_ROUNDS, "Rounds per session")
+    rounds, hands = _length(rounds, hands)
     entry = check_entry(entry_cents)
     share = count(share, "share", 0, 100, "The share of the pot paid out")
     high = count(session_high, "session_high", 0, 100, "The session high's percent")
@@ -90,5 +97,15 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
         raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
     if odd not in ODD_CHOICES:
         raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
-    return Plan(name, day, sessions, rounds, entry, kept_places, high, share,
+    return Plan(name, day, sessions, rounds, hands, entry, kept_places, high, share,
                 _tie_breaks(tie_breaks), str(odd))
+
+
+def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:
+    """How long a table plays a session: (rounds, None) or (None, hands)."""
+    if rounds is not None and hands is not None:
+        raise ServiceError("Give rounds of the deal or hands per session, not both", "hands")
+    if hands is not None:
+        return None, count(hands, "hands", 1, MAX_SESSION_HANDS, "Hands per session")
+    return count(4 if rounds is None else rounds, "rounds", 1, MAX_ROUNDS,
+                 "Rounds per session"), None

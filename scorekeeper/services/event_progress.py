@@ -1,28 +1,66 @@
-"""A tournament table's progress in its session: how many hands it plays,
-how far it is, whether it is done and why, and who may join it mid-session.
-Asked by the night's owner hooks (:mod:`scorekeeper.services.owners`) and by
-the standings (:mod:`scorekeeper.services.event_scores`).
+"""A tournament table's progress in its session: how many deals it plays
+(:func:`deals_due`, the one answer), how many it has dealt, whether it is
+done and why, and who may join it mid-session.  Asked by the night's owner
+hooks (:mod:`scorekeeper.services.owners`), the standings
+(:mod:`scorekeeper.services.event_scores`), the record form and the printed
+cards and tickets.
+
+A hand counts when it passes the deal: a void (or a throw-in the same
+dealer deals again, or an adjustment) is recorded but dealt again, so it
+is no deal of the session's.  Which hands pass the deal is the engine's to
+say (:func:`scorekeeper.rules.replay` carries it for every hand).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import select
 
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Player, db
+from scorekeeper.rules import Night
 from scorekeeper.services import ServiceError
 from scorekeeper.services.events import plays_in
 from scorekeeper.services.state import TableState
 
 
+class Length(Protocol):
+    """How long an event's tables play a session: an event, or a row read
+    with its ``rounds`` and ``hands`` (one of the two is None)."""
+
+    @property
+    def rounds(self) -> int | None: ...
+
+    @property
+    def hands(self) -> int | None: ...
+
+
+def deals_due(event: Length, players: int) -> int:
+    """The deals a table of ``players`` plays in a session of ``event``: its
+    fixed number of hands at any table (15 at five and at six), else its
+    rounds of the deal × the players, so each deals as often (4 rounds: 20
+    at five, 24 at six).  Every page and count of a session's deals asks this."""
+    if event.hands is not None:
+        return event.hands
+    if event.rounds is None:
+        raise ValueError("An event plays rounds of the deal or a number of hands")
+    return event.rounds * players
+
+
+def deals_passed(night: Night) -> int:
+    """How many of the night's recorded hands passed the deal (a void,
+    dealt again by the same dealer, passes none)."""
+    return sum(1 for result in night.results if not result.carry.dealer_stays)
+
+
 def hands_due(table: GameTable) -> int | None:
-    """The hands a table of an event plays in its session: rounds of the
-    deal × players at it (at 4 rounds, 20 at five, 24 at six); None for a
-    night that isn't an event's (no event has it)."""
-    rounds = db.session.scalar(select(Event.rounds).where(Event.id == table.event_id))
-    return None if rounds is None else rounds * len(table.players)
+    """The deals a table of an event plays in its session (:func:`deals_due`);
+    None for a night that isn't an event's."""
+    row = db.session.execute(select(Event.rounds, Event.hands)
+                             .where(Event.id == table.event_id)).first()
+    return None if row is None else deals_due(row, len(table.players))
 
 
 def table_stage(state: TableState) -> tuple[bool, str | None]:
@@ -30,7 +68,8 @@ def table_stage(state: TableState) -> tuple[bool, str | None]:
     its session (None: not done).  One query, asked on every request that
     touches a tournament table's night (a night of no event: not done)."""
     row = db.session.execute(
-        select(EventTable.number, EventTable.done, Event.rounds, Event.finished_at,
+        select(EventTable.number, EventTable.done, Event.rounds, Event.hands,
+               Event.finished_at,
                select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
                .exists().label("ticket"))
         .join(Event, Event.id == EventTable.event_id)
@@ -38,7 +77,8 @@ def table_stage(state: TableState) -> tuple[bool, str | None]:
     if row is None:
         return False, None
     finished = row.finished_at is not None
-    if row.done or row.ticket or len(state.hand_ids) >= row.rounds * len(state.players):
+    if row.done or row.ticket \
+            or deals_passed(state.night) >= deals_due(row, len(state.players)):
         return finished, (f"Table {row.number} is done for this session: "
                           "corrections are the director's")
     return finished, None
@@ -71,7 +111,8 @@ def check_joiner(night: GameTable, name: str) -> None:
 
 @dataclass(frozen=True)
 class Progress:
-    """One table of a session: hands recorded of hands due, and done."""
+    """One table of a session: the deals it played (``hands``: a void is
+    none) of those it is due, and done."""
 
     session: int
     number: int
@@ -83,17 +124,17 @@ class Progress:
 
 
 
-def table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], rounds: int,
-                  night: GameTable) -> tuple[dict[str, int], Progress]:
+def table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], event: Length,
+                 night: GameTable) -> tuple[dict[str, int], Progress]:
     # The roster and the night come from what is kept per night version, so
     # a table that didn't change since the last work-out reads nothing more.
     state = TableState.load(night)
-    due = rounds * len(state.players)
+    due = deals_due(event, len(state.players))
     if row.id in tickets:
         return tickets[row.id], Progress(row.session, row.number, row.night_id, due, due,
                                          True, True)
-    hands = len(state.hand_ids)
+    dealt = deals_passed(state.night)
     return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
-                                                hands, due, row.done or hands >= due, False)
+                                                dealt, due, row.done or dealt >= due, False)
 
 

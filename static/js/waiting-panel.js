@@ -124,10 +124,19 @@ self.scorekeeperWaitingPanel = function (table, stored, page) {
     return Number(document.getElementById("waiting").dataset.next);
   }
 
-  /* The form's heading names the hand the next save makes. */
+  /* The form's heading names the hand the next save makes: at a tournament
+     table, the deal it is of those due ("Hand 7 of 20", from the heading's
+     data-deal and data-due), counting each waiting hand as a deal. */
   function renumber(count) {
     const title = document.querySelector("main h1");
-    if (title) title.textContent = `Hand ${next() + count}`;
+    if (!title) return;
+    const due = Number(title.dataset.due);
+    if (!due) {
+      title.textContent = `Hand ${next() + count}`;
+      return;
+    }
+    const deal = Number(title.dataset.deal) + count;
+    title.textContent = deal <= due ? `Hand ${deal} of ${due}` : `Hand ${deal}`;
   }
 
   return { element, note, show, next };

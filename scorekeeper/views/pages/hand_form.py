@@ -16,6 +16,7 @@ from scorekeeper.rules import HandError, HandResult, Rules, shown_for
 from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
+from scorekeeper.services.event_progress import deals_passed
 from scorekeeper.services.hands import Change, Seen, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import done_message, owner_of
@@ -36,8 +37,10 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
     """What the hand form shows, at the table this hand is dealt at (its own
     for an edit, the next hand's roster for an insert, tonight's at the end):
     the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
-    for a past hand.  A table of an event says its hands due and, once it
-    has played them, that it is done and waits for the director."""
+    for a past hand.  A table of an event says its deals due and how many it
+    has dealt (the heading's "Hand 7 of 20": a void is dealt again, so it
+    is no deal of its own) and, once it has played them, that it is done
+    and waits for the director."""
     rules = state.rules
     if extra.get("number"):
         table = hand_service.seating(state, extra["number"], Change.REPLACE)
@@ -48,11 +51,13 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
     sitting_out = ([p for p in table.present if p not in ticked] if ticked
                    else list(table.sitting_out) if table.crowded else [])
     shown = shown_for(rules)
+    due = owner_of(state.table).hands_due(state.table)
     return {"state": state, "table": state.table, "form": form, "rules": rules,
             "night": state.night, "seating": table, "present": table.present,
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
-            "shown": shown, "due": owner_of(state.table).hands_due(state.table),
+            "shown": shown, "due": due,
+            "dealt": deals_passed(state.night) if due is not None else None,
             "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}

@@ -24,6 +24,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup
+from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 
 from scorekeeper.json_text import JsonRefused, read_json
@@ -32,9 +33,11 @@ from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.event_progress import deals_passed
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.hands import Change, Ref, Seen
-from scorekeeper.services.policy import Action
+from scorekeeper.services.owners import owner_of
+from scorekeeper.services.policy import Action, Stage
 from scorekeeper.services.state import TableState
 from scorekeeper.services.window import window
 from scorekeeper.views.access import access, editor, load_table, permission
@@ -68,16 +71,19 @@ def ledger(table_id: int) -> str:
         shown = window(len(state.hand_ids))
     table = state.table
     # The page differs by what the phone may do (a tournament table's phone
-    # sees no roster, money or group controls; the director does).
+    # sees no roster, money or group controls; the director does), and by
+    # whether a tournament table is done (then nobody is offered the next hand).
+    done = access().stage is Stage.DONE
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
-           access().powers)
+           access().powers, done)
 
     def page() -> str:
         grid = RENDERED.get(key, lambda: render_template(
             "hands/_ledger_grid.html", state=state, table=table, night=state.night,
             players=state.players, results=state.night.results[shown.slice()]))
         return render_template("hands/ledger.html", state=state, table=table, night=state.night,
-                               active="ledger", shown=shown, grid=Markup(grid.decode()))
+                               active="ledger", shown=shown, grid=Markup(grid.decode()),
+                               done=done)
     if "_flashes" in session:
         return page()  # a message for this phone: the page is its own
     # The same for every phone that edits the table, but for the form token.
@@ -92,8 +98,15 @@ def _fresh(table_id: int) -> TableState:
 @bp.route("/t/<int:table_id>/hand/new", methods=["GET", "POST"])
 @permission(Action.RECORD)
 def new(table_id: int) -> str | Response | tuple[str, int]:
-    """Record a hand (or insert one before the hand with id ``?before=``, with confirmation)."""
-    state = load_table(table_id)
+    """Record a hand (or insert one before the hand with id ``?before=``, with
+    confirmation).  At a tournament table done for its session, its phone
+    (refused by the policy) gets the page that says it waits for the director."""
+    try:
+        state = load_table(table_id)
+    except Conflict:
+        if access().stage is not Stage.DONE or waiting.is_waiting():
+            raise
+        return _table_done(access().state), 409
     before_id = query_id("before")
     if before_id is None and request.args.get("before") and request.method == "POST":
         before_id = 0  # no hand has it: refused below, never recorded at the end instead
@@ -118,6 +131,15 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         except (HandError, ServiceError) as error:
             attach(form, error)
     return render_template("hands/form.html", **context(state, form, **page)), 400
+
+
+def _table_done(state: TableState) -> str:
+    """"Table done — waiting for the director": the deals played of those due
+    and where everyone stands, for the phone the policy no longer lets record."""
+    return render_template("hands/done.html", state=state, table=state.table,
+                           table_done=access().stage_words,
+                           due=owner_of(state.table).hands_due(state.table),
+                           dealt=deals_passed(state.night), active=None)
 
 
 def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
