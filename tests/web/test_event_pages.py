@@ -139,7 +139,7 @@ def _board(page: str) -> str:
 
 def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     event_id = _with_players(client)
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 302
+    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
     page = client.get(f"/e/{event_id}/sessions/1").text
     assert "Seed 7" in page and page.count('class="event-table"') == 4
     assert "hand 0 of 24" in page and "hand 0 of 20" in page
@@ -149,7 +149,14 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     assert "css/page-letter.css" in cards.text
     assert "css/page-a4.css" in client.post(f"/e/{event_id}/sessions/1/print/cards",
                                      data={"paper": "a4"}).text
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    # drawing a drawn session again voids the printed cards: only on the director's word
+    unsure = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "8"})
+    assert unsure.status_code == 400 and "printed stop working" in unsure.text
+    assert "Seed 7" in client.get(f"/e/{event_id}/sessions/1").text
+    again = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7", "sure": "1"})
+    assert again.status_code == 200 and again.headers["Cache-Control"] == "no-store"
+    assert again.text.count('class="fresh-code"') == 4  # each table's code and token, once
+    assert 'class="fresh-code"' not in client.get(f"/e/{event_id}/sessions/1").text
     assert _board(client.get(f"/e/{event_id}/sessions/1").text) == _board(page)
     assert client.post(f"/e/{event_id}/sessions/1/swap",
                        data={"a": "1", "b": "2"}).status_code == 302
@@ -198,7 +205,6 @@ def test_penalties_and_tickets_refuse_bad_input_in_words(app: Flask,
 
 def test_finishing_the_event_and_a_co_director(app: Flask, client: FlaskClient) -> None:
     event_id = _with_players(client)
-    assert client.post(f"/e/{event_id}/finish", data={}).status_code == 400
     client.post(f"/e/{event_id}/directors/code")
     page = client.get(f"/e/{event_id}/directors").text
     url = re.search(r'id="claim-url">[^<]*(/eclaim/[^<]+)</a>', page)
@@ -210,6 +216,7 @@ def test_finishing_the_event_and_a_co_director(app: Flask, client: FlaskClient) 
     nothing = client.post(f"/e/{event_id}/finish", data={"sure": "1"})
     assert nothing.status_code == 409 and "no session is drawn" in nothing.text
     client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    assert client.post(f"/e/{event_id}/finish", data={}).status_code == 400  # not ticked
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 302
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 409
     with app.app_context():

@@ -25,7 +25,10 @@ from werkzeug.wrappers import Response
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
 from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
+from scorekeeper.services import events as event_service
 from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
+from scorekeeper.services.grants import new_token
+from scorekeeper.services.once import Once
 from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views.access import director_id, editor_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
@@ -64,8 +67,9 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         progress={p.number: p for p in standings.tables if p.session == number},
         names={p.number: p.name for p in event.players}, papers=PAPERS,
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
-        max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
-        **{"errors": {}, **extra})
+        penalties=[p for p in event_scores.penalties(event) if p.session == number],
+        submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
+        **{"errors": {}, "fresh": {}, **extra})
 
 
 @bp.get("/e/<int:event_id>/sessions/<int:number>")
@@ -78,13 +82,19 @@ def session_page(event_id: int, number: int) -> str:
 @bp.post("/e/<int:event_id>/sessions/<int:number>/draw")
 @permission(OwnerAction.RUN, EventWrite.DRAW)
 def draw(event_id: int, number: int) -> Response | tuple[str, int]:
-    """Draw the session: again with the shown seed, or with a new one."""
+    """Draw the session: again with the shown seed, or with a new one (once
+    drawn, only when the director says the printed cards may stop working).
+    The answer is the session page with each table's one-time code and
+    edit token, shown this once (never stored)."""
     event = load_event(event_id)
     raw = request.form.get("seed", "").strip()
     seed = whole_number(raw, 0, MAX_SEED) if raw else None
     if raw and seed is None:
         return refused("Not drawn", 400, lambda: _session_page(
             event_id, number, errors={"seed": f"A seed is a whole number from 0 to {MAX_SEED}"}))
+    if _drawn(event, number) is not None and request.form.get("sure") != "1":
+        return refused("Not drawn again", 400, lambda: _session_page(
+            event_id, number, errors={"draw": REDRAW_WORDS}))
     try:
         drawn = event_draws.draw(event, number, seed, by=editor_label(),
                                  director_id=director_id())
@@ -94,7 +104,15 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
             event_id, number, errors={"draw": said}))
     flash(f"Session {number} drawn (seed {drawn.seed}): {len(drawn.tables)} tables. "
           "Print the table cards: printing makes each table's one-time code.")
-    return redirect(url_for("events.session_page", event_id=event.id, number=number))
+    page = make_response(_session_page(event_id, number, fresh={
+        t.number: t for t in drawn.tables}))
+    page.headers["Cache-Control"] = "no-store"
+    return page
+
+
+#: Why drawing a drawn session again needs the director's word.
+REDRAW_WORDS = ("Drawing again seats everyone anew: the table cards, seat lists and tickets "
+                "already printed stop working. Tick the box to draw again.")
 
 
 def _player_number(field: str) -> int | None:
@@ -123,29 +141,51 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
 @bp.post("/e/<int:event_id>/sessions/<int:number>/penalty")
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
-    """Points off one player in this session, with the reason."""
+    """Points off one player (typed by name or number) seated in this
+    session, with the reason; a form sent twice gives one penalty."""
     event = load_event(event_id)
-    who = _player_number("player")
     points = whole_number(request.form.get("points", "").strip(), -MAX_ROW_ID)
     errors = {}
-    if who is None:
-        errors["player"] = "Give the player's number"
+    try:
+        who = event_service.find_player(event, request.form.get("player", ""))
+    except ServiceError as error:
+        errors["player"] = error.message
     try:
         event_scores.penalty_points(points)
     except ServiceError as error:
         errors["points"] = error.message
+    token = request.form.get("submission", "")[:64]
     try:
         if errors:
             raise ServiceError(next(iter(errors.values())), next(iter(errors)))
-        row = event_scores.penalty(event, who or 0, number, points,
-                                   request.form.get("reason", ""), by=editor_label())
+        made = event_scores.penalty(
+            event, who.number, number, points, request.form.get("reason", ""),
+            by=editor_label(), once=Once(f"form:penalty:{event.id}:{token}") if token else None)
     except ServiceError as error:
         shown = errors or {"player" if status_of(error) == 404 else error.field or "reason":
                            error.message}
         return refused(f"No penalty given: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number, errors=shown))
-    flash(f"Penalty: {row.points} points off #{who}")
-    return redirect(url_for("events.session_page", event_id=event.id, number=number))
+    flash(f"Penalty: {made.points} points off #{made.number} {made.name} in session "
+          f"{made.session} ({made.reason})")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor="penalty"))
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/penalties/<int:penalty>/withdraw")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tuple[str, int]:
+    """Take a penalty back: its points count again (the history keeps both)."""
+    event = load_event(event_id)
+    try:
+        gone = event_scores.withdraw_penalty(event, penalty, by=editor_label())
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Not withdrawn: {error.message}", status_of(error),
+                       lambda: _session_page(event_id, number, errors={"penalties": said}))
+    flash(f"Penalty withdrawn: {gone.points} points back to #{gone.number} {gone.name}")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor="penalty"))
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket")

@@ -1,0 +1,228 @@
+"""An event's stages as a director meets them: Finish freezes the event and
+its tables until Reopen; the board says Final only then; ties fall to the
+first draw's seat; session highs come only from results; penalties go only
+to a seated player, are listed and withdrawn."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import EVENT, AuditEntry, db
+from scorekeeper.services.policy import FINISHED_WORDS
+from tests.web.test_event_table_phone import _api_event
+
+API = "/api/v1"
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _hand(client: FlaskClient, table: dict[str, Any], picker: int = 0, partner: int = 1,
+          points: int = 75) -> Any:
+    return client.post(f"{API}/tables/{table['night']}/hands", headers=_auth(table["edit_token"]),
+                       json={"picker": table["players"][picker],
+                             "partners": [table["players"][partner]], "points": points})
+
+
+def _standings(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
+    answer = client.get(f"{API}/events/{made['id']}/standings",
+                        headers=_auth(made["view_token"]))
+    assert answer.status_code == 200
+    body: dict[str, Any] = answer.get_json()
+    return body
+
+
+def test_finish_freezes_the_event_and_its_tables_until_reopen(app: Flask,
+                                                              client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    table = drawn["tables"][0]
+    assert _hand(client, table).status_code == 201
+    before = _standings(client, made)
+    finished = client.post(f"{base}/finish", headers=director)
+    assert finished.status_code == 200
+    assert finished.get_json()["stage"] == "finished" and finished.get_json()["since"] == []
+    refused = {
+        "penalty": client.post(f"{base}/penalties", headers=director, json={
+            "number": 1, "session": 1, "points": 4, "reason": "Late"}),
+        "register": client.post(f"{base}/players", headers=director, json={"name": "Walk In"}),
+        "check-in": client.post(f"{base}/players/2/check-in", headers=director),
+        "draw": client.post(f"{base}/sessions/2/draw", headers=director, json={"seed": 3}),
+        "ticket": client.post(f"{base}/sessions/1/tables/2/ticket", headers=director,
+                              json={"totals": {}}),
+        "phone's hand": _hand(client, table),
+        "director's hand": client.post(f"{API}/tables/{table['night']}/hands",
+                                       headers=director, json={
+                                           "picker": table["players"][2],
+                                           "partners": [table["players"][3]], "points": 75}),
+        "finish again": client.post(f"{base}/finish", headers=director),
+    }
+    for what, answer in refused.items():
+        assert answer.status_code == 409, (what, answer.get_json())
+        assert "finished" in answer.get_json()["error"], what
+    assert refused["penalty"].get_json()["error"] == FINISHED_WORDS
+    after = _standings(client, made)
+    assert after["prizes"] == before["prizes"] and after["pot_cents"] == before["pot_cents"]
+    assert after["final"] is True and before["final"] is False
+    # revoking a lost device still works on a finished event
+    directors = client.get(f"{base}/directors", headers=director).get_json()["directors"]
+    assert len(directors) == 1
+    reopened = client.post(f"{base}/reopen", headers=director)
+    assert reopened.status_code == 200 and reopened.get_json()["stage"] == "sessions"
+    assert reopened.get_json()["since"] == []
+    assert client.post(f"{base}/reopen", headers=director).status_code == 409
+    assert client.post(f"{base}/penalties", headers=director, json={
+        "number": table["numbers"][0], "session": 1, "points": 4, "reason": "Late"}
+    ).status_code == 201
+    again = client.post(f"{base}/finish", headers=director).get_json()
+    assert len(again["since"]) == 1 and "Penalty: 4 points off" in again["since"][0]
+    with app.app_context():
+        said = list(db.session.scalars(db.select(AuditEntry.summary).where(
+            AuditEntry.of(EVENT, made["id"]), AuditEntry.action.in_(("finish", "reopen")))
+            .order_by(AuditEntry.id)))
+    assert said[0].startswith("Finished") and said[1].startswith("Reopened")
+    assert "1 change since reopening" in said[2]
+
+
+def test_finishing_again_names_the_prizes_that_moved(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    winner = drawn["tables"][0]
+    assert _hand(client, winner).status_code == 201  # picker +4 (called alone: no)
+    client.post(f"{base}/finish", headers=director)
+    client.post(f"{base}/reopen", headers=director)
+    leader = _standings(client, made)["players"][0]
+    assert client.post(f"{base}/penalties", headers=director, json={
+        "number": leader["number"], "session": 1, "points": 50, "reason": "Marked cards"}
+    ).status_code == 201
+    moved = client.post(f"{base}/finish", headers=director).get_json()["moved"]
+    assert any(m.startswith("1st: #" + str(leader["number"])) for m in moved), moved
+
+
+def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    home = f"/e/{made['id']}"
+    assert client.post(f"{home}/finish", data={"sure": "1"}).status_code == 302
+    page = client.get(f"{home}/directors").text
+    assert 'id="finished"' in page and 'id="reopen-form"' in page
+    assert 'id="finish-form"' not in page
+    session = client.get(f"{home}/sessions/1").text
+    assert 'id="penalty-form"' not in session and 'id="draw-form"' not in session
+    refused = client.post(f"{home}/players", data={"entry": "Walk In"})
+    assert refused.status_code == 409 and "The event is finished" in refused.text
+    assert client.post(f"{home}/reopen", data={}).status_code == 400  # not ticked
+    assert client.post(f"{home}/reopen", data={"sure": "1"}).status_code == 302
+    assert 'id="penalty-form"' in client.get(f"{home}/sessions/1").text
+
+
+def test_ties_fall_to_the_first_draws_table_and_seat_not_the_number(
+        client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    standings = _standings(client, made)
+    # before any play: everyone in the first draw's order, table then seat
+    seated = [n for table in drawn["tables"] for n in table["numbers"]]
+    assert standings["started"] is False
+    assert [p["number"] for p in standings["players"]] == seated
+    assert [p["first_seat"]["table"] for p in standings["players"]][:5] == [1] * 5
+    # both tables play the same hand: the two pickers tie on every tie-break but the draw
+    first, second = drawn["tables"]
+    for table in (second, first):
+        assert _hand(client, table).status_code == 201
+    ranked = _standings(client, made)["players"]
+    top = [(p["number"], p["rank"]) for p in ranked[:2]]
+    assert top == [(first["numbers"][0], 1), (second["numbers"][0], 2)]
+
+
+def test_session_highs_only_from_a_session_with_a_result_and_its_players(
+        client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    assert _standings(client, made)["session_high"] == []  # nothing played: no high
+    assert _hand(client, drawn["tables"][0]).status_code == 201
+    for table in drawn["tables"]:
+        client.post(f"{base}/sessions/1/tables/{table['number']}/done", headers=director,
+                    json={"done": True})
+    sitting_out = drawn["tables"][1]["numbers"][4]
+    client.post(f"{base}/players/{sitting_out}/withdraw", headers=director, json={"after": 1})
+    client.post(f"{base}/sessions/2/draw", headers=director, json={"seed": 5})
+    highs = _standings(client, made)["session_high"]
+    assert [h["session"] for h in highs] == [1]  # session 2 drawn, no hand: no high
+    assert all(z["label"] != "Session 2 high" for z in _standings(client, made)["prizes"])
+
+
+def test_a_shared_session_high_shows_each_players_share(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    for table in drawn["tables"]:
+        assert _hand(client, table).status_code == 201
+    high = _standings(client, made)["session_high"][0]
+    assert len(high["numbers"]) == 2 and high["cents"] == 1200  # 5 % of $250
+    assert high["each_cents"] == 600
+    board = client.get(f"/e/s/{made['view_token']}").text
+    assert "$6.00 each" in board
+
+
+def test_penalties_only_to_a_seated_player_listed_and_withdrawn(app: Flask,
+                                                                client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    walk_in = client.post(f"{base}/players", headers=director, json={
+        "name": "Late Larry", "checked_in": True, "from_session": 2}).get_json()
+    number = walk_in["players"][0]["number"]
+    version = client.get(base, headers=director).get_json()["version"]
+    for who, session in ((number, 1), (1, 2)):
+        refused = client.post(f"{base}/penalties", headers=director, json={
+            "number": who, "session": session, "points": 4, "reason": "Slow play"})
+        assert refused.status_code == 400 and "has no seat in session" in refused.get_json()[
+            "error"]
+    assert client.get(base, headers=director).get_json()["version"] == version
+    seated = drawn["tables"][0]["numbers"][2]
+    given = client.post(f"{base}/penalties", headers=director, json={
+        "number": seated, "session": 1, "points": 4, "reason": "Slow play"}).get_json()
+    listed = client.get(f"{base}/penalties", headers=director).get_json()["penalties"]
+    assert listed == [given] and given["number"] == seated
+    assert client.get(f"{base}/penalties", headers=_auth(made["view_token"])).status_code == 403
+    line = next(p for p in _standings(client, made)["players"] if p["number"] == seated)
+    assert line["penalties"] == 4
+    gone = client.delete(f"{base}/penalties/{given['id']}", headers=director)
+    assert gone.status_code == 200 and gone.get_json() == given
+    assert client.delete(f"{base}/penalties/{given['id']}", headers=director).status_code == 404
+    assert client.get(f"{base}/penalties", headers=director).get_json()["penalties"] == []
+    line = next(p for p in _standings(client, made)["players"] if p["number"] == seated)
+    assert line["penalties"] == 0
+    with app.app_context():
+        actions = list(db.session.scalars(db.select(AuditEntry.action).where(
+            AuditEntry.of(EVENT, made["id"]), AuditEntry.action.like("%penalty"))))
+    assert actions == ["penalty", "unpenalty"]
+
+
+def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = f"/e/{made['id']}/sessions/1"
+    name = drawn["tables"][1]["players"][0]
+    number = drawn["tables"][1]["numbers"][0]
+    form = client.get(page).text
+    token = re.search(r'name="submission" value="([^"]+)"', form)
+    assert token
+    sent = {"player": name.lower(), "points": "4", "reason": "Peeked",
+            "submission": token.group(1)}
+    assert client.post(f"{page}/penalty", data=sent).status_code == 302
+    assert client.post(f"{page}/penalty", data=sent).status_code == 302  # a double tap
+    shown = client.get(page).text
+    assert f"Penalty: 4 points off #{number} {name} in session 1 (Peeked)" in shown
+    assert shown.count('id="penalty-') == 2  # one penalty (and the form)
+    penalty_id = re.search(r'id="penalty-(\d+)"', shown)
+    assert penalty_id
+    assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw").status_code == 302
+    assert f"Penalty withdrawn: 4 points back to #{number} {name}" in client.get(page).text
+    nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",
+                                                  "reason": "x"})
+    assert nobody.status_code == 400 and "No player called Zed" in nobody.text
