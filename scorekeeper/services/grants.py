@@ -16,9 +16,10 @@ import hashlib
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, select, update
+from sqlalchemy import and_, bindparam, select, update
 
 from scorekeeper.db import models
 from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
@@ -35,6 +36,11 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """What is stored for an edit token: its SHA-256, never the token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+#: Why a night's take-over code fails, when nothing says whose it was.
+TABLE_CODE_GONE = ("This code was already used, replaced or has expired. Ask whoever showed "
+                   "it (the table's scorekeeper, or at a tournament the director) for a new one.")
 
 
 @dataclass(frozen=True)
@@ -93,8 +99,7 @@ TABLE = Owner(
     models.TABLE, GameTable, Words(
         no_such="No such table",
         link_gone="This share link doesn't exist or was replaced",
-        code_gone="This take-over code was already used, replaced or has expired. "
-                  "Ask the scorekeeper to show a new one.",
+        code_gone=TABLE_CODE_GONE,
         can_now="{label} can now edit",
         handed_over="Scoring handed over: {label} can now edit",
         showed_code="Showed a take-over code (works once, for 15 minutes)",
@@ -211,9 +216,13 @@ def add_grant(owner: Owner, row: Any, label: str) -> str:
 
 
 def drop_codes(owner: Owner, row_id: int) -> None:
-    """Cancel every unused one-time code of the owner (same transaction)."""
-    db.session.execute(delete(Handover).where(owner.mine(Handover, row_id),
-                                              Handover.used_at.is_(None)))
+    """Cancel every unused one-time code of the owner (same transaction):
+    each expires now, so a phone that brings one later is told whose code it
+    was and why it no longer works."""
+    now = utcnow()
+    db.session.execute(update(Handover).where(
+        owner.mine(Handover, row_id), Handover.used_at.is_(None), Handover.expires_at > now)
+        .values(expires_at=now - timedelta(seconds=1)))
 
 
 def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:

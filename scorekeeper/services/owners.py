@@ -12,17 +12,42 @@ Who may *do* what to a night is :mod:`scorekeeper.services.policy`'s.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import EVENT, GROUP, GameTable, Group, Member, db, night_owner, utcnow
+from scorekeeper.db.models import (
+    EVENT,
+    GROUP,
+    Event,
+    EventTable,
+    GameTable,
+    Group,
+    Member,
+    db,
+    night_owner,
+    utcnow,
+)
 from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, event_progress, groups, writes
+from scorekeeper.services.grants import TABLE_CODE_GONE
 from scorekeeper.services.policy import Credential, Owner
 from scorekeeper.services.state import TableState
+
+
+@dataclass(frozen=True)
+class ClaimWords:
+    """What the page a take-over code opens says: its heading, what the
+    phone will do, who tells the phones apart, and why a spent code fails."""
+
+    title: str
+    lead: str
+    label_help: str
+    placeholder: str
+    gone: str
 
 
 class NightOwner:
@@ -73,6 +98,15 @@ class NightOwner:
         """Why the night can't become a group's first night (None: it can)."""
         return None
 
+    def claim_words(self, table: GameTable) -> ClaimWords:
+        """What the page of the night's take-over code says."""
+        return ClaimWords(
+            title="Take over scoring",
+            lead=(f"The scorekeeper of {table.name} is handing over. After you tap the "
+                  "button, this phone can record and fix hands. The code works once."),
+            label_help="so the scorekeeper can tell the phones apart",
+            placeholder="e.g. Bob's phone", gone=TABLE_CODE_GONE)
+
 
 class GroupNight(NightOwner):
     """One of a group's nights: paid at the table or carried to the group's
@@ -120,6 +154,24 @@ class EventNight(NightOwner):
 
     def refuses_group(self) -> str | None:
         return "A tournament table belongs to its event: it can't become a group"
+
+    def claim_words(self, table: GameTable) -> ClaimWords:
+        found = db.session.execute(
+            select(EventTable.session, EventTable.number, Event.name)
+            .join(Event, Event.id == EventTable.event_id)
+            .where(EventTable.night_id == table.id)).first()
+        if found is None:
+            return super().claim_words(table)
+        where = f"table {found.number} of {found.name}, session {found.session}"
+        return ClaimWords(
+            title=f"Keep score at table {found.number}",
+            lead=(f"This is the card of {where}. After you tap the button, this phone "
+                  "records and fixes this table's hands until its last hand; seating and "
+                  "corrections after that are the director's. The code works once."),
+            label_help="so the director can tell the tables' phones apart",
+            placeholder="e.g. Table 4",
+            gone=("This table card's code was already used, replaced when the cards were "
+                  "printed again, or has expired. Ask the director for a new card."))
 
 
 #: Every owner of nights besides the night itself, by the word its rows use.

@@ -6,7 +6,9 @@ scanners open links); only the button does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -27,13 +29,28 @@ class ClaimPage:
     noun: str
     then: str
     said: str
+    #: The owner's words for the page and for a spent code, asked of the
+    #: code's row (a night asks its own owner: a tournament table's card
+    #: speaks of the event and its director).
+    words: Callable[[Any], Any] | None = None
+
+
+def db_get(owner: grants.Owner, row_id: int) -> Any:
+    """The owner's row, or None when it is gone."""
+    try:
+        return grants.get(owner, row_id)
+    except NotFound:
+        return None
 
 
 def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
     """Name this phone, then it holds a grant of the code's owner (once)."""
     live = handovers.live_handover(page.owner, code)
     if live is None:
-        abort(404, page.owner.words.code_gone)
+        spent = handovers.handover_of(page.owner, code)
+        row = db_get(page.owner, spent.owner_id) if spent is not None else None
+        abort(404, page.words(row).gone if page.words and row is not None
+              else page.owner.words.code_gone)
     row = grants.get(page.owner, live.owner_id)
     error = None
     if request.method == "POST":
@@ -48,6 +65,7 @@ def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
             flash(page.said.format(name=row.name))
             return redirect(url_for(page.then, **{f"{page.noun}_id": row.id}))
     body = render_template(page.template, **{page.noun: row}, error=error,
+                           words=page.words(row) if page.words else None,
                            already=page.held.token(row.id) is not None,
                            label=request.values.get("label", "")[:80])
     return (body, 400) if error else body

@@ -18,6 +18,7 @@ from scorekeeper.db.models import Event, GameTable, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import (
     ServiceError,
+    event_draws,
     event_exports,
     event_scores,
     events,
@@ -57,6 +58,8 @@ def _table_export(**audit: object) -> dict[str, Any]:
 
 def _event_export(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     event = _event()
+    events.check_in(event, [p.number for p in event.players])
+    event_draws.draw(event, 1, seed=1)
     event_scores.penalty(event, 2, 1, 3, "Late", by="Director")
     db.session.expire_all()
     data = event_exports.export_event(db.session.get_one(Event, event.id))

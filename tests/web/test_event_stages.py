@@ -226,3 +226,22 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",
                                                   "reason": "x"})
     assert nobody.status_code == 400 and "No player called Zed" in nobody.text
+
+
+def test_a_table_cards_claim_pages_speak_of_the_event_and_its_director(
+        app: Flask, client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    cards = client.post(f"/e/{made['id']}/sessions/1/print/cards").text
+    first = re.findall(r'id="card-2">.*?<code>([^<]+)</code>', cards, re.S)
+    assert first
+    opened = app.test_client().get(f"/claim/{first[0]}").text
+    assert "Keep score at table 2" in opened and "Oktoberfest, session 1" in opened
+    assert "the director" in opened and "scorekeeper" not in opened.split("<main")[-1]
+    client.post(f"/e/{made['id']}/sessions/1/print/cards")  # the old cards stop
+    spent = app.test_client().get(f"/claim/{first[0]}")
+    assert spent.status_code == 404
+    assert "Ask the director for a new card" in spent.text
+    unknown = app.test_client().get("/claim/NOT-A-REAL-CODE")
+    assert unknown.status_code == 404 and "at a tournament the director" in unknown.text

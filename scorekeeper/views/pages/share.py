@@ -18,6 +18,7 @@ from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import ServiceError, grants, handovers
 from scorekeeper.services import share as share_service
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table, permission
@@ -32,7 +33,8 @@ bp = Blueprint("share", __name__)
 
 HANDOVERS = "handovers"  # session key: the take-over code this device showed last, per table
 CLAIM = claims.ClaimPage(grants.TABLE, TABLES_HELD, "share/claim.html", "table", "hands.ledger",
-                         "This phone now keeps score for {name}.")
+                         "This phone now keeps score for {name}.",
+                         lambda table: owner_of(table).claim_words(table))
 
 
 # --- the scorekeeper's share page -------------------------------------------------
