@@ -115,6 +115,9 @@ def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskCli
     assert 'id="finish-form"' not in page
     session = client.get(f"{home}/sessions/1").text
     assert 'id="penalty-form"' not in session and 'id="draw-form"' not in session
+    players = client.get(home).text
+    assert 'id="frozen"' in players and 'id="add-one"' not in players
+    assert 'class="withdraw"' not in players and "check-in" not in players
     refused = client.post(f"{home}/players", data={"entry": "Walk In"})
     assert refused.status_code == 409 and "The event is finished" in refused.text
     assert client.post(f"{home}/reopen", data={}).status_code == 400  # not ticked
@@ -245,3 +248,18 @@ def test_a_table_cards_claim_pages_speak_of_the_event_and_its_director(
     assert "Ask the director for a new card" in spent.text
     unknown = app.test_client().get("/claim/NOT-A-REAL-CODE")
     assert unknown.status_code == 404 and "at a tournament the director" in unknown.text
+
+
+def test_an_event_started_on_the_web_shows_its_director_token_once(
+        client: FlaskClient) -> None:
+    made = client.post("/e/new", data={
+        "name": "Kohler Falls", "preset": "called-ace", "sessions": "3", "rounds": "4",
+        "entry": "25", "share": "90", "places": "30, 15, 10, 10, 10", "session_high": "5"})
+    assert made.status_code == 302
+    event_id = int(made.headers["Location"].rsplit("/", 1)[1])
+    first = client.get(made.headers["Location"]).text
+    shown = re.search(r"director token, shown this once: ([A-Za-z0-9_-]+)", first)
+    assert shown
+    assert client.get(f"{API}/events/{event_id}/directors",
+                      headers=_auth(shown.group(1))).status_code == 200
+    assert shown.group(1) not in client.get(made.headers["Location"]).text

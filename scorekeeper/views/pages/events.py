@@ -158,6 +158,8 @@ def new() -> str | Response | tuple[str, int]:
             else:
                 if token is not None:
                     remember_event(event.id, token)
+                    flash(f"For an API client (a scoreboard, a script), this event's director "
+                          f"token, shown this once: {token}", "token")
                 flash(f"{event.name} is ready. Register the players.")
                 return redirect(url_for("events.home", event_id=event.id))
     page = new_page(form, errors, played_on)
