@@ -117,7 +117,7 @@ def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskCli
     assert 'id="penalty-form"' not in session and 'id="draw-form"' not in session
     players = client.get(home).text
     assert 'id="frozen"' in players and 'id="add-one"' not in players
-    assert 'class="withdraw"' not in players and "check-in" not in players
+    assert 'class="withdraw"' not in players and 'class="inline"' not in players
     refused = client.post(f"{home}/players", data={"entry": "Walk In"})
     assert refused.status_code == 409 and "The event is finished" in refused.text
     assert client.post(f"{home}/reopen", data={}).status_code == 400  # not ticked
