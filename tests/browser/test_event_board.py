@@ -1,6 +1,6 @@
 """The event's leaderboard on a phone (390×844: nothing wider than the
 screen, the seat finder works without a script) and its big screen at
-1920×1080 (no scrolling; standings and tables in turn)."""
+1920×1080 (no scrolling; standings, prizes and tables in turn)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.services import event_draws, events
+from scorekeeper.services import event_draws, event_stages, events
 from tests.browser.steps import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -66,24 +66,69 @@ def test_the_seat_finder_works_without_a_script(browser: Any, live_app: Flask,
     context.close()
 
 
-def test_the_big_screen_fits_1920_by_1080_and_alternates(browser: Any, live_app: Flask,
-                                                         live_server: str) -> None:
+def _finish(app: Flask, view: str) -> None:
+    with app.app_context():
+        event_stages.finish(events.event_by_view_token(view), by="Director")
+
+
+def _fits(page: Any, selector: str) -> None:
+    """Every ``selector`` on the big screen is inside 1920×1080."""
+    items = page.locator(selector)
+    assert items.count() > 0, selector
+    for k in range(items.count()):
+        box = items.nth(k).bounding_box()
+        assert box and box["y"] + box["height"] <= 1080 and box["x"] + box["width"] <= 1920
+
+
+def test_the_big_screen_fits_1920_by_1080_and_turns_through_its_screens(
+        browser: Any, live_app: Flask, live_server: str) -> None:
+    """Sixty players: three screens of twenty, the prizes (after Finish, with
+    their winners) and the tables in turn, none scrolled, nothing below the
+    fold."""
     view = festival(live_app)
+    _finish(live_app, view)
     page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     page.clock.install()
     page.goto(f"{live_server}/e/s/{view}/tv")
-    page.wait_for_selector("#standings")
-    screenshot(page, "event-tv-standings")
-    scroll = page.evaluate("[document.documentElement.scrollWidth, "
-                           "document.documentElement.scrollHeight]")
-    assert scroll[0] <= 1920 and scroll[1] <= 1080, scroll
-    assert page.is_visible("#standings-panel") and not page.is_visible("#seating-panel")
-    page.clock.run_for(15_500)
-    assert page.is_visible("#seating-panel") and not page.is_visible("#standings-panel")
-    screenshot(page, "event-tv-seating")
-    box = page.locator("#tables li").last.bounding_box()
-    assert box and box["y"] + box["height"] <= 1080
+    page.wait_for_selector("#screen-1")
+    turns = ["standings-1", "standings-2", "standings-3", "prizes", "seating"]
+    for k, screen in enumerate(turns):
+        assert page.get_attribute("body", "data-showing") == screen
+        shown = [s for s in turns if page.is_visible(f'[data-screen="{s}"]')]
+        assert shown == [screen], shown
+        scroll = page.evaluate("[document.documentElement.scrollWidth, "
+                               "document.documentElement.scrollHeight]")
+        assert scroll[0] <= 1920 and scroll[1] <= 1080, (screen, scroll)
+        if screen.startswith("standings"):
+            _fits(page, f'[data-screen="{screen}"] tbody tr')
+        if screen == "prizes":
+            _fits(page, "#tv-prizes li")
+            assert "Final" in page.inner_text("#live-status")
+            screenshot(page, "event-tv-prizes")
+        if screen == "seating":
+            _fits(page, "#tables li")
+            screenshot(page, "event-tv-seating")
+        if k == 0:
+            screenshot(page, "event-tv-standings")
+        page.clock.run_for(15_500)
+    assert page.get_attribute("body", "data-showing") == "standings-1"  # round again
     page.context.close()
+
+
+def test_the_big_screen_without_its_script_shows_everything_and_scrolls(
+        browser: Any, live_app: Flask, live_server: str) -> None:
+    view = festival(live_app)
+    _finish(live_app, view)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080},
+                                  java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server}/e/s/{view}/tv")
+    for screen in ("standings-1", "standings-3", "prizes", "seating"):
+        assert page.is_visible(f'[data-screen="{screen}"]')
+    page.locator("#tv-prizes").scroll_into_view_if_needed()
+    box = page.locator("#tv-prizes li").last.bounding_box()
+    assert box and 0 <= box["y"] + box["height"] <= 1080  # reached by scrolling
+    context.close()
 
 
 def test_a_crowd_of_players_pages_the_board_and_finds_its_standing(
