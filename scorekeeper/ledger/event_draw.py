@@ -29,29 +29,36 @@ ODD_WORDS = {
     "fillers": "Filler seats: the fewest seats are made up by somebody who isn't in "
                "the event (a volunteer), one a table; their points don't rank",
 }
-#: Players tried as a swap partner for one player facing an old tablemate.
-TRIES_PER_PLAYER = 12
-#: Swap attempts per player drawn, and in all: a budget counted in attempts
-#: rather than time, so a seed draws the same tables on any machine.
-TRIES_PER_SEAT = 150
-MAX_TRIES = 30_000
-#: Passes over the players facing an old tablemate without fewer repeats
-#: before the search settles for what it has.
-PATIENCE = 10
+#: Swap partners the search may look at, per player drawn and in all: a
+#: budget counted in partners rather than time, so a seed draws the same
+#: tables on any machine.
+LOOKS_PER_SEAT = 5_000
+MAX_LOOKS = 400_000
+#: Passes over the players facing an old tablemate without a new best before
+#: the search kicks the best seating so far (random trades) and goes on.
+PATIENCE = 3
+KICK = 4
 
 Met = dict[int, set[int]]
+Pair = tuple[int, int]
 _NONE: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
 class Draw:
     """One session's tables (player numbers in seat order, table 1 first),
-    the players left out of it and how many pairs meet again."""
+    the players left out of it and the pairs who meet again (each as its
+    two player numbers, lower first, in order)."""
 
     seed: int
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...]
-    repeated_pairs: int
+    met_again: tuple[Pair, ...]
+
+    @property
+    def repeated_pairs(self) -> int:
+        """How many pairs meet again."""
+        return len(self.met_again)
 
     @property
     def fillers(self) -> int:
@@ -111,7 +118,7 @@ def draw(players: Sequence[int], seats: int, seed: int,
          earlier: Sequence[Sequence[Sequence[int]]] = (), odd: str = "byes") -> Draw:
     """Seat ``players`` at random with ``seed``, keeping apart as many pairs
     who shared a table in ``earlier`` sessions as a bounded, seeded local
-    search finds (swaps between tables while the repeats fall).
+    search finds (:func:`_keep_apart`).
 
     When the count has no split, ``odd`` decides; "byes" leaves out the
     fewest players, picked at random among those who missed the fewest
@@ -142,11 +149,11 @@ def draw(players: Sequence[int], seats: int, seed: int,
         del seated[:take]
     met = _met(earlier)
     if met:
-        _keep_apart(tables, met, rng)
+        tables = _keep_apart(tables, met, _floor(tables, earlier), rng)
     for k, table in enumerate(tables[len(tables) - added:], start=1):
         table.append(-k)
     drawn = tuple(tuple(table) for table in tables)
-    return Draw(seed, drawn, byes, repeated_pairs(drawn, earlier))
+    return Draw(seed, drawn, byes, repeated_pair_list(drawn, earlier))
 
 
 def swap(tables: tuple[tuple[int, ...], ...], a: int, b: int) -> tuple[tuple[int, ...], ...]:
@@ -158,12 +165,21 @@ def swap(tables: tuple[tuple[int, ...], ...], a: int, b: int) -> tuple[tuple[int
     return tuple(tuple(b if p == a else a if p == b else p for p in table) for table in tables)
 
 
+def repeated_pair_list(tables: Sequence[Sequence[int]],
+                       earlier: Sequence[Sequence[Sequence[int]]]) -> tuple[Pair, ...]:
+    """The pairs at ``tables`` who already shared a table in an ``earlier``
+    session (a pair that met twice before is named once), each as (lower
+    number, higher), in order; a filler's seat is nobody's to meet again."""
+    met = _met(earlier)
+    return tuple(sorted((min(p, q), max(p, q)) for table in tables
+                        for p, q in combinations(table, 2) if q in met.get(p, ())))
+
+
 def repeated_pairs(tables: Sequence[Sequence[int]],
                    earlier: Sequence[Sequence[Sequence[int]]]) -> int:
     """How many pairs at ``tables`` already shared a table in an ``earlier``
-    session (a pair that met twice before counts once)."""
-    met = _met(earlier)
-    return sum(1 for table in tables for p, q in combinations(table, 2) if q in met.get(p, ()))
+    session (:func:`repeated_pair_list`, counted)."""
+    return len(repeated_pair_list(tables, earlier))
 
 
 def _met(earlier: Sequence[Sequence[Sequence[int]]]) -> Met:
@@ -190,66 +206,114 @@ def _byes(pool: list[int], seats: int, earlier: Sequence[Sequence[Sequence[int]]
     return tuple(sorted(order[:out]))
 
 
-def _keep_apart(tables: list[list[int]], met: Met, rng: random.Random) -> None:
-    """Swap players between ``tables`` (in place) while the repeats fall,
-    within a budget of attempts, until no pass over the players facing an old
-    tablemate has lowered them for ``PATIENCE`` passes."""
+def _floor(tables: Sequence[Sequence[int]], earlier: Sequence[Sequence[Sequence[int]]]) -> int:
+    """Repeats no seating at ``tables``' count of tables can go below: the
+    players of one earlier table, spread as evenly as can be over them, still
+    pair up within a table (the most any one earlier session forces)."""
+    seated, count = {p for table in tables for p in table}, len(tables)
+    most = 0
+    for session in earlier:
+        forced = 0
+        for table in session:
+            each, more = divmod(sum(p in seated for p in table), count)
+            forced += more * (each + 1) * each // 2 + (count - more) * each * (each - 1) // 2
+        most = max(most, forced)
+    return most
+
+
+def _keep_apart(tables: list[list[int]], met: Met, floor: int,
+                rng: random.Random) -> list[list[int]]:
+    """The seating with the fewest repeats found from ``tables``: each player
+    facing an old tablemate in turn trades seats with the best partner at
+    another table (a random one of the best), unless every trade adds
+    repeats (one that leaves them as they are lets the search cross a
+    plateau); after ``PATIENCE`` passes without a new best, a kick (``KICK``
+    random trades from the best so far) starts it off again.  It stops at
+    ``floor`` (nothing fewer exists) or when a budget of partners looked at,
+    counted rather than timed so a seed draws the same tables on any
+    machine, runs out."""
     seating = _Seating(tables, met)
-    budget = min(MAX_TRIES, TRIES_PER_SEAT * len(seating.everyone))
-    cost = sum(seating.facing(p) for p in seating.everyone) // 2
-    best, idle = cost, 0
-    while cost and budget > 0 and idle < PATIENCE:
+    budget = min(MAX_LOOKS, LOOKS_PER_SEAT * len(seating.where))
+    best, kept, idle = seating.cost, [list(t) for t in tables], 0
+    while seating.cost > floor and budget > 0:
         troubled = [p for p in seating.everyone if seating.facing(p)]
         rng.shuffle(troubled)
         for player in troubled:
             if seating.facing(player):
-                cost += seating.improve(player, rng)
-                budget -= TRIES_PER_PLAYER
-        idle = 0 if cost < best else idle + 1
-        best = min(best, cost)
+                delta, partners = seating.best_partners(player)
+                budget -= len(seating.where)
+                if delta <= 0:
+                    seating.exchange(player, partners[rng.randrange(len(partners))])
+            if seating.cost < best:
+                best, kept, idle = seating.cost, [list(t) for t in seating.tables], -1
+            if seating.cost <= floor or budget <= 0:
+                break
+        idle += 1
+        if idle >= PATIENCE:
+            if seating.cost > best:  # back to the best (a rebuild costs a pass's looks)
+                seating = _Seating([list(t) for t in kept], met)
+                budget -= len(seating.where)
+            seating.kick(rng)
+            idle = 0
+    return kept
 
 
 class _Seating:
-    """Tables being searched, with each player's table at hand."""
+    """Tables being searched: each player's table, and how many of their old
+    tablemates sit at each table, kept as players trade seats."""
 
     def __init__(self, tables: list[list[int]], met: Met) -> None:
-        self.tables, self.met = tables, met
+        self.tables = tables
         self.where = {p: i for i, table in enumerate(tables) for p in table}
         self.everyone = sorted(self.where)
+        self.met = {p: {q for q in met.get(p, _NONE) if q in self.where} for p in self.everyone}
+        self.near: dict[int, dict[int, int]] = {p: {} for p in self.everyone}
+        for p, known in self.met.items():
+            near = self.near[p]
+            for q in known:
+                near[self.where[q]] = near.get(self.where[q], 0) + 1
+        self.cost = sum(self.facing(p) for p in self.everyone) // 2
 
-    def facing(self, p: int, table: int | None = None, without: int | None = None) -> int:
-        """Old tablemates ``p`` meets at ``table`` (their own), ``without`` one player."""
-        known = self.met.get(p, _NONE)
-        seats = self.tables[self.where[p] if table is None else table]
-        return sum(1 for q in seats if q != without and q != p and q in known)
+    def facing(self, p: int) -> int:
+        """Old tablemates ``p`` meets at their own table."""
+        return self.near[p].get(self.where[p], 0)
 
-    def change(self, a: int, b: int) -> int:
-        """How the repeats would change if ``a`` and ``b`` traded seats."""
-        ta, tb = self.where[a], self.where[b]
-        return (self.facing(a, tb, b) + self.facing(b, ta, a)
-                - self.facing(a, ta, a) - self.facing(b, tb, b))
+    def best_partners(self, a: int) -> tuple[int, list[int]]:
+        """The lowest change in repeats ``a`` trading seats with a player at
+        another table makes, and every partner who makes it."""
+        ta, near, known = self.where[a], self.near, self.met[a]
+        own = near[a].get(ta, 0)
+        best, partners = len(self.where), []  # more than any change
+        for tb, table in enumerate(self.tables):
+            if tb == ta:
+                continue
+            base = near[a].get(tb, 0) - own
+            for b in table:
+                there = near[b]
+                delta = base + there.get(ta, 0) - there.get(tb, 0) - 2 * (b in known)
+                if delta < best:
+                    best, partners = delta, [b]
+                elif delta == best:
+                    partners.append(b)
+        return best, partners
+
+    def kick(self, rng: random.Random) -> None:
+        """``KICK`` trades of two players picked at random (at two tables)."""
+        for _ in range(KICK):
+            a, b = rng.sample(self.everyone, 2)
+            if self.where[a] != self.where[b]:
+                self.exchange(a, b)
 
     def exchange(self, a: int, b: int) -> None:
+        """``a`` and ``b`` (at two tables) trade seats."""
         ta, tb = self.where[a], self.where[b]
+        before = self.facing(a) + self.facing(b)
         self.tables[ta][self.tables[ta].index(a)] = b
         self.tables[tb][self.tables[tb].index(b)] = a
         self.where[a], self.where[b] = tb, ta
-
-    def improve(self, a: int, rng: random.Random) -> int:
-        """Trade ``a`` with the first of a few players picked at random whose
-        seat lowers the repeats; failing that with one that leaves them as
-        they are (so the search can cross a plateau).  The change made."""
-        level = None
-        for _ in range(TRIES_PER_PLAYER):
-            b = self.everyone[rng.randrange(len(self.everyone))]
-            if self.where[b] == self.where[a]:
-                continue
-            delta = self.change(a, b)
-            if delta < 0:
-                self.exchange(a, b)
-                return delta
-            if delta == 0 and level is None:
-                level = b
-        if level is not None:
-            self.exchange(a, level)
-        return 0
+        for player, left, joined in ((a, ta, tb), (b, tb, ta)):
+            for q in self.met[player]:
+                near = self.near[q]
+                near[left] -= 1
+                near[joined] = near.get(joined, 0) + 1
+        self.cost += self.facing(a) + self.facing(b) - before

@@ -30,12 +30,13 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.ledger import events as engine
-from scorekeeper.ledger.event_draw import filler_name, is_filler, seat_number
+from scorekeeper.ledger.event_draw import filler_name, is_filler, repeated_pair_list, seat_number
 from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, grants, handovers, tables, writes
 from scorekeeper.services.events import plays_in
 from scorekeeper.services.once import Once
+from scorekeeper.services.policy import EventWrite
 
 #: How long a table card's code works: the whole day of the event.
 CODE_LIFETIME = timedelta(hours=24)
@@ -57,11 +58,20 @@ class DrawnTable:
 
 @dataclass(frozen=True)
 class DrawnSession:
+    """A drawn session: its seed, byes and tables, and ``met_again``, the
+    pairs at its tables who already shared a table in an earlier session
+    (player numbers, lower first, in order; a filler's seat meets nobody)."""
+
     session: int
     seed: int
-    repeated_pairs: int
+    met_again: tuple[tuple[int, int], ...]
     byes: tuple[int, ...]
     tables: tuple[DrawnTable, ...]
+
+    @property
+    def repeated_pairs(self) -> int:
+        """How many pairs meet again."""
+        return len(self.met_again)
 
     @property
     def fillers(self) -> int:
@@ -142,7 +152,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
         raise ServiceError(f"The seed must be a whole number from 0 to {MAX_SEED}", "seed")
     rules = Rules.from_dict(event.rules)
     with writes.unit(once) as work:
-        writes.begin_event(event.id, seen=seen)
+        writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
         old = _rows(event, session)
         if _started(old):
             raise Conflict(f"Session {session} has started: its tables can't be drawn again",
@@ -169,7 +179,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
         writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session "
                            f"{session} (seed {seed}): {len(drawn)} tables", by)
         work.remember(None, 200, {"seed": seed}, event_id=event.id)
-    return DrawnSession(session, seed, result.repeated_pairs, result.byes, drawn)
+    return DrawnSession(session, seed, result.met_again, result.byes, drawn)
 
 
 def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
@@ -201,7 +211,8 @@ def session_tables(event: Event, session: int) -> DrawnSession:
         players = tuple(p.name for p in night.players)
         drawn.append(DrawnTable(t.number, players, tuple(seat_number(n, numbers) for n in players),
                                 t.night_id))
-    return DrawnSession(session, row.seed, row.repeated_pairs, tuple(row.byes), tuple(drawn))
+    met_again = repeated_pair_list([t.numbers for t in drawn], _earlier(event, session))
+    return DrawnSession(session, row.seed, met_again, tuple(row.byes), tuple(drawn))
 
 
 def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> DrawnSession:
@@ -212,7 +223,7 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
     if a not in seats or b not in seats or a == b:
         raise ServiceError(f"Swap two players who are seated in session {session}", "players")
     with writes.unit():
-        writes.begin_event(event.id)
+        writes.begin_event(event.id, EventWrite.DRAW)
         if _started(_rows(event, session)):
             raise Conflict(f"Session {session} has started: no more swaps", "session")
         (ta, sa), (tb, sb) = seats[a], seats[b]
@@ -224,6 +235,10 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
             pa.seat, pb.seat = pb.seat, pa.seat
         else:
             pa.name, pb.name = pb.name, pa.name
+        row = db.session.scalars(select(EventSession).filter_by(event_id=event.id,
+                                                                number=session)).one()
+        row.repeated_pairs = engine.repeated_pairs(  # kept beside the seed for the export
+            engine.swap(tuple(t.numbers for t in drawn.tables), a, b), _earlier(event, session))
         said = f"Swapped #{a} and #{b} in session {session}"
         writes.audit_event(event.id, "swap", said, by)
         for night in nights.values():
