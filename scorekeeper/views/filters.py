@@ -23,6 +23,7 @@ from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
 from scorekeeper.views.access import event_may, may, may_open, night_owner, stage_words
+from scorekeeper.views.event_length import plural
 
 
 def _wrap(text: str, spans: Iterable[tuple[int, int]], tag: str) -> Markup:
@@ -100,6 +101,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(to_cents, "cents")
     app.add_template_filter(mark_words, "mark_words")
     app.add_template_filter(bdi, "bdi")
+    app.add_template_filter(plural, "plural")
     app.add_template_filter(seat_label, "seat_no")
     app.add_template_global(in_words, "in_words")
     app.add_template_global(hand_line, "hand_line")

@@ -263,3 +263,40 @@ def test_an_event_started_on_the_web_shows_its_director_token_once(
     assert client.get(f"{API}/events/{event_id}/directors",
                       headers=_auth(shown.group(1))).status_code == 200
     assert shown.group(1) not in client.get(made.headers["Location"]).text
+
+
+def test_the_director_is_told_who_meets_again(client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    director, base = _auth(made["director_token"]), f"{API}/events/{made['id']}"
+    for table in drawn["tables"]:
+        assert _hand(client, table).status_code == 201
+        client.post(f"{base}/sessions/1/tables/{table['number']}/done", headers=director,
+                    json={"done": True})
+    second = client.post(f"{base}/sessions/2/draw", headers=director, json={"seed": 4})
+    body = second.get_json()
+    # ten players at two tables of five: at least two old tablemates meet again
+    assert body["repeated_pairs"] == len(body["met_again"]) >= 2
+    firsts = [set(t["numbers"]) for t in drawn["tables"]]
+    assert all(any({a, b} <= met for met in firsts) for a, b in body["met_again"])
+    assert client.get(f"{base}/sessions/2", headers=director).get_json()["met_again"] == \
+        body["met_again"]
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = client.get(f"/e/{made['id']}/sessions/2").text
+    a, b = body["met_again"][0]
+    assert 'id="met-again"' in page
+    assert f"#{a} <bdi>Player {a}</bdi> and #{b} <bdi>Player {b}</bdi>" in page
+
+
+def test_the_session_page_warns_before_printing_cards_that_point_at_this_machine(
+        app: Flask, client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = f"/e/{made['id']}/sessions/1"
+    assert 'id="loopback"' in client.get(page).text  # the test client is localhost
+    app.config["SCOREKEEPER_BASE_URL"] = "http://192.168.1.20:5000/"
+    try:
+        assert 'id="loopback"' not in client.get(page).text
+    finally:
+        del app.config["SCOREKEEPER_BASE_URL"]

@@ -101,12 +101,14 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "after": {"type": "integer", "minimum": 0, "maximum": MAX_SESSIONS}}, closed=True),
     "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),
     "Draw": _object([], {"seed": {**SEED, "nullable": True}}, closed=True),
-    "Drawn": _object(["session", "seed", "repeated_pairs", "byes", "tables"], {
-        "session": INT, "seed": INT, "repeated_pairs": INT, "byes": NUMBERS,
+    "Drawn": _object(["session", "seed", "repeated_pairs", "met_again", "byes", "tables"], {
+        "session": INT, "seed": INT, "repeated_pairs": INT, "met_again": _array(NUMBERS),
+        "byes": NUMBERS,
         "tables": _array(_object(["number", "players", "night", "edit_token", "code"], {
             **TABLE, "edit_token": TEXT, "code": TEXT}))}),
-    "Session": _object(["session", "seed", "repeated_pairs", "byes", "tables"], {
-        "session": INT, "seed": INT, "repeated_pairs": INT, "byes": NUMBERS,
+    "Session": _object(["session", "seed", "repeated_pairs", "met_again", "byes", "tables"], {
+        "session": INT, "seed": INT, "repeated_pairs": INT, "met_again": _array(NUMBERS),
+        "byes": NUMBERS,
         "tables": _array(_object(["number", "players", "night", "hands", "due", "done"], {
             **TABLE, "hands": INT, "due": INT, "done": {"type": "boolean"},
             "ticket": {"type": "boolean"}}))}),

@@ -236,7 +236,8 @@ def withdraw_player(event_id: int, number: int) -> Answer:
 
 def _tables(drawn: DrawnSession) -> dict[str, Any]:
     return {"session": drawn.session, "seed": drawn.seed,
-            "repeated_pairs": drawn.repeated_pairs, "byes": list(drawn.byes)}
+            "repeated_pairs": drawn.repeated_pairs,
+            "met_again": [list(pair) for pair in drawn.met_again], "byes": list(drawn.byes)}
 
 
 @bp.post("/events/<int:event_id>/sessions/<int:session>/draw")

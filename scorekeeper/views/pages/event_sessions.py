@@ -69,6 +69,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
+        cards_unreachable=only_this_machine(link("share.claim", token="code")),
         **{"errors": {}, "fresh": {}, **extra})
 
 
@@ -104,8 +105,9 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
             event_id, number, errors={"draw": said}))
     flash(f"Session {number} drawn (seed {drawn.seed}): {len(drawn.tables)} tables. "
           "Print the table cards: printing makes each table's one-time code.")
-    page = make_response(_session_page(event_id, number, fresh={
-        t.number: t for t in drawn.tables}))
+    page = make_response(_session_page(
+        event_id, number, fresh={t.number: t for t in drawn.tables},
+        settled_url=url_for("events.session_page", event_id=event.id, number=number)))
     page.headers["Cache-Control"] = "no-store"
     return page
 

@@ -59,8 +59,7 @@ if TYPE_CHECKING:
     from scorekeeper.db.models import Event
 
 bp = Blueprint("events", __name__)
-# Every page says a count and how long a table plays one way.
-bp.add_app_template_filter(event_length.plural, "plural")
+# Every page says how long a table plays one way.
 bp.add_app_template_global(event_progress.deals_due, "deals_due")
 bp.add_app_template_global(event_length.length_words, "length_words")
 
