@@ -81,8 +81,10 @@ def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple
             raise ValueError(f"There is no tie-break {name!r}: choose from "
                              f"{', '.join(TIE_BREAKS)}")
 
+    keys = [_KEYS[name] for name in tie_breaks]
+
     def key(line: Line) -> tuple[int, ...]:
-        return tuple(_KEYS[name](line) for name in tie_breaks)
+        return tuple([k(line) for k in keys])
 
     keyed = sorted((key(line), line.number, i) for i, line in enumerate(lines))
     ranked: list[Ranked] = []

@@ -338,10 +338,16 @@ def _work_out(event: Event) -> EventStandings:
     # anyone not drawn yet after them, by number.
     order = sorted(first_seat, key=first_seat.__getitem__)
     drawn = {name: k for k, name in enumerate(order)}
-    played = range(1, event.sessions + 1)
-    lines = [engine.Line(p.number, p.name, tuple(points.get((p.name, s), 0) for s in played),
+    # Each player's points by session and the sessions he sat in, in one pass.
+    scores: dict[str, list[int]] = {}
+    sat: dict[str, set[int]] = {}
+    for (name, session), p in points.items():
+        scores.setdefault(name, [0] * event.sessions)[session - 1] = p
+        sat.setdefault(name, set()).add(session)
+    nothing = (0,) * event.sessions
+    lines = [engine.Line(p.number, p.name, tuple(scores.get(p.name, nothing)),
                          fined.get(p.id, 0), drawn.get(p.name, len(drawn) + p.number),
-                         frozenset(s for s in played if (p.name, s) in points))
+                         frozenset(sat.get(p.name, ())))
              for p in entrants]
     ranked = engine.rank(lines, tuple(event.tie_breaks))
     started = bool(scored or fined)
