@@ -74,7 +74,8 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
 def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable, str | None]:
     """The next night: the players still at the table at the end of this one,
     in the same seat order (whoever left is not brought back), with the same
-    preset, frozen rules and stake.  A night has one next night: asking again
+    preset, frozen rules and stake, each with the payment handle they had
+    tonight.  A night has one next night: asking again
     (a double tap, a second phone) returns the one already started, and no
     token."""
     table = state.table
@@ -90,12 +91,22 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
         new, token = build_table(table.name, players, table.preset, state.rules,
                                  table.stake_cents, label)
         new.played_on = date.today()
+        _carry_handles(table, new)
         owners.owner_of(table).join_next(new, state.rules)
         writes.audit_created(new, "create", f"New night with the players and rules of table "
                              f"{table.id}")
         table.next_table_id = new.id  # the version went up: its viewers see the way on
         writes.audit_night(table, "next", f"Started the next night (table {new.id})")
     return new, token
+
+
+def _carry_handles(table: GameTable, new: GameTable) -> None:
+    """Each player's own payment handle goes on to the next night with them."""
+    tonight = {p.name: p for p in table.players}
+    for player in new.players:
+        was = tonight.get(player.name)
+        if was is not None:
+            player.pay_service, player.pay_handle = was.pay_service, was.pay_handle
 
 
 def following_night(table: GameTable) -> GameTable | None:
