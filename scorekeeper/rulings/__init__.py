@@ -6,12 +6,13 @@ follows, when it applies).  The answers about play are in
 :mod:`scorekeeper.rulings.play`, the answers about money in
 :mod:`scorekeeper.rulings.money`, their shared wording in
 :mod:`scorekeeper.rulings.text`, and the payout chart as a page lays it out
-in :mod:`scorekeeper.rulings.chart`.  Standard library and the rules engine only.
+in :mod:`scorekeeper.rulings.chart`, the search in :mod:`scorekeeper.rulings.search`
+and the questions the rules leave to the table in
+:mod:`scorekeeper.rulings.questions`.  Standard library and the rules engine only.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -44,7 +45,11 @@ from scorekeeper.rulings.play import (
     void,
     who_picks,
 )
+from scorekeeper.rulings.questions import known
+from scorekeeper.rulings.search import marks, mentioned, search, terms
 from scorekeeper.rulings.text import INTERPRETATION, option_words
+
+__all__ = ["Answer", "Ruling", "ask", "by_topic", "follows", "marks", "rulings", "search"]
 
 
 @dataclass(frozen=True)
@@ -207,130 +212,35 @@ def rulings(rules: Rules) -> list[Ruling]:
     return out
 
 
-def search(rulings: list[Ruling], query: str) -> list[Ruling]:
-    """The rulings that answer ``query`` best first, as players ask it: in their own
-    words ("all pass", "loner", "three aces"), with any word order and no need for
-    every word to match.  Each word (stemmed, with its synonyms) scores where it is
-    found: in the title most, then the option keys and topic, then the text; two
-    words asked next to each other ("call an ace", "ace he holds") score again
-    where they stand next to each other.  An empty query returns them all, in
-    their order."""
-    terms = _terms(query)
-    if not terms:
-        return list(rulings)
-    scored = [(score, index, ruling) for index, ruling in enumerate(rulings)
-              if (score := _score(ruling, terms)) > 0]
-    if not scored:
-        return []
-    best = max(score for score, _, _ in scored)
-    return [ruling for score, _, ruling in sorted(scored, key=lambda s: (-s[0], s[1]))
-            if score * 3 >= best]
+@dataclass(frozen=True)
+class Answer:
+    """What the rulings say to a question: the rulings that answer it, best
+    first, and a sentence of their own when the question needs one (``said``);
+    ``covered`` is False when the rules here don't cover what was asked."""
+
+    found: list[Ruling]
+    said: str = ""
+    covered: bool = True
 
 
-#: Words a question is made of that say nothing about which ruling it wants.
-_STOP = frozenset(
-    "a an the is are was be been do does did doing what who whom whose when where which why "
-    "how if of to in on at for from by after before with without and or but so not no my his "
-    "her he she it its i we you they them us me our your their can could should would will "
-    "shall may might must has have had get gets got this that these those there here then "
-    "than any some all one about into out up down happens happen mean means".split())
-
-#: Players' phrases and words → the words the rulings use (applied before stemming).
-_PHRASES = (
-    ("all pass", "everybody passes nobody picks"),
-    ("everyone passes", "everybody passes nobody picks"),
-    ("no one picks", "nobody picks"), ("nobody picked", "nobody picks"),
-    ("sits out", "sitting seats"), ("sit out", "sitting seats"),
-    ("sitting out", "sitting seats"),
-    ("no trick", "notrick"), ("no tricks", "notrick"), ("no-trick", "notrick"),
-    ("three aces", "three fail aces"), ("all the aces", "three fail aces"),
-    ("lay down", "lays down"), ("laydown", "lays down"),
-)
-_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "loner": ("alone",), "lone": ("alone",), "solo": ("alone",), "alone": ("alone",),
-    "schwarz": ("notrick",), "sweep": ("notrick", "every"),
-    "knock": ("crack",), "recrack": ("crack",), "re-crack": ("crack",),
-    "leasters": ("leaster",), "least": ("leaster",),
-    "double": ("double", "doubler", "doubled"), "doubler": ("doubler", "double"),
-    "doubled": ("double", "doubler"),
-    "redeal": ("misdeal", "void", "redeal"), "misdeal": ("misdeal",),
-    "jack": ("j♦", "jack"), "jd": ("j♦",), "diamonds": ("j♦", "diamond"),
-    "sitting": ("sitting", "sit", "seat"), "seats": ("seat", "sit"),
-    "money": ("stake", "cent", "money"), "pay": ("pay", "paid", "pays"),
-    "points": ("point",), "dealer": ("dealer", "deal"),
-    "players": ("player", "seat"), "six": ("six", "6"), "seven": ("seven", "7"),
-    "five": ("five", "5"), "four": ("four", "4"), "three": ("three", "3"),
-}
-_TOKEN = re.compile(r"[\w♦♥♠♣-]+")
-
-
-def _stem(word: str) -> str:
-    """A word's rough stem: "passes" → "pass", "dealer's" → "dealer", "sitting" → "sit"."""
-    word = word.removesuffix("'s").removesuffix("’s")
-    for suffix in ("ing", "ed"):
-        if word.endswith(suffix) and len(word) > len(suffix) + 2:
-            word = word[:-len(suffix)]
-            if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "sl":
-                word = word[:-1]
-            return word
-    if word.endswith("es") and word[-3:-2] in ("s", "x", "h") and len(word) > 4:
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
-def _words(text: str) -> list[str]:
-    return _TOKEN.findall(text.casefold())
-
-
-def _terms(query: str) -> list[frozenset[str]]:
-    """Each meaningful word of ``query`` as the set of stems that answer it."""
-    text = " ".join(_words(query))
-    for phrase, said in _PHRASES:
-        text = re.sub(rf"\b{re.escape(phrase)}\b", said, text)
-    terms = []
-    for word in text.split():
-        if word in _STOP:
-            continue
-        stems = {_stem(word), *(_stem(s) for s in _SYNONYMS.get(word, ()))}
-        terms.append(frozenset(stems))
-    return terms
-
-
-def marks(text: str, query: str) -> list[tuple[int, int]]:
-    """Where ``text`` has a word the search for ``query`` used: (start, end) of
-    each whole word whose stem it looked for, for a page to highlight.  Words
-    the search leaves out ("a", "the", "he") are never marked, nor a word
-    inside another ("hand" holds no "a")."""
-    stems = frozenset().union(*_terms(query))
-    return [(found.start(), found.end()) for found in _TOKEN.finditer(text)
-            if _stem(found.group().casefold()) in stems]
-
-
-def _meaningful(text: str) -> list[str]:
-    """The stems of ``text``'s words in order, without the words a search leaves out."""
-    return [_stem(w) for w in _words(text) if w not in _STOP]
-
-
-def _side_by_side(first: frozenset[str], second: frozenset[str], said: list[str]) -> bool:
-    return any(a in first and b in second for a, b in zip(said, said[1:], strict=False))
-
-
-def _score(ruling: Ruling, terms: list[frozenset[str]]) -> int:
-    title = _meaningful(ruling.title)
-    keys = {_stem(w) for w in _words(" ".join((ruling.topic, *ruling.options)))}
-    text = _meaningful(ruling.text)
-    score = 0
-    for stems in terms:
-        score += 3 if stems.intersection(title) else 2 if stems & keys else \
-            1 if stems.intersection(text) else 0
-    if score == 0:
-        return 0
-    for first, second in zip(terms, terms[1:], strict=False):  # words asked side by side
-        score += 2 if _side_by_side(first, second, title) else \
-            1 if _side_by_side(first, second, text) else 0
-    return score
+def ask(rules: Rules, query: str) -> Answer:
+    """The answer to ``query`` under ``rules``: a question the rule books leave
+    to the table is said so plainly (with the rulings nearest to it), and so is a
+    question no ruling is about, instead of rulings that share a word with it."""
+    every = rulings(rules)
+    question = known(rules, query)
+    if question is not None:
+        by_id = {ruling.id: ruling for ruling in every}
+        return Answer([by_id[i] for i in question.see if i in by_id], question.answer,
+                      question.covered)
+    found = search(every, query)
+    if found or not terms(query):
+        return Answer(found)
+    asked = " ".join(query.split())
+    if not mentioned(every, query):
+        return Answer([], f"No ruling mentions “{asked}”: the rules here don't cover it.",
+                      False)
+    return Answer([], f"The rules here don't cover “{asked}”.", False)
 
 
 def by_topic(found: list[Ruling]) -> list[tuple[str, list[Ruling]]]:

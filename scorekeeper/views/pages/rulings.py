@@ -3,7 +3,8 @@ scorekeeper, for a preset before a table exists, and the presets side by
 side.  (The same page behind a share link is in :mod:`scorekeeper.views.viewer`.)
 
 The answers come from :mod:`scorekeeper.rulings`; this module only picks the
-rule set, filters by the search words and renders.  The search list is one
+rule set, asks the search words (a question the rules here don't cover is
+said so, with the nearest rulings if any) and renders.  The search list is one
 partial (``rulings/_rulings_list.html``) rendered inside the page and alone
 for an htmx request, so the search box works with and without JavaScript.
 """
@@ -16,7 +17,7 @@ from flask import Blueprint, abort, make_response, render_template, request, url
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import PRESETS, Preset, Rules, find_preset, payout_chart
-from scorekeeper.rulings import by_topic, follows, rulings, search
+from scorekeeper.rulings import ask, by_topic, follows, rulings
 from scorekeeper.rulings.chart import chart_tables, point_ranges, preset_card
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import load_table, permission
@@ -34,11 +35,12 @@ def rulings_page(template: str, rules: Rules, **context: Any) -> Response:
     """The page, or just the filtered list when htmx asks for it."""
     q = _query()
     every = rulings(rules)
-    found = search(every, q)
+    answer = ask(rules, q)
     doubled = request.args.get("doubled") == "1"
     here = url_for(str(request.endpoint), **(request.view_args or {}))
-    context.update(groups=by_topic(found), found=len(found), total=len(every), q=q,
-                   follows=follows(rules), here=here)
+    context.update(groups=by_topic(answer.found), found=len(answer.found), total=len(every),
+                   q=q, said=answer.said, covered=answer.covered, follows=follows(rules),
+                   here=here)
     if request.headers.get("HX-Request") and not request.headers.get("HX-Boosted"):
         body = render_template("rulings/_rulings_list.html", **context)
     else:
