@@ -38,10 +38,12 @@ _PHRASES = (
     ("no one picks", "nobody picks"), ("nobody picked", "nobody picks"),
     ("sits out", "sitting seats"), ("sit out", "sitting seats"),
     ("sitting out", "sitting seats"),
-    *((f"{verb} {which}", "notrick") for verb in (
-        "doesnt take", "didnt take", "does not take", "did not take", "take no", "takes no",
-        "took no", "taken no", "taking no", "gets no", "got no")
-      for which in ("a trick", "any trick", "any tricks", "trick", "tricks")),
+    *((f"{verb} {which}", "notrick")
+      for verb in ("doesnt take", "didnt take", "does not take", "did not take")
+      for which in ("a trick", "any trick", "any tricks")),
+    *((f"{verb} no {which}", "notrick") for verb in ("take", "takes", "took", "taken",
+                                                     "taking", "gets", "got")
+      for which in ("trick", "tricks")),
     ("no trick", "notrick"), ("no tricks", "notrick"),
     ("three aces", "three fail aces"), ("all the aces", "three fail aces"),
     ("lay down", "lays down"), ("laydown", "lays down"),
