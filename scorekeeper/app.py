@@ -19,12 +19,13 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.routing import IntegerConverter
 
 from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
 from scorekeeper.hosts import lower_case_host, trusted_hosts
-from scorekeeper.limits import MAX_REQUEST_BYTES
+from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
@@ -44,6 +45,15 @@ class RedactTokens(logging.Filter):
             record.args = tuple(_TOKEN_IN_PATH.sub(r"/\1/…", a) if isinstance(a, str) else a
                                 for a in record.args)
         return True
+
+
+class AsciiInt(IntegerConverter):
+    """``<int:...>`` in every route: a number in a path is ASCII digits, at
+    most :data:`~scorekeeper.limits.MAX_DIGITS` of them.  Werkzeug's own
+    takes any Unicode digit, so ``/tables/１`` (fullwidth) or ``/tables/١``
+    (Arabic-Indic) would be table 1; here they are no route at all (404)."""
+
+    regex = rf"[0-9]{{1,{MAX_DIGITS}}}"
 
 
 def _secret_key(instance: Path) -> str:
@@ -171,6 +181,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
     db.init_app(app)
     csrf.init_app(app)
+    app.url_map.converters["int"] = AsciiInt  # before any route is added
     _register(app)
     _errors(app)
     _redact_werkzeug_log()
@@ -293,7 +304,7 @@ def _errors(app: Flask) -> None:
         db.session.rollback()
         status = status_of(error)
         if wants_json():
-            return error_response(error.message, status, error.field)
+            return error_response(error.message, status, error.field, error.code)
         return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status)
 
     @app.errorhandler(DBAPIError)

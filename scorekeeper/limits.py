@@ -91,6 +91,11 @@ API_MAX_HANDS = 500
 #: the app (MAX_CONTENT_LENGTH), waitress and deploy/'s nginx all refuse above.
 MAX_IMPORT_BYTES = 40_000_000
 MAX_REQUEST_BYTES = 41 * 1024 * 1024
+#: An API client's Idempotency-Key: at most this long, and at least this long
+#: for a request anyone may send (its retry hands out a token: the key must be
+#: one nobody could guess, a UUID say).
+MAX_KEY = 100
+UNGUESSABLE_KEY = 16
 #: Ids in URLs and bodies: the database's largest integer.
 MAX_ROW_ID = 2**63 - 1
 #: Digits a number in a URL or form may have before it is even parsed.

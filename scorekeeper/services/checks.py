@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.limits import (
     EARLIEST,
     GROUP_NAME,
+    LATEST,
     MAX_PAYMENT_CENTS,
     MAX_PLAYERS,
     MAX_STAKE_CENTS,
@@ -147,19 +148,33 @@ def differences(preset: str, rules: Rules) -> dict[str, Any]:
 
 
 def check_played_on(value: object, today: date | None = None) -> date:
-    """A night's date: a ``date`` or ``YYYY-MM-DD``, from 2000 to tomorrow
-    (a phone a time zone ahead of the server is already in tomorrow)."""
-    if isinstance(value, date) and not isinstance(value, datetime):
-        day = value
-    elif isinstance(value, str) and len(value) == 10 and value.isascii():
-        try:
-            day = date.fromisoformat(value)
-        except ValueError:
-            raise ServiceError("played_on must be a date as YYYY-MM-DD", "played_on") from None
-    else:
-        raise ServiceError("played_on must be a date as YYYY-MM-DD", "played_on")
-    latest = (today or date.today()) + timedelta(days=1)
-    if not EARLIEST.date() <= day <= latest:
+    """A night's date: a ``date`` or ``YYYY-MM-DD``, from 2000 to today, with
+    a day's grace (a phone a time zone ahead of the server is already in
+    tomorrow)."""
+    day = _date(value, "played_on")
+    if not EARLIEST.date() <= day <= (today or date.today()) + timedelta(days=1):
         raise ServiceError(f"A night's date must be from {EARLIEST.year} to today",
                            "played_on")
     return day
+
+
+def check_date(value: object, field: str) -> date:
+    """A date within the app's lifetime for the input ``field`` (a season's
+    ``from`` or ``to``)."""
+    day = _date(value, field)
+    if not EARLIEST.date() <= day <= LATEST.date():
+        raise ServiceError(f"{field} must be from {EARLIEST.date()} to {LATEST.date()}",
+                           field)
+    return day
+
+
+def _date(value: object, field: str) -> date:
+    """A ``date`` or ``YYYY-MM-DD`` sent as ``field``."""
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return value
+    if isinstance(value, str) and len(value) == 10 and value.isascii():
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ServiceError(f"{field} must be a date as YYYY-MM-DD", field)

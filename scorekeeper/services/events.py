@@ -28,7 +28,7 @@ from scorekeeper.names import (
     name_key,
 )
 from scorekeeper.rules import Rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, checks, grants, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, grants, writes
 from scorekeeper.services.event_plan import Plan, check_plan, count
 from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.policy import EventWrite
@@ -126,6 +126,8 @@ class LikelySame(Conflict):
     """New names that may be registered players' (or each other's) under
     another spelling: nobody registered until the director says they are
     different players (``same_name_ok``)."""
+
+    code = Code.SAME_NAME
 
     def __init__(self, pairs: Sequence[tuple[str, str]]) -> None:
         said = "; ".join(f"{new} looks like {old}" for new, old in pairs)

@@ -165,18 +165,39 @@ def next_night_defaults(group: Group) -> NextNight:
                      last.played_on if last is not None else None)
 
 
-def attach(table: GameTable, group: Group, played_on: date, rules: Rules) -> None:
+def attach(table: GameTable, group: Group, played_on: date, rules: Rules,
+           remember: bool = True) -> None:
     """Make the new ``table`` the group's night of ``played_on`` (its players
-    join the group) and remember its rules and stake for the next night.
-    Part of the caller's write, which raises the group's version (the caller
-    writes its entry)."""
+    join the group) and, with ``remember``, keep its rules and stake for the
+    next night.  Part of the caller's write, which raises the group's version
+    (the caller writes its entry)."""
     table.group_id = group.id
     table.played_on = played_on
     join_members(group, [p.name for p in table.players])
-    group.preset = table.preset
-    group.options = checks.differences(table.preset, rules) if table.preset in PRESETS else {}
-    group.stake_cents = table.stake_cents
+    if remember:
+        group.preset = table.preset
+        group.options = checks.differences(table.preset, rules) \
+            if table.preset in PRESETS else {}
+        group.stake_cents = table.stake_cents
     writes.begin_group(group.id)
+
+
+def night_settings(group: Group, players: object, preset: object, options: object,
+                   stake_cents: object) -> tuple[object, object, object, object]:
+    """A new night's players, preset, options and stake, the group's for
+    each one not given (None): its next night's players (its members before
+    its first night), its preset, its house rules (when the preset is the
+    group's: options given stand instead of them) and its stake."""
+    defaults = next_night_defaults(group)
+    if players is None:
+        players = list(defaults.players or defaults.others)
+    if preset is None:
+        preset = defaults.preset
+    if options is None and preset == defaults.preset:
+        options = defaults.options
+    if stake_cents is None:
+        stake_cents = defaults.stake_cents
+    return players, preset, options, stake_cents
 
 
 def groups_of(ids: Sequence[int]) -> list[Group]:

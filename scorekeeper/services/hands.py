@@ -30,7 +30,14 @@ from scorekeeper.services import Conflict, NotFound, ServiceError, Stale
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
-from scorekeeper.services.writes import Unit, audit_night, begin_state, table_key, unit
+from scorekeeper.services.writes import (
+    Unit,
+    audit_night,
+    begin_state,
+    meanwhile,
+    table_key,
+    unit,
+)
 
 
 class Change(StrEnum):
@@ -71,14 +78,7 @@ def deal_of(state: TableState) -> str:
 
 def what_changed(state: TableState, since: int) -> str:
     """"Meanwhile, Phone 2: Recorded hand 32: …" for the changes after version ``since``."""
-    entries = db.session.scalars(db.select(AuditEntry).where(
-        AuditEntry.of(TABLE, state.table.id), AuditEntry.version > since)
-        .order_by(AuditEntry.id)).all()
-    if not entries:
-        return "Meanwhile the night changed on another phone."
-    said = [f"{e.by or 'another phone'}: {e.summary}" for e in entries[-3:]]
-    more = f" (and {len(entries) - 3} more changes)" if len(entries) > 3 else ""
-    return f"Meanwhile, {'; '.join(said)}{more}."
+    return meanwhile(TABLE, state.table.id, since)
 
 
 def stale_message(state: TableState, seen: Seen, appending: bool = False) -> str:

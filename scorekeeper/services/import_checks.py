@@ -33,7 +33,7 @@ from scorekeeper.rules import PRESETS, Hand, HandError, Rules, replay
 from scorekeeper.rules.hand_json import parse_exported
 from scorekeeper.rules.option_list import LATER, with_later_options
 from scorekeeper.rules.options import resolve
-from scorekeeper.services import ServiceError
+from scorekeeper.services import Code, ServiceError
 from scorekeeper.services.checks import (
     check_payment_cents,
     check_played_on,
@@ -74,6 +74,8 @@ class Checked:
 class ImportRefused(ServiceError):
     """An import refused: ``reason`` is the problem alone, so a group file can
     say which of its nights it is in without saying "Not imported" twice."""
+
+    code = Code.IMPORT_REFUSED
 
     def __init__(self, reason: str, field: str) -> None:
         super().__init__(f"Not imported: {reason}. Nothing was created.", field)

@@ -16,15 +16,16 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db.models import Event, GameTable, Group, Submission, db, utcnow
-from scorekeeper.services import ServiceError
+from scorekeeper.services import Code, ServiceError
 
 #: How long an API client's key is remembered.
 RETRY_WINDOW = timedelta(hours=24)
-MAX_KEY = 100
 
 
 class KeyReused(ServiceError):
     """The same Idempotency-Key came with a different request."""
+
+    code = Code.KEY_REUSED
 
 
 @dataclass(frozen=True)
@@ -43,21 +44,13 @@ def canonical(meaning: object) -> bytes:
                       ensure_ascii=False).encode()
 
 
-def api_once(scope: str, key: str | None, meaning: object, least: int = 1) -> Once | None:
-    """The Once for an API request's ``Idempotency-Key`` (None without one),
-    fingerprinted by what the request means (:func:`canonical`: its method,
-    path, query and parsed body), not by its bytes.
-
-    A request that needs no token (starting or importing a table) wants a key
-    of at least ``least`` characters: its retry hands out an edit token, so
-    the key must be one nobody else could guess (a UUID, say)."""
+def api_once(scope: str, key: str | None, meaning: object) -> Once | None:
+    """The Once for an API request's ``Idempotency-Key`` (None without one;
+    the API checked its form), fingerprinted by what the request means
+    (:func:`canonical`: its method, path, query and parsed body), not by its
+    bytes."""
     if key is None:
         return None
-    key = key.strip()
-    if not least <= len(key) <= MAX_KEY or not key.isprintable():
-        raise ServiceError(f"Idempotency-Key must be {least} to {MAX_KEY} printable "
-                           "characters" + (" (a random one, e.g. a UUID)" if least > 1 else ""),
-                           "Idempotency-Key")
     return Once(f"api:{scope}:{key}", hashlib.sha256(canonical(meaning)).hexdigest())
 
 

@@ -68,10 +68,14 @@ class NightOwner:
     def check_joiner(self, table: GameTable, name: str) -> None:
         """Refuse ``name`` joining the night mid-way (anyone may)."""
 
-    def settle(self, table: GameTable, carry: bool) -> None:
-        """How the night is settled as it closes (part of the close's write)."""
+    def check_carry(self, carry: bool) -> None:
+        """Refuse ``carry`` for a night with no tab to carry it to."""
         if carry:
             raise ServiceError("Only a group's night can be carried to its tab", "carry")
+
+    def settle(self, table: GameTable, carry: bool) -> None:
+        """How the night is settled as it closes (part of the close's write)."""
+        self.check_carry(carry)
 
     def members(self) -> list[Member]:
         """The regulars whose payment handles the night falls back on."""
@@ -114,6 +118,9 @@ class GroupNight(NightOwner):
 
     kind = GROUP
     policy, editor, link = Owner.GROUP, Credential.GROUP_EDITOR, Credential.GROUP_VIEW
+
+    def check_carry(self, carry: bool) -> None:
+        """A group's night may go on its tab."""
 
     def settle(self, table: GameTable, carry: bool) -> None:
         table.settled = groups.CARRIED if carry else groups.AT_TABLE

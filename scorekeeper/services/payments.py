@@ -15,7 +15,7 @@ from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENTS
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, UnknownPlayer
 from scorekeeper.services.checks import check_payment_cents
 from scorekeeper.services.once import Once
 from scorekeeper.services.state import TableState
@@ -46,8 +46,10 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
     table = state.table
     names = state.players
     for who, field in ((payer, "payer"), (payee, "payee")):
-        if not isinstance(who, str) or find_name(who, names) is None:
+        if not isinstance(who, str):
             raise ServiceError(f"The {field} must be a player at this table", field)
+        if find_name(who, names) is None:
+            raise UnknownPlayer(f"The {field} must be a player at this table", field)
     assert isinstance(payer, str) and isinstance(payee, str)
     payer, payee = find_name(payer, names) or payer, find_name(payee, names) or payee
     if payer == payee:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, UnknownPlayer
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import owner_of
@@ -46,7 +46,7 @@ def _change(state: TableState, action: str, name: str, after: str | None
     table = state.table
     if action == "join":
         after = " ".join((after or "").split()) or None
-        clean_players([p.name for p in table.players] + [name])  # refuse before waiting
+        _joiner(table, name)  # refuse before waiting
         owner_of(table).check_joiner(table, name)
         if after:
             _player(table, after, "after")
@@ -62,10 +62,19 @@ def _change(state: TableState, action: str, name: str, after: str | None
     raise ServiceError("Choose join, leave, return, up or down", "action")
 
 
+def _joiner(table: GameTable, name: str) -> list[str]:
+    """The table's names with ``name`` joining last; a refusal (a name taken, a
+    look-alike, a full table) is about the joiner's ``name``."""
+    try:
+        return clean_players([p.name for p in table.players] + [name])
+    except ServiceError as error:
+        raise ServiceError(error.message, "name") from None
+
+
 def _player(table: GameTable, name: str, field: str = "name") -> Player:
     player = next((p for p in table.players if p.name == name), None)
     if player is None:
-        raise ServiceError(f"{name or 'That player'} isn't at this table", field)
+        raise UnknownPlayer(f"{name or 'That player'} isn't at this table", field)
     return player
 
 
@@ -73,7 +82,7 @@ def add_player(table: GameTable, name: str, after: str | None = None) -> str:
     """A new player takes the seat after ``after`` (None: the next seat, to the
     left of the last one); the players after it move one seat on.  Part of
     the caller's write."""
-    names = clean_players([p.name for p in table.players] + [name])
+    names = _joiner(table, name)
     seat = _player(table, after, "after").seat + 1 if after else len(table.players)
     for player in table.players:
         if player.seat >= seat:

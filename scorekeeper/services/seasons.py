@@ -24,7 +24,7 @@ from scorekeeper.ledger.season import (
 from scorekeeper.ledger.stats import player_stats
 from scorekeeper.limits import EARLIEST, LATEST
 from scorekeeper.services import NotFound, ServiceError, caches
-from scorekeeper.services.checks import check_played_on
+from scorekeeper.services.checks import check_date
 from scorekeeper.services.groups import CARRIED
 from scorekeeper.services.state import TableState
 
@@ -127,8 +127,8 @@ def span(season: str | None, start: str | None, end: str | None,
     """The range a request asks for: ``from``/``to`` dates, else ``season=YYYY``
     or ``season=all``, else this calendar year."""
     if start or end:
-        first = check_played_on(start, LATEST.date()) if start else None
-        last = check_played_on(end, LATEST.date()) if end else None
+        first = check_date(start, "from") if start else None
+        last = check_date(end, "to") if end else None
         if first and last and first > last:
             raise ServiceError("'from' must not be after 'to'", "from")
         words = f"{first or 'the start'} to {last or 'now'}"

@@ -26,7 +26,7 @@ from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, UnknownPlayer
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import owner_of
 from scorekeeper.services.payments import EarlyPayment, early_payments
@@ -78,7 +78,7 @@ def settlement(state: TableState, unit: str = "none", bank: str | None = None) -
     if bank is not None:
         found = find_name(bank, rounded)
         if found is None:
-            raise ServiceError(f"{bank[:QUOTED]} isn't a player at this table", "bank")
+            raise UnknownPlayer(f"{bank[:QUOTED]} isn't a player at this table", "bank")
         if found in home:
             raise ServiceError(f"{found} settled and went home: choose someone still at "
                                "the table as the bank", "bank")
@@ -116,7 +116,7 @@ def find_player(table: GameTable, name: str) -> Player:
     """The player called ``name`` at this table, or a clear refusal."""
     player = next((p for p in table.players if p.name == name), None)
     if player is None:
-        raise ServiceError(f"{name or 'That player'} isn't at this table", "name")
+        raise UnknownPlayer(f"{name or 'That player'} isn't at this table", "name")
     return player
 
 

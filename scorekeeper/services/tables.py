@@ -5,7 +5,6 @@ through :mod:`scorekeeper.services.writes`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
 
 from scorekeeper.db.models import GameTable, Group, Player, db
@@ -18,17 +17,22 @@ DEFAULT_STAKE_CENTS = 25
 
 
 def create_table(name: object, players: object, preset: object,
-                 options: Mapping[str, object] | None = None,
+                 options: object = None,
                  stake_cents: object = DEFAULT_STAKE_CENTS,
                  editor_label: str = "Scorekeeper", once: Once | None = None,
-                 group: Group | None = None, played_on: object = None
-                 ) -> tuple[GameTable, str | None]:
+                 group: Group | None = None, played_on: object = None,
+                 set_group_rules: bool = True) -> tuple[GameTable, str | None]:
     """Create a table with frozen rules; returns it and its first edit token.
     A request already carried out (``once``) returns the table it made, and
     no token (the caller grants the repeating device one if it needs it).
 
     A night of ``group`` is dated ``played_on`` (default today); its players
-    join the group, which keeps its rules and stake for the next night."""
+    join the group.  Its players, preset, options and stake left out (None)
+    are the group's (:func:`groups.night_settings`); with
+    ``set_group_rules`` its rules and stake become the group's next night's."""
+    if group is not None:
+        players, preset, options, stake_cents = groups.night_settings(
+            group, players, preset, options, stake_cents)
     name = checks.table_name(name)
     names = checks.clean_players(players)
     preset, rules, _ = checks.checked_rules(preset, options)
@@ -48,7 +52,7 @@ def create_table(name: object, players: object, preset: object,
                                    stake, editor_label)
         table.played_on = day
         if group is not None:
-            groups.attach(table, group, day, rules)
+            groups.attach(table, group, day, rules, remember=set_group_rules)
             writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
         work.remember(table.id, 201)
     twin = made(work.twin, GameTable)

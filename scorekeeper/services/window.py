@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.limits import whole_number
 from scorekeeper.services import ServiceError
 
 LEDGER_HANDS = 50
@@ -50,11 +51,15 @@ class Window:
 
 
 def _whole(raw: str | None, name: str) -> int | None:
+    """A query argument as a whole number from 1 (None when absent or empty):
+    up to :data:`~scorekeeper.limits.MAX_DIGITS` ASCII digits, so a ``from``
+    far past the last hand is an empty window, not a refusal."""
     if raw is None or raw == "":
         return None
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+    number = whole_number(raw)
+    if number is None:
         raise ServiceError(f"{name} must be a whole number from 1", name)
-    return int(raw)
+    return number
 
 
 def window(total: int, first: str | None = None, size: str | None = None,

@@ -40,10 +40,10 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import Conflict, Stale, policy
+from scorekeeper.services import Refused, Stale, policy
 from scorekeeper.services.board import changed
 from scorekeeper.services.once import Once, commit, remember
-from scorekeeper.services.policy import EventWrite
+from scorekeeper.services.policy import EventWrite, Stage
 from scorekeeper.services.state import TableState
 
 #: The session-info keys of the write under way and of its unit of work.
@@ -94,10 +94,30 @@ def table_key(table: GameTable) -> int:
     return int(identity[0])
 
 
+#: What to do when a write was made on an older version: the end of every
+#: refused If-Match (:func:`meanwhile`).
+STALE_ADVICE = "Check it and try again."
+
+
+def meanwhile(kind: str, row_id: int, since: int) -> str:
+    """What changed on a night, a group or an event (``kind``) after version
+    ``since``, in one sentence: "Meanwhile, Phone 2: Recorded hand 32: …"
+    (the last three changes, then how many more)."""
+    entries = db.session.scalars(db.select(AuditEntry).where(
+        AuditEntry.of(kind, row_id), AuditEntry.version > since)
+        .order_by(AuditEntry.id)).all()
+    if not entries:
+        what = {TABLE: "night", GROUP: "group", EVENT: "event"}[kind]
+        return f"Meanwhile the {what} changed on another phone."
+    said = [f"{e.by or 'another phone'}: {e.summary}" for e in entries[-3:]]
+    more = f" (and {len(entries) - 3} more changes)" if len(entries) > 3 else ""
+    return f"Meanwhile, {'; '.join(said)}{more}."
+
+
 def check_open(table: GameTable, why: str = "the night is over") -> None:
     """Refuse any change to a closed night."""
     if table.closed_at is not None:
-        raise Conflict(f"This table is closed: {why}")
+        raise Refused(f"This table is closed: {why}", Stage.CLOSED)
 
 
 def abandon() -> None:
@@ -187,7 +207,7 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
             write.owner_of[table_id] = owner
             _raise_owner(OWNER_ROWS[owner[0]], _RAISED[owner[0]], owner[1], None, STALE)
     if not closed_ok and table.closed_at is not None:
-        raise Conflict(f"This table is closed: {why}")
+        raise Refused(f"This table is closed: {why}", Stage.CLOSED)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
@@ -224,9 +244,10 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
         select(Event.finished_at, select(EventSession.id)
                .where(EventSession.event_id == Event.id).exists())
         .where(Event.id == event_id)).one()
-    decision = policy.event_decide(policy.event_stage(finished is not None, drawn), doing)
+    stage = policy.event_stage(finished is not None, drawn)
+    decision = policy.event_decide(stage, doing)
     if not decision.allowed:
-        raise Conflict(decision.why, "event")
+        raise Refused(decision.why, stage)
     return version
 
 

@@ -1,20 +1,38 @@
-"""The one shape of an error in JSON (docs/api.md): ``{"error": ...}`` with
-the field at fault when there is one, answered by the API's own handlers
-and by the app's for any ``/api/`` path (404, 413, 503, 500...); and the
-HTTP status a refused service action is answered with (the services say
-what went wrong, never how the web says it)."""
+"""The one shape of an error in JSON (docs/api.md): ``{"error": ..., "code":
+...}`` with the field at fault when there is one, answered by the API's own
+handlers and by the app's for any ``/api/`` path (404, 413, 503, 500...);
+the HTTP status a refused service action is answered with (the services say
+what went wrong, never how the web says it); and the code of a refusal no
+service named, from its status and what refused it.  The codes themselves
+are :class:`scorekeeper.services.Code`'s."""
 
 from __future__ import annotations
 
-from flask import Response, jsonify
+from flask import Response, g, jsonify
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.services import Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services import (
+    STAGE_CODES,
+    Code,
+    Conflict,
+    NotFound,
+    ServiceError,
+    Stale,
+    event_stages,
+)
 from scorekeeper.services.once import KeyReused
+from scorekeeper.views.access import bearer_token
 
 #: A refusal's kind → its status, most specific first (a Stale is a Conflict).
 STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
     (NotFound, 404), (KeyReused, 422), (Conflict, 409))
+
+#: The code of an answer whose refusal named none, by its status.
+STATUS_CODES: dict[int, Code] = {
+    400: Code.INVALID, 401: Code.BAD_TOKEN, 403: Code.FORBIDDEN, 404: Code.NOT_FOUND,
+    405: Code.METHOD_NOT_ALLOWED, 409: Code.CONFLICT, 412: Code.STALE, 413: Code.TOO_LARGE,
+    415: Code.NOT_JSON, 422: Code.KEY_REUSED, 500: Code.SERVER_ERROR, 503: Code.BUSY,
+}
 
 
 def status_of(error: ServiceError, *, api: bool = False) -> int:
@@ -26,9 +44,12 @@ def status_of(error: ServiceError, *, api: bool = False) -> int:
     return next((status for kind, status in STATUSES if isinstance(error, kind)), 400)
 
 
-def error_response(message: str, status: int, field: str | None = None) -> Response:
-    """``{"error": message, "field": field}`` with ``status``."""
-    body: dict[str, str] = {"error": message}
+def error_response(message: str, status: int, field: str | None = None,
+                   code: Code | None = None) -> Response:
+    """``{"error": message, "code": code, "field": field}`` with ``status``
+    (the status's own code when the refusal names none)."""
+    named = code or STATUS_CODES.get(status, Code.INVALID if status < 500 else Code.SERVER_ERROR)
+    body: dict[str, str] = {"error": message, "code": str(named)}
     if field:
         body["field"] = field
     response = jsonify(body)
@@ -36,11 +57,28 @@ def error_response(message: str, status: int, field: str | None = None) -> Respo
     return response
 
 
+def http_code(error: HTTPException) -> Code | None:
+    """The code of an HTTP refusal, from what refused the request: a 401
+    without a bearer token at all is ``no_token``; a 409 is the code of the
+    stage that refused it (a closed night, a finished event...)."""
+    if error.code == 401 and bearer_token() is None:
+        return Code.NO_TOKEN
+    if error.code == 409:
+        access = g.get("access")
+        if access is not None:
+            return STAGE_CODES.get(access.stage)
+        event = g.get("api_event")
+        if event is not None:
+            return STAGE_CODES.get(event_stages.stage_of(event))
+    return None
+
+
 def http_error_response(error: HTTPException, message: str | None = None) -> Response:
     """An HTTP error in the one shape, keeping the headers it promises: a 405
     says which methods the path takes (``Allow``), a 401 how to authenticate
     (``WWW-Authenticate: Bearer``)."""
-    response = error_response(message or error.description or error.name, error.code or 500)
+    response = error_response(message or error.description or error.name, error.code or 500,
+                              code=http_code(error))
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value

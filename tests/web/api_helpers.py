@@ -11,6 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper.db.models import GameTable, db
+from scorekeeper.services import Code
 from tests.conftest import PLAYERS
 
 API = "/api/v1"
@@ -74,6 +75,7 @@ def assert_error(response: TestResponse, status: int, field: str | None = None) 
     assert response.status_code == status, (response.status_code, response.get_data())
     body = response.get_json()
     assert isinstance(body, dict) and isinstance(body.get("error"), str) and body["error"]
-    assert set(body) <= {"error", "field"}
+    assert set(body) <= {"error", "field", "code"}
+    assert body.get("code") in set(Code), body
     if field is not None:
         assert body.get("field") == field, body

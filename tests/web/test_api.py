@@ -342,7 +342,9 @@ def test_standings_give_points_cents_doublers_and_the_next_dealer(client: FlaskC
     assert response.get_json() == {
         "balances": {"Ann": 2, "Bob": -2, "Cat": 2, "Dan": -2},
         "balances_cents": {"Ann": 20, "Bob": -20, "Cat": 20, "Dan": -20},
-        "hands": 2, "pending_doublers": 1, "pending_from": [2], "next_dealer": "Bob"}
+        "hands": 2, "pending_doublers": 1, "pending_from": [2], "next_dealer": "Bob",
+        "next_hand": {"number": 3, "dealer": "Bob", "seated": ["Ann", "Bob", "Cat", "Dan"],
+                      "sitting_out": [], "short": 0}}
 
 
 def test_an_empty_table_stands_at_zero(table: ApiTable) -> None:
@@ -414,7 +416,7 @@ def test_the_hand_list_refuses_a_parameter_it_does_not_have(table: ApiTable) -> 
     response = table.get("/hands?evil=1")
     assert response.status_code == 400
     assert response.get_json() == {"error": "Unknown parameter: evil; expected: from, limit",
-                                   "field": "query"}
+                                   "code": "unknown_field", "field": "query"}
 
 
 def test_names_match_however_their_case_and_form_were_typed(table: ApiTable) -> None:

@@ -156,8 +156,11 @@ def test_a_bad_date_is_refused(group: ApiGroup, client: FlaskClient, played_on: 
     assert_error(response, 400, "played_on")
 
 
-def test_the_next_night_starts_with_the_rules_and_stake_of_the_last(group: ApiGroup) -> None:
+def test_a_night_sets_the_groups_rules_and_stake_only_when_it_says_so(group: ApiGroup) -> None:
     group.night("2026-03-05", stake_cents=50, options={"base": 2})
+    shown = group.get().get_json()
+    assert shown["stake_cents"] == 25 and shown["options"] == {}
+    group.night("2026-03-12", stake_cents=50, options={"base": 2}, set_group_rules=True)
     shown = group.get().get_json()
     assert shown["stake_cents"] == 50 and shown["options"] == {"base": 2}
 
@@ -215,8 +218,10 @@ def test_a_player_who_joins_mid_season_is_absent_from_the_nights_before(
     assert (gus["nights"], gus["hands"], gus["points"]) == (1, 1, 2)
     assert (eve["nights"], eve["hands"]) == (1, 1)
     assert group.get("/players/Gus?season=2026").get_json()["nights"] == 1
-    assert group.get("/players/gus?season=2025").get_json() == {
+    nobody = group.get("/players/gus?season=2025").get_json()
+    assert {k: nobody[k] for k in ("name", "nights", "hands", "points", "cents")} == {
         "name": "Gus", "nights": 0, "hands": 0, "points": 0, "cents": 0}
+    assert set(nobody) == set(group.get("/players/Gus?season=2026").get_json())
     assert group.get("/players/Nobody").status_code == 404
 
 

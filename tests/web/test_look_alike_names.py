@@ -44,7 +44,7 @@ def test_look_alikes_are_refused_when_a_table_starts(
     assert answer.status_code == 400
     assert answer.get_json() == {
         "error": f"{other} looks just like {one}: give one of them another name",
-        "field": "players"}
+        "code": "invalid", "field": "players"}
     page = client.post("/", data={"name": "Friday", "players": [one, "Bob", "Cat", "Dan", other],
                                   "preset": "called-ace", "stake_cents": "25"})
     assert page.status_code == 400
@@ -91,7 +91,7 @@ def test_a_group_keeps_no_two_members_who_look_alike(app: Flask, client: FlaskCl
     night = api_table(client, [CYRILLIC_ANN, "Bob", "Cat", "Dan", "Eve"],
                       group=group["id"], played_on="2025-11-21", headers=auth)
     assert night.status_code == 400
-    assert night.get_json() == {"error": REFUSAL, "field": "players"}
+    assert night.get_json() == {"error": REFUSAL, "code": "invalid", "field": "players"}
     assert tables(app) == 0
     same = api_table(client, ["ann", "Bob", "Cat", "Dan", "Fay ♥️"], group=group["id"],
                      played_on="2025-11-21", headers=auth)

@@ -1,56 +1,85 @@
-"""JSON API v1 (see docs/api.md): presets, tables, standings and settling up.
+"""JSON API v1 (see docs/api.md): the blueprint and what every operation
+shares.  The operations are declared once in :mod:`.contract`; the routes
+live in :mod:`.tables`, :mod:`.hands`, :mod:`.roster`, :mod:`.groups`,
+:mod:`.events` and their neighbours, on this blueprint.
 
-Hands are in :mod:`scorekeeper.views.api.hands` and export/import in
-:mod:`scorekeeper.views.api.exports`, on the same blueprint.  The views only
-read JSON, check the bearer token (:func:`~scorekeeper.views.access.api_table`)
-and turn service and engine errors into 4xx JSON; the services do the work,
-exactly as for the pages, so a client and the scorekeeper's phone can never
-disagree.
+What every operation shares is here, once: the refusals in the one error
+shape with their codes, the ``ETag`` of every answer, the body each
+operation declares (and nothing else: unknown fields, a body where none is
+taken, anything but JSON are refused), the query parameters it takes, the
+``Idempotency-Key`` every write may carry and the ``If-Match`` it may name.
+The services do the work, exactly as for the pages, so a client and the
+scorekeeper's phone can never disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from flask import Blueprint, Response, abort, g, jsonify, request
+from flask import Blueprint, Response, abort, g, request
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.json_text import JsonRefused, read_json
-from scorekeeper.ledger.settle import Transfer
-from scorekeeper.limits import MAX_ROW_ID, QUOTED
-from scorekeeper.rules import PRESETS, HandError
-from scorekeeper.services import ServiceError, grants
-from scorekeeper.services import settle as settle_service
+from scorekeeper.limits import MAX_DIGITS, MAX_KEY, QUOTED
+from scorekeeper.rules import HandError
+from scorekeeper.rules.hand_json import REQUEST_FIELDS
+from scorekeeper.services import Code, ServiceError, Stale
+from scorekeeper.services.credentials import EVENT, GROUP, TABLE
+from scorekeeper.services.hands import Seen
 from scorekeeper.services.once import Once, api_once
-from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.services.state import version_of
-from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
-from scorekeeper.services.writes import abandon
-from scorekeeper.views.access import api_group, api_table, permission
-from scorekeeper.views.api.contract import body_fields, query_names
+from scorekeeper.services.writes import STALE_ADVICE, abandon, meanwhile
+from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
-from scorekeeper.views.qr import link
-
-if TYPE_CHECKING:
-    from scorekeeper.db.models import GameTable, Group
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_BODY_BYTES = 64 * 1024
-#: An Idempotency-Key for a request that needs no token must be this long.
-UNGUESSABLE_KEY = 16
+WRITES = ("POST", "PUT", "DELETE")
 
 
-# --- errors and request bodies ------------------------------------------------
+# --- refusals -------------------------------------------------------------------
 
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> Response:
     """A refused action: undo anything the service began (the version bump too).
-    A write refused because the night changed since its If-Match is a 412."""
+    A write refused because the night changed since its If-Match is a 412,
+    in the one wording of every 412 (:func:`stale_words`)."""
     abandon()
     status = status_of(error, api=True)
-    return error_response(error.message, status, error.field)
+    message = stale_words() or error.message if isinstance(error, Stale) else error.message
+    return error_response(message, status, error.field, error.code)
+
+
+@bp.errorhandler(HandError)
+def hand_error(error: HandError) -> Response:
+    """A hand the parser or the engine refused, naming the field at fault
+    (a field no hand has is ``unknown_field``, as for any other body)."""
+    abandon()
+    sent = request.get_json(silent=True)
+    unknown = isinstance(sent, dict) and error.field in sent and error.field not in REQUEST_FIELDS
+    return error_response(error.message, 400, error.field,
+                          Code.UNKNOWN_FIELD if unknown else Code.HAND_REFUSED)
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> Response:
+    """401/403/404/405/409/413/415 from ``abort`` in these views, as JSON."""
+    abandon()
+    return http_error_response(error)
+
+
+def stale_words() -> str | None:
+    """Every 412 says what changed since the version the request's
+    ``If-Match`` names, in one template: "Meanwhile, <device>: <what
+    changed>. Check it and try again." (None: no version named)."""
+    tags = [tag for tag in request.if_match if _version(tag) is not None]
+    owner = next(((kind, g.get(key)) for kind, key in (
+        (TABLE, "api_table"), (EVENT, "api_event"), (GROUP, "api_group")) if g.get(key)), None)
+    if not tags or owner is None:
+        return None
+    return f"{meanwhile(owner[0], owner[1].id, int(tags[0]))} {STALE_ADVICE}"
 
 
 @bp.after_request
@@ -69,22 +98,56 @@ def etag(response: Response) -> Response:
     return response
 
 
-@bp.errorhandler(HandError)
-def hand_error(error: HandError) -> Response:
-    """A hand the parser or the engine refused, naming the field at fault."""
-    abandon()
-    return error_response(error.message, 400, error.field)
+# --- what a request sends ---------------------------------------------------------
+
+def operation() -> Operation | None:
+    """The contract's operation this request asks for (None: no route)."""
+    return BY_ENDPOINT.get((request.endpoint or "").removeprefix("api."))
 
 
-@bp.errorhandler(HTTPException)
-def http_error(error: HTTPException) -> Response:
-    """401/403/404/405/413 from ``abort`` in these views, as JSON."""
-    abandon()
-    return http_error_response(error)
+@bp.before_request
+def known_query_and_key() -> None:
+    """Before anything else: a 400 for the first query parameter the operation
+    doesn't take (``?befor=1``, a typo, must not record at the end instead),
+    and for a write's ``Idempotency-Key`` of the wrong form, whether or not
+    the write would use it (:func:`idempotency_key`)."""
+    known = query_names(request.endpoint or "")
+    unknown = sorted(set(request.args) - set(known))
+    if unknown:
+        expected = f"expected: {', '.join(known)}" if known else "this takes none"
+        raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; {expected}", "query",
+                           code=Code.UNKNOWN_FIELD)
+    if request.method in WRITES:
+        idempotency_key()
+
+
+def idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (None without one): the one rule for
+    every write, 1 to 100 printable characters (16 or more where the
+    contract says: :attr:`.contract.Operation.key_length`)."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    op = operation()
+    least = op.key_length if op is not None else 1
+    if not least <= len(key) <= MAX_KEY or not key.isprintable() or key != key.strip():
+        raise ServiceError(f"Idempotency-Key must be {least} to {MAX_KEY} printable characters"
+                           + (" (a random one, e.g. a UUID)" if least > 1 else ""),
+                           "Idempotency-Key", code=Code.BAD_KEY)
+    return key
+
+
+def request_once(scope: str, body: object = None) -> Once | None:
+    """The request's ``Idempotency-Key`` (None without one), fingerprinted by
+    what the request means: its method, path, query and parsed ``body``, so
+    the same JSON re-ordered or re-spaced is the same request."""
+    return api_once(scope, idempotency_key(),
+                    {"method": request.method, "path": request.path,
+                     "query": request.args.to_dict(flat=False), "body": body})
 
 
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 that says what is wrong with it."""
+    """The request's JSON object, or a 415/413/400 that says what is wrong with it."""
     if not request.is_json:
         abort(415, "Send a JSON body with Content-Type: application/json")
     if (request.content_length or 0) > MAX_BODY_BYTES:
@@ -92,19 +155,27 @@ def json_body() -> dict[str, Any]:
     try:
         data = read_json(request.get_data(cache=True))
     except JsonRefused as error:
-        raise ServiceError(error.message, error.field) from None
+        raise ServiceError(error.message, error.field, code=Code.BAD_JSON) from None
     if not isinstance(data, dict):
-        raise ServiceError("The body must be a JSON object")
+        raise ServiceError("The body must be a JSON object", code=Code.BAD_JSON)
     return data
 
 
-def request_once(scope: str, body: object = None, least: int = 1) -> Once | None:
-    """The request's ``Idempotency-Key`` (None without one), fingerprinted by
-    what the request means: its method, path, query and parsed ``body``, so
-    the same JSON re-ordered or re-spaced is the same request."""
-    return api_once(scope, request.headers.get("Idempotency-Key"),
-                    {"method": request.method, "path": request.path,
-                     "query": request.args.to_dict(flat=False), "body": body}, least)
+def request_body(fields: bool = True) -> dict[str, Any]:
+    """The body the request's operation declares (:mod:`.contract`), read
+    after its loader has asked the policy: an operation that takes no body
+    takes none, or ``{}``; one whose body is optional, none or its object.
+    Anything but JSON is a 415, and a field the body doesn't have a 400
+    (``fields=False``: the caller's parser names it, as a hand's does)."""
+    op = operation()
+    body = op.body if op is not None else None
+    if (body is None or op is not None and not op.body_required) \
+            and not request.get_data(cache=True):
+        return {}
+    data = json_body()
+    if body is None or fields:
+        refuse_unknown(data, body_fields(body) if body is not None else ())
+    return data
 
 
 def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
@@ -112,8 +183,9 @@ def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
     known = tuple(known)
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise ServiceError(f"Unknown field {unknown[0]!r}; expected: {', '.join(known)}",
-                           unknown[0])
+        expected = f"expected: {', '.join(known)}" if known else "this takes no body"
+        raise ServiceError(f"Unknown field {unknown[0][:QUOTED]!r}; {expected}", unknown[0],
+                           code=Code.UNKNOWN_FIELD)
 
 
 def flag(data: dict[str, Any], field: str, default: bool = False) -> bool:
@@ -124,116 +196,18 @@ def flag(data: dict[str, Any], field: str, default: bool = False) -> bool:
     return value
 
 
-@bp.before_request
-def known_query() -> None:
-    """A 400 for the first query parameter the operation doesn't take (the
-    contract says which it takes): ``?befor=1``, a typo, must not record at
-    the end instead."""
-    known = query_names(request.endpoint or "")
-    unknown = sorted(set(request.args) - set(known))
-    if unknown:
-        expected = f"expected: {', '.join(known)}" if known else "this takes none"
-        raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; {expected}", "query")
+def _version(tag: str | None) -> int | None:
+    if tag and tag.isascii() and tag.isdigit() and len(tag) <= MAX_DIGITS:
+        return int(tag)
+    return None
 
 
-# --- endpoints ---------------------------------------------------------------
-
-@bp.get("/presets")
-@permission(OwnerAction.PUBLIC)
-def presets() -> Response:
-    """Every preset with all its options resolved (no token needed)."""
-    return jsonify([
-        {"id": p.id, "name": p.name, "seats": p.rules.seats, "options": p.rules.to_dict(),
-         "summary": p.summary, "seeds": list(p.seeds)}
-        for p in PRESETS.values()
-    ])
-
-
-@bp.post("/tables")
-@permission(OwnerAction.PUBLIC)
-def create() -> tuple[Response, int, dict[str, str]]:
-    """Start a table; the only time the edit token is shown."""
-    data = json_body()
-    refuse_unknown(data, body_fields("NewTable"))
-    group = _group_of(data)
-    once = request_once("tables", data, least=UNGUESSABLE_KEY)
-    table, token = create_table(data.get("name", group.name if group else None),
-                                data.get("players"), data.get("preset"), data.get("options"),
-                                data.get("stake_cents", DEFAULT_STAKE_CENTS),
-                                editor_label="API client", once=once, group=group,
-                                played_on=data.get("played_on"))
-    if token is None:  # a retry: the same table, and a new token for the client
-        token = grants.add_grant(grants.TABLE, table, "API client")
-    return created(table, token)
-
-
-def _group_of(data: dict[str, Any]) -> Group | None:
-    """The group a new night belongs to (``"group": <id>``): the bearer token
-    must be the group's edit token."""
-    if "group" not in data or data["group"] is None:
+def if_match(current: int) -> Seen | None:
+    """The version an ``If-Match`` header names (None without one, or ``*``)."""
+    tags = request.if_match
+    if not request.headers.get("If-Match") or tags.star_tag:
         return None
-    group_id = data["group"]
-    if isinstance(group_id, bool) or not isinstance(group_id, int) \
-            or not 0 < group_id <= MAX_ROW_ID:
-        raise ServiceError("group must be a group's id", "group")
-    return api_group(group_id, OwnerAction.RUN)
-
-
-def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:
-    """201 for a new table (started or imported): the only time its edit token is shown."""
-    body = {"id": table.id, "edit_token": token, "view_token": table.view_token,
-            "view_url": link("viewer.view", token=table.view_token),
-            "rules": dict(table.rules)}
-    return jsonify(body), 201, {"Location": f"{bp.url_prefix}/tables/{table.id}",
-                                "ETag": f'"{table.version}"'}
-
-
-@bp.get("/tables/<int:table_id>")
-@permission(Action.READ)
-def show(table_id: int) -> Response:
-    """The table: players in seat order, frozen rules, stake, whether closed."""
-    state = api_table(table_id)
-    table = state.table
-    return jsonify({
-        "id": table.id, "name": table.name, "players": list(state.players),
-        "rules": state.rules.to_dict(), "stake_cents": table.stake_cents,
-        "closed": state.closed, "preset": table.preset, "present": list(state.present),
-        "group": table.group_id,
-        "played_on": table.played_on.isoformat() if table.played_on else None,
-        "settled": table.settled,
-    })
-
-
-@bp.get("/tables/<int:table_id>/standings")
-@permission(Action.READ)
-def standings(table_id: int) -> Response:
-    """Balances in points and cents, hands played, pending doublers, next dealer."""
-    state = api_table(table_id)
-    night = state.night
-    return jsonify({
-        "balances": state.standings.points, "balances_cents": state.standings.cents,
-        "hands": len(night.results), "pending_doublers": len(night.pending),
-        "pending_from": list(night.pending), "next_dealer": night.next_dealer,
-    })
-
-
-@bp.get("/tables/<int:table_id>/settlement")
-@permission(Action.READ)
-def settlement(table_id: int) -> Response:
-    """The fewest payments that settle the table, in cents, after early leavers'
-    payments; ``?round=quarters|dollars`` rounds to a cash unit and
-    ``?bank=<name>`` settles everyone through one player."""
-    state = api_table(table_id)
-    settled = settle_service.settlement(state, request.args.get("round") or "none",
-                                        request.args.get("bank") or None)
-    body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}
-    if settled.early:
-        body["paid_early"] = [_transfer(p.transfer) for p in settled.early]
-    if settled.corrections:
-        body["corrections"] = [{"player": c.name, "paid_cents": c.paid, "owed_cents": c.owed,
-                                "text": str(c)} for c in settled.corrections]
-    return jsonify(body)
-
-
-def _transfer(t: Transfer) -> dict[str, Any]:
-    return {"from": t.payer, "to": t.payee, "cents": t.cents}
+    versions = [v for v in (_version(tag) for tag in tags) if v is not None]
+    if not versions:
+        raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
+    return Seen(current if current in versions else versions[0])

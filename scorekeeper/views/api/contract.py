@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.limits import API_MAX_HANDS
+from scorekeeper.limits import API_MAX_HANDS, MAX_DIGITS, UNGUESSABLE_KEY
 from scorekeeper.views.api.schemas import DATE, SCHEMAS
 
 #: Who may call an operation: anybody, a view or edit token, an edit token.
@@ -34,6 +34,7 @@ STATUS_WORDS = {
     "401": "No token, or one that isn't valid here",
     "403": "A share token used for a write, or a view token where the edit token is needed",
     "404": "No such table, group, event, session, hand or player",
+    "405": "A method the path doesn't have: Allow lists the ones it has",
     "409": "The table is closed, the group's tab changed, or the event's state refuses it",
     "412": "If-Match names a version the night (or event) has moved on from",
     "413": "The body is too large",
@@ -77,6 +78,12 @@ class Operation:
     def writes(self) -> bool:
         return self.method != "get"
 
+    @property
+    def key_length(self) -> int:
+        """The shortest ``Idempotency-Key`` it takes: an operation anybody
+        may call hands out a token on a retry, so its key must be unguessable."""
+        return UNGUESSABLE_KEY if self.access == NONE else 1
+
     def errors(self) -> list[int]:
         """The refusals this operation can answer."""
         codes = {400, 503, *self.also}
@@ -97,7 +104,9 @@ class Operation:
 
 HANDS = {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}}
 PAYMENTS = {"type": "array", "items": {"$ref": "#/components/schemas/Payment"}}
-WINDOW = (Param("from", {"type": "integer", "minimum": 1}, "the first hand"),
+#: A number in a query string: up to MAX_DIGITS ASCII digits.
+NUMBER = {"type": "integer", "minimum": 1, "maximum": 10**MAX_DIGITS - 1}
+WINDOW = (Param("from", NUMBER, "the first hand (past the last one: an empty list)"),
           Param("limit", {"type": "integer", "minimum": 1, "maximum": API_MAX_HANDS},
                 "how many hands (the latest ones without from)"))
 SEASON = (Param("season", {"type": "string"}, "YYYY or all"),
@@ -223,6 +232,9 @@ OPERATIONS: tuple[Operation, ...] = (
               owner="event"),
     Operation("post", "/events/import", "import_event", "Recreate an exported event", 201,
               "EventCreated", access=NONE, body="Export", owner="event"),
+    Operation("get", "/token", "token",
+              "What the bearer token is (its credential and row) and may do", 200, "Token",
+              owner=None),
     Operation("get", "/openapi.json", "openapi", "This API described in OpenAPI 3.0", 200,
               {"type": "object"}, access=NONE, owner=None),
 )

@@ -83,6 +83,7 @@ def event_directors(event_id: int) -> Response:
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
     event = api_event(event_id)
+    refuse_unknown(optional_body(), ())  # it takes no body
     me: Any = g.editor
     once = request_once(f"event:{event.id}", {})
     first = retried(once)

@@ -23,7 +23,6 @@ from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.policy import EventStage, EventWrite, OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import (
-    UNGUESSABLE_KEY,
     bp,
     flag,
     json_body,
@@ -89,7 +88,7 @@ def create_event() -> Answer:
     """Start an event; the only time a director token is shown."""
     data = json_body()
     refuse_unknown(data, body_fields("NewEvent"))
-    once = request_once("events", data, least=UNGUESSABLE_KEY)
+    once = request_once("events", data)
     plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "hands", "entry_cents",
                                  "places", "session_high", "share", "tie_breaks", "odd")
             if k in data}

@@ -9,13 +9,14 @@ from __future__ import annotations
 from flask import Response, abort, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.services import Code, grants
 from scorekeeper.services import exports as export_service
-from scorekeeper.services import grants
 from scorekeeper.services.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import api_table, permission
-from scorekeeper.views.api import UNGUESSABLE_KEY, bp, created, request_once
+from scorekeeper.views.api import bp, request_once
+from scorekeeper.views.api.tables import created
 from scorekeeper.views.json_errors import error_response
 
 
@@ -26,12 +27,12 @@ def import_body(scope: str) -> tuple[object, Once | None]:
         # Only a same-site page (with its CSRF token) may post anything else,
         # so a cross-site form can't create tables.
         abort(error_response("Send the export as JSON (Content-Type: application/json); "
-                             "nothing was created", 415, "Content-Type"))
+                             "nothing was created", 415, "Content-Type", Code.NOT_JSON))
     if (request.content_length or 0) > MAX_IMPORT_BYTES:
         raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
     raw = request.stream.read(MAX_IMPORT_BYTES + 1)
     data = parse_json(raw)
-    return data, request_once(scope, data, least=UNGUESSABLE_KEY)
+    return data, request_once(scope, data)
 
 
 @bp.get("/tables/<int:table_id>/export")

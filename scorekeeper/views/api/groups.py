@@ -26,17 +26,10 @@ from scorekeeper.services import (
 )
 from scorekeeper.services import groups as group_service
 from scorekeeper.services import settle as settle_service
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import api_group, api_table, permission
-from scorekeeper.views.api import (
-    UNGUESSABLE_KEY,
-    bp,
-    flag,
-    json_body,
-    refuse_unknown,
-    request_once,
-)
-from scorekeeper.views.api.contract import body_fields
+from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
@@ -57,9 +50,8 @@ def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, st
 @permission(OwnerAction.PUBLIC)
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Start a group of regulars (players, rules and stake are optional)."""
-    data = json_body()
-    refuse_unknown(data, body_fields("NewGroup"))
-    once = request_once("groups", data, least=UNGUESSABLE_KEY)
+    data = request_body()
+    once = request_once("groups", data)
     group, token = group_service.create_group(
         data.get("name"), data.get("players"), data.get("preset", "called-ace"),
         data.get("options"), data.get("stake_cents", 25), label="API client", once=once)
@@ -140,9 +132,15 @@ def group_player(group_id: int, name: str) -> Response:
 
 
 def player_json(name: str, mine: Any) -> dict[str, Any]:
-    """A player's season as the API answers it (zeros when they played no night)."""
+    """A player's season as the API answers it: every key always, zeros (and
+    null for a night or a hand) when they played no night in it."""
     if mine is None:
-        return {"name": name, "nights": 0, "hands": 0, "points": 0, "cents": 0}
+        return {"name": name, "nights": 0, "hands": 0, "points": 0, "cents": 0, "picks": 0,
+                "picker_wins": 0, "picker_win_percent": None, "partner": 0,
+                "partner_wins": 0, "leasters_won": 0, "winning_nights": 0,
+                "losing_nights": 0, "best_night": None, "worst_night": None,
+                "biggest_hand": None, "worst_hand": None, "longest_winning_streak": 0,
+                "longest_losing_streak": 0, "current_streak": 0}
 
     def night(mark: Any) -> dict[str, Any] | None:
         if mark is None:
@@ -190,8 +188,7 @@ def group_paid(group_id: int) -> Response:
     ``{"nights": [...]}`` (the settlement's) refuses it if the tab holds other
     nights now; a retry with the same Idempotency-Key gets the first answer."""
     group = api_group(group_id)
-    data = json_body() if request.get_data(cache=True) else {}
-    refuse_unknown(data, body_fields("Paid"))
+    data = request_body()
     shown = data.get("nights")
     if shown is not None and not (
             isinstance(shown, list) and len(shown) <= MAX_NIGHTS
@@ -209,9 +206,8 @@ def close_table(table_id: int) -> Response:
     ``{"carry": true}``, carried to the group's settle-up.  Closing a closed
     night again answers as the first close did (safe to retry)."""
     table = api_table(table_id).table
-    data = json_body() if request.get_data(cache=True) else {}
-    refuse_unknown(data, body_fields("Close"))
-    carry = flag(data, "carry")
+    carry = flag(request_body(), "carry")
+    owner_of(table).check_carry(carry)  # a night of no group is never carried, closed or not
     if table.closed_at is None:
         settle_service.close_table(table, carry)
     return jsonify({"id": table.id, "closed": True, "settled": table.settled})

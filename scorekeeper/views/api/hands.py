@@ -18,12 +18,12 @@ from scorekeeper.limits import API_HANDS, API_MAX_HANDS
 from scorekeeper.rules.hand_json import parse_hand, request_part, result_to_json
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Change, Seen
+from scorekeeper.services.hands import Change
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.policy import Action
 from scorekeeper.services.window import window
 from scorekeeper.views.access import api_table, editor_label, permission
-from scorekeeper.views.api import bp, json_body, request_once
+from scorekeeper.views.api import bp, if_match, request_body, request_once
 
 
 def _before() -> int | None:
@@ -34,18 +34,6 @@ def _before() -> int | None:
     if not raw.isascii() or not raw.isdigit() or len(raw) > 40:
         raise ServiceError("before must be a hand number", "before")
     return int(raw)
-
-
-def if_match(current: int) -> Seen | None:
-    """The version an ``If-Match`` header names (None without one, or ``*``)."""
-    tags = request.if_match
-    if not request.headers.get("If-Match") or tags.star_tag:
-        return None
-    versions = [int(tag) for tag in tags if tag and tag.isascii() and tag.isdigit()
-                and len(tag) <= 18]
-    if not versions:
-        raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
-    return Seen(current if current in versions else versions[0])
 
 
 @bp.get("/tables/<int:table_id>/hands")
@@ -84,7 +72,7 @@ def hand(table_id: int, number: int) -> Response:
 def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     """Record a hand at the end, or with ``?before=n`` insert it before hand n."""
     state = api_table(table_id)
-    data = json_body()
+    data = request_body(fields=False)  # the hand's parser names a field no hand has
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
     if first is not None:  # a retry of a request already carried out: its first answer
@@ -110,7 +98,7 @@ def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay.  A retry
     with the same ``Idempotency-Key`` gets the first answer back."""
     state = api_table(table_id)
-    data = json_body()
+    data = request_body(fields=False)
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
     if first is None:
@@ -133,6 +121,7 @@ def delete(table_id: int, number: int) -> tuple[str, int]:
     """Delete hand ``number``; later hands renumber and replay.  A retry with
     the same ``Idempotency-Key`` gets the first 204, not a 404."""
     state = api_table(table_id)
+    request_body()  # none
     once = request_once(f"{table_id}:hands")
     if retried(once) is None:
         hand_service.check_number(state, number, Change.DELETE)

@@ -7,14 +7,16 @@ drift apart unnoticed.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Response, jsonify
 
+from scorekeeper.limits import MAX_KEY, MAX_NAME_ASKED
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import permission
 from scorekeeper.views.api import bp
-from scorekeeper.views.api.contract import OPERATIONS, STATUS_WORDS, Operation
+from scorekeeper.views.api.contract import NUMBER, OPERATIONS, STATUS_WORDS, Operation
 from scorekeeper.views.api.schemas import SCHEMAS
 
 
@@ -36,11 +38,12 @@ HEADERS_BY_STATUS = {
     "401": {"WWW-Authenticate": _header("Bearer realm=\"scorekeeper\"")},
     "503": {"Retry-After": _header("Seconds to wait before retrying")},
 }
+#: Every parameter a path may have: a number (as the app's ``int`` converter
+#: reads it: ASCII digits) or a player's name as asked.
 PATH_PARAMS = {
-    "table_id": {"type": "integer", "minimum": 1}, "group_id": {"type": "integer", "minimum": 1},
-    "number": {"type": "integer", "minimum": 1}, "name": {"type": "string", "minLength": 1},
-    "event_id": {"type": "integer", "minimum": 1}, "session": {"type": "integer", "minimum": 1},
-    "table": {"type": "integer", "minimum": 1},
+    **{name: NUMBER for name in ("table_id", "group_id", "event_id", "number", "session",
+                                 "table", "penalty", "director")},
+    "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_ASKED},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
             "schema": {"type": "string"},
@@ -48,8 +51,19 @@ IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
                  "schema": {"type": "string"},
                  "description": "The ETag already held: a 304 while it is current"}
-KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
-       "schema": {"type": "string", "minLength": 1, "maxLength": 100}}
+
+
+def _key(op: Operation) -> dict[str, Any]:
+    """The ``Idempotency-Key`` a write takes (the contract says how short)."""
+    return {"name": "Idempotency-Key", "in": "header", "required": False,
+            "schema": {"type": "string", "minLength": op.key_length, "maxLength": MAX_KEY},
+            "description": "Carries the write out once: a retry answers as the first time"}
+
+
+#: Answers no operation gives but any path may: a method it doesn't have.
+RESPONSES = {"MethodNotAllowed": {
+    **_json(_ref("Error"), STATUS_WORDS["405"]),
+    "headers": {"Allow": _header("The methods the path has")}}}
 
 
 def _success(op: Operation) -> dict[str, Any]:
@@ -84,15 +98,18 @@ def _responses(op: Operation) -> dict[str, Any]:
 
 
 def _parameters(op: Operation) -> list[dict[str, Any]]:
-    found = [{"name": name, "in": "path", "required": True, "schema": schema}
-             for name, schema in PATH_PARAMS.items() if f"{{{name}}}" in op.path]
+    named = re.findall(r"\{([^}]+)\}", op.path)
+    missing = [name for name in named if name not in PATH_PARAMS]
+    assert not missing, f"{op.path}: no schema for {missing}"
+    found = [{"name": name, "in": "path", "required": True, "schema": PATH_PARAMS[name]}
+             for name in named]
     found += [{"name": p.name, "in": "query", "required": False, "schema": p.schema,
                **({"description": p.description} if p.description else {})}
               for p in op.query]
     if op.if_match:
         found.append(IF_MATCH)
     if op.writes:
-        found.append(KEY)
+        found.append(_key(op))
     elif op.owner is not None:
         found.append(IF_NONE_MATCH)
     return found
@@ -121,7 +138,7 @@ def document() -> dict[str, Any]:
         "info": {"title": "Sheepshead Scorekeeper", "version": "1",
                  "description": "See docs/api.md. View tokens read; edit tokens write."},
         "servers": [{"url": "/api/v1"}],
-        "components": {"schemas": SCHEMAS, "securitySchemes": {
+        "components": {"schemas": SCHEMAS, "responses": RESPONSES, "securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer"}}},
         "paths": paths,
     }

@@ -18,9 +18,8 @@ from scorekeeper.services.payments import early_payments, payment_json, record_p
 from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
 from scorekeeper.views.access import api_table, editor_label, permission
-from scorekeeper.views.api import bp, json_body, refuse_unknown, request_once
-from scorekeeper.views.api.contract import body_fields
-from scorekeeper.views.api.hands import if_match, retried
+from scorekeeper.views.api import bp, if_match, request_body, request_once
+from scorekeeper.views.api.hands import retried
 
 
 def _answer(body: Any, status: int = 200) -> Response:
@@ -52,8 +51,7 @@ def join(table_id: int) -> Response:
     """A player joins: ``{"name": "Fay"}``, or ``{"name": "Fay", "after": "Bob"}``
     for the seat after Bob; dealt in from the next hand."""
     state = api_table(table_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("Join"))
+    data = request_body()
     name, after = data.get("name"), data.get("after")
     if not isinstance(name, str):
         raise ServiceError("name must be the new player's name as text", "name")
@@ -69,14 +67,18 @@ def join(table_id: int) -> Response:
 @permission(Action.ROSTER)
 def step_out(table_id: int, name: str) -> Response:
     """A player steps out: keeps the balance, not dealt in until he comes back."""
-    return _roster(api_table(table_id), "leave", name)
+    state = api_table(table_id)
+    request_body()  # none
+    return _roster(state, "leave", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/come-back")
 @permission(Action.ROSTER)
 def come_back(table_id: int, name: str) -> Response:
     """A player who stepped out is dealt in again from the next hand."""
-    return _roster(api_table(table_id), "return", name)
+    state = api_table(table_id)
+    request_body()  # none
+    return _roster(state, "return", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/settle")
@@ -85,6 +87,7 @@ def settle(table_id: int, name: str) -> Response:
     """A player settles up now and leaves: the payments that square him are
     recorded (the end-of-night settle-up counts them) and he is dealt out."""
     state = api_table(table_id)
+    request_body()  # none
     once = request_once(f"{table_id}:roster", {"action": "settle", "name": name})
     first = retried(once)
     if first is None:
@@ -107,8 +110,7 @@ def payments(table_id: int) -> Response:
 def pay(table_id: int) -> Response:
     """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
     state = api_table(table_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("NewPayment"))
+    data = request_body()
     once = request_once(f"{table_id}:payments", data)
     first = retried(once)
     if first is None:

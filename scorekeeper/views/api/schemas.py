@@ -20,9 +20,11 @@ from scorekeeper.limits import (
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
+from scorekeeper.services import Code
+from scorekeeper.services.policy import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.views.api.event_schemas import EVENT_SCHEMAS
 
-NAME = {"type": "string", "minLength": 1, "maxLength": 200}
+NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NULLABLE_NAME = {**NAME, "nullable": True}
 NAMES = {"type": "array", "items": NAME, "maxItems": MAX_PLAYERS}
 POINTS = {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -45,9 +47,30 @@ HAND_FIELDS: dict[str, Any] = {
 }
 assert set(HAND_FIELDS) == set(REQUEST_FIELDS)
 
+INT = {"type": "integer"}
+COUNT = {"type": "integer", "minimum": 0}
+A_NIGHT = {"type": "object", "nullable": True, "required": ["table", "played_on", "points",
+                                                            "cents"], "properties": {
+    "table": INT, "played_on": DATE, "points": INT, "cents": INT}}
+A_HAND = {"type": "object", "nullable": True, "required": ["table", "played_on", "hand",
+                                                           "points"], "properties": {
+    "table": INT, "played_on": DATE, "hand": {"type": "integer", "minimum": 1}, "points": INT}}
+#: A player's season (GET /groups/<id>/players/<name>): every key, always.
+PLAYER_SEASON: dict[str, Any] = {
+    "name": NAME, "nights": COUNT, "hands": COUNT, "points": INT, "cents": INT,
+    "picks": COUNT, "picker_wins": COUNT,
+    "picker_win_percent": {"type": "integer", "minimum": 0, "maximum": 100, "nullable": True},
+    "partner": COUNT, "partner_wins": COUNT, "leasters_won": COUNT, "winning_nights": COUNT,
+    "losing_nights": COUNT, "best_night": A_NIGHT, "worst_night": A_NIGHT,
+    "biggest_hand": A_HAND, "worst_hand": A_HAND, "longest_winning_streak": COUNT,
+    "longest_losing_streak": COUNT, "current_streak": INT}
+ACTIONS = {"type": "array", "items": {"type": "string", "enum": [str(a) for a in Action]}}
+
 SCHEMAS: dict[str, Any] = {
-    "Error": {"type": "object", "required": ["error"], "properties": {
-        "error": {"type": "string", "minLength": 1}, "field": {"type": "string"}}},
+    "Error": {"type": "object", "required": ["error", "code"], "properties": {
+        "error": {"type": "string", "minLength": 1},
+        "code": {"type": "string", "enum": [str(c) for c in Code]},
+        "field": {"type": "string"}}},
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
     "HandEdit": {"type": "object", "additionalProperties": False, "properties": {
         **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer"},
@@ -65,7 +88,9 @@ SCHEMAS: dict[str, Any] = {
         "pending_doublers": {"type": "integer", "minimum": 0},
         "said": {"type": "string"}, "badges": {"type": "array", "items": {"type": "string"}}}},
     "NewTable": {"type": "object", "additionalProperties": False,
-                 "required": ["name", "players", "preset"], "properties": {
+                 # a group's night takes the group's name, players and rules
+                 "anyOf": [{"required": ["name", "players", "preset"]}, {"required": ["group"]}],
+                 "properties": {
                      "name": {"type": "string", "minLength": 1, "maxLength": TABLE_NAME},
                      "players": {"type": "array", "minItems": 2, "maxItems": MAX_PLAYERS,
                                  "items": {"type": "string", "minLength": 1,
@@ -76,6 +101,7 @@ SCHEMAS: dict[str, Any] = {
                      "stake_cents": {"type": "integer", "minimum": 0,
                                      "maximum": MAX_STAKE_CENTS},
                      "group": {"type": "integer", "minimum": 1},
+                     "set_group_rules": {"type": "boolean"},
                      "played_on": DATE}},
     "NewGroup": {"type": "object", "additionalProperties": False, "required": ["name"],
                  "properties": {
@@ -114,11 +140,8 @@ SCHEMAS: dict[str, Any] = {
                            "hands": {"type": "integer", "minimum": 0},
                            "balances": POINTS, "balances_cents": POINTS,
                            "players": {"type": "array", "items": {"type": "object"}}}},
-    "GroupPlayer": {"type": "object", "required": ["name", "nights", "hands", "points",
-                                                   "cents"], "properties": {
-        "name": NAME, "nights": {"type": "integer", "minimum": 0},
-        "hands": {"type": "integer", "minimum": 0}, "points": {"type": "integer"},
-        "cents": {"type": "integer"}}},
+    "GroupPlayer": {"type": "object", "required": list(PLAYER_SEASON), "properties":
+                    PLAYER_SEASON},
     "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],
                         "properties": {
         "transfers": {"type": "array", "items": {"$ref": "#/components/schemas/Transfer"}},
@@ -153,7 +176,13 @@ SCHEMAS: dict[str, Any] = {
                       "hands": {"type": "integer", "minimum": 0},
                       "pending_doublers": {"type": "integer", "minimum": 0},
                       "pending_from": {"type": "array", "items": {"type": "integer"}},
-                      "next_dealer": NAME}},
+                      "next_dealer": NAME, "next_hand": {
+                          "type": "object", "required": ["number", "dealer", "seated",
+                                                         "sitting_out", "short"],
+                          "properties": {"number": {"type": "integer", "minimum": 1},
+                                         "dealer": NAME, "seated": NAMES,
+                                         "sitting_out": NAMES,
+                                         "short": {"type": "integer", "minimum": 0}}}}},
     "Transfer": {"type": "object", "required": ["from", "to", "cents"], "properties": {
         "from": NAME, "to": NAME, "cents": {"type": "integer", "minimum": 1}}},
     "Settlement": {"type": "object", "required": ["transfers"], "properties": {
@@ -192,5 +221,18 @@ SCHEMAS: dict[str, Any] = {
         "payer": NAME, "payee": NAME, "cents": {"type": "integer", "minimum": 1},
         "at": {"type": "string", "format": "date-time"}}},
 }
+SCHEMAS["Token"] = {"type": "object", "required": [
+    "credential", "owner", "id", "label", "stage", "may", "writes", "nights"], "properties": {
+    "credential": {"type": "string", "enum": [str(c) for c in Credential]},
+    "owner": {"type": "string", "enum": ["table", "group", "event"]},
+    "id": {"type": "integer", "minimum": 1},
+    "label": {"type": "string", "nullable": True},
+    "stage": {"type": "string", "nullable": True},
+    "may": {"type": "array", "items": {"type": "string", "enum": [
+        *(str(a) for a in Action), *(str(a) for a in OwnerAction)]}},
+    "writes": {"type": "array", "items": {"type": "string",
+                                          "enum": [str(w) for w in EventWrite]}},
+    "nights": {"type": "object", "properties": {str(s): ACTIONS for s in Stage},
+               "additionalProperties": False}}}
 SCHEMAS.update(EVENT_SCHEMAS)
 assert set(SCHEMAS["HandEdit"]["properties"]) == {*REQUEST_FIELDS, *RESULT_FIELDS}
