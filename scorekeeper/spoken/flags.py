@@ -77,12 +77,19 @@ def refusal(rules: Rules, kind: Kind, name: str) -> str | None:
 
 
 def flags_for(rules: Rules, kind: Kind, items: Sequence[Item]) -> tuple[dict[str, Any], list[str]]:
-    """The flags said that this table plays for ``kind``, or what is refused."""
+    """The flags said that this table plays for ``kind``, and what is refused
+    (a refused flag is left out)."""
     said = said_flags(items)
-    questions = [why for name in said if (why := refusal(rules, kind, name)) is not None]
+    questions = []
+    for name in list(said):
+        why = refusal(rules, kind, name)
+        if why is not None:
+            questions.append(why)
+            del said[name]
     cracks = said.get("cracks", 0)
-    if not questions and cracks > rules.max_cracks:
+    if cracks > rules.max_cracks:
         questions.append(f"This table plays up to {rules.max_cracks} cracks, and I heard {cracks}")
+        del said["cracks"]
     tags = {item.tag for item in items}
     if Tag.DOUBLER in tags and Tag.DECLARED not in tags \
             and "declared_doubler" in fields_for(rules, kind):

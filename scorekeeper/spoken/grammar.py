@@ -1,6 +1,9 @@
 """A hand's body from what was said: the kind of hand, who played which
 role, the points and the announcements, each only where the table plays it;
-or what is missing or unclear, as questions in players' words.
+and what is missing or unclear, as questions in players' words.  What a
+question is about is left out of the body (a picker in doubt, going alone or
+a partner in doubt, a flag this table doesn't play), so the body is always
+the part that was understood.
 """
 
 from __future__ import annotations
@@ -54,15 +57,19 @@ def _sides(rules: Rules, kind: Kind, items: Sequence[Item], roles: Roles) -> Bui
         return {}, questions
     alone = any(item.tag is Tag.ALONE for item in items)
     partners, questions = _partners(rules, picker, roles, alone)
+    if questions and not rules.has_partner:
+        return {}, questions  # which of them picked is the question
     body: Body = {"picker": picker}
     if partners:
         body["partners"] = partners
-    if alone and "alone" in fields_for(rules, kind):
+    if alone and not questions and "alone" in fields_for(rules, kind):
         body["alone"] = True
     if roles.stolen_from:
         why = refusal(rules, kind, "stolen_from")
-        questions += [why] if why else []
-        body["stolen_from"] = roles.stolen_from[0]
+        if why:
+            questions.append(why)
+        else:
+            body["stolen_from"] = roles.stolen_from[0]
     return body, questions
 
 
@@ -116,7 +123,7 @@ def _buried_ace(rules: Rules, items: Sequence[Item], roles: Roles) -> Built:
 
 
 def _schwanzer(rules: Rules, items: Sequence[Item], roles: Roles) -> Built:
-    losers = list(dict.fromkeys([*roles.losers, *roles.others]))
+    losers = roles.in_said_order([*roles.losers, *roles.others])
     return ({"losers": losers}, []) if losers else ({}, ["Who pays the schwanzer?"])
 
 
@@ -132,7 +139,8 @@ BUILDERS: dict[Kind, Callable[[Rules, Sequence[Item], Roles], Built]] = {
 
 
 def body_for(rules: Rules, kind: Kind, items: Sequence[Item]) -> Built:
-    """The body of a hand of ``kind`` as said, or the questions about it."""
+    """The body of a hand of ``kind`` as said (the part understood), and the
+    questions about the rest."""
     body, questions = BUILDERS[kind](rules, items, roles_of(items))
     flags, refused = flags_for(rules, kind, items)
     body = {"kind": str(kind), **body, **{k: v for k, v in flags.items() if v}}

@@ -1,7 +1,9 @@
 """From what was said to a list of :class:`Item`: each is a player, a
 number or a :data:`~scorekeeper.spoken.lexicon.PHRASES` tag, in the order
 said; fillers are dropped.  A word that is none of these is said back as a
-question, and so is a name that could be more than one player.
+question, and so is a name that could be more than one player; each stays in
+the list as an *unplaced* item, so the hand around it is still understood
+(the role it stands in is left empty, never guessed).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from dataclasses import dataclass
 
 from scorekeeper.spoken.hearing import Heard, hear, longest_name, spoken
 from scorekeeper.spoken.lexicon import FILLERS, LONGEST, PHRASES, Tag
-from scorekeeper.spoken.numbers import number_at
+from scorekeeper.spoken.numbers import NOUGHT, may_be_number, number_at, number_word
 
 #: More words than any one hand needs: said back instead of read.
 MAX_WORDS = 80
+#: Every word some phrase is made of: never read as a slipped number word.
+PHRASE_WORDS = frozenset(word for phrase in PHRASES for word in phrase)
 _WORD = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
@@ -29,6 +33,10 @@ class Item:
     player: str | None = None
     number: int | None = None
     possessive: bool = False
+    #: A word asked about: a name that isn't sure, or a word that is nothing known.
+    unplaced: bool = False
+    #: An unplaced word that is said like a name (capitalised, or close to a player's).
+    name_like: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,51 +80,77 @@ def _phrase(keys: Sequence[str], at: int) -> tuple[Tag, int] | None:
     return None
 
 
-def _read(words: Sequence[Word], at: int, players: Sequence[str]
-          ) -> tuple[Item | str | None, int]:
-    """The item said from ``words[at]`` on (a question instead when unclear,
-    None for a filler) and how many words it took."""
-    keys = [word.key for word in words]
+def _keys(words: Sequence[Word], players: Sequence[str]) -> list[str]:
+    """The words as compared, a number word a finger slipped on read as that
+    number ("fourty" as "forty"), unless it is surely a player's name."""
+    keys = []
+    for word in words:
+        known = word.key in FILLERS or word.key in PHRASE_WORDS or word.key in NOUGHT
+        slip = None if known else number_word(word.key)
+        heard = hear(word.key, players) if slip else None
+        keys.append(slip if slip and (heard is None or heard.player is None) else word.key)
+    return keys
+
+
+def _unplaced(raw: str, question: str, name_like: bool, length: int = 1
+              ) -> tuple[Item | None, int, str]:
+    return Item(raw, unplaced=True, name_like=name_like), length, question
+
+
+def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence[str]
+          ) -> tuple[Item | None, int, str]:
+    """The item said from ``words[at]`` on (None for a filler), how many words
+    it took, and the question about it ('' when it is clear)."""
     raw, possessive = words[at].raw, words[at].possessive
     named = longest_name(keys, at, players)
     if named is not None:
         found, length = named
         said = " ".join(word.raw for word in words[at:at + length])
         if len(found) > 1:
-            return f"Who is '{said}': {or_list(found)}?", length
-        return Item(said, player=found[0], possessive=words[at + length - 1].possessive), length
+            return _unplaced(said, f"Who is '{said}': {or_list(found)}?", True, length)
+        return Item(said, player=found[0], possessive=words[at + length - 1].possessive), \
+            length, ""
     phrase = _phrase(keys, at)
     if phrase is not None:
-        return Item(raw, tag=phrase[0]), phrase[1]
+        return Item(raw, tag=phrase[0]), phrase[1], ""
     number = number_at(keys, at)
     if number is not None:
-        return Item(" ".join(w.raw for w in words[at:at + number[1]]), number=number[0]), number[1]
+        said = " ".join(w.raw for w in words[at:at + number[1]])
+        return Item(said, number=number[0]), number[1], ""
     if keys[at] in FILLERS:
-        return None, 1
+        return None, 1, ""
     heard = hear(keys[at], players)
     if heard is None:
-        return f"I didn't catch '{raw}'", 1
+        return _unplaced(raw, f"I didn't catch '{raw}'", raw[:1].isupper())
     if heard.player is None:
-        return _who(raw, heard), 1
-    return Item(raw, player=heard.player, possessive=possessive), 1
+        return _unplaced(raw, _who(raw, heard), True)
+    return Item(raw, player=heard.player, possessive=possessive), 1, ""
 
 
-def lex(text: str, players: Sequence[str], present: Sequence[str] | None = None
-        ) -> tuple[list[Item], list[str]]:
+def lex(text: str, players: Sequence[str]) -> tuple[list[Item], list[str]]:
     """The items said in ``text`` and the questions about words not understood."""
     words = words_of(text)
     if len(words) > MAX_WORDS:
         return [], ["That is more than one hand: say one hand at a time"]
+    keys = _keys(words, players)
     items: list[Item] = []
     questions: list[str] = []
     at = 0
     while at < len(words):
-        read, length = _read(words, at, players)
-        if isinstance(read, str):
-            questions.append(read)
-        elif read is not None:
-            if read.player is not None and present is not None and read.player not in present:
-                questions.append(f"{read.player} isn't at the table now")
+        read, length, question = _read(words, keys, at, players)
+        if question:
+            questions.append(question)
+        if isinstance(read, Item):
             items.append(read)
         at += length
-    return items, list(dict.fromkeys(questions))
+    return _doubted(items), list(dict.fromkeys(questions))
+
+
+def _doubted(items: list[Item]) -> list[Item]:
+    """A number said next to a word that may have been a number word ("fithy
+    five") may be only part of what was said: it is left unplaced too."""
+    numberish = {at for at, item in enumerate(items)
+                 if item.unplaced and not item.name_like and may_be_number(spoken(item.said))}
+    return [Item(item.said, unplaced=True)
+            if item.number is not None and {at - 1, at + 1} & numberish else item
+            for at, item in enumerate(items)]

@@ -21,7 +21,8 @@ class Tag(StrEnum):
     ALL_PASS = "all-pass"    # "nobody picked", "everyone passed"
     THROW_IN = "throw-in"    # "throw in", "no pick"
     MISDEAL = "misdeal"
-    VOID = "void"            # "void", "redeal"
+    VOID = "void"            # "void", "dead hand", "no score"
+    REDEAL = "redeal"        # "redeal": a void hand, unless a kind that redeals is said too
     RENEGE = "renege"
     BURIED_ACE = "buried-ace"
     SCHWANZER = "schwanzer"
@@ -50,6 +51,7 @@ class Tag(StrEnum):
     LAST_ROUND = "last-round"
     STOLE = "stole"
     STOLE_FROM = "stole-from"
+    DEALER = "dealer"        # "dealer", "dealt": the name next to it dealt (the form keeps it)
 
 
 def _phrases(tag: Tag, *said: str) -> dict[tuple[str, ...], Tag]:
@@ -62,8 +64,11 @@ PHRASES: dict[tuple[str, ...], Tag] = {
     **_phrases(Tag.ALONE, "alone", "went alone", "goes alone", "go alone", "going alone",
                "took it alone", "went it alone", "played alone", "plays alone", "solo",
                "loner", "by himself", "by herself", "by themself", "by themselves",
-               "all alone", "on his own", "on her own", "no partner"),
-    **_phrases(Tag.WITH, "with", "called", "calls", "call", "called up", "and called",
+               "all alone", "on his own", "on her own", "no partner", "without partner",
+               "without a partner", "w o partner", "w o a partner", "no partner called",
+               "called nobody", "called no one"),
+    **_phrases(Tag.WITH, "with", "w", "wit", "wth", "wiht", "whit", "called", "calls", "call",
+               "called up", "and called",
                "partnered with", "partners with", "teamed with", "together with"),
     **_phrases(Tag.PARTNER, "partner", "partners", "partner was", "partner is",
                "had the ace", "had the called ace", "had the jack",
@@ -77,14 +82,25 @@ PHRASES: dict[tuple[str, ...], Tag] = {
                "everybody passed", "everyone pass", "everybody pass", "all passed",
                "all pass", "passed around", "pass around", "everyone passes",
                "everybody passes", "all passes", "nobody took it", "no one took it",
-               "nobody wanted it"),
+               "nobody wanted it", "nobody picks it", "no one picked it", "nobody picked it",
+               "all passed it"),
     **_phrases(Tag.THROW_IN, "throw in", "thrown in", "threw in", "throwin", "throw it in",
                "threw it in", "threw them in", "no pick", "no picks", "nopick",
-               "thrown in hand"),
+               "thrown in hand", "throw em in", "threw em in", "throw them in", "tossed in",
+               "tossed it in", "tossed em in", "toss it in", "toss em in"),
     **_phrases(Tag.MISDEAL, "misdeal", "misdealt", "misdealed", "mis deal", "miss deal",
-               "miss dealt", "mis dealt", "dealt wrong", "bad deal", "misdeals"),
-    **_phrases(Tag.VOID, "void", "voided", "redeal", "re deal", "redealt", "re dealt",
-               "deal again", "dealt again", "no hand", "dead hand"),
+               "miss dealt", "mis dealt", "dealt wrong", "bad deal", "misdeals",
+               "dealt it wrong", "dealt badly", "messed up the deal", "messed up deal",
+               "screwed up the deal", "botched the deal", "blew the deal", "dealer error",
+               "flipped a card", "flipped card", "card flipped", "flipped one",
+               "exposed a card", "showed a card", "card showed", "card face up",
+               "turned a card over", "turned a card up", "gave too many cards",
+               "too many cards", "too few cards", "wrong number of cards", "short a card",
+               "dealt too many", "dealt too few", "misdeal on", "misdealt on"),
+    **_phrases(Tag.VOID, "void", "voided", "no hand", "dead hand", "no score", "not scored",
+               "doesnt count", "no count"),
+    **_phrases(Tag.REDEAL, "redeal", "re deal", "redealt", "re dealt", "deal again",
+               "dealt again", "redeal it", "deal it again"),
     **_phrases(Tag.RENEGE, "reneged", "renege", "reneges", "reneg", "renig", "renigged",
                "renegged", "reneging", "renegade", "revoked", "revoke", "re neged",
                "re nigged", "didnt follow suit", "failed to follow suit"),
@@ -105,7 +121,7 @@ PHRASES: dict[tuple[str, ...], Tag] = {
                "crack and recrack", "crack and re crack", "cracked and re cracked",
                "re crack back", "recrack back", "double crack", "double cracked"),
     **_phrases(Tag.CRACK3, "triple crack", "triple cracked", "re re crack", "rerecrack",
-               "re recrack", "re recracked"),
+               "re recrack", "re recracked", "re re cracked", "rerecracked"),
     **_phrases(Tag.BLITZ, "blitz", "blitzed", "blitzes", "blitzing", "blitzed it", "blits",
                "blitzd"),
     **_phrases(Tag.BLITZ2, "double blitz", "double blitzed", "blitzed twice",
@@ -115,11 +131,17 @@ PHRASES: dict[tuple[str, ...], Tag] = {
                "didnt take a trick", "didnt take any tricks", "did not take a trick",
                "without a trick", "not a trick", "zero tricks", "no trick at all",
                "got schwarzed", "schwarzed", "was schwarzed", "got no trick",
-               "got no tricks", "no tricks at all", "no-trick", "notrick"),
+               "got no tricks", "no tricks at all", "no-trick", "notrick", "took none",
+               "got none", "took nothing", "got nothing", "took zero", "won none",
+               "won no tricks", "won no trick", "didnt get a trick", "didnt win a trick",
+               "never took a trick"),
     **_phrases(Tag.ALL_TRICKS, "every trick", "all tricks", "all the tricks", "all trick",
                "all of the tricks", "every single trick", "took them all", "schwarzed them",
                "schwarzed the defense", "lay down", "laid down", "laydown", "layed down",
-               "all the tricks"),
+               "all the tricks", "took em all", "took all", "took all of them", "got them all",
+               "got em all", "won them all", "won em all", "won every trick", "took all tricks",
+               "laid it down", "layed it down", "lay it down", "laid em down", "clean sweep",
+               "swept", "swept it", "swept them"),
     **_phrases(Tag.TRICKS, "trick", "tricks"),
     **_phrases(Tag.PICKER_NO_TRICK, "picker took no trick", "picker no trick",
                "no trick pick", "no trick picker", "picker didnt take a trick",
@@ -149,6 +171,8 @@ PHRASES: dict[tuple[str, ...], Tag] = {
                "stole blind"),
     **_phrases(Tag.STOLE_FROM, "stole from", "stole the blind from", "stolen from",
                "stole it from", "steals from", "robbed", "stole blind from"),
+    **_phrases(Tag.DEALER, "dealer", "the dealer", "dealt", "deals", "dealing", "deal",
+               "dealer was", "dealer is"),
 }
 #: The most words a phrase has.
 LONGEST = max(len(phrase) for phrase in PHRASES)
@@ -167,4 +191,5 @@ FILLERS = frozenset("""
     diamonds diamond fail blind bury buried card cards trump trumps under unknown
     against versus vs v plus out mark hit kept keep counted count counting
     end ended ending finally final over but sorry wait oops get wrote
+    n em lol ugh ugh dang darn wow nice gg omg haha welp whew phew yikes lucky ouch
 """.split())

@@ -1,6 +1,8 @@
 """Numbers as players say them and as dictation types them: "75",
 "seventy five", "seventy-five" (the hyphen is split off before this),
-"a hundred and twenty", "one twenty", "sixty one", "zero", "nothing".
+"a hundred and twenty", "one twenty", "sixty one", "zero", "nothing"; a
+number word a finger slipped on ("fourty", "ninty", "sixy") is read as the
+word it is one letter away from (:func:`number_word`).
 
 Works on words already lower-cased; :func:`number_at` reads the longest
 number starting at one word and says how many words it took.
@@ -9,6 +11,8 @@ number starting at one word and says how many words it took.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+import jellyfish
 
 UNITS = {word: value for value, word in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen "
@@ -19,6 +23,32 @@ TENS = {word: 10 * value for value, word in enumerate(
 NOUGHT = {"nothing": 0, "nil": 0, "none": 0, "zip": 0, "nada": 0}
 #: Digit strings longer than this are never points or counts (and never slow).
 LONGEST_DIGITS = 6
+#: The number words a slip is compared with: long enough that one letter off
+#: is still clearly that word ("six" and "ten" are not: "sit", "tan").
+SLIPPED = tuple(word for word in (*UNITS, *TENS, "hundred") if len(word) >= 4)
+
+
+#: Jaro-Winkler similarity from which a word not understood may be a number
+#: word ("fithy"): the numbers said next to it are then in doubt too.
+NUMBERISH = 0.8
+
+
+def may_be_number(word: str) -> bool:
+    """True when ``word`` looks like a number word gone wrong."""
+    return word.isalpha() and len(word) >= 3 and any(
+        jellyfish.jaro_winkler_similarity(word, number) >= NUMBERISH
+        for number in (*UNITS, *TENS, "hundred") if len(number) >= 3)
+
+
+def number_word(word: str) -> str | None:
+    """The number word ``word`` is a slip of, one letter off and starting with
+    the same letter ("fourty" → "forty", "eigthy" → "eighty"), or None."""
+    if len(word) < 4 or not word.isascii() or not word.isalpha() or word in SLIPPED \
+            or word.endswith("th"):  # "fifth" is a hand's number, not fifty
+        return None
+    close = [number for number in SLIPPED if number[0] == word[0]
+             and jellyfish.damerau_levenshtein_distance(word, number) == 1]
+    return close[0] if len(close) == 1 else None
 
 
 def _digits(word: str) -> int | None:

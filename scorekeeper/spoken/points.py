@@ -64,11 +64,26 @@ def _points(items: Sequence[Item]) -> tuple[int | None, list[str]]:
     return (said[0] if said else None), []
 
 
+def _trick_words(items: Sequence[Item]) -> tuple[bool, bool]:
+    """Whether the picking side was said to take no trick, and every trick
+    ("the defense took none" is every trick for the picking side)."""
+    none = every = on_defense = False
+    for at, item in enumerate(items):
+        if item.tag is Tag.DEFENSE:
+            on_defense = True
+        elif item.player is not None or item.tag in _PICKING:
+            on_defense = False
+        zero = item.number == 0 and is_count(items, at)
+        if item.tag is Tag.NO_TRICK or zero:
+            every, none = (True, none) if on_defense else (every, True)
+        elif item.tag is Tag.ALL_TRICKS:
+            every, none = (every, True) if on_defense else (True, none)
+    return none, every
+
+
 def _tricks(rules: Rules, items: Sequence[Item], points: int | None
             ) -> tuple[Tricks, int | None, list[str]]:
-    tags = {item.tag for item in items}
-    zero_tricks = any(item.number == 0 and is_count(items, at) for at, item in enumerate(items))
-    none, every = Tag.NO_TRICK in tags or zero_tricks, Tag.ALL_TRICKS in tags
+    none, every = _trick_words(items)
     buried = 11 * rules.bury_size
     if none and every:
         return Tricks.SOME, None, ["Did the picking side take every trick or no trick?"]

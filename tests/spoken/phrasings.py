@@ -80,6 +80,21 @@ CALLED_ACE: list[tuple[str, Any]] = [
     ("Ann with Cat 75 and 40", f"I heard 75, 40: {ASK_POINTS.lower()}"),
     ("Ann with Cat 75, sorry, 85", f"I heard 75, 85: {ASK_POINTS.lower()}"),
     ("defense had 40", "I didn't catch who picked"),
+    ("Ann w Cat, defense took none", picked("Ann", "Cat", points=120, tricks="all")),
+    ("Ann alone, the other side took them all", alone("Ann", 0, tricks="none")),
+    # who cracked, said with the crack, takes no side
+    ("Ann n Cat 75; Bob cracked", picked("Ann", "Cat", points=75, cracks=1)),
+    ("Bob cracked, Ann w Cat 75", picked("Ann", "Cat", points=75, cracks=1)),
+    ("Ann alone 75 cracked by Bob", alone("Ann", 75, cracks=1)),
+    ("Ann w Cat 75, Bob cracked, Cat re-cracked", picked("Ann", "Cat", points=75, cracks=2)),
+    # the dealer said with a misdeal (or any hand) is no player of the hand
+    ("the dealer misdealt", {"kind": "misdeal"}),
+    ("Bob dealt, Ann w Cat 75", picked("Ann", "Cat", points=75)),
+    ("dealer Bob flipped a card", {"kind": "misdeal"}),
+    # number words a finger slipped on, never a word that means something
+    ("Ann w Cat fourty", picked("Ann", "Cat", points=40)),
+    ("Ann w Cat ninty one", picked("Ann", "Cat", points=91)),
+    ("Bob alone took none", alone("Bob", 0, tricks="none")),
     # partners said every way
     ("Eve picked, called Bob, 70", picked("Eve", "Bob", points=70)),
     ("Ann picked, Cat was her partner, 80", picked("Ann", "Cat", points=80)),
@@ -166,7 +181,8 @@ CALLED_ACE: list[tuple[str, Any]] = [
     ("mis-deal", {"kind": "misdeal"}),
     ("Bob misdealt", {"kind": "misdeal"}),
     ("Misdeal.", {"kind": "misdeal"}),
-    ("misdeal, redeal", "Was it a misdeal or a void hand?"),
+    ("misdeal, redeal", {"kind": "misdeal"}),
+    ("misdeal, void", "Was it a misdeal or a void hand?"),
     ("misdeal cracked", "A misdeal has no cracks"),
     ("Bob reneged", "Who picked? (a renege here forfeits the hand, so I need the sides)"),
     ("Ann with Cat, Bob reneged",
@@ -293,4 +309,45 @@ TABLE: list[tuple[str, tuple[str, ...], str, Any]] = [
     *(("jack-of-diamonds", FIVE, text, want) for text, want in JACK),
     *(("three-handed", THREE, text, want) for text, want in THREE_HANDED),
     *(("called-ace", ANNIE, text, want) for text, want in AMBIGUOUS),
+]
+
+#: Hands understood in part: (preset, players, text, the part understood, the
+#: questions about the rest).  A word that can't be placed leaves empty only
+#: the part it stood for, and is the only thing asked about it.
+PARTLY: list[tuple[str, tuple[str, ...], str, dict[str, Any] | None, tuple[str, ...]]] = [
+    ("called-ace", FIVE, "Ann with Fred 80", {"kind": "picked", "picker": "Ann", "points": 80},
+     ("I didn't catch 'Fred'",)),
+    ("called-ace", FIVE, "Ann and Fred and Cat 75",
+     {"kind": "picked", "picker": "Ann", "points": 75}, ("I didn't catch 'Fred'",)),
+    ("called-ace", FIVE, "Ann w Cat 75 banana", picked("Ann", "Cat", points=75),
+     ("I didn't catch 'banana'",)),
+    ("called-ace", ANNIE, "Anne with Cat 75",
+     {"kind": "picked", "partners": ["Cat"], "points": 75}, ("Who is 'Anne': Ann or Annie?",)),
+    ("called-ace", FIVE, "Ann with Rob 75", {"kind": "picked", "picker": "Ann", "points": 75},
+     ("Who is 'Rob': did you mean Bob?",)),
+    ("called-ace", FIVE, "Zed picked", {"kind": "picked"}, ("I didn't catch 'Zed'", ASK_POINTS)),
+    ("called-ace", FIVE, "Bob w Cat fithy five", {"kind": "picked", "picker": "Bob",
+                                                 "partners": ["Cat"]},
+     ("I didn't catch 'fithy'", ASK_POINTS)),
+    ("called-ace", FIVE, "Ann with Cat 150", {"kind": "picked", "picker": "Ann",
+                                             "partners": ["Cat"]},
+     (f"Points go from 0 to 120, and I heard 150: {ASK_POINTS}",)),
+    ("called-ace", FIVE, "Ann with Cat 75 blitzed", picked("Ann", "Cat", points=75),
+     ("This table doesn't play blitzes",)),
+    ("called-ace", FIVE, "Ann alone with Cat 75", {"kind": "picked", "picker": "Ann",
+                                                  "points": 75},
+     ("Did Ann play alone, or with Cat?",)),
+    ("three-handed", THREE, "Ann with Cat 75", {"kind": "picked", "points": 75},
+     ("At this table the picker plays alone: who picked, Ann or Cat?",)),
+    ("called-ace", FIVE, "leaster Dan cracked", leaster("Dan"), ("A leaster has no cracks",)),
+    ("called-ace", FIVE, "Bob reneged", {"kind": "renege", "offender": "Bob"},
+     ("Who picked? (a renege here forfeits the hand, so I need the sides)",)),
+    # nobody picked: the form turns to what this table plays when everyone passes
+    ("called-ace", FIVE, "nobody picked", {"kind": "leaster"}, ("Who won the leaster?",)),
+    ("called-ace", FIVE, "throw in", {"kind": "leaster"},
+     ("This table plays a leaster when nobody picks", "Who won the leaster?")),
+    ("imsa", FIVE, "leaster Dan", {"kind": "no-pick"},
+     ("This table plays a throw-in (no-pick doubler) when nobody picks",)),
+    ("called-ace", FIVE, "misdeal, void", None, ("Was it a misdeal or a void hand?",)),
+    ("called-ace", FIVE, "Fred", None, ("I didn't catch 'Fred'",)),
 ]

@@ -1,4 +1,6 @@
-"""Whatever is said, the parser answers: a body or a question, never an error."""
+"""Whatever is said, the parser answers: the whole hand, or what it understood
+of it (perhaps nothing) and a question about the rest; never an error, and
+never a placeholder of a word it couldn't place."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import make_rules
-from scorekeeper.spoken import understand
+from scorekeeper.rules.hand_json import parse_hand
+from scorekeeper.spoken import Understood, understand
 from tests.spoken.phrasings import ANNIE, FIVE, THREE
 
 PRESETS = ("called-ace", "imsa", "jack-of-diamonds", "three-handed", "sheephead-4",
@@ -27,7 +30,7 @@ def test_any_text_is_a_body_or_a_question(text: str, preset: str) -> None:
     rules = make_rules(preset)
     players = FIVE[:rules.seats] if rules.seats <= 5 else (*FIVE, "Fay", "Gus")[:rules.seats]
     understood = understand(text, rules, players)
-    assert (understood.body is None) != (understood.questions == ())
+    _answers(understood, players)
 
 
 @pytest.mark.slow
@@ -36,5 +39,14 @@ def test_any_text_is_a_body_or_a_question(text: str, preset: str) -> None:
 def test_any_words_of_the_game_are_a_body_or_a_question(words: list[str], preset: str,
                                                          players: tuple[str, ...]) -> None:
     understood = understand(" ".join(words), make_rules(preset), players)
-    assert (understood.body is None) != (understood.questions == ())
+    _answers(understood, players)
     assert all(q.strip() for q in understood.questions)
+
+
+def _answers(understood: Understood, players: tuple[str, ...]) -> None:
+    """A whole hand or a question; any body the form and the API can take."""
+    assert understood.body is not None or understood.questions
+    said = " ".join(understood.questions) + repr(understood.body)
+    assert "\x00" not in said and "\\x00" not in said
+    if understood.body is not None:
+        parse_hand(dict(understood.body), players=players)
