@@ -19,14 +19,12 @@ from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment
 from scorekeeper.ledger.money import decimal
 from scorekeeper.moments import iso
 from scorekeeper.rules.hand_json import exported
-from scorekeeper.rules.night import HandResult
-from scorekeeper.rules.options import Rules
-from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import settle as settle_service
 from scorekeeper.services.import_checks import FORMAT, Checked, check_export
 from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table
+from scorekeeper.services.words import told
 from scorekeeper.services.writes import audit_created, unit
 
 #: Spreadsheet programs run cells starting with these as formulas.
@@ -72,14 +70,6 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def _what_happened(rules: Rules, result: HandResult) -> str:
-    """A hand as the ledger says it: the engine's line and its badges (crack,
-    re-crack, alone, doubled by …), each badge the line doesn't already say."""
-    line = describe(rules, result)
-    marks = ", ".join(b.text for b in badges(rules, result) if b.text not in line)
-    return f"{line} ({marks})" if marks else line
-
-
 def export_csv(state: TableState) -> str:
     """The ledger grid: one row a hand, one column a player, then the totals."""
     night = state.night
@@ -88,7 +78,7 @@ def export_csv(state: TableState) -> str:
     writer = csv.writer(out)
     writer.writerow(["Hand", "Dealer", "What happened", *(_cell(n) for n in names)])
     for r in night.results:
-        writer.writerow([r.number, _cell(r.dealer), _cell(_what_happened(state.rules, r)),
+        writer.writerow([r.number, _cell(r.dealer), _cell(told(state.rules, r)),
                          *(r.payouts[n] if n in r.seated else "" for n in names)])
     writer.writerow(["Total", "", "points", *(night.balances[n] for n in names)])
     cents = state.standings.cents

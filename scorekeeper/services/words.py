@@ -1,12 +1,19 @@
 """A hand said in words ("Ann with Cat 75"), understood at the table it is
 dealt at: an inserted hand by the roster of the hand it goes before, an
-edited hand by its own, a new hand by who is at the table now.  Nothing is
+edited hand by its own, a new hand by who is at the table now, and who sits
+it out ("Ann sits out this hand" is said back, never filled in).  Nothing is
 saved: the record form fills itself from the answer, and the API answers it.
+
+And a recorded hand told in words as the ledger shows it (its line and its
+badges), for the CSV and for saying a hand back.
 """
 
 from __future__ import annotations
 
 from scorekeeper.limits import SAID
+from scorekeeper.rules import Rules
+from scorekeeper.rules.night import HandResult
+from scorekeeper.rules.words import badges, describe
 from scorekeeper.services.hands import Change, seating
 from scorekeeper.services.state import TableState
 from scorekeeper.spoken import Understood, understand
@@ -25,5 +32,16 @@ def understood(state: TableState, text: object, number: int | None = None,
         return Understood(None, (NOTHING,))
     if len(said) > SAID:
         return Understood(None, (TOO_LONG,))
-    present = seating(state, number, change).present
-    return understand(said, state.rules, state.players, present)
+    table = seating(state, number, change)
+    return understand(said, state.rules, state.players, table.present,
+                      table.seated if table.sitting_out else None)
+
+
+def told(rules: Rules, result: HandResult) -> str:
+    """A hand as the ledger shows it: the engine's line and its badges (crack,
+    re-crack, blitz, no trick, doubled by …), each badge the line doesn't
+    already say ("Bob alone" says "alone ×2"): "Ann with Cat, 75 points (crack ×2)"."""
+    line = describe(rules, result)
+    marks = ", ".join(b.text for b in badges(rules, result)
+                      if b.text.split(" ×")[0] not in line)
+    return f"{line} ({marks})" if marks else line

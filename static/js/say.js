@@ -1,6 +1,7 @@
 // "Say the hand" on the record form (templates/hands/_say.html): the words, typed or
 // dictated by the keyboard's microphone, go to the server, which answers the hand as
-// the form's own fields ([name, value] pairs) or what it couldn't place, in words.
+// the form's own fields ([name, value] pairs), or what it couldn't place, in words,
+// with the fields of the part it understood.
 // The fields go into the form and the preview is asked for; nothing is saved until
 // Save is tapped.
 (function () {
@@ -59,6 +60,9 @@
       tell(answer.heard ? `Heard: ${answer.heard}. Check the preview, then Save.`
         : "Filled in below: check the preview, then Save.", false);
     } else {
+      // A question about part of the hand comes with the part understood: it is
+      // filled in below, and the question says what is left.
+      if (answer.fields) fill(answer.fields);
       tell(answer.error || `Not understood (the server said ${response.status}).`, true);
     }
   }

@@ -130,8 +130,10 @@ def test_the_api_says_what_is_unclear(table: ApiTable) -> None:
     before = table.snapshot()
     answer = table.send("POST", "/words", {"text": "Ann with Fred 80"},
                         token=table.view_token)
-    assert_error(answer, 400, "text")
+    assert answer.status_code == 400
     assert answer.get_json()["error"] == "I didn't catch 'Fred'."
+    assert answer.get_json()["field"] == "text"
+    assert answer.get_json()["understood"] == {"kind": "picked", "picker": "Ann", "points": 80}
     assert table.snapshot() == before
 
 

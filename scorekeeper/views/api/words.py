@@ -1,8 +1,9 @@
 """JSON API v1, a hand said in words (see docs/api.md): ``POST
 /tables/<id>/words`` with ``{"text": "Ann with Cat 75"}`` answers the hand as
 understood, in the hand body's own fields (ready to ``POST`` to
-``/hands``), or a 400 saying what is unclear.  It saves nothing, so the view
-token may ask too.
+``/hands``), or a 400 saying what is unclear with the part that was
+understood (``"understood"``).  It saves nothing, so the view token may ask
+too.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from flask import Response, jsonify
 from scorekeeper.services import ServiceError
 from scorekeeper.services import words as word_service
 from scorekeeper.services.policy import Action
+from scorekeeper.spoken import Understood
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, json_body, refuse_unknown
 from scorekeeper.views.api.contract import body_fields
@@ -29,6 +31,18 @@ def words(table_id: int) -> Response:
     if not isinstance(text, str):
         raise ServiceError("text must be the hand in words, e.g. 'Ann with Cat 75'", "text")
     understood = word_service.understood(state, text)
+    if understood.complete:
+        return jsonify(dict(understood.body or {}))
+    return partly(understood)
+
+
+def partly(understood: Understood) -> Response:
+    """The 400 that asks about what is unclear (``error``), with the part of
+    the hand that was understood (``understood``, in the hand's own fields)
+    when there is one."""
+    refused = error_response(understood.question, 400, "text")
     if understood.body is None:
-        return error_response(understood.question, 400, "text")
-    return jsonify(dict(understood.body))
+        return refused
+    answer = jsonify({**(refused.get_json() or {}), "understood": dict(understood.body)})
+    answer.status_code = 400
+    return answer

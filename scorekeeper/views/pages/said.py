@@ -1,11 +1,16 @@
 """The record form's "Say the hand" box: the words ("Ann with Cat 75", typed
 or dictated by the phone keyboard's microphone) are understood at the table
 the hand is dealt at and answered as the form's own fields, which
-static/js/say.js puts into the form before asking for the preview.  Nothing
-is saved: the hand is saved by the form's Save, as if tapped in.
+static/js/say.js puts into the form before asking for the preview; said back
+("Heard: …") with every flag the words set.  What can't be placed is a 400
+that asks about it, with the fields of the part that was understood, so the
+form shows that part and the question together.  Nothing is saved: the hand
+is saved by the form's Save, as if tapped in.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from flask import Blueprint, jsonify, request
 from werkzeug.wrappers import Response
@@ -13,7 +18,7 @@ from wtforms import BooleanField, FieldList, SelectMultipleField
 
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import parse_hand
-from scorekeeper.rules.words import describe
+from scorekeeper.rules.night import HandResult
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services import words as word_service
@@ -53,19 +58,34 @@ def words(table_id: int) -> Response:
     form = HandForm(formdata=None, meta={"csrf": False})
     form.set_players(state.rules, state.players)
     form.fill(hand)
+    if not understood.complete:
+        asked = error_response(understood.question, 400, "text")
+        answer = jsonify({**(asked.get_json() or {}), "fields": entries(form),
+                          "hand": dict(understood.body)})
+        answer.status_code = 400
+        return answer
     return jsonify({"fields": entries(form), "hand": dict(understood.body),
                     "heard": _heard(state, hand, number, change)})
 
 
 def _heard(state: TableState, hand: Hand, number: int | None, change: Change) -> str | None:
-    """The hand as understood, in the engine's words ("Bob alone, 95 points"),
-    so the player hears it said back; None when the night can't take it (the
-    preview then says why)."""
+    """The hand as understood, in the engine's words, with every flag the
+    words set as its badges say it ("Ann with Cat, 75 points (re-crack ×4)"),
+    so the player hears it all said back; None when the night can't take it
+    (the preview then says why)."""
     try:
         result = hand_service.propose(state, change, hand, number).result
     except (HandError, ServiceError):
         return None
-    return describe(state.rules, result) if result is not None else None
+    return said_back(state, result) if result is not None else None
+
+
+def said_back(state: TableState, result: HandResult) -> str:
+    """The hand as the ledger tells it, with the badges of what was said
+    (cracks, blitzes, alone, no trick, a stolen blind…) but none of what the
+    night's doublers add: those weren't said."""
+    return word_service.told(state.rules, replace(result, doubled=False, doubled_by=(),
+                                                  multiplier=1))
 
 
 def _which(state: TableState) -> tuple[int | None, Change]:
