@@ -26,7 +26,7 @@ from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
-from scorekeeper.services import Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale
 from scorekeeper.services.nights import NIGHTS, AllBut, Kept
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.state import TableState
@@ -127,10 +127,12 @@ class Proposal:
 
 
 def _refused(error: NightError, number: int) -> ServiceError:
+    """The engine's refusal of hand ``number`` (or of a later hand it would
+    change), as a refused hand."""
     if error.number == number:
-        return ServiceError(error.message, error.field)
+        return ServiceError(error.message, error.field, code=Code.HAND_REFUSED)
     return ServiceError(f"That would make hand {error.number} impossible: {error.message}",
-                        error.field)
+                        error.field, code=Code.HAND_REFUSED)
 
 
 def check_number(state: TableState, number: int | None, change: Change) -> int:

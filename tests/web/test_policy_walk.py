@@ -30,6 +30,7 @@ from scorekeeper.services.policy import (
     Action,
     Credential,
     EventStage,
+    EventWrite,
     Owner,
     OwnerAction,
     Stage,
@@ -401,3 +402,37 @@ def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
             wrong.append(f"{said}, expected 409: {decision.why}")
     assert walked > 20
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
+def test_get_token_says_what_every_credential_is_and_may_do_as_the_policy_says(
+        app: Flask, client: FlaskClient, owner: Owner, stage: Stage) -> None:
+    """``GET /api/v1/token`` with every credential of every world answers the
+    credential the token proves and exactly what the policy lets it do: on
+    its night now, or on its group's or event's own pages and nights."""
+    world = build(app, client, owner, stage)
+    for credential, (token, row_id) in world.tokens.items():
+        answer = client.get(f"{API}/token", headers=_auth(token))
+        assert answer.status_code == 200, (credential, answer.get_json())
+        said = answer.get_json()
+        assert said["credential"] == credential, (credential, said)
+        if said["owner"] == "table":
+            assert said["id"] == world.table_id and said["stage"] == stage
+            assert said["may"] == [a for a in Action
+                                   if decide(credential, owner, stage, a).allowed], credential
+            continue
+        kind = "group" if owner is Owner.GROUP else "event"
+        assert (said["owner"], said["id"]) == (kind, row_id)
+        assert said["may"] == [a for a in (OwnerAction.READ_OWNER, OwnerAction.RUN)
+                               if owner_permits(credential, kind, a)]
+        for night_stage, actions in said["nights"].items():
+            assert actions == [a for a in Action
+                               if decide(credential, owner, Stage(night_stage), a).allowed]
+        if credential is Credential.DIRECTOR:
+            at = EventStage(said["stage"])
+            assert said["writes"] == [w for w in EventWrite if event_decide(at, w).allowed]
+        else:
+            assert said["writes"] == []
+    assert client.get(f"{API}/token").get_json()["code"] == "no_token"
+    assert client.get(f"{API}/token", headers=_auth("nobody's")).get_json()["code"] == \
+        "bad_token"

@@ -1,0 +1,92 @@
+"""openapi.json says what the app does, each fact from its one home: every
+path parameter declared (schemathesis can test every operation), the key
+lengths the contract asks, the bounds of limits.py, every answer's keys, and
+the statuses docs/api.md explains."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.limits import MAX_KEY, PLAYER_NAME, UNGUESSABLE_KEY
+from scorekeeper.views.api.contract import NONE, OPERATIONS, STATUS_WORDS
+from scorekeeper.views.api.groups import player_json
+from scorekeeper.views.api.schemas import SCHEMAS
+from tests.web.test_contract import DOCS
+
+
+@pytest.fixture()
+def document(client: FlaskClient) -> dict[str, Any]:
+    return dict(client.get("/api/v1/openapi.json").get_json())
+
+
+def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(method, path, operation) for path, methods in document["paths"].items()
+            for method, operation in methods.items()]
+
+
+def test_every_path_parameter_is_declared(document: dict[str, Any]) -> None:
+    for method, path, operation in _operations(document):
+        named = set(re.findall(r"\{([^}]+)\}", path))
+        declared = {p["name"] for p in operation.get("parameters", []) if p["in"] == "path"}
+        assert named == declared, (method, path)
+    revoke = document["paths"]["/events/{event_id}/directors/{director}/revoke"]["post"]
+    assert {"name": "director", "in": "path", "required": True} .items() <= next(
+        p for p in revoke["parameters"] if p["name"] == "director").items()
+
+
+def test_each_write_declares_the_key_length_the_server_asks(document: dict[str, Any]) -> None:
+    ops = {(op.method, op.path): op for op in OPERATIONS}
+    for method, path, operation in _operations(document):
+        op = ops[(method, path)]
+        keys = [p for p in operation.get("parameters", []) if p["name"] == "Idempotency-Key"]
+        if not op.writes:
+            assert not keys, path
+            continue
+        (key,) = keys
+        least = UNGUESSABLE_KEY if op.access == NONE else 1
+        assert (key["schema"]["minLength"], key["schema"]["maxLength"]) == (least, MAX_KEY), path
+
+
+def test_names_are_as_long_as_limits_allow(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    assert schemas["Transfer"]["properties"]["from"]["maxLength"] == PLAYER_NAME
+    assert schemas["HandResult"]["properties"]["picker"]["maxLength"] == PLAYER_NAME
+    assert schemas["NewPayment"]["properties"]["payer"]["maxLength"] == PLAYER_NAME
+    assert schemas["NewTable"]["properties"]["players"]["items"]["maxLength"] == PLAYER_NAME
+
+
+def test_a_players_season_declares_every_key_it_answers() -> None:
+    declared = SCHEMAS["GroupPlayer"]
+    assert set(declared["required"]) == set(declared["properties"])
+    assert set(player_json("Gus", None)) == set(declared["properties"])
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### `GET /api/v1/groups/<id>/players/<name>`"):]
+    section = section[:section.index("### `GET /api/v1/groups/<id>/settlement`")]
+    assert set(re.findall(r"`([a-z_]+)`", section)) >= set(declared["properties"]) - {"name"}
+
+
+def test_405_is_declared_with_its_allow_header(document: dict[str, Any],
+                                              client: FlaskClient) -> None:
+    declared = document["components"]["responses"]["MethodNotAllowed"]
+    assert "Allow" in declared["headers"] and declared["description"] == STATUS_WORDS["405"]
+    answer = client.put("/api/v1/presets")
+    assert answer.status_code == 405 and "GET" in answer.headers["Allow"]
+    assert answer.get_json()["code"] == "method_not_allowed"
+
+
+def test_the_settlements_corrections_are_declared_and_documented() -> None:
+    assert "corrections" in SCHEMAS["Settlement"]["properties"]
+    text = DOCS.read_text(encoding="utf-8")
+    section = text[text.index("### `GET /api/v1/tables/<id>/settlement`"):]
+    section = section[:section.index("### The roster and early payments")]
+    assert "`corrections`" in section
+
+
+def test_a_group_night_needs_no_name_players_or_preset(document: dict[str, Any]) -> None:
+    new_table = document["components"]["schemas"]["NewTable"]
+    assert {"required": ["group"]} in new_table["anyOf"]
+    assert "set_group_rules" in new_table["properties"]
