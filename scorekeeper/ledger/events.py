@@ -58,6 +58,8 @@ class Ranked:
     sessions: tuple[int, ...]
     penalties: int
     rank: int
+    #: The sessions they sat at a table in (a 0 elsewhere is a session not played).
+    played: frozenset[int] = frozenset()
 
 
 _KEYS: dict[str, Callable[[Line], int]] = {
@@ -95,7 +97,7 @@ def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple
         if found != previous:
             place, previous = position, found
         ranked.append(Ranked(line.number, line.name, line.total, line.sessions,
-                             line.penalties, place))
+                             line.penalties, place, line.played))
     return tuple(ranked)
 
 

@@ -58,6 +58,7 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     return {
         "event": event, "board": board, "seats": seats, "big": big,
         "sessions": sessions, "final": head.finished,
+        "status_words": f"{'Final' if head.finished else 'Live'} · read-only",
         "waiting": board.all_done and not head.finished,
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},

@@ -34,9 +34,14 @@
     }
   });
   offline(copy !== null);
-  /* The night was closed while this phone watched: say so at the top too. */
+  /* What the top says follows the live part: a night closed, an event
+     finished (or reopened) while this phone watched.  The live part says it
+     in data-status; a night's says it by showing #closed. */
   document.body.addEventListener("htmx:afterSwap", function () {
     var on = status && status.querySelector(".on");
-    if (on && document.getElementById("closed")) on.textContent = "Closed · read-only";
+    var live = document.getElementById("live");
+    var said = live && live.getAttribute("data-status");
+    if (on && said) on.textContent = said;
+    else if (on && document.getElementById("closed")) on.textContent = "Closed · read-only";
   });
 })();

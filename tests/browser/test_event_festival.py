@@ -355,7 +355,7 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
     assert _api(director, base, f"/events/{event_id}/standings", token)["prizes"] == signed[
         "prizes"]
 
-    # Reopen: the board stops saying Final (its top bar: see the xfail below).
+    # Reopen: the board stops saying Final.
     director.goto(f"{event_url}/directors")
     director.locator("#reopen-form input[name=sure]").check()
     director.locator("#reopen").click()
@@ -399,12 +399,6 @@ def _all_done(app: Flask, name: str) -> tuple[FlaskClient, dict[str, Any]]:
     return api, made
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "The board's top bar ('Live · read-only' / 'Final · read-only', #live-status) is "
-    "rendered once with the page and is not part of the fragment the board polls: a board "
-    "open when the director finishes keeps 'Live' at its top under the 'Final' banner, and "
-    "one opened while finished keeps 'Final' at its top after Reopen (watch.js only "
-    "updates it for a closed night)"))
 def test_a_board_left_open_says_final_at_its_top_only_while_the_event_is_finished(
         browser: Any, live_app: Flask, live_server: str) -> None:
     api, made = _all_done(live_app, "Kohler Falls")
@@ -433,11 +427,6 @@ LONG_NAMES = ("Kohler Falls Sheepshead Festival",
               "Kohler Falls Sheepshead Festival and Oktoberfest Schafkopf Card Tournament 2026!")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "The board's top bar keeps the event's name on one line (.topbar .brand "
-    "{white-space: nowrap; flex: 0 0 auto} in static/css/app.css): a name of 32 "
-    "characters makes the board 392 px wide on a 390 px phone, one of 80 (the longest "
-    "an event takes) 859 px"))
 def test_the_board_of_an_event_with_a_long_name_fits_a_phone(
         browser: Any, live_app: Flask, live_server: str) -> None:
     page = browser.new_context(**ON_A_PHONE).new_page()

@@ -242,8 +242,9 @@ def test_penalty_and_ticket_reach_the_standings(client: FlaskClient) -> None:
     assert set(body) >= {"pot_cents", "players", "session_high", "prizes"}
     assert body["pot_cents"] == 25000
     first = body["players"][0]
-    assert set(first) == {"number", "name", "total", "sessions", "penalties", "rank",
-                          "first_seat"}
+    assert set(first) == {"number", "name", "total", "sessions", "played", "penalties",
+                          "rank", "first_seat"}
+    assert first["played"] == [1]
     assert first["first_seat"] == {"session": 1, "table": 1, "seat": 1}
     assert first["name"] == table["players"][0] and first["total"] == 6 and first["rank"] == 1
     fined_line = next(p for p in body["players"] if p["number"] == 1)

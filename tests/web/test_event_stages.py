@@ -120,6 +120,9 @@ def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskCli
     assert 'class="withdraw"' not in players and 'class="inline"' not in players
     refused = client.post(f"{home}/players", data={"entry": "Walk In"})
     assert refused.status_code == 409 and "The event is finished" in refused.text
+    assert f'href="{home}" role="button" id="back-to-event"' in refused.text
+    penalty = client.post(f"{home}/sessions/1/penalty", data={"player": "1"})
+    assert f'href="{home}/sessions/1" role="button" id="back-to-event"' in penalty.text
     assert client.post(f"{home}/reopen", data={}).status_code == 400  # not ticked
     assert client.post(f"{home}/reopen", data={"sure": "1"}).status_code == 302
     assert 'id="penalty-form"' in client.get(f"{home}/sessions/1").text
@@ -158,6 +161,11 @@ def test_session_highs_only_from_a_session_with_a_result_and_its_players(
     highs = _standings(client, made)["session_high"]
     assert [h["session"] for h in highs] == [1]  # session 2 drawn, no hand: no high
     assert all(z["label"] != "Session 2 high" for z in _standings(client, made)["prizes"])
+    line = next(p for p in _standings(client, made)["players"] if p["number"] == sitting_out)
+    assert line["played"] == [1]  # not 0 points in session 2: not at a table at all
+    board = client.get(f"/e/s/{made['view_token']}").text
+    row = board.split(f'id="n{sitting_out}"')[1].split("</tr>")[0]
+    assert 'title="Not at a table this session"' in row
 
 
 def test_a_shared_session_high_shows_each_players_share(client: FlaskClient) -> None:

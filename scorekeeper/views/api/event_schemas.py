@@ -148,9 +148,9 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "final": {"type": "boolean"}, "stage": STAGE, "all_tables_done": {"type": "boolean"},
         "started": {"type": "boolean"},
         "pot_cents": INT, "house_cents": INT, "rounding_cents": INT, "tie_breaks": NAMES,
-        "players": _array(_object(["number", "name", "total", "sessions", "penalties",
-                                   "rank", "first_seat"], {
-            "number": INT, "name": TEXT, "total": INT, "sessions": NUMBERS,
+        "players": _array(_object(["number", "name", "total", "sessions", "played",
+                                   "penalties", "rank", "first_seat"], {
+            "number": INT, "name": TEXT, "total": INT, "sessions": NUMBERS, "played": NUMBERS,
             "penalties": INT, "rank": INT,
             "first_seat": {**_object(["session", "table", "seat"], {
                 "session": INT, "table": INT, "seat": INT}), "nullable": True}})),
