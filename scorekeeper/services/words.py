@@ -10,6 +10,8 @@ badges), for the CSV and for saying a hand back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scorekeeper.limits import SAID
 from scorekeeper.rules import Rules
 from scorekeeper.rules.night import HandResult
@@ -24,17 +26,21 @@ TOO_LONG = f"Say the hand in fewer words (at most {SAID} characters)"
 
 
 def understood(state: TableState, text: object, number: int | None = None,
-               change: Change = Change.ADD) -> Understood:
+               change: Change = Change.ADD, dealer: str | None = None,
+               seated: Sequence[str] = ()) -> Understood:
     """The hand ``text`` says, for hand ``number`` (None: the next hand) of the
-    night in ``state``, or the questions about it in players' words."""
+    night in ``state``, or the questions about it in players' words.  Who plays
+    it is the table's rotation, from ``dealer`` when the form names another
+    one, or the ``seated`` the form ticked."""
     said = " ".join(text.split()) if isinstance(text, str) else ""
     if not said:
         return Understood(None, (NOTHING,))
     if len(said) > SAID:
         return Understood(None, (TOO_LONG,))
-    table = seating(state, number, change)
-    return understand(said, state.rules, state.players, table.present,
-                      table.seated if table.sitting_out else None)
+    table = seating(state, number, change).dealt_by(dealer)
+    ticked = tuple(p for p in seated if p in table.present)
+    playing = ticked or (table.seated if table.crowded else None)
+    return understand(said, state.rules, state.players, table.present, playing)
 
 
 def told(rules: Rules, result: HandResult) -> str:

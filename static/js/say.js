@@ -45,8 +45,12 @@
     tell("Listening…", false);
     let response;
     try {
+      // Who plays this hand is the form's: its dealer and any seats ticked.
+      const sent = new FormData(say);
+      form.querySelectorAll("select[name=dealer], input[name=seated]:checked")
+        .forEach((input) => sent.append(input.name, input.value));
       response = await fetch(say.action, {
-        method: "POST", body: new FormData(say), credentials: "same-origin",
+        method: "POST", body: sent, credentials: "same-origin",
         headers: { Accept: "application/json" },
       });
     } catch (error) {

@@ -101,3 +101,18 @@ def test_the_api_answers_the_part_understood_with_the_question(client: FlaskClie
                                 "points": 120, "tricks": "all", "cracks": 1}
     nothing = table.send("POST", "/words", {"text": "Fred"})
     assert nothing.status_code == 400 and "understood" not in nothing.get_json()
+
+
+def test_who_sits_out_follows_the_dealer_and_seats_the_form_has(client: FlaskClient) -> None:
+    table_id = start_table(client, players=SIX)
+    post = client.post
+    bob_deals = post(f"/t/{table_id}/hand/words",
+                     data={"text": "Ann with Cat 75", "dealer": "Bob"})
+    assert bob_deals.status_code == 200  # Bob sits out instead, Ann plays
+    assert bob_deals.get_json()["heard"] == "Ann with Cat, 75 points"
+    assert post(f"/t/{table_id}/hand/words",
+                data={"text": "Bob with Cat 75", "dealer": "Bob"}
+                ).get_json()["error"] == "Bob sits out this hand."
+    ticked = post(f"/t/{table_id}/hand/words", data={
+        "text": "Dan with Cat 75", "seated": ["Ann", "Bob", "Cat", "Eve", "Fay"]})
+    assert ticked.get_json()["error"] == "Dan sits out this hand."

@@ -41,14 +41,17 @@ KEPT = frozenset(("csrf_token", "submission", "version", "deal", "dealer", "seat
 @permission(Action.RECORD)
 def words(table_id: int) -> Response:
     """The hand the words say as the form's fields (``?hand=`` an edited hand's
-    id, ``?before=`` the id of the hand an insert goes before), or 400 with
-    what is unclear, in players' words."""
+    id, ``?before=`` the id of the hand an insert goes before; ``dealer`` and
+    ``seated`` as the form has them, for who plays it), or 400 with what is
+    unclear, in players' words, and the fields of the part understood."""
     state = load_table(table_id)
     try:
         number, change = _which(state)
     except ServiceError as gone:  # the hand was deleted on another phone meanwhile
         return error_response(gone.message, status_of(gone), "text")
-    understood = word_service.understood(state, request.form.get("text"), number, change)
+    understood = word_service.understood(state, request.form.get("text"), number, change,
+                                         request.form.get("dealer"),
+                                         request.form.getlist("seated"))
     if understood.body is None:
         return error_response(understood.question, 400, "text")
     try:
@@ -64,15 +67,17 @@ def words(table_id: int) -> Response:
                           "hand": dict(understood.body)})
         answer.status_code = 400
         return answer
+    dealt = replace(hand, dealer=request.form.get("dealer") or None,
+                    seated=tuple(request.form.getlist("seated")) or None)
     return jsonify({"fields": entries(form), "hand": dict(understood.body),
-                    "heard": _heard(state, hand, number, change)})
+                    "heard": _heard(state, dealt, number, change)})
 
 
 def _heard(state: TableState, hand: Hand, number: int | None, change: Change) -> str | None:
-    """The hand as understood, in the engine's words, with every flag the
-    words set as its badges say it ("Ann with Cat, 75 points (re-crack ×4)"),
-    so the player hears it all said back; None when the night can't take it
-    (the preview then says why)."""
+    """The hand as understood (dealt as the form has it), in the engine's
+    words, with every flag the words set as its badges say it ("Ann with Cat,
+    75 points (re-crack ×4)"), so the player hears it all said back; None when
+    the night can't take it (the preview then says why)."""
     try:
         result = hand_service.propose(state, change, hand, number).result
     except (HandError, ServiceError):
