@@ -39,6 +39,9 @@ def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: 
         page.wait_for_selector(f"#p{n} button[aria-pressed=true]")
     assert "<strong>23</strong> checked in" in page.content()
     screenshot(page, f"event-home-{size}")
+    # the player list, contacts and all, fits the screen: no swipe inside it
+    assert page.evaluate("document.querySelector('.grid-wrap').scrollWidth") <= width
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.goto(page.url.split("#")[0] + "/sessions/1")
     page.locator("#draw-new").click()
     page.wait_for_selector("#board")
