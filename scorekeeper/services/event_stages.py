@@ -85,13 +85,17 @@ def _moved(before: dict[str, Any] | None, after: dict[str, Any]) -> tuple[str, .
     """The prizes whose winners or amounts differ from the last finish."""
     if not before:
         return ()
-    old = {z["label"]: z for z in before.get("prizes", [])}
-    new = {z["label"]: z for z in after["prizes"]}
+    def place(prize: dict[str, Any]) -> str:  # "2nd (tie)" is the 2nd place's prize
+        return str(prize["label"]).removesuffix(" (tie)")
+
+    old = {place(z): z for z in before.get("prizes", [])}
+    new = {place(z): z for z in after["prizes"]}
     moved = []
-    for label in [*new, *(k for k in old if k not in new)]:
-        was, now = old.get(label), new.get(label)
+    for key in [*new, *(k for k in old if k not in new)]:
+        was, now = old.get(key), new.get(key)
         if was is None or now is None or was["numbers"] != now["numbers"] \
                 or was["cents"] != now["cents"]:
+            label = (now or was or {"label": key})["label"]
             moved.append(f"{label}: {_winners(was)} → {_winners(now)}")
     return tuple(moved)
 
