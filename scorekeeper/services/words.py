@@ -43,11 +43,12 @@ def understood(state: TableState, text: object, number: int | None = None,
     return understand(said, state.rules, state.players, table.present, playing)
 
 
-def told(rules: Rules, result: HandResult) -> str:
+def told(rules: Rules, result: HandResult, also: Sequence[str] = ()) -> str:
     """A hand as the ledger shows it: the engine's line and its badges (crack,
     re-crack, blitz, no trick, doubled by …), each badge the line doesn't
-    already say ("Bob alone" says "alone ×2"): "Ann with Cat, 75 points (crack ×2)"."""
+    already say ("Bob alone" says "alone ×2"), then ``also``:
+    "Ann with Cat, 75 points (crack ×2)"."""
     line = describe(rules, result)
-    marks = ", ".join(b.text for b in badges(rules, result)
-                      if b.text.split(" ×")[0] not in line)
+    marks = ", ".join([*(b.text for b in badges(rules, result)
+                         if b.text.split(" ×")[0] not in line), *also])
     return f"{line} ({marks})" if marks else line

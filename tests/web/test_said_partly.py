@@ -116,3 +116,12 @@ def test_who_sits_out_follows_the_dealer_and_seats_the_form_has(client: FlaskCli
     ticked = post(f"/t/{table_id}/hand/words", data={
         "text": "Dan with Cat 75", "seated": ["Ann", "Bob", "Cat", "Eve", "Fay"]})
     assert ticked.get_json()["error"] == "Dan sits out this hand."
+
+
+def test_heard_names_a_forced_pick_and_the_king_at_the_cut(client: FlaskClient) -> None:
+    forced = start_table(client, preset="jack-of-diamonds", nobody_picks="forced-pick")
+    assert said(client, forced, "Ann forced w Bob 50").get_json()["heard"] == \
+        "Ann with Bob, 50 points (forced pick)"  # Ann deals: the dealer is forced
+    four = start_table(client, preset="sheephead-4", players=["Ann", "Bob", "Cat", "Dan"])
+    assert said(client, four, "Ann w Cat 70 king cut").get_json()["heard"].endswith(
+        "(king of diamonds at the cut)")

@@ -25,12 +25,16 @@ from scorekeeper.services import words as word_service
 from scorekeeper.services.hands import Change
 from scorekeeper.services.policy import Action
 from scorekeeper.services.state import TableState
+from scorekeeper.spoken.flags import FLAG_WORDS
 from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.json_errors import error_response, status_of
 from scorekeeper.views.pages.hand_form import query_id
 
 bp = Blueprint("said", __name__)
+
+#: The flags a hand said in words may set that the ledger's badges don't name.
+UNBADGED = ("forced", "king_of_diamonds_cut")
 
 #: The form's fields a hand said in words leaves as they are: the form's own
 #: stamps, and the deal (the words never name the dealer or who sits out).
@@ -87,10 +91,12 @@ def _heard(state: TableState, hand: Hand, number: int | None, change: Change) ->
 
 def said_back(state: TableState, result: HandResult) -> str:
     """The hand as the ledger tells it, with the badges of what was said
-    (cracks, blitzes, alone, no trick, a stolen blind…) but none of what the
-    night's doublers add: those weren't said."""
+    (cracks, blitzes, alone, no trick, a stolen blind…) and the flags no badge
+    names (a forced pick, the K♦ at the cut), but none of what the night's
+    doublers add: those weren't said."""
+    unbadged = [FLAG_WORDS[name] for name in UNBADGED if getattr(result.hand, name)]
     return word_service.told(state.rules, replace(result, doubled=False, doubled_by=(),
-                                                  multiplier=1))
+                                                  multiplier=1), unbadged)
 
 
 def _which(state: TableState) -> tuple[int | None, Change]:
