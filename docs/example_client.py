@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """An example client of the JSON API, written from docs/api.md alone with the
-standard library: it starts a table, records a night of every common kind of
-hand, edits one and deletes one, reads the night back window by window, checks
-what the docs promise and prints who pays whom.  Anything the docs don't
-promise exits 1 with a message.  The test suite runs it against a real server.
+standard library: it starts a table of six players at five seats, records a
+night of every common kind of hand at the seats the standings say the next
+hand is dealt at, edits one and deletes one (first on a version the night
+has moved on from: refused with the code "stale"), reads the night back
+window by window, checks what the docs promise and prints who pays whom.
+Anything the docs don't promise exits 1 with a message naming the refusal's
+code.  The test suite runs it against a real server.
 
     python docs/example_client.py http://127.0.0.1:5000 [--hands 30] [--preset imsa]
 """
@@ -22,7 +25,8 @@ import uuid
 from email.message import Message
 from typing import Any, NamedTuple
 
-NAME, PLAYERS = "Friday", ["Ann", "Bob", "Cat", "Dan", "Eve"]
+#: Six players at a five-seat table: the dealer sits out each hand.
+NAME, PLAYERS = "Friday", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 WINDOW = 10  # hands per window when reading the night back
 NETWORK_ERRORS = (urllib.error.URLError, ConnectionError, TimeoutError)
 
@@ -75,13 +79,17 @@ class Client:
         except ValueError:
             raise Disagreement(f"{request.full_url}: {status} is not JSON: {raw[:80]!r}") from None
 
-    def write(self, method: str, path: str, body: Any, expect: int) -> Answer:
-        """A write on the night: If-Match names the version last seen (so a change
-        made meanwhile by another phone is a 412, not overwritten), and a fresh
-        Idempotency-Key makes the retry in ``send`` safe.  Keeps the new ETag."""
-        headers = {"If-Match": self.etag, "Idempotency-Key": str(uuid.uuid4())}
+    def write(self, method: str, path: str, body: Any, expect: int,
+              seen: str | None = None, code: str | None = None) -> Answer:
+        """A write on the night: If-Match names the version last seen (``seen``:
+        an older one) so a change made meanwhile by another phone is a 412, not
+        overwritten, and a fresh Idempotency-Key makes the retry in ``send``
+        safe.  Keeps the new ETag; a refusal expected (its ``code``) keeps it."""
+        headers = {"If-Match": seen or self.etag, "Idempotency-Key": str(uuid.uuid4())}
         answer = check(self.send(method, self.table + path, body, self.edit, headers),
-                       expect, f"{method} {path}")
+                       expect, f"{method} {path}", code)
+        if expect >= 400:
+            return answer
         etag = answer.headers.get("ETag", "")
         if not etag or etag == self.etag:
             raise Disagreement(f"{method} {path}: the night's ETag went {self.etag} -> {etag!r}")
@@ -94,9 +102,17 @@ class Client:
         return check(self.send("GET", full, token=self.view), 200, f"GET {full}")
 
 
-def check(answer: Answer, expect: int, what: str) -> Answer:
+def check(answer: Answer, expect: int, what: str, code: str | None = None) -> Answer:
+    """The answer, if it is the one expected: its status, and for a refusal
+    the ``code`` the docs give the situation (every refusal has one, beside
+    the words meant for the player)."""
+    said = answer.body if isinstance(answer.body, dict) else {}
     if answer.status != expect:
-        raise Disagreement(f"{what}: expected {expect}, got {answer.status} {answer.body}")
+        refused = f" {said.get('code')}: {said.get('error')}" if "code" in said else ""
+        raise Disagreement(f"{what}: expected {expect}, got {answer.status}{refused} "
+                           f"{'' if refused else answer.body}".rstrip())
+    if answer.status >= 400 and (said.get("code") != code or not said.get("error")):
+        raise Disagreement(f"{what}: a {answer.status} without the code {code}: {answer.body}")
     return answer
 
 
@@ -114,35 +130,52 @@ def start_table(client: Client, preset: str) -> dict[str, Any]:
     return table
 
 
-def hand_for(n: int, nobody_picks: str | None) -> dict[str, Any]:
-    """Hand ``n`` of the night: mostly a picker with a partner, and in every ten
-    one who went alone, one nobody picked (as the table's rules play it) and a
-    misdeal.  Five players at five seats: everyone plays every hand."""
-    picker, points = PLAYERS[n % 5], 31 + (n * 37) % 80
+def hand_for(n: int, seated: list[str], nobody_picks: str | None) -> dict[str, Any]:
+    """Hand ``n`` of the night among the ``seated`` players: mostly a picker
+    with a partner, and in every ten one who went alone, one nobody picked
+    (as the table's rules play it) and a misdeal."""
+    picker, points = seated[n % 5], 31 + (n * 37) % 80
     kind = n % 10
     if kind == 2:
         return {"picker": picker, "partners": [], "alone": True, "points": points}
     if kind == 5:  # a leaster where the table plays leasters, else a no-pick
-        return {"kind": "leaster", "winner": PLAYERS[(n + 1) % 5]} \
+        return {"kind": "leaster", "winner": seated[(n + 1) % 5]} \
             if nobody_picks == "leaster" else {"kind": "no-pick"}
     if kind == 7:
         return {"kind": "misdeal"}
-    return {"picker": picker, "partners": [PLAYERS[(n + 2) % 5]], "points": points}
+    return {"picker": picker, "partners": [seated[(n + 2) % 5]], "points": points}
+
+
+def next_seats(client: Client, n: int) -> dict[str, Any]:
+    """The next hand's table as the standings say the server will deal it:
+    five seated, the sixth (the dealer) sitting out."""
+    seats: dict[str, Any] = client.read("/standings").body["next_hand"]
+    if seats["number"] != n or len(seats["seated"]) != 5 or \
+            seats["sitting_out"] != [seats["dealer"]] or seats["short"]:
+        raise Disagreement(f"hand {n}'s seats: {seats}")
+    return seats
 
 
 def record_night(client: Client, hands: int, nobody_picks: str | None) -> None:
-    """POST each hand after the last; the answer says where it went."""
+    """POST each hand after the last, at the seats the standings gave; the
+    answer says where it went and who dealt and played."""
     for n in range(1, hands + 1):
-        answer = client.write("POST", "/hands", hand_for(n, nobody_picks), 201)
+        seats = next_seats(client, n)
+        answer = client.write("POST", "/hands", hand_for(n, seats["seated"], nobody_picks), 201)
         where = (answer.body["number"], answer.headers.get("Location"))
         if where != (n, f"{client.table}/hands/{n}"):
             raise Disagreement(f"hand {n} was recorded as {where}")
+        if (answer.body["dealer"], answer.body["seated"]) != (seats["dealer"], seats["seated"]):
+            raise Disagreement(f"hand {n} was dealt {answer.body['dealer']} "
+                               f"{answer.body['seated']}, not as the standings said: {seats}")
 
 
 def edit_hand(client: Client, number: int) -> int:
     """GET a hand, change its points and PUT it back as read (the docs say the
     result's read-only fields are left out of a PUT).  Returns the new points."""
     hand = client.read(f"/hands/{number}").body
+    if hand.get("points") is None:
+        raise Disagreement(f"hand {number} has no points to edit: {hand}")
     hand["points"] = 90 if hand["points"] < 61 else 40
     answer = client.write("PUT", f"/hands/{number}", hand, 200).body
     if (answer["id"], answer["number"], answer["points"]) != \
@@ -198,12 +231,23 @@ def dollars(cents: int) -> str:
     return f"{'-' if cents < 0 else ''}${abs(cents) // 100}.{abs(cents) % 100:02d}"
 
 
+def delete_hand(client: Client, number: int, seen: str) -> None:
+    """DELETE a hand, first on a version the night has moved on from (``seen``):
+    refused as "stale" with what changed, and nothing deleted; then on the
+    version now."""
+    refused = client.write("DELETE", f"/hands/{number}", None, 412, seen, "stale").body
+    if not refused["error"].startswith("Meanwhile, ") or refused.get("field") != "version":
+        raise Disagreement(f"a stale DELETE was refused as {refused}")
+    client.write("DELETE", f"/hands/{number}", None, 204)
+
+
 def run(base: str, hands: int, preset: str) -> None:
     client = Client(base)
     table = start_table(client, preset)
     record_night(client, hands, table["rules"]["nobody_picks"])
+    seen = client.etag
     points = edit_hand(client, 4)
-    client.write("DELETE", f"/hands/{hands // 2}", None, 204)
+    delete_hand(client, hands // 2, seen)
     night, windows = read_back(client)
     if len(night) != hands - 1 or night[3]["points"] != points:
         raise Disagreement(f"read back {len(night)} hands, hand 4 at {night[3]['points']}")
