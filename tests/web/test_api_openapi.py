@@ -15,7 +15,10 @@ from scorekeeper.limits import MAX_KEY, PLAYER_NAME, UNGUESSABLE_KEY
 from scorekeeper.views.api.contract import NONE, OPERATIONS, STATUS_WORDS
 from scorekeeper.views.api.groups import player_json
 from scorekeeper.views.api.schemas import SCHEMAS
+from tests.conftest import PLAYERS
 from tests.web.test_contract import DOCS
+
+PICK = {"picker": "Ann", "partners": ["Cat"], "points": 75}
 
 
 @pytest.fixture()
@@ -59,10 +62,21 @@ def test_names_are_as_long_as_limits_allow(document: dict[str, Any]) -> None:
     assert schemas["NewTable"]["properties"]["players"]["items"]["maxLength"] == PLAYER_NAME
 
 
-def test_a_players_season_declares_every_key_it_answers() -> None:
+def test_a_players_season_declares_every_key_it_answers(client: FlaskClient) -> None:
     declared = SCHEMAS["GroupPlayer"]
     assert set(declared["required"]) == set(declared["properties"])
     assert set(player_json("Gus", None)) == set(declared["properties"])
+    group = client.post("/api/v1/groups", json={"name": "Thursday", "players": PLAYERS}
+                        ).get_json()
+    run = {"Authorization": f"Bearer {group['edit_token']}"}
+    night = client.post("/api/v1/tables", headers=run, json={
+        "group": group["id"], "played_on": "2026-01-08"}).get_json()
+    assert client.post(f"/api/v1/tables/{night['id']}/hands", json=PICK, headers={
+        "Authorization": f"Bearer {night['edit_token']}"}).status_code == 201
+    played = client.get(f"/api/v1/groups/{group['id']}/players/Ann?season=2026",
+                        headers=run).get_json()
+    assert set(played) == set(declared["properties"])
+    assert len(declared["properties"]) == 20
     text = DOCS.read_text(encoding="utf-8")
     section = text[text.index("### `GET /api/v1/groups/<id>/players/<name>`"):]
     section = section[:section.index("### `GET /api/v1/groups/<id>/settlement`")]
