@@ -1,5 +1,10 @@
-// Quick point chips on the hand form: tap a chip to fill the points box; the
-// chip matching the box (tapped or typed) is shown pressed.
+// The record form (templates/hands/form.html).  One truth for a hand: what the
+// form shows chosen is what it sends, the preview is the server's judgement of
+// exactly that (the engine's checks, the same words Save would say), and Save
+// sends the hand the preview on screen describes.  Nothing here judges a hand.
+
+// Quick point chips: tap a chip to fill the points box; the chip matching the
+// box (tapped or typed) is shown pressed.
 function markPointChips() {
   const input = document.getElementById("points");
   if (!input) return;
@@ -8,11 +13,22 @@ function markPointChips() {
   });
 }
 
+// A chip is a new count: when "Every trick" or "No trick" is chosen and the chip
+// isn't the points that choice fills, the choice goes back to "Some", visibly and
+// before the preview is asked.  Points typed or counted never change the choice:
+// the preview says whether they agree with it (a side that took no trick may
+// still have its bury), and Save is refused, in the same words, while they don't.
 document.addEventListener("click", (event) => {
   const chip = event.target.closest("[data-points]");
   if (!chip) return;
+  const form = document.getElementById("hand-form");
   const input = document.getElementById("points");
   input.value = chip.dataset.points;
+  const tricks = form.querySelector("input[name=tricks]:checked");
+  if (tricks && tricks.value !== "some"
+      && parseInt(input.value, 10) !== pointsForTricks(form, tricks.value)) {
+    form.querySelector("input[name=tricks][value=some]").checked = true;
+  }
   input.dispatchEvent(new Event("change", { bubbles: true }));
   markPointChips();
 });
@@ -62,7 +78,7 @@ function markSittingOut() {
   const present = dealer ? [...dealer.options].map((option) => option.value) : [];
   const out = seated.length ? present.filter((name) => !seated.includes(name))
     : (byDealer[dealer ? dealer.value : ""] || []);
-  form.querySelectorAll(".seat-names input").forEach((input) => {
+  form.querySelectorAll(".seat-names input:not([name=alone])").forEach((input) => {
     const away = out.includes(input.value);
     if (away) input.checked = false;
     input.disabled = away;
@@ -81,20 +97,25 @@ function showDealer() {
   dealing.parentElement.hidden = false;  // said again once a dealer is chosen offline
 }
 
-
 // "Undo hand N" after a save: offered for a few seconds, then out of the way (the
-// ledger's edit and delete still fix anything later).
+// ledger's edit and delete still fix anything later).  What the save paid, and
+// the preview's payouts, are kept to two lines; a tap on either shows all of it.
 document.addEventListener("DOMContentLoaded", () => {
   const undo = document.getElementById("undo");
   if (undo) setTimeout(() => undo.remove(), 20000);
 });
+document.addEventListener("click", (event) => {
+  const lines = event.target.closest && event.target.closest(".after-save .flash, #summary-line");
+  if (lines) lines.classList.toggle("whole");
+});
 
 // Partner buttons.  At a table where the picker has one partner (the form's
 // data-most-partners, the engine's Rules.most_partners) a tap on a partner leaves
-// only him chosen; where he may have two they stay several.  The picker is never
-// offered as his own partner: greyed out while he is the picker, free again once
-// someone else is.  Capture phase: the preview (htmx, on the form) then sends what
-// is left chosen.
+// only him chosen; where he may have two they stay several.  "Picker went alone"
+// is the row's other answer: it clears the partners, and a partner clears it.
+// The picker is never offered as his own partner: greyed out while he is the
+// picker, free again once someone else is.  Capture phase: the preview (htmx, on
+// the form) then sends what is left chosen.
 function markPartners() {
   const form = document.getElementById("hand-form");
   if (!form) return;
@@ -112,9 +133,18 @@ document.addEventListener("change", (event) => {
   const box = event.target;
   const form = document.getElementById("hand-form");
   if (!form || !box.matches || !form.contains(box)) return;
-  if (box.matches("input[name=partners]") && box.checked && form.dataset.mostPartners === "1") {
+  if (box.matches("input[name=partners]") && box.checked) {
+    if (form.dataset.mostPartners === "1") {
+      form.querySelectorAll("input[name=partners]:checked").forEach((other) => {
+        if (other !== box) other.checked = false;
+      });
+    }
+    const alone = form.querySelector("input[name=alone]");
+    if (alone) alone.checked = false;
+  }
+  if (box.matches("input[name=alone]") && box.checked) {
     form.querySelectorAll("input[name=partners]:checked").forEach((other) => {
-      if (other !== box) other.checked = false;
+      other.checked = false;
     });
   }
   if (box.matches("select[name=dealer], input[name=seated]")) {
@@ -125,11 +155,9 @@ document.addEventListener("change", (event) => {
 }, true);
 document.addEventListener("DOMContentLoaded", markPartners);
 
-// Tricks and points agree.  "No trick" fills 0 for the picking side and "Every
-// trick" the deck's points (the box's data-deck-points, from rules/cards.py); counted
-// for the defense, the other way round.  Points that contradict the trick choice (a
-// chip, typed, counted) set it back to "Some".  Capture phase, so the preview sends
-// the two agreeing.
+// "No trick" fills 0 for the picking side and "Every trick" the deck's points
+// (the box's data-deck-points, from rules/cards.py); counted for the defense, the
+// other way round.  Capture phase, so the preview sends the two agreeing.
 function pointsForTricks(form, tricks) {
   const box = document.getElementById("points");
   const total = parseInt(box.dataset.deckPoints, 10);
@@ -148,10 +176,6 @@ document.addEventListener("change", (event) => {
   if (target.matches("input[name=tricks], input[name=count_side]")) {
     box.value = String(pointsForTricks(form, tricks.value));
     markPointChips();
-  } else if (target === box && box.value.trim() !== ""
-             && parseInt(box.value, 10) !== pointsForTricks(form, tricks.value)) {
-    const some = form.querySelector("input[name=tricks][value=some]");
-    if (some) some.checked = true;
   }
 }, true);
 
@@ -172,4 +196,92 @@ document.addEventListener("click", (event) => {
   box.value = /^[-\u2212]/.test(text) ? text.slice(1) : "-" + text.replace(/^\+/, "");
   showAdjustSum();
   box.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
+// The preview and Save say one hand.  Each preview is of the entries sent for it
+// (remembered here); the choices the engine made itself (a partner its rules
+// name, the picker who took no trick) are ticked on the form as it shows them.
+// A Save tapped before the preview caught up with the entries waits for it (a
+// moment; never more than HOLD_MS, so a lost connection still saves through the
+// phone's queue), then goes: the hand saved, or refused in the preview's words.
+const HOLD_MS = 2500;
+const NOT_ENTRIES = ["csrf_token", "submission", "version", "deal"];
+const previewState = { sent: null, shown: null, busy: false, held: null, passing: false };
+
+function entriesOf(form) {
+  return JSON.stringify([...new FormData(form)]
+    .filter(([name]) => !NOT_ENTRIES.includes(name))
+    .map(([name, value]) => [name, String(value)]));
+}
+
+function fillChoices(form, filled) {
+  Object.entries(filled).forEach(([name, value]) => {
+    form.querySelectorAll(`[name="${name}"]`).forEach((input) => {
+      if (input.type === "checkbox" && Array.isArray(value)) input.checked = value.includes(input.value);
+      else if (input.type === "checkbox") input.checked = Boolean(value);
+      else if (input.type === "radio") input.checked = input.value === String(value);
+      else input.value = String(value);
+    });
+  });
+  markPointChips();
+}
+
+// The preview on screen is of the entries now: tick what the engine filled in.
+function previewShown(form) {
+  const line = document.getElementById("summary-line");
+  if (line && line.dataset.filled) fillChoices(form, JSON.parse(line.dataset.filled));
+  previewState.shown = entriesOf(form);
+}
+
+function release(form) {
+  const held = previewState.held;
+  if (!held) return;
+  clearTimeout(held.timer);
+  previewState.held = null;
+  previewState.passing = true;  // this one goes as it is
+  try {
+    form.requestSubmit(held.submitter || undefined);
+  } finally {
+    previewState.passing = false;
+  }
+}
+
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = document.getElementById("hand-form");
+  if (!form || event.detail.elt !== form) return;
+  previewState.sent = entriesOf(form);
+  previewState.busy = true;
+});
+document.addEventListener("htmx:afterSwap", (event) => {
+  const form = document.getElementById("hand-form");
+  if (!form || event.detail.target.id !== "preview") return;
+  if (previewState.sent === entriesOf(form)) previewShown(form);
+  else previewState.shown = previewState.sent;  // a tap meanwhile: its own preview follows
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = document.getElementById("hand-form");
+  if (!form || event.detail.elt !== form) return;
+  previewState.busy = false;
+  if (!previewState.held) return;
+  if (!event.detail.successful || previewState.shown === entriesOf(form)) release(form);
+  else htmx.trigger(form, "change");  // entries changed meanwhile: once more
+});
+
+// Capture phase, before the phone's queue (waiting.js) sees the tap.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.id !== "hand-form" || typeof htmx === "undefined" || previewState.passing) return;
+  if (!previewState.busy && previewState.shown === entriesOf(form)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (previewState.held) return;  // already waiting for the preview
+  previewState.held = { submitter: event.submitter,
+                        timer: setTimeout(() => release(form), HOLD_MS) };
+  if (!previewState.busy) htmx.trigger(form, "change");
+}, true);
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("hand-form");
+  const preview = document.getElementById("preview");
+  if (form && preview && preview.hasAttribute("data-judged")) previewShown(form);
 });

@@ -1,18 +1,22 @@
 """The record form's pieces shared by the scorekeeper's hand pages and the
 answers to saves sent from the phone's queue: the form made for a table, what
 the form shows at the table its hand is dealt at, the version and deal it was
-made on, and a saved hand said back in the engine's words.
+made on, the hand it holds judged as Save would judge it (the preview), and a
+saved hand said back in the engine's words.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+from dataclasses import field as default
+from enum import Enum
 from typing import Any
 
 from flask import request
 
 from scorekeeper.ledger.money import signed
 from scorekeeper.limits import whole_number
-from scorekeeper.rules import HandError, HandResult, Rules, shown_for
+from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
 from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
@@ -25,6 +29,11 @@ from scorekeeper.views.forms import HandForm, hidden_number
 
 #: Fields whose errors the hand form always shows next to them.
 ALWAYS_SHOWN = frozenset(("kind", "dealer"))
+
+#: What the engine may fill in that the form shows as a choice of its own; the
+#: deal (dealer, seats, who was present) is worked out afresh from the dealer box,
+#: and the points stay as typed (they may be counted for the defense).
+_NOT_CHOICES = frozenset(("dealer", "seated", "present", "points", "payouts", "note"))
 
 
 def make_form(state: TableState) -> HandForm:
@@ -57,10 +66,23 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
             "shown": shown, "due": due,
+            "kind_lines": {value: two_lines(label) for value, label in form.kind.choices},
             "dealt": deals_passed(state.night) if due is not None else None,
             "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}
+
+
+def two_lines(words: str) -> tuple[str, ...]:
+    """A kind's words as two lines as even as its spaces allow ("Void: redeal," /
+    "no score"): a button of two short lines is narrower than one long line, so
+    every kind fits the phone's width in two rows."""
+    parts = words.split(" ")
+    if len(words) <= 10 or len(parts) < 2:
+        return (words,)
+    cut = min(range(1, len(parts)), key=lambda i: max(len(" ".join(parts[:i])),
+                                                       len(" ".join(parts[i:]))))
+    return " ".join(parts[:cut]), " ".join(parts[cut:])
 
 
 def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],
@@ -98,6 +120,71 @@ def once_for(table_id: int) -> Once | None:
     """The submitted form's one-time token, for this table's hands."""
     token = request.form.get("submission", "")
     return Once(f"form:hand:{table_id}:{token[:64]}") if token else None
+
+
+@dataclass(frozen=True)
+class Judged:
+    """The hand a form holds, judged as Save judges it: the first reason Save
+    refuses it, or what it pays, and the choices the engine filled in."""
+
+    error: str | None = None
+    result: HandResult | None = None
+    #: Form field → value the engine decided (rules.fields.complete_hand): the
+    #: form ticks them too, so what it shows chosen is the hand that is paid.
+    filled: dict[str, Any] = default(default_factory=dict)
+
+
+def judge(state: TableState, form: HandForm, hand_id: int | None = None,
+          before_id: int | None = None) -> Judged:
+    """The preview: the form's hand worked out on the night (replacing hand
+    ``hand_id``, or added before ``before_id`` or at the end) by the same
+    engine and the same checks as Save, so it refuses exactly what Save
+    refuses, in the same words.  The form must have been validated."""
+    try:
+        hand = form.to_hand(state.rules)
+        shape = first_error(form)
+        if shape is not None:
+            return Judged(error=shape)  # Save stops at the form's own checks
+        if hand_id is not None:
+            proposal = hand_service.propose(state, Change.REPLACE, hand,
+                                            state.number_of(hand_id))
+        else:
+            before = state.number_of(before_id) if before_id is not None else None
+            proposal = hand_service.propose(state, Change.ADD, hand, before)
+    except (HandError, ServiceError) as error:
+        return Judged(error=error.message)
+    assert proposal.result is not None
+    return Judged(result=proposal.result, filled=filled_in(hand, proposal.result.hand))
+
+
+def first_error(form: HandForm) -> str | None:
+    """The first refusal of the form's own checks (a box that isn't a number),
+    which Save says next to its field before the engine is asked."""
+    for box in form:
+        for error in box.errors:
+            if isinstance(error, str):
+                return error
+    return None
+
+
+def filled_in(asked: Hand, scored: Hand) -> dict[str, Any]:
+    """The choices the engine made that the form did not (a partner the rules
+    name, the picker who took no trick, no trick at all), as the form's
+    fields send them."""
+    out: dict[str, Any] = {}
+    for f in fields(Hand):
+        before, after = getattr(asked, f.name), getattr(scored, f.name)
+        if f.name not in _NOT_CHOICES and before != after:
+            out[f.name] = _as_sent(after)
+    return out
+
+
+def _as_sent(value: object) -> Any:
+    if isinstance(value, tuple):
+        return [str(v) for v in value]
+    if isinstance(value, Enum):
+        return str(value.value)
+    return "" if value is None else value
 
 
 def attach(form: HandForm, error: HandError | ServiceError) -> None:

@@ -48,6 +48,7 @@ from scorekeeper.views.pages.hand_form import (
     attach,
     context,
     form_seen,
+    judge,
     make_form,
     once_for,
     query_id,
@@ -130,7 +131,16 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
             return render_template("hands/form.html", **context(state, form, **page)), 409
         except (HandError, ServiceError) as error:
             attach(form, error)
-    return render_template("hands/form.html", **context(state, form, **page)), 400
+    return _refused_form(state, form, page)
+
+
+def _refused_form(state: TableState, form: HandForm, page: dict[str, Any]
+                  ) -> tuple[str, int]:
+    """The form again with what Save refused: each reason next to its field,
+    and the preview's bar saying the same of the hand as it is entered."""
+    judged = judge(state, form, page.get("hand_id"), page.get("before_id"))
+    return render_template("hands/form.html", **context(state, form, judged=judged,
+                                                        **page)), 400
 
 
 def _table_done(state: TableState) -> str:
@@ -148,16 +158,17 @@ def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
     form = make_form(state)
     copying = request.headers.get("X-Offline-Copy") == "1"  # sw.js keeping a copy
     again = session.pop(AGAIN, None) if before is None and not copying else None
-    if isinstance(again, dict) and again.get("table") == state.table.id:
-        _fill_again(form, again.get("hand"))
+    refilled = isinstance(again, dict) and again.get("table") == state.table.id \
+        and _fill_again(form, again.get("hand"))
     stamp(state, form, appending=before is None)
     if before is not None:
         # an inserted hand is dealt by whoever followed the hand before it
         form.dealer.data = hand_service.seating(state, before).dealer
     form.submission.data = new_token()
     undo = _undoable(state) if before is None else None  # never while inserting
+    judged = judge(state, form) if refilled else None  # the hand taken back, previewed
     return render_template("hands/form.html", **context(state, form, undo=undo,
-                                                        **page))
+                                                        judged=judged, **page))
 
 
 def _record(state: TableState, form: HandForm) -> Response:
@@ -204,14 +215,16 @@ def _undoable(state: TableState) -> dict[str, Any] | None:
     return None
 
 
-def _fill_again(form: HandForm, entries: object) -> None:
-    """Put a hand taken back into the form again (its deal is worked out afresh)."""
+def _fill_again(form: HandForm, entries: object) -> bool:
+    """Put a hand taken back into the form again (its deal is worked out
+    afresh); False when the entries can't be read."""
     try:
         hand = parse_hand(entries)
     except (HandError, ValueError, TypeError):
-        return
+        return False
     form.fill(hand)
     form.seated.data, form.dealer.data = [], None
+    return True
 
 
 @bp.post("/t/<int:table_id>/hand/<int:hand_id>/undo")
@@ -244,25 +257,15 @@ def undo(table_id: int, hand_id: int) -> Response:
 @bp.post("/t/<int:table_id>/hand/preview")
 @permission(Action.RECORD)
 def preview(table_id: int) -> str:
-    """htmx: each player's result for the hand as entered so far, before saving."""
+    """htmx: each player's result for the hand as entered so far, before
+    saving, or the reason Save would refuse it (the same check, the same
+    words), and the choices the engine fills in for the form to show."""
     state = load_table(table_id)
     form = make_form(state)
-    hand_id = query_id("hand")
-    before_id = query_id("before")
     form.validate()
-    try:
-        hand = form.to_hand(state.rules)
-        if hand_id is not None:
-            proposal = hand_service.propose(state, Change.REPLACE, hand,
-                                            state.number_of(hand_id))
-        else:
-            before = state.number_of(before_id) if before_id is not None else None
-            proposal = hand_service.propose(state, Change.ADD, hand, before)
-    except (HandError, ServiceError) as error:
-        return render_template("hands/_preview.html", error=error.message, result=None,
-                               table=state.table)
-    return render_template("hands/_preview.html", error=None, result=proposal.result,
-                           rules=state.rules)
+    judged = judge(state, form, query_id("hand"), query_id("before"))
+    return render_template("hands/_preview.html", error=judged.error, result=judged.result,
+                           filled=judged.filled, rules=state.rules, table=state.table)
 
 
 @bp.route("/t/<int:table_id>/hand/<int:hand_id>/edit", methods=["GET", "POST"])
@@ -285,7 +288,7 @@ def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
             return _confirm(state, form.to_hand(state.rules), number, Change.REPLACE)
         except (HandError, ServiceError) as error:
             attach(form, error)
-    return render_template("hands/form.html", **context(state, form, **page)), 400
+    return _refused_form(state, form, page)
 
 
 def _stale_form(state: TableState, form: HandForm, page: dict[str, Any]
