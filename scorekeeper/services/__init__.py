@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from scorekeeper.services.policy import EventStage, Stage
 
@@ -62,7 +62,7 @@ class ServiceError(Exception):
     (:func:`scorekeeper.views.json_errors.status_of`).  Its ``code`` is its
     class's unless one is given."""
 
-    code: ClassVar[Code] = Code.INVALID
+    code: Code = Code.INVALID
 
     def __init__(self, message: str, field: str | None = None, row: int | None = None,
                  *, code: Code | None = None) -> None:
@@ -71,7 +71,7 @@ class ServiceError(Exception):
         self.field = field
         self.row = row
         if code is not None:
-            self.code = code  # type: ignore[misc]
+            self.code = code
 
 
 class OptionRefused(ServiceError):
