@@ -24,6 +24,7 @@ class Code(StrEnum):
     BAD_JSON = "bad_json"  #: not JSON, not an object, a key twice, text that isn't Unicode
     UNKNOWN_FIELD = "unknown_field"  #: a field or query parameter the operation doesn't take
     HAND_REFUSED = "hand_refused"  #: a hand the rules refuse (the field names which part)
+    NOT_UNDERSTOOD = "not_understood"  #: words only partly understood: the rest is asked
     UNKNOWN_PLAYER = "unknown_player"  #: a name that isn't a player there
     OPTION_REFUSED = "option_refused"  #: a house rule refused
     BAD_KEY = "bad_key"  #: an Idempotency-Key of the wrong length or characters

@@ -70,7 +70,10 @@ SCHEMAS: dict[str, Any] = {
     "Error": {"type": "object", "required": ["error", "code"], "properties": {
         "error": {"type": "string", "minLength": 1},
         "code": {"type": "string", "enum": [str(c) for c in Code]},
-        "field": {"type": "string"}}},
+        "field": {"type": "string"},
+        "understood": {"type": "object", "description": (
+            "With not_understood: the part of the hand that was understood, in the "
+            "hand's own fields")}}},
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
     "HandEdit": {"type": "object", "additionalProperties": False, "properties": {
         **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer"},

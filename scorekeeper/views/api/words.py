@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
-from scorekeeper.services import ServiceError
+from scorekeeper.services import Code, ServiceError
 from scorekeeper.services import words as word_service
 from scorekeeper.services.policy import Action
 from scorekeeper.spoken import Understood
@@ -40,7 +40,7 @@ def partly(understood: Understood) -> Response:
     """The 400 that asks about what is unclear (``error``), with the part of
     the hand that was understood (``understood``, in the hand's own fields)
     when there is one."""
-    refused = error_response(understood.question, 400, "text")
+    refused = error_response(understood.question, 400, "text", Code.NOT_UNDERSTOOD)
     if understood.body is None:
         return refused
     answer = jsonify({**(refused.get_json() or {}), "understood": dict(understood.body)})
