@@ -115,8 +115,8 @@ def save_as_previewed(page: Any, table: Table, shot: str = "") -> dict[str, Any]
     assert len(hands) == count + 1
     stored = hands[-1]
     assert {n: p for n, p in stored["payouts"].items() if n in stored["seated"]} == on_screen
-    for name, points in on_screen.items():
-        assert f"{name} {points:+d}".replace("-", "\u2212") in said  # what was on screen
+    for name, points in on_screen.items():  # what was on screen at the tap
+        assert f"{name} {points:+d}".replace("-", "\u2212").replace("+0", "0") in said
     return stored
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -69,11 +71,54 @@ def tabs() -> dict[str, Any]:
     return {"table_tabs": TABS}
 
 
-def _my_tables() -> list[GameTable]:
+@dataclass(frozen=True)
+class Started:
+    """A table on "Your tables", told apart from another of the same name by
+    when it was started (and played, a group's night) and who plays."""
+
+    table: GameTable
+    when: str
+    who: str
+
+
+def _my_tables() -> list[Started]:
     ids = remembered_table_ids()
     if not ids:
         return []
-    return [t for t in tables_of(ids) if session_token(t.id)]
+    return [_started(t) for t in tables_of(ids) if session_token(t.id)]
+
+
+def _started(table: GameTable) -> Started:
+    """"Thu Nov 26, 8:14 pm" in the server's local time (the clock of the
+    laptop on the table, as the default name's weekday), and the players in
+    seat order."""
+    at = table.created_at
+    local = (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone()
+    when = f"{local:%a %b} {local.day}, {local.hour % 12 or 12}:{local:%M} " \
+           f"{'am' if local.hour < 12 else 'pm'}"
+    if table.played_on is not None and table.played_on != local.date():
+        when = f"played {table.played_on:%a %b} {table.played_on.day} · started {when}"
+    names = [p.name for p in table.players]
+    who = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+    return Started(table, when, who)
+
+
+def tonight() -> str:
+    """The start page's name for a new table: "Thursday night" on a Thursday,
+    by the server's local date (the laptop on the table keeps the players'
+    time; a server elsewhere names the day by its own clock)."""
+    return f"{date.today():%A} night"
+
+
+@cache
+def preset_sets() -> dict[str, dict[str, list[str]]]:
+    """Each preset's own boxes of every house rule that is a set (which hands
+    make a doubler), as the page's inputs send them: ticking a first box
+    starts from them (start.js)."""
+    many = [option.key for option in OPTIONS if option.many]
+    return {preset.id: {key: [text_of(v) for v in preset.rules.to_dict()[key]]
+                        for key in many}
+            for preset in PRESETS.values()}
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -91,6 +136,7 @@ def home() -> tuple[str, int] | Response:
         players, chosen = _group_defaults(form, group, coming)
     else:
         players = ["", "", "", "", ""]
+        form.name.data = tonight()
     others = _others(group, players)
     players, moved = _edit_player_list(players, others)
     others = _others(group, players)
@@ -119,6 +165,7 @@ def home() -> tuple[str, int] | Response:
                            options=OPTIONS, option_groups=GROUPS, chosen=chosen, keep=KEEP,
                            asked_preset=_asked_preset(), my_tables=_my_tables(),
                            preset_words=preset_words(), keep_label=KEEP_LABEL,
+                           preset_sets=preset_sets(),
                            bad_row=bad_row, name_limit=PLAYER_NAME,
                            payouts=preset_payouts(), group=group, others=others,
                            last_night=coming.last_played_on if coming else None,
