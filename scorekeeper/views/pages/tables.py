@@ -116,9 +116,13 @@ def preset_sets() -> dict[str, dict[str, list[str]]]:
     make a doubler), as the page's inputs send them: ticking a first box
     starts from them (start.js)."""
     many = [option.key for option in OPTIONS if option.many]
-    return {preset.id: {key: [text_of(v) for v in preset.rules.to_dict()[key]]
+    return {preset.id: {key: [text_of(v) for v in _listed(preset.rules.to_dict()[key])]
                         for key in many}
             for preset in PRESETS.values()}
+
+
+def _listed(value: object) -> list[object]:
+    return list(value) if isinstance(value, list | tuple) else []
 
 
 @bp.route("/", methods=["GET", "POST"])
