@@ -173,7 +173,7 @@ def test_the_api_answers_409_until_same_name_ok(client: FlaskClient) -> None:
     assert asked.status_code == 409
     assert asked.get_json() == {
         "error": "Jose Alvarez looks like #1 José Álvarez: the same person?",
-        "field": "same_name_ok"}
+        "code": "same_name", "field": "same_name_ok"}
     bad = client.post(url, headers=director, json={"name": "Jose Alvarez", "same_name_ok": 1})
     assert bad.status_code == 400 and bad.get_json()["field"] == "same_name_ok"
     anyway = client.post(url, headers=keyed, json={  # a refusal keeps nothing of its key
