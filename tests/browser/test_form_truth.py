@@ -124,7 +124,7 @@ def refused_as_previewed(page: Any, table: Table, message: str, field: str,
                          shot: str = "") -> None:
     """The preview says why the hand can't be saved; Save is refused in the
     same words, next to the field (on the phone's width), and nothing is
-    stored; the preview's bar still says it."""
+    stored; the preview's bar says it was not saved."""
     expect(preview(page)).to_have_text(f"Not complete yet: {message}")
     settled(page)
     page.locator("#save").click()
@@ -133,7 +133,7 @@ def refused_as_previewed(page: Any, table: Table, message: str, field: str,
     error.scroll_into_view_if_needed()
     box = error.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    expect(preview(page)).to_have_text(f"Not complete yet: {message}")
+    expect(preview(page)).to_have_text("Not saved: fix what is marked above, then save again.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     if shot:
         screenshot(page, shot, full_page=False)

@@ -66,23 +66,10 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
             "shown": shown, "due": due,
-            "kind_lines": {value: two_lines(label) for value, label in form.kind.choices},
             "dealt": deals_passed(state.night) if due is not None else None,
             "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             **extra}
-
-
-def two_lines(words: str) -> tuple[str, ...]:
-    """A kind's words as two lines as even as its spaces allow ("Void: redeal," /
-    "no score"): a button of two short lines is narrower than one long line, so
-    every kind fits the phone's width in two rows."""
-    parts = words.split(" ")
-    if len(words) <= 10 or len(parts) < 2:
-        return (words,)
-    cut = min(range(1, len(parts)), key=lambda i: max(len(" ".join(parts[:i])),
-                                                       len(" ".join(parts[i:]))))
-    return " ".join(parts[:cut]), " ".join(parts[cut:])
 
 
 def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],

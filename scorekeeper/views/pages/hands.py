@@ -136,10 +136,10 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
 
 def _refused_form(state: TableState, form: HandForm, page: dict[str, Any]
                   ) -> tuple[str, int]:
-    """The form again with what Save refused: each reason next to its field,
-    and the preview's bar saying the same of the hand as it is entered."""
-    judged = judge(state, form, page.get("hand_id"), page.get("before_id"))
-    return render_template("hands/form.html", **context(state, form, judged=judged,
+    """The form again with what Save refused, each reason once, next to its
+    field (the preview's words: the same check); the preview's bar says the
+    hand was not saved."""
+    return render_template("hands/form.html", **context(state, form, refused=True,
                                                         **page)), 400
 
 
