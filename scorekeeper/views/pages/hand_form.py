@@ -17,7 +17,6 @@ from flask import request
 from scorekeeper.ledger.money import signed
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
-from scorekeeper.rules.words import badges, describe
 from scorekeeper.services import ServiceError
 from scorekeeper.services import hands as hand_service
 from scorekeeper.services.event_progress import deals_passed
@@ -25,6 +24,7 @@ from scorekeeper.services.hands import Change, Seen, deal_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import done_message, owner_of
 from scorekeeper.services.state import TableState
+from scorekeeper.services.words import told
 from scorekeeper.views.forms import HandForm, hidden_number
 
 #: Fields whose errors the hand form always shows next to them.
@@ -186,9 +186,7 @@ def attach(form: HandForm, error: HandError | ServiceError) -> None:
 def said(rules: Rules, result: HandResult) -> str:
     """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
     in the engine's words, its badges and who won and lost what."""
-    line = describe(rules, result)
-    marks = ", ".join(b.text for b in badges(rules, result) if b.text not in line)
-    return f"{line}{f' ({marks})' if marks else ''}. {paid(result)}"
+    return f"{told(rules, result)}. {paid(result)}"
 
 
 def paid(result: HandResult) -> str:
