@@ -8,14 +8,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import load_app_fixtures
 
 CHROMIUM = Path("/usr/bin/chromium")
 
 
+#: How long an expectation waits for the page (Playwright's default is 5 s):
+#: CI runs two browsers and two servers on two busy cores, where a save, its
+#: redirect and the page after it have taken more than 5 s.
+EXPECT_MS = 15_000
+
+
 def pytest_configure(config: pytest.Config) -> None:
     load_app_fixtures(config)
+    expect.set_options(timeout=EXPECT_MS)
 
 
 @pytest.fixture(scope="session")
