@@ -16,9 +16,10 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key, sort_key, words
 
-_NUMBER = re.compile(r"#?\s*(\d+)")
+_NUMBER = re.compile(r"#?\s*([0-9]+)")
 
 #: A player as a roster holds him: (number, name).
 Player = tuple[int, str]
@@ -27,7 +28,7 @@ Player = tuple[int, str]
 def asked_number(asked: str) -> int | None:
     """The player number ``asked`` is (``7``, ``#7``, ``# 7``), or None."""
     found = _NUMBER.fullmatch(unicodedata.normalize("NFKC", asked).strip())
-    return int(found.group(1)) if found else None
+    return whole_number(found.group(1)) if found else None
 
 
 def _starts(typed: Sequence[str], name: Sequence[str]) -> bool:

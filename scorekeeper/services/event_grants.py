@@ -132,6 +132,6 @@ def _end_grants_of(director: Editor, by: str) -> None:
         db.session.delete(code)
     for night_id in sorted({p.owner_id for p in phones} | {c.owner_id for c in codes}):
         night = db.session.get_one(GameTable, night_id)
-        writes.begin_night(night, closed_ok=True)
+        writes.begin_night(night, closed_ok=True, finished_ok=True)
         writes.audit_night(night, "revoke", f"{director.label} no longer directs: the "
                            "phones and codes issued through that device are stopped", by=by)

@@ -54,6 +54,12 @@ def api_once(scope: str, key: str | None, meaning: object) -> Once | None:
     return Once(f"api:{scope}:{key}", hashlib.sha256(canonical(meaning)).hexdigest())
 
 
+def answered(scope: str, key: str | None) -> bool:
+    """Whether an API request under ``key`` in ``scope`` was carried out (and
+    its answer kept): its retry is answered from that, whatever changed since."""
+    return key is not None and db.session.get(Submission, f"api:{scope}:{key}") is not None
+
+
 def earlier(once: Once | None) -> Submission | None:
     """The request already carried out under this token, if any (an API key is
     forgotten after 24 hours; the same key with another body is refused)."""

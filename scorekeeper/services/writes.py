@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, inspect, select, update
+from sqlalchemy import event, inspect, null, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -58,6 +58,8 @@ class Raised:
 
     version: int
     audited: bool = False
+    #: The owner takes no more writes to its nights (an event finished).
+    frozen: bool = False
 
 
 @dataclass
@@ -74,6 +76,9 @@ class Write:
 #: A night's owner's rows, and the write's record of the versions it raised.
 OWNER_ROWS: dict[str, Any] = {GROUP: Group, EVENT: Event}
 _RAISED = {GROUP: "groups", EVENT: "events"}
+#: When an owner's nights stopped taking writes (read with its version under
+#: the write lock; NULL: they take them): an event's finish.
+_FROZEN: dict[Any, Any] = {Event: Event.finished_at}
 
 
 def _write() -> Write:
@@ -178,15 +183,19 @@ def unit(once: Once | None = None) -> Iterator[Unit]:
 
 
 def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = False,
-                why: str = "the night is over", stale: str = STALE) -> int:
+                why: str = "the night is over", stale: str = STALE,
+                finished_ok: bool = False) -> int:
     """Start a write to ``table``: take the write lock, raise the night's
     version first (so writers queue behind each other and readers see that
     something changed) and its group's or event's, then refuse a closed night (unless
     ``closed_ok``) and, when the caller says which version it saw (``seen``),
     a night changed since (the :func:`unit` rolls the raise back).  Returns
     the version this write makes.  The raise returns the new version and the
-    closed mark, so the table is not read again.  The caller writes the
-    version's entry (:func:`audit_night`)."""
+    closed mark, so the table is not read again.  A table of a finished event
+    takes no write (unless ``finished_ok``: its director's devices stopped),
+    asked here under the lock, so a hand sent while the director finishes
+    lands before the finish or not at all.  The caller writes the version's
+    entry (:func:`audit_night`)."""
     table_id = table_key(table)
     start_write(db.session)
     write = _write()
@@ -206,6 +215,9 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
         if owner is not None:
             write.owner_of[table_id] = owner
             _raise_owner(OWNER_ROWS[owner[0]], _RAISED[owner[0]], owner[1], None, STALE)
+            raised.frozen = getattr(_write(), _RAISED[owner[0]])[owner[1]].frozen
+    if raised.frozen and not finished_ok:
+        raise Refused(policy.FINISHED_WORDS, Stage.FINISHED)
     if not closed_ok and table.closed_at is not None:
         raise Refused(f"This table is closed: {why}", Stage.CLOSED)
     if seen is not None and raised.version != seen + 1:
@@ -259,11 +271,12 @@ def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: st
     raised_now: dict[int, Raised] = getattr(_write(), kind)
     raised = raised_now.get(row_id)
     if raised is None:
-        version, token = db.session.execute(update(model).where(model.id == row_id)
-                                            .values(version=model.version + 1)
-                                            .returning(model.version, model.view_token)).one()
+        version, token, frozen = db.session.execute(
+            update(model).where(model.id == row_id).values(version=model.version + 1)
+            .returning(model.version, model.view_token,
+                       _FROZEN.get(model, null()))).one()
         changed(db.session(), token)
-        raised = raised_now[row_id] = Raised(version)
+        raised = raised_now[row_id] = Raised(version, frozen=frozen is not None)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version

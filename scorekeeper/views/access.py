@@ -24,6 +24,7 @@ from flask import abort, current_app, g, request, session
 
 from scorekeeper.services import event_stages, grants
 from scorekeeper.services import groups as group_service
+from scorekeeper.services import once as once_service
 from scorekeeper.services.credentials import (
     EVENT,
     GROUP,
@@ -65,14 +66,17 @@ def declared_write(view: Callable[..., Any] | None) -> EventWrite | None:
     return getattr(view, "event_write", None)
 
 
-def _refuse_unless_stage_takes(event: Any) -> None:
+def _refuse_unless_stage_takes(event: Any, retry_scope: str | None = None) -> None:
     """Abort 409 with the stage's words when the route writes to ``event``
     and its stage doesn't take that write (a finished event: only its
-    reopening and its directors)."""
+    reopening and its directors).  An API write retried under a key that
+    was carried out (``retry_scope``) goes on to its first answer: the
+    Finish it made, say, is what finished the event."""
     write = declared_write(current_app.view_functions.get(request.endpoint or ""))
     if write is not None:
         decision = event_stages.decide(event, write)
-        if not decision.allowed:
+        if not decision.allowed and not (retry_scope is not None and once_service.answered(
+                retry_scope, request.headers.get("Idempotency-Key"))):
             abort(409, decision.why)
 
 
@@ -310,7 +314,7 @@ def api_event(event_id: int) -> Any:
     the view token only reads."""
     found = _owner_api(EVENT, event_id, None, "event")
     g.editor, g.api_event = found.grant, found.row
-    _refuse_unless_stage_takes(found.row)
+    _refuse_unless_stage_takes(found.row, f"event:{event_id}")
     return found.row
 
 

@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound, ServiceError, grants, handovers
 from scorekeeper.views.access import Held
+from scorekeeper.views.json_errors import status_of
 
 
 @dataclass(frozen=True)
@@ -52,14 +53,14 @@ def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
         abort(404, page.words(row).gone if page.words and row is not None
               else page.owner.words.code_gone)
     row = grants.get(page.owner, live.owner_id)
-    error = None
+    error, status = None, 400
     if request.method == "POST":
         try:
             row, token = handovers.claim_handover(page.owner, code, request.form.get("label", ""))
         except NotFound as failure:
             abort(404, failure.message)
         except ServiceError as failure:
-            error = failure.message
+            error, status = failure.message, status_of(failure)
         else:
             page.held.remember(row.id, token)
             flash(page.said.format(name=row.name))
@@ -68,4 +69,4 @@ def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
                            words=page.words(row) if page.words else None,
                            already=page.held.token(row.id) is not None,
                            label=request.values.get("label", "")[:80])
-    return (body, 400) if error else body
+    return (body, status) if error else body

@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import EVENT, AuditEntry, db
+from scorekeeper.db.models import EVENT, AuditEntry, GameTable, db
+from scorekeeper.rules import Hand
+from scorekeeper.services import Code, Refused, event_stages, events, hands
 from scorekeeper.services.policy import FINISHED_WORDS
+from scorekeeper.services.state import TableState
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
@@ -308,3 +312,51 @@ def test_the_session_page_warns_before_printing_cards_that_point_at_this_machine
         assert 'id="loopback"' not in client.get(page).text
     finally:
         del app.config["SCOREKEEPER_BASE_URL"]
+
+
+def test_a_retried_finish_or_reopen_gets_its_first_answer(client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    base = f"{API}/events/{made['id']}"
+    for step, key in (("finish", "finish-key-0123456789"), ("reopen", "reopen-key-0123456789")):
+        headers = {**_auth(made["director_token"]), "Idempotency-Key": key}
+        first = client.post(f"{base}/{step}", headers=headers)
+        again = client.post(f"{base}/{step}", headers=headers)
+        assert first.status_code == again.status_code == 200, (step, again.get_json())
+        assert again.get_json() == first.get_json()
+    # a new key is a new request: the stage refuses it
+    assert client.post(f"{base}/reopen", headers={**_auth(made["director_token"]),
+                                                  "Idempotency-Key": "another-key-012345"}
+                       ).status_code == 409
+
+
+def test_a_table_card_claimed_after_finish_changes_nothing(app: Flask,
+                                                           client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    cards = client.post(f"/e/{made['id']}/sessions/1/print/cards").text
+    code = re.findall(r'id="card-2">.*?<code>([^<]+)</code>', cards, re.S)[0]
+    assert client.post(f"/e/{made['id']}/finish", data={"sure": "1"}).status_code == 302
+    phone = app.test_client()
+    claimed = phone.post(f"/claim/{code}", data={"label": "Late phone"})
+    assert claimed.status_code == 409 and "The event is finished" in claimed.text
+    reopened = client.post(f"{API}/events/{made['id']}/reopen",
+                           headers=_auth(made["director_token"]))
+    assert reopened.get_json()["since"] == []  # nothing was written while finished
+
+
+def test_a_hand_whose_page_loaded_before_finish_is_refused_inside_the_write(
+        app: Flask, client: FlaskClient) -> None:
+    """The loader asked the stage before Finish; the write asks it again under
+    the lock, so the hand is not recorded on a finished event."""
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    with app.app_context():
+        state = TableState.load(db.session.get_one(GameTable, table["night"]))
+        event_stages.finish(events.get_event(made["id"]), by="Director")
+        with pytest.raises(Refused) as refused:
+            hands.record_hand(state, Hand(picker=table["players"][0],
+                                          partners=(table["players"][1],), points=75))
+        assert refused.value.code == Code.FINISHED
+        db.session.rollback()
+        assert not db.session.get_one(GameTable, table["night"]).hands
