@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from scorekeeper.limits import whole_number
 from scorekeeper.names import name_key, sort_key, words
 
-_NUMBER = re.compile(r"#?\s*([0-9]+)")
+_NUMBER = re.compile(r"#?\s*(\d+)")
 
 #: A player as a roster holds him: (number, name).
 Player = tuple[int, str]
@@ -28,7 +28,11 @@ Player = tuple[int, str]
 def asked_number(asked: str) -> int | None:
     """The player number ``asked`` is (``7``, ``#7``, ``# 7``), or None."""
     found = _NUMBER.fullmatch(unicodedata.normalize("NFKC", asked).strip())
-    return whole_number(found.group(1)) if found else None
+    if found is None:
+        return None
+    # Any script's digits as a player's phone types them ("٧"), read as ASCII
+    # and held to limits' bound on a typed number.
+    return whole_number("".join(str(unicodedata.decimal(d)) for d in found.group(1)))
 
 
 def _starts(typed: Sequence[str], name: Sequence[str]) -> bool:

@@ -24,8 +24,8 @@ from scorekeeper.ledger.event_draw import (
 __all__ = [
     "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "Draw", "Line", "Payout", "Plan",
     "Planned", "Prize", "Ranked", "SessionHigh",
-    "draw", "ordinal", "payout", "plan", "rank", "repeated_pairs", "session_highs", "swap",
-    "table_sizes",
+    "draw", "ordinal", "overpaid", "payout", "plan", "rank", "repeated_pairs", "session_highs",
+    "swap", "table_sizes",
 ]
 
 
@@ -64,7 +64,8 @@ class Ranked:
 
 _KEYS: dict[str, Callable[[Line], int]] = {
     "total": lambda line: -line.total,
-    "best_session": lambda line: -max(line.sessions, default=0),
+    "best_session": lambda line: -max((p for k, p in enumerate(line.sessions, 1)
+                                       if k in line.played), default=0),
     "fewer_penalties": lambda line: line.penalties,
     "drawn": lambda line: line.drawn,
 }
@@ -234,11 +235,19 @@ def _check_plan(entries: int, fee_cents: int, places: Sequence[int], session_hig
         raise ValueError(f"The share paid out is a percent of the pot (0 to 100), not {share}")
     if any(p < 0 for p in places) or session_high < 0:
         raise ValueError("A prize can't be a negative percent of the pot")
+    too_much = overpaid(places, session_high, sessions, share)
+    if too_much is not None:
+        raise ValueError(too_much)
+
+
+def overpaid(places: Sequence[int], session_high: int, sessions: int, share: int) -> str | None:
+    """Why the plan pays out more than ``share`` percent of the pot (places
+    plus a session high for each of ``sessions``), or None when it doesn't."""
     planned = sum(places) + session_high * sessions
-    if planned > share:
-        raise ValueError(f"The prizes add up to {planned}% of the pot "
-                         f"(places {sum(places)}% + {sessions} session highs at "
-                         f"{session_high}%), more than the {share}% paid out")
+    if planned <= share:
+        return None
+    return (f"The prizes add up to {planned}% of the pot (places {sum(places)}% + "
+            f"{sessions} session highs at {session_high}%), more than the {share}% paid out")
 
 
 def ordinal(n: int) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scorekeeper.rules import NobodyPicks, Partner, Rules, find_option
+from scorekeeper.rules import NobodyPicks, Rules, find_option
 from scorekeeper.rulings import money
 from scorekeeper.rulings.play import (
     bury,
@@ -48,6 +48,9 @@ from scorekeeper.rulings.play import (
 from scorekeeper.rulings.questions import known
 from scorekeeper.rulings.search import marks, mentioned, search, terms
 from scorekeeper.rulings.text import INTERPRETATION, option_words
+from scorekeeper.rulings.when import always as _always
+from scorekeeper.rulings.when import blind as _blind
+from scorekeeper.rulings.when import called as _called
 
 __all__ = ["Answer", "Ruling", "ask", "by_topic", "follows", "marks", "rulings", "search"]
 
@@ -69,10 +72,6 @@ class Ruling:
 Applies = Callable[[Rules], bool]
 
 
-def _always(r: Rules) -> bool:
-    return True
-
-
 @dataclass(frozen=True)
 class _Spec:
     id: str
@@ -81,14 +80,6 @@ class _Spec:
     answer: Callable[[Rules], str]
     options: tuple[str, ...] | Callable[[Rules], tuple[str, ...]] = ()
     when: Applies = _always
-
-
-def _blind(r: Rules) -> bool:
-    return r.seats != 2
-
-
-def _called(r: Rules) -> bool:
-    return r.partner is Partner.CALLED_ACE
 
 
 def _jd(r: Rules) -> bool:

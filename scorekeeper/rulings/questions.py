@@ -14,20 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from scorekeeper.rules import NobodyPicks, Partner, Rules
+from scorekeeper.rules import NobodyPicks, Rules
 from scorekeeper.rulings.search import stem, words
-
-
-def _always(r: Rules) -> bool:
-    return True
-
-
-def _blind(r: Rules) -> bool:
-    return r.seats != 2
-
-
-def _called(r: Rules) -> bool:
-    return r.partner is Partner.CALLED_ACE
+from scorekeeper.rulings.when import always as _always
+from scorekeeper.rulings.when import blind as _blind
+from scorekeeper.rulings.when import called as _called
 
 
 def _one_leaster_winner(r: Rules) -> bool:

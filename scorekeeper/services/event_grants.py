@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
@@ -128,8 +128,8 @@ def _end_grants_of(director: Editor, by: str) -> None:
     now = utcnow()
     for phone in phones:
         phone.revoked_at = now
-    for code in codes:
-        db.session.delete(code)
+    for code in codes:  # expired, not forgotten: a late phone is told whose card it was
+        code.expires_at = now - timedelta(seconds=1)
     for night_id in sorted({p.owner_id for p in phones} | {c.owner_id for c in codes}):
         night = db.session.get_one(GameTable, night_id)
         writes.begin_night(night, closed_ok=True, finished_ok=True)

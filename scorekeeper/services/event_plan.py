@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES
-from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.ledger.events import TIE_BREAKS, overpaid
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ENTRY_CENTS,
@@ -93,8 +93,9 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
     share = count(share, "share", 0, 100, "The share of the pot paid out")
     high = count(session_high, "session_high", 0, 100, "The session high's percent")
     kept_places = _percents(places)
-    if sum(kept_places) + high * sessions > share:
-        raise ServiceError(f"The prizes add up to more than {share}% of the pot", "places")
+    too_much = overpaid(kept_places, high, sessions, share)
+    if too_much is not None:
+        raise ServiceError(too_much, "places")
     if odd not in ODD_CHOICES:
         raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
     return Plan(name, day, sessions, rounds, hands, entry, kept_places, high, share,

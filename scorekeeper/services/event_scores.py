@@ -6,7 +6,7 @@ out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -351,11 +351,12 @@ def _work_out(event: Event) -> EventStandings:
              for p in entrants]
     ranked = engine.rank(lines, tuple(event.tie_breaks))
     started = bool(scored or fined)
-    if not started:
-        ranked = tuple(sorted(ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
+    if not started:  # nothing to rank yet: everyone equal, in the first draw's order
+        ranked = tuple(replace(r, rank=1) for r in sorted(
+            ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
     highs = engine.session_highs(lines, scored)
     pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
-                        event.share, ranked, highs, event.sessions)
+                        event.share, ranked if started else (), highs, event.sessions)
     names = {p.number: p.name for p in registered}
     won = {z.label: z for z in pay.prizes}
 

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper.db.models import EVENT, AuditEntry, Event, EventSession, db, utcnow
+from scorekeeper.ledger.money import money
 from scorekeeper.moments import iso
 from scorekeeper.services import event_scores, writes
 from scorekeeper.services.once import Once
@@ -73,7 +74,8 @@ def _last(event: Event, action: str) -> AuditEntry | None:
 
 
 def _since(event: Event, entry: AuditEntry | None) -> tuple[str, ...]:
-    """The event's history after ``entry`` (all of it when None), oldest first."""
+    """The event's history after ``entry``, oldest first (nothing when there
+    is no such entry: no finish, or no reopening, to count from)."""
     if entry is None:
         return ()
     return tuple(db.session.scalars(select(AuditEntry.summary).where(
@@ -103,9 +105,7 @@ def _moved(before: dict[str, Any] | None, after: dict[str, Any]) -> tuple[str, .
 def _winners(prize: dict[str, Any] | None) -> str:
     if prize is None or not prize["numbers"]:
         return "nobody"
-    cents = prize["cents"]
-    return (", ".join(f"#{n}" for n in prize["numbers"])
-            + f" (${cents // 100:,}{'' if cents % 100 == 0 else f'.{cents % 100:02d}'})")
+    return ", ".join(f"#{n}" for n in prize["numbers"]) + f" ({money(prize['cents'])})"
 
 
 def finish(event: Event, by: str | None = None, once: Once | None = None,

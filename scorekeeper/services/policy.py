@@ -277,13 +277,15 @@ EVENT_WRITES: dict[EventWrite, frozenset[EventStage]] = {
     EventWrite.DIRECTORS: frozenset(EventStage),
 }
 
-#: Why a stage refuses a write to the event.
+NOT_FINISHED_WORDS = "The event isn't finished: there is nothing to reopen"
+#: Why a stage refuses a write to the event (a finished event, whatever the write:
+#: :data:`FINISHED_WORDS`).
 EVENT_STAGE_WORDS: dict[tuple[EventStage, EventWrite], str] = {
     (EventStage.REGISTRATION, EventWrite.SCORE): "No session is drawn yet: draw session 1 first",
     (EventStage.REGISTRATION, EventWrite.CODES): "No session is drawn yet: draw session 1 first",
     (EventStage.REGISTRATION, EventWrite.FINISH): "Nothing to finish: no session is drawn yet",
-    (EventStage.SESSIONS, EventWrite.REOPEN): "The event isn't finished: there is nothing "
-                                              "to reopen",
+    (EventStage.SESSIONS, EventWrite.REOPEN): NOT_FINISHED_WORDS,
+    (EventStage.REGISTRATION, EventWrite.REOPEN): NOT_FINISHED_WORDS,
 }
 
 
@@ -291,5 +293,5 @@ def event_decide(stage: EventStage, write: EventWrite) -> Decision:
     """Whether an event at ``stage`` takes ``write``; a refusal is the stage's."""
     if stage in EVENT_WRITES[write]:
         return ALLOWED
-    words = EVENT_STAGE_WORDS.get((stage, write), FINISHED_WORDS)
+    words = FINISHED_WORDS if stage is EventStage.FINISHED else EVENT_STAGE_WORDS[stage, write]
     return Decision(False, words, by_stage=True)

@@ -429,3 +429,11 @@ def test_a_payout_adds_up_to_the_pot_in_whole_dollars(
 ])
 def test_places_read_as_ordinals(n: int, words: str) -> None:
     assert ordinal(n) == words
+
+
+def test_the_best_session_counts_only_sessions_played() -> None:
+    # both total -8: A's best is -3; B's only session was -8 (a missed session is no 0)
+    a = line(1, (-5, -3), drawn=2)
+    b = line(2, (-8, 0), drawn=1, played=(1,))
+    assert [r.number for r in rank([a, b])] == [1, 2]
+    assert [r.rank for r in rank([a, b])] == [1, 2]

@@ -53,7 +53,7 @@ def test_an_event_starts_with_its_rules_frozen_and_a_director_token(app: Flask) 
         event, token = events.create_event("Oktoberfest", "called-ace", sessions=3)
         assert token and event.rounds == 4 and event.share == 90
         assert event.rules["seats"] == 5 and event.version == 0
-        with pytest.raises(ServiceError, match="more than 90%"):
+        with pytest.raises(ServiceError, match="more than the 90% paid out"):
             events.create_event("Too generous", "called-ace", places=[80, 20])
 
 

@@ -201,7 +201,7 @@ def _tampered(data: dict[str, Any], change: str) -> dict[str, Any]:
     ("player twice", "registered twice"),
     ("unknown field", "'code'"),
     ("format", "isn't an event file"),
-    ("prizes", "more than 90%"),
+    ("prizes", "more than the 90% paid out"),
 ])
 def test_a_tampered_file_is_refused_in_words_and_creates_nothing(
         app: Flask, client: FlaskClient, festival: dict[str, Any], change: str,

@@ -84,7 +84,7 @@ def test_a_director_may_choose_filler_seats_for_a_count_that_does_not_split(
     ("rounds", "x", "whole number"),
     ("entry", "-5", ""),
     ("places", "30, lots", "whole numbers"),
-    ("places", "60, 40", "more than 90%"),
+    ("places", "60, 40", "more than the 90% paid out"),
 ])
 def test_a_bad_start_is_refused_next_to_its_field(app: Flask, client: FlaskClient, field: str,
                                                   value: str, said: str) -> None:

@@ -140,6 +140,8 @@ def test_ties_fall_to_the_first_draws_table_and_seat_not_the_number(
     seated = [n for table in drawn["tables"] for n in table["numbers"]]
     assert standings["started"] is False
     assert [p["number"] for p in standings["players"]] == seated
+    assert {p["rank"] for p in standings["players"]} == {1}  # nobody ranked yet
+    assert standings["prizes"] == [] and standings["plan"]["prizes"]  # nobody wins yet
     assert [p["first_seat"]["table"] for p in standings["players"]][:5] == [1] * 5
     # both tables play the same hand: the two pickers tie on every tie-break but the draw
     first, second = drawn["tables"]
@@ -241,6 +243,9 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",
                                                   "reason": "x"})
     assert nobody.status_code == 400 and "No player called Zed" in nobody.text
+    huge = client.post(f"{page}/penalty", data={"player": "#" + "9" * 5000, "points": "4",
+                                                "reason": "x"})
+    assert huge.status_code == 400 and "No player" in huge.text
 
 
 def test_a_table_cards_claim_pages_speak_of_the_event_and_its_director(

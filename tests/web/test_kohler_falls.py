@@ -101,9 +101,11 @@ class Book:
         return sum(self.sessions(number)) - self.penalties.get(number, 0)
 
     def key(self, number: int) -> tuple[Any, ...]:
-        """Better first: more points, a better best session, fewer penalty
-        points, then the first draw's table and seat."""
-        said = {"total": -self.total(number), "best_session": -max(self.sessions(number)),
+        """Better first: more points, a better best session (of the sessions
+        played: a session missed is no 0 to count), fewer penalty points,
+        then the first draw's table and seat."""
+        played = self.points.get(number, {}).values()
+        said = {"total": -self.total(number), "best_session": -max(played, default=0),
                 "fewer_penalties": self.penalties.get(number, 0),
                 "drawn": self.first_seat[number]}
         return tuple(said[t] for t in self.tie_breaks)
@@ -158,7 +160,7 @@ class Book:
 
 
 def _as_app_says(z: Prize) -> str:
-    return ", ".join(f"#{n}" for n in z.numbers) + f" (${z.cents // 100:,})"
+    return ", ".join(f"#{n}" for n in z.numbers) + f" (${z.cents // 100}.{z.cents % 100:02d})"
 
 
 def _moved(before: list[Prize], after: list[Prize]) -> set[str]:
@@ -452,7 +454,7 @@ def test_finish_signs_the_prizes_and_reopening_reports_the_prize_that_moved(
     after_prizes = day.book.prizes()
     assert set(again["moved"]) == _moved(before, after_prizes)
     assert len(again["moved"]) == len(set(again["moved"]))
-    assert any(m.startswith("1st") and f": #{who['leader']} ($127) → " in m
+    assert any(m.startswith("1st") and f": #{who['leader']} ($127.00) → " in m
                for m in again["moved"])
     final = day.standings()
     assert final["final"] is True

@@ -17,9 +17,8 @@ from scorekeeper.moments import iso
 from scorekeeper.services import event_exports, event_grants
 from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
-from scorekeeper.views.api import bp, flag, refuse_unknown, request_once
-from scorekeeper.views.api.contract import body_fields
-from scorekeeper.views.api.events import Answer, created_event, optional_body, seen_version
+from scorekeeper.views.api import bp, flag, request_body, request_once
+from scorekeeper.views.api.events import Answer, created_event, seen_version
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
@@ -51,8 +50,7 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     A retry with the same Idempotency-Key issues another code (the first
     answer's code was never kept)."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, body_fields("NewCode"))
+    data = request_body()
     revoke = flag(data, "revoke")
     once = request_once(f"event:{event.id}", data)
     if retried(once) is not None:
@@ -83,7 +81,7 @@ def event_directors(event_id: int) -> Response:
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
     event = api_event(event_id)
-    refuse_unknown(optional_body(), ())  # it takes no body
+    request_body()  # it takes no body
     me: Any = g.editor
     once = request_once(f"event:{event.id}", {})
     first = retried(once)

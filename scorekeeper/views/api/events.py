@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify
 
 from scorekeeper.services import ServiceError, event_draws, event_scores, event_stages, grants
 from scorekeeper.services import events as event_service
@@ -25,11 +25,10 @@ from scorekeeper.views.access import api_event, director_id, editor_label, permi
 from scorekeeper.views.api import (
     bp,
     flag,
-    json_body,
     refuse_unknown,
+    request_body,
     request_once,
 )
-from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import if_match, retried
 from scorekeeper.views.qr import link
 
@@ -75,19 +74,13 @@ def once_answered(event: Any, data: object,
     return first if first is not None else write(once)
 
 
-def optional_body() -> dict[str, Any]:
-    """The request's JSON object, or {} for a request without a body."""
-    return json_body() if request.get_data(cache=True) else {}
-
-
 # --- the event ------------------------------------------------------------------------
 
 @bp.post("/events")
 @permission(OwnerAction.PUBLIC)
 def create_event() -> Answer:
     """Start an event; the only time a director token is shown."""
-    data = json_body()
-    refuse_unknown(data, body_fields("NewEvent"))
+    data = request_body()
     once = request_once("events", data)
     plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "hands", "entry_cents",
                                  "places", "session_high", "share", "tie_breaks", "odd")
@@ -131,8 +124,7 @@ def finish_event(event_id: int) -> Answer:
     """The director signs the results: final standings and prizes, and every
     write to the event and its tables refused (409) until it is reopened."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, ())
+    data = request_body()
     def finish(once: Once | None) -> tuple[Any, int]:
         return event_stages.finish(event, by=editor_label(), once=once,
                                    seen=seen_version(event)).to_json(), 200
@@ -145,8 +137,7 @@ def reopen_event(event_id: int) -> Answer:
     """A finished event opens again (audited); the answer lists what was
     written since the finish."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, ())
+    data = request_body()
     def reopen(once: Once | None) -> tuple[Any, int]:
         return event_stages.reopen(event, by=editor_label(), once=once,
                                    seen=seen_version(event)).to_json(), 200
@@ -189,8 +180,7 @@ def register_players(event_id: int) -> Answer:
     a name that may be a registered player's under another spelling (a 409
     naming both) is registered only with ``"same_name_ok": true``."""
     event = api_event(event_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("NewPlayers"))
+    data = request_body()
     entries = _entries(data)
     here, same_ok = flag(data, "checked_in"), flag(data, "same_name_ok")
     def register(once: Once | None) -> tuple[Any, int]:
@@ -206,8 +196,7 @@ def register_players(event_id: int) -> Answer:
 def check_in_player(event_id: int, number: int) -> Answer:
     """Player ``number`` is here (``{"here": false}``: isn't)."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, body_fields("CheckIn"))
+    data = request_body()
     here = flag(data, "here", True)
     def check_in(once: Once | None) -> tuple[Any, int]:
         found = event_service.check_in(event, [number], here, by=editor_label(), once=once,
@@ -221,8 +210,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
 def withdraw_player(event_id: int, number: int) -> Answer:
     """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
     event = api_event(event_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("Withdraw"))
+    data = request_body()
     after = _whole(data, "after", "the last session played (0: none)")
     def withdraw(once: Once | None) -> tuple[Any, int]:
         found = event_service.withdraw(event, number, after, by=editor_label(), once=once,
@@ -247,8 +235,7 @@ def draw_session(event_id: int, session: int) -> Answer:
     with the same Idempotency-Key draws again with the first seed: the same
     tables, fresh tokens and codes (refused once a hand is recorded)."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, body_fields("Draw"))
+    data = request_body()
     once = request_once(f"event:{event.id}", data)
     first = earlier(once)
     if first is not None:
@@ -298,8 +285,7 @@ def add_penalty(event_id: int) -> Answer:
     """``{"number", "session", "points", "reason"}``: points off one player
     seated in that session."""
     event = api_event(event_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("NewPenalty"))
+    data = request_body()
     number = _whole(data, "number", "the player's number")
     session = _whole(data, "session", "a session's number")
     def penalty(once: Once | None) -> tuple[Any, int]:
@@ -316,8 +302,7 @@ def add_penalty(event_id: int) -> Answer:
 def withdraw_penalty(event_id: int, penalty: int) -> Answer:
     """Take a penalty back: its points count again (the history keeps it)."""
     event = api_event(event_id)
-    data = optional_body()
-    refuse_unknown(data, ())
+    data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
         gone = event_scores.withdraw_penalty(event, penalty, by=editor_label(), once=once,
                                              seen=seen_version(event))
@@ -331,8 +316,7 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     """``{"totals": {name: points}}`` from a table's paper ticket (summing to
     zero): they stand instead of its hands, and the table is done."""
     event = api_event(event_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("NewTicket"))
+    data = request_body()
     def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
                                    by=editor_label(), once=once, seen=seen_version(event))
@@ -347,8 +331,7 @@ def mark_table_done(event_id: int, session: int, table: int) -> Answer:
     """``{"done": true}``: the director accepts the table's result for the
     session (its phone stops scoring); ``false`` opens it again."""
     event = api_event(event_id)
-    data = json_body()
-    refuse_unknown(data, body_fields("MarkDone"))
+    data = request_body()
     def mark(once: Once | None) -> tuple[Any, int]:
         done = event_scores.mark_done(event, session, table, data.get("done"),
                                       by=editor_label(), once=once, seen=seen_version(event))
