@@ -128,10 +128,10 @@ def judge(state: TableState, form: HandForm, hand_id: int | None = None,
     engine and the same checks as Save, so it refuses exactly what Save
     refuses, in the same words.  The form must have been validated."""
     try:
+        hand = form.to_hand(state.rules)  # a number past its bounds is said in its words
         shape = first_error(form)
         if shape is not None:
             return Judged(error=shape)  # Save stops at the form's own checks
-        hand = form.to_hand(state.rules)
         if hand_id is not None:
             proposal = hand_service.propose(state, Change.REPLACE, hand,
                                             state.number_of(hand_id))
