@@ -119,6 +119,7 @@ def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskCli
     assert 'id="finish-form"' not in page
     session = client.get(f"{home}/sessions/1").text
     assert 'id="penalty-form"' not in session and 'id="draw-form"' not in session
+    assert 'id="print-cards"' not in session and "seat lists" in session
     players = client.get(home).text
     assert 'id="frozen"' in players and 'id="add-one"' not in players
     assert 'class="withdraw"' not in players and 'class="inline"' not in players
