@@ -45,6 +45,7 @@ def test_settling_up_and_closing_a_night_on_a_phone(page: Any, live_server: str)
     screenshot(page, "settle-up-rounded")
 
     page.locator("#leaving a", has_text="Eve settles").click()
+    page.wait_for_selector("#confirm-leave")  # the confirmation page, not the one before
     assert lines(page, "#transfers") == ["Bob pays Eve $0.50"]
     screenshot(page, "settle-leave-confirm")
     page.locator("#confirm-leave").click()
