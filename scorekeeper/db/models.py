@@ -256,6 +256,11 @@ class GameTable(Model):
     #: The event whose table of one session this night is (None: not an event's).
     event_id: Mapped[int | None] = mapped_column(
         ForeignKey("event.id", name="fk_game_table_event_id"), default=None, index=True)
+    #: A night of totals: each player's points for the night as written on
+    #: paper (a group's history brought in from a spreadsheet), standing
+    #: instead of hands, which it has none of; None: a night of hands.  Read
+    #: it through :func:`scorekeeper.services.paper_nights.totals_of`.
+    totals: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True), default=None)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")
@@ -268,6 +273,29 @@ class GameTable(Model):
         primaryjoin="and_(AuditEntry.owner == 'table', "
                     "foreign(AuditEntry.owner_id) == GameTable.id)",
         order_by="AuditEntry.id", viewonly=True)
+
+
+class SheetImport(Model):
+    """A group's history brought in from a spreadsheet: one change of the
+    group (the version it made), the nights it made and the members it
+    added, so that it can be undone whole; and when it was undone."""
+
+    __tablename__ = "sheet_import"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    filename: Mapped[str] = mapped_column(String(120))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    #: The group's version the import made (its audit entry's).
+    version: Mapped[int]
+    #: The nights it made (game_table ids) and the members it added (member ids).
+    nights: Mapped[list[int]] = mapped_column(JSON)
+    members: Mapped[list[int]] = mapped_column(JSON)
+    summary: Mapped[str] = mapped_column(String(300))
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)
+    #: The group's version the undoing made.
+    undone_version: Mapped[int | None] = mapped_column(default=None)
 
 
 class Player(Model):

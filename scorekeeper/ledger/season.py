@@ -41,6 +41,35 @@ class NightResult:
     #: The night's share token: what a render of this result is kept under
     #: (unique across databases and test runs, as its id is not).
     token: str = ""
+    #: A night of totals (from paper): no hands, each player's total counts.
+    paper: bool = False
+
+    @property
+    def counts(self) -> bool:
+        """Whether the night counts in a season: a hand was played, or it is
+        a night of totals."""
+        return bool(self.hands) or self.paper
+
+
+def paper_stats(name: str, points: int) -> PlayerStats:
+    """A player's record of a night of totals: the total, and no hands."""
+    return PlayerStats(name=name, points=points, hands_played=0, picked=0, picker_wins=0,
+                       partner=0, partner_wins=0, leasters_won=0, biggest_win=0,
+                       biggest_win_hand=None, biggest_loss=0, biggest_loss_hand=None,
+                       doubled=0)
+
+
+def paper_night(table_id: int, name: str, played_on: date, totals: Mapping[str, int],
+                stake_cents: int, *, closed: bool = True, settled: str | None = None,
+                version: int = 0, token: str = "") -> NightResult:
+    """A night of totals as the season reads it: everyone with a total played
+    it (in the order given), their money is their points at the night's stake."""
+    players = tuple(totals)
+    return NightResult(
+        table_id=table_id, name=name, played_on=played_on, hands=0, players=players,
+        points=dict(totals), cents={n: totals[n] * stake_cents for n in players},
+        stats={n: paper_stats(n, totals[n]) for n in players}, closed=closed,
+        settled=settled, roster=players, version=version, token=token, paper=True)
 
 
 @dataclass(frozen=True)
@@ -90,8 +119,9 @@ def ordered(nights: Iterable[NightResult]) -> tuple[NightResult, ...]:
 
 def season(nights: Iterable[NightResult]) -> Season:
     """Add the nights up: each player's nights, hands, points and cents.  A
-    night with no hand recorded yet counts for nobody."""
-    kept = ordered(n for n in nights if n.hands)
+    night with no hand recorded yet counts for nobody; a night of totals
+    counts a night for each of its players, and no hands."""
+    kept = ordered(n for n in nights if n.counts)
     totals: dict[str, list[int]] = {}
     for night in kept:
         for name in night.players:
@@ -170,7 +200,7 @@ class PlayerSeason:
 
 def player_season(nights: Iterable[NightResult], name: str) -> PlayerSeason | None:
     """``name``'s season over ``nights`` (None: they played none of them)."""
-    played = [n for n in ordered(nights) if name in n.players and n.hands]
+    played = [n for n in ordered(nights) if name in n.players and n.counts]
     if not played:
         return None
     stats = [n.stats[name] for n in played]

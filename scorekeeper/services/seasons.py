@@ -12,10 +12,12 @@ from typing import Any
 
 from sqlalchemy import bindparam, select
 
+from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.season import (
     NightResult,
     Season,
+    paper_night,
     played_between,
     player_season,
     season,
@@ -26,6 +28,7 @@ from scorekeeper.limits import EARLIEST, LATEST
 from scorekeeper.services import NotFound, ServiceError, caches
 from scorekeeper.services.checks import check_date
 from scorekeeper.services.groups import CARRIED
+from scorekeeper.services.paper_nights import totals_of
 from scorekeeper.services.state import TableState
 
 #: Each group night's result for the season at its latest version read
@@ -45,11 +48,13 @@ class NightRow:
     played_on: date
     closed: bool
     settled: str | None
+    #: A night of totals (:mod:`scorekeeper.services.paper_nights`).
+    paper: bool = False
 
 
 _NIGHTS = (select(GameTable.id, GameTable.name, GameTable.view_token, GameTable.version,
                   GameTable.played_on, GameTable.created_at, GameTable.closed_at,
-                  GameTable.settled)
+                  GameTable.settled, GameTable.totals)
            .where(GameTable.group_id == bindparam("group"))
            .order_by(GameTable.played_on, GameTable.id))
 
@@ -57,7 +62,8 @@ _NIGHTS = (select(GameTable.id, GameTable.name, GameTable.view_token, GameTable.
 def night_rows(group_id: int) -> list[NightRow]:
     """The group's nights, oldest first, in one query."""
     return [NightRow(r.id, r.name, r.view_token, r.version,
-                     r.played_on or _day(r.created_at), r.closed_at is not None, r.settled)
+                     r.played_on or _day(r.created_at), r.closed_at is not None, r.settled,
+                     r.totals is not None)
             for r in db.session.execute(_NIGHTS, {"group": group_id})]
 
 
@@ -75,6 +81,14 @@ def night_result(row: NightRow) -> NightResult:
     table = db.session.get(GameTable, row.id)
     if table is None:
         raise NotFound("No such night")
+    totals = totals_of(table)
+    if totals is not None:
+        result = paper_night(row.id, row.name, row.played_on, totals, table.stake_cents,
+                             closed=row.closed, settled=row.settled, version=row.version,
+                             token=row.view_token)
+        if not writing(db.session):
+            RESULTS.put(row.view_token, (row.version, result))
+        return result
     state = TableState.load(table)
     result = result_of(state, row)
     if state.cacheable and state.version == row.version:
