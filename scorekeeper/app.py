@@ -28,6 +28,7 @@ from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
+from scorekeeper.views.headers import SECURITY_HEADERS
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,15 +179,25 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
                               else SERVER_POOL)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.session_interface = SessionCookies()
-    app.wsgi_app = lower_case_host(app.wsgi_app)  # type: ignore[method-assign,assignment]
     db.init_app(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = AsciiInt  # before any route is added
     _register(app)
+    _gate_polls(app)
     _errors(app)
     _redact_werkzeug_log()
     init_schema(app, ROOT / "migrations")
     return app
+
+
+def _gate_polls(app: Flask) -> None:
+    """In front of the app: Host names lower-cased, then the unchanged polls
+    answered before a Flask request is built (:mod:`scorekeeper.views.poll_gate`)."""
+    from scorekeeper.views import POLLS
+    from scorekeeper.views.poll_gate import PollGate
+
+    gate = app.extensions["poll_gate"] = PollGate(app, app.wsgi_app, POLLS)
+    app.wsgi_app = lower_case_host(gate)  # type: ignore[method-assign,assignment]
 
 
 def _redact_werkzeug_log() -> None:
@@ -195,22 +206,6 @@ def _redact_werkzeug_log() -> None:
     if not any(isinstance(f, RedactTokens) for f in log.filters):
         log.addFilter(RedactTokens())
 
-
-#: Sent with every response: no sniffing, no framing (clickjacking a
-#: scorekeeper's page), and links never carry a share or edit token's URL to
-#: another site (same-origin keeps the Referer that CSRF checks over HTTPS).
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-    # Scripts and styles only from this server's own files: no inline script,
-    # no eval (htmx runs with allowEval off), no inline style.
-    "Content-Security-Policy": "; ".join((
-        "default-src 'self'", "script-src 'self'", "style-src 'self'",
-        "img-src 'self' data:", "connect-src 'self'", "font-src 'self'",
-        "object-src 'none'", "base-uri 'none'", "form-action 'self'",
-        "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'")),
-}
 
 #: htmx under that policy: no eval, no inline <style>, no scripts in swapped HTML.
 HTMX_CONFIG = {"includeIndicatorStyles": False, "allowEval": False, "allowScriptTags": False,

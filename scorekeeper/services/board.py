@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import event, literal
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from scorekeeper.db.models import Event, GameTable, Group, db
@@ -60,7 +61,7 @@ class Board:
         """The table's version and closed state (None: no table has this share
         token).  A viewer who already saw ``at_least`` (from another process)
         makes the board read the database rather than answer with less."""
-        known = self._fresh(token, at_least)
+        known = self.fresh(token, at_least)
         if known is not None:
             return known
         if not self._refreshing.acquire(blocking=False):
@@ -74,7 +75,7 @@ class Board:
                 return known
             self._refreshing.acquire()
         try:  # one reader refreshes the board for everyone
-            known = self._fresh(token, at_least)
+            known = self.fresh(token, at_least)
             if known is not None:
                 return known
             self._refresh(token)
@@ -82,7 +83,17 @@ class Board:
             self._refreshing.release()
         return self._heads.get(token)
 
-    def _fresh(self, token: str, at_least: int) -> Head | None:
+    def peek(self, token: str, at_least: int = 0) -> Head | None:
+        """:meth:`head`, or None when the database can't be read just now
+        (the poll gate then leaves the request to the app, which says so)."""
+        try:
+            return self.head(token, at_least)
+        except SQLAlchemyError:
+            return None
+
+    def fresh(self, token: str, at_least: int = 0) -> Head | None:
+        """The head read less than a lifetime ago (and at least ``at_least``),
+        from memory alone; None when it must be read (:meth:`head` reads it)."""
         known = self._heads.get(token)  # a dict read: no lock (see _remember)
         if (known is not None and time.monotonic() - known.read_at < self.lifetime
                 and known.version >= at_least):

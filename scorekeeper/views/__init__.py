@@ -32,3 +32,7 @@ from scorekeeper.views.pages import (
 BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
               viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp,
               events.bp, event_viewer.bp]
+
+#: The live fragments watchers poll: their unchanged polls are answered in
+#: front of the app (:mod:`scorekeeper.views.poll_gate`).
+POLLS = (viewer.POLL, event_viewer.POLL)

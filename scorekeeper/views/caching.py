@@ -43,7 +43,10 @@ import time
 from typing import TypeVar
 
 from flask import Request, request
+from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
+
+from scorekeeper.views.headers import SECURITY_HEADERS
 
 Answer = TypeVar("Answer", bound=Response)
 
@@ -91,3 +94,13 @@ def cache_policy(response: Answer) -> Answer:
     elif "Cache-Control" not in response.headers or "Set-Cookie" in response.headers:
         response.headers["Cache-Control"] = PRIVATE
     return response
+
+
+def unchanged_headers(etag: str) -> list[tuple[str, str]]:
+    """The headers of a 304 behind a view link, exactly as the app's
+    after-request sends them (:func:`cache_policy` after the security
+    headers): the poll gate answers with these, and a test holds the two
+    answers equal."""
+    headers = {**SECURITY_HEADERS, **VIEW_LINK_HEADERS, "Cache-Control": SHARED,
+               PROXY_EXPIRES: f"@{int(time.time())}", "ETag": quote_etag(etag)}
+    return list(headers.items())

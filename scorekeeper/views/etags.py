@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 
 from flask import request
+from werkzeug.datastructures import ETags
 
 
 def link_id(token: str) -> str:
@@ -24,11 +25,12 @@ def version_tag(letter: str, version: int, *parts: object, link: str) -> str:
     return "-".join([f"{letter}{version}", *shown, link_id(link)])
 
 
-def version_seen(letter: str) -> int:
-    """The version in the watcher's If-None-Match for tags starting with
-    ``letter`` (0 if none of ours): a watcher who saw a version on another
-    process makes this one read the database rather than answer with less."""
-    for tag in request.if_none_match:
+def version_seen(letter: str, sent: ETags | None = None) -> int:
+    """The version in the watcher's If-None-Match (``sent``, else the
+    request's) for tags starting with ``letter`` (0 if none of ours): a
+    watcher who saw a version on another process makes this one read the
+    database rather than answer with less."""
+    for tag in request.if_none_match if sent is None else sent:
         head = tag.split("-", 1)[0]
         if head[:1] == letter and head[1:].isdigit() and len(head) < 20:
             return int(head[1:])

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
@@ -29,7 +30,7 @@ from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import LiveViewer, or_404
+from scorekeeper.views.live_viewer import LiveViewer, Poll, or_404
 from scorekeeper.views.rendered import send
 
 bp = Blueprint("event_viewer", __name__)
@@ -40,11 +41,11 @@ WATCHERS: LiveViewer[EventHead] = LiveViewer(
     "e", EVENTS, event_board.head, lambda head: (head.version, head.finished))
 
 
-def _page() -> int:
+def _page(args: MultiDict[str, str]) -> int:
     """The page of the standings asked for (1 when none, or not a page; at
     most the last page the largest event has, so a page past the end can't
     make a page of its own to render)."""
-    asked = request.args.get("page", "1")
+    asked = args.get("page", "1")
     page = int(asked) if asked.isdigit() and 0 < len(asked) < 5 and int(asked) else 1
     return min(page, MOST_PAGES)
 
@@ -90,7 +91,7 @@ def _answer(token: str, big: bool, page: int, poll: bool = False) -> Response:
 def board(token: str) -> Response:
     """The live leaderboard anyone with the event's link can open (a page of
     the standings at a time: ``?page=2`` for the next hundred)."""
-    return _answer(token, False, _page())
+    return _answer(token, False, _page(request.args))
 
 
 @bp.get("/e/s/<token>/tv")
@@ -100,13 +101,24 @@ def tv(token: str) -> Response:
     return _answer(token, True, 1)
 
 
+def _asked(args: MultiDict[str, str]) -> tuple[bool, int]:
+    """What a watcher of the leaderboard asks for: the big screen (its first
+    page) or a page of the standings."""
+    big = args.get("big") == "1"
+    return big, 1 if big else _page(args)
+
+
+#: The fragment the leaderboard's watchers poll (answered in front of the
+#: app while unchanged).
+POLL = Poll("event_viewer.live", WATCHERS, _asked)
+
+
 @bp.get("/e/s/<token>/live")
 @permission(OwnerAction.PUBLIC)
 def live(token: str) -> Response:
     """The live fragment: 304 while the event's version is unchanged; else
     the fragment kept for the version, both without reading the database."""
-    big = request.args.get("big") == "1"
-    return _answer(token, big, 1 if big else _page(), poll=True)
+    return _answer(token, *_asked(request.args), poll=True)
 
 
 @bp.get("/e/s/<token>/seat")

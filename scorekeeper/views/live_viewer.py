@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from flask import abort, render_template, request
+from werkzeug.datastructures import ETags, MultiDict
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound
@@ -34,6 +36,21 @@ Owner = TypeVar("Owner")
 #: What a watcher asked for besides the owner (the big screen, a page of the
 #: standings, a season): part of the tag and of the kept body's key.
 Asked = tuple[Hashable, ...]
+#: What a watcher asked for, read from the query (the route and the poll
+#: gate in front of the app read it alike: :mod:`scorekeeper.views.poll_gate`).
+ReadAsked = Callable[["MultiDict[str, str]"], Asked]
+
+
+@dataclass(frozen=True)
+class Poll(Generic[Owner]):
+    """A live fragment that watchers poll: its route's ``endpoint``, its
+    ``watchers`` and how the watcher's ``asked`` is read from the query.  The
+    route answers with these, and so does the poll gate in front of the app
+    (:mod:`scorekeeper.views.poll_gate`) for a poll whose version is unchanged."""
+
+    endpoint: str
+    watchers: LiveViewer[Owner]
+    asked: ReadAsked
 
 
 def or_404(load: Callable[[str], Owner], token: str) -> Owner:
@@ -81,6 +98,18 @@ class LiveViewer(Generic[Owner]):
             head = Head(*self.version_of(or_404(self.load, token)), time.monotonic())
         return head
 
+    def unchanged(self, token: str, asked: Asked, sent: ETags,
+                  head: Head | None = None) -> str | None:
+        """The tag to answer 304 with when the watcher's If-None-Match
+        (``sent``) holds the owner's current version (from the board, or
+        ``head`` already read from it); else None (the page is sent)."""
+        if head is None:
+            head = self.board.head(token, at_least=version_seen(self.letter, sent))
+        if head is None:
+            return None
+        etag = self.tag(token, head.version, head.closed, asked)
+        return etag if sent.contains(etag) else None
+
     def answer(self, token: str, variant: str, asked: Asked,
                render: Callable[[Owner], str], *, poll: bool = False) -> Response:
         """The ``variant`` of the page for the owner's current version, with
@@ -90,7 +119,7 @@ class LiveViewer(Generic[Owner]):
         head = self.board.head(token, at_least=version_seen(self.letter))
         if head is not None:
             etag = self.tag(token, head.version, head.closed, asked)
-            if poll and request.if_none_match.contains(etag):
+            if poll and self.unchanged(token, asked, request.if_none_match, head):
                 return _tagged(Response(status=304), etag)
             key = self._key(token, head.version, head.closed, variant, asked)
             body = RENDERED.peek(key)

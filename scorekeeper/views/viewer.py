@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
@@ -31,7 +32,7 @@ from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import LiveViewer, or_404
+from scorekeeper.views.live_viewer import LiveViewer, Poll, or_404
 from scorekeeper.views.pages.rulings import rulings_page
 
 if TYPE_CHECKING:
@@ -43,6 +44,15 @@ RECENT, RECENT_BIG = 5, 3
 #: A night's watchers: its tags start with "v" (closing changes them too).
 WATCHERS: LiveViewer[GameTable] = LiveViewer(
     "v", BOARD, table_by_view_token, lambda table: (table.version, table.closed_at is not None))
+
+
+def _asked(args: MultiDict[str, str]) -> tuple[bool]:
+    """What a watcher of a night asks for: the big screen or not."""
+    return (args.get("big") == "1",)
+
+
+#: The fragment a night's watchers poll (answered in front of the app while unchanged).
+POLL = Poll("viewer.live", WATCHERS, _asked)
 
 
 def _viewed(token: str) -> TableState:
@@ -113,7 +123,7 @@ def live(token: str) -> Response:
 
     A replaced link answers a 404 fragment that says so and stops the polling.
     """
-    return _answer(token, request.args.get("big") == "1", poll=True)
+    return _answer(token, *_asked(request.args), poll=True)
 
 
 @bp.get("/s/<token>/summary")
