@@ -19,16 +19,14 @@ import functools
 import gzip
 import os
 import re
-import socket
 import ssl
 import subprocess
-import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from bench.servers import GUNICORN, children
+from bench import rivals
+from bench.servers import children
 from bench.servers import free_port as free_port  # the benchmarks' one home for it
 
 #: What a failed request raises: refused, reset, cut short, or an answer that isn't HTTP.
@@ -71,6 +69,10 @@ def _unverified() -> ssl.SSLContext:
     return context
 
 
+class _Closed(Exception):
+    """The connection ended before any byte of the answer."""
+
+
 class Connection:
     """One phone's keep-alive connection (opened on its first request)."""
 
@@ -78,10 +80,29 @@ class Connection:
         self.target = target if isinstance(target, Target) else Target("127.0.0.1", target)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        #: Requests sent again because the server had closed the idle connection.
+        self.resent = 0
 
     async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
                       body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
-        """(status, lower-cased headers, body as sent: gzip is not undone)."""
+        """(status, lower-cased headers, body as sent: gzip is not undone).
+
+        A connection kept open since an earlier answer may have been closed
+        by the server while idle (a server keeps an idle connection only so
+        long); a request sent on it then meets the connection's end before
+        any byte of an answer.  No request was read from it, so the request
+        is sent again on a new connection, as browsers do, and counted in
+        :attr:`resent`.  An answer cut after its first byte is an error."""
+        if self.writer is not None:
+            try:
+                return await self._exchange(method, path, headers, body)
+            except (ConnectionResetError, BrokenPipeError, _Closed):
+                self.close()
+                self.resent += 1
+        return await self._exchange(method, path, headers, body)
+
+    async def _exchange(self, method: str, path: str, headers: dict[str, str] | None,
+                        body: bytes) -> tuple[int, dict[str, str], bytes]:
         if self.writer is None:
             host, port, tls = self.target.host, self.target.port, self.target.tls
             self.reader, self.writer = await asyncio.open_connection(
@@ -93,7 +114,12 @@ class Connection:
         if body:
             lines.append(f"Content-Length: {len(body)}")
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        try:
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except asyncio.IncompleteReadError as error:
+            if not error.partial:
+                raise _Closed from None
+            raise
         status_line, *header_lines = head.decode("latin-1").split("\r\n")
         answer = {}
         for line in header_lines:
@@ -156,23 +182,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen[bytes]:
-    """waitress as ``scripts/run.sh`` starts it, or with ``workers`` gunicorn
-    as ``deploy/`` starts it."""
-    env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
-           "HOST": "127.0.0.1", "PORT": str(port), "BIND": f"127.0.0.1:{port}",
-           "WEB_CONCURRENCY": str(workers or 1)}
-    command = GUNICORN if workers else [sys.executable, "-m", "scorekeeper.serve"]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+    """The server as ``scripts/run.sh`` starts it, or with ``workers``
+    gunicorn as ``deploy/`` starts it (:mod:`bench.rivals`)."""
+    return rivals.start("gunicorn" if workers else "one", database, port, workers or 1)
 
 
 def percentile(values: list[float], p: float) -> float:

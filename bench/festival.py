@@ -59,6 +59,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from bench import rivals
 from bench.client import (
     Connection,
     Target,
@@ -66,9 +67,8 @@ from bench.client import (
     free_port,
     next_window,
     plain,
-    start_server,
 )
-from bench.festival_report import Run, report
+from bench.festival_report import Run, compared, report
 from bench.phones import Plan, Table, Tally, run
 from bench.servers import alive
 from scorekeeper.limits import MAX_ROUNDS
@@ -102,7 +102,10 @@ def arguments() -> argparse.Namespace:
                         help="seconds the watchers poll on after the last save")
     parser.add_argument("--clients", type=int, default=0,
                         help="client processes (default: one per 700 phones, at most the cores)")
-    parser.add_argument("--serve", choices=("one", "gunicorn", "stack"), default="one")
+    parser.add_argument("--serve", default="one", metavar="SERVERS",
+                        help="one server or several, comma-separated, measured in turn: "
+                             f"{', '.join([*rivals.SERVERS, 'stack'])} (default: one, the "
+                             "server scripts/run.sh starts)")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
     parser.add_argument("--kill-app", type=float, metavar="S", help="--serve stack: SIGKILL "
                         "app server 0 S seconds into the measured window")
@@ -112,6 +115,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--database", help="the server's SQLAlchemy URL (default: a new "
                         "SQLite file); the phones' links are read from it")
     args = parser.parse_args()
+    args.servers = args.serve.split(",")
+    unknown = set(args.servers) - {*rivals.SERVERS, "stack"}
+    if unknown:
+        parser.exit(2, f"--serve: no server called {', '.join(sorted(unknown))}\n")
     args.every = 60 / args.compressed
     hands = math.ceil((args.warmup + args.seconds) / args.every) + 1
     args.rounds = math.ceil(hands / SEATS)
@@ -120,35 +127,32 @@ def arguments() -> argparse.Namespace:
                        f"{hands}: fewer --seconds or a lower --compressed\n")
     if not 0 < args.tables * SEATS <= 1000:
         parser.exit(2, "--tables: 1 to 200 (an event takes 1,000 players)\n")
-    if args.kill_app is not None and (args.serve != "stack" or args.url):
+    if args.kill_app is not None and (args.servers != ["stack"] or args.url):
         parser.exit(2, "--kill-app: only with --serve stack\n")
     return args
 
 
 @contextmanager
-def serving(args: argparse.Namespace) -> Iterator[Served]:
-    """The server for this run, started here (and stopped) unless ``--url``."""
+def serving(args: argparse.Namespace, kind: str) -> Iterator[Served]:
+    """The server ``kind`` for this run, started here (and stopped) unless ``--url``."""
     if args.url:
         yield Served(Target.parse(args.url), {"server": args.pid} if args.pid else {},
                      args.database, args.url)
         return
-    if args.serve == "stack":
+    if kind == "stack":
         with _stack() as served:
             yield served
         return
     database = args.database or (
         f"sqlite:///{Path(tempfile.mkdtemp(prefix='scorekeeper-festival-')) / 'festival.db'}")
     port = free_port()
-    workers = args.workers if args.serve == "gunicorn" else 0
-    server = start_server(database, port, workers)
-    words = (f"gunicorn, {workers} worker(s) (deploy/gunicorn.conf.py)" if workers
-             else "one waitress process (python -m scorekeeper.serve)")
+    server = rivals.start(kind, database, port, args.workers)
     try:
         yield Served(Target("127.0.0.1", port), {"app": [server.pid]}, database,
-                     f"{words} on {database.split(':')[0]}")
+                     f"{rivals.words(kind, args.workers)} on {database.split(':')[0]}")
     finally:
         server.terminate()
-        server.wait(10)
+        server.wait(30)
 
 
 @contextmanager
@@ -267,7 +271,17 @@ async def stored_hands(target: Target, tables: list[Table]) -> dict[int, list[in
 
 def main() -> None:
     args = arguments()
-    with serving(args) as served:
+    rows = []
+    for kind in args.servers:
+        measured = festival(args, kind)
+        rows.append((kind, measured))
+    if len(rows) > 1:
+        print(compared(rows, args))
+
+
+def festival(args: argparse.Namespace, kind: str) -> Run:
+    """One festival on the server ``kind``: built, measured, read back and printed."""
+    with serving(args, kind) as served:
         event, drawn = asyncio.run(build_festival(served.target, args.tables, args.rounds))
         links = {}
         if args.phones:
@@ -284,7 +298,8 @@ def main() -> None:
               f"{platform.python_version()}, {date.today().isoformat()}", flush=True)
         measured = measure(served, work, args.kill_app)
         measured.stored.update(asyncio.run(stored_hands(served.target, tables)))
-        print(report(measured))
+        print(report(measured), flush=True)
+    return measured
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ errors by kind."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bench import staleness
 from bench.client import percentile
@@ -121,6 +122,13 @@ def writes(run: Run) -> str:
     return f"hands acknowledged: {count}; LOST: {lost}; stored but never acknowledged: {extra}"
 
 
+def resent(tally: Tally) -> str:
+    """Requests sent again because the server had closed their idle
+    connection before reading them (no answer was cut: that is an error)."""
+    said = ", ".join(f"{kind} {tally.resent[kind]}" for kind in ("tables", "board", "saves"))
+    return f"sent again on a new connection (the server had closed the idle one): {said}"
+
+
 def report(run: Run) -> str:
     """The table and the lines under it."""
     tally, seconds, offered = run.tally, run.seconds, run.offered()
@@ -137,7 +145,35 @@ def report(run: Run) -> str:
              f"stalest: from a save's answer to the slowest watcher's first poll showing it "
              f"(p95: of each hand's slowest); (hand, watcher) pairs never shown by the end: "
              f"{tables.unseen} at the tables, {board.unseen} on the leaderboard",
-             _cpu(run), _clients(run), _kept(run), writes(run),
+             _cpu(run), _clients(run), _kept(run), writes(run), resent(tally),
              f"errors: {sum(tally.errors.values())}"]
     lines += [f"  {what}: {n}" for what, n in sorted(tally.errors.items())]
     return "\n".join(lines)
+
+
+def compared(rows: list[tuple[str, Run]], args: Any) -> str:
+    """The servers side by side (a Markdown table, for docs/speed.md)."""
+    lines = ["| server | polls/s offered → served | poll p50 | poll p95 | save p50 | "
+             "stalest (p95) | errors | sent again | app CPU per watcher-second | stored |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for kind, run in rows:
+        tally, offered = run.tally, run.offered()
+        polls = tally.polls["tables"] + tally.polls["board"]
+        stale = staleness.tables(tally, run.plans[0].counting_from, run.plans[0].until)
+        board = staleness.board(tally, run.plans[0].counting_from, run.plans[0].until)
+        worst = stale.worst + board.worst
+        watchers = offered["tables"] + offered["board"]
+        cpu = sum(run.cpu.values()) / (watchers * run.seconds) * 1000 if watchers else 0
+        lines.append(
+            f"| {kind} | {offered['tables'] + offered['board']:,.0f} → "
+            f"{len(polls) / run.seconds:,.0f} | {_ms(polls, 50)} | {_ms(polls, 95)} | "
+            f"{_ms(tally.saves, 50)} | {_worst(worst, stale.unseen + board.unseen)} | "
+            f"{sum(tally.errors.values())} | {sum(tally.resent.values())} | {cpu:.3f} ms | "
+            f"{'each once' if writes(run).endswith('exactly once') else 'NOT'} |")
+    return "\n".join(lines)
+
+
+def _worst(worst: list[float], unseen: int) -> str:
+    if not worst:
+        return "-"
+    return f"{'>' if unseen else ''}{max(worst):.2f} s ({percentile(worst, 95):.2f} s)"

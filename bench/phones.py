@@ -91,6 +91,9 @@ class Tally:
     received: Counter[str] = field(default_factory=Counter)
     saves: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    #: Requests sent again on a new connection, by kind: the server had
+    #: closed the idle one before reading them (see ``Connection.request``).
+    resent: Counter[str] = field(default_factory=Counter)
     #: How late the client woke for a poll (its own loop falling behind).
     lag: list[float] = field(default_factory=list)
     saved: list[Saved] = field(default_factory=list)
@@ -105,6 +108,7 @@ class Tally:
         self.received.update(other.received)
         self.saves += other.saves
         self.errors.update(other.errors)
+        self.resent.update(other.resent)
         self.lag += other.lag
         self.saved += other.saved
         self.watched += other.watched
@@ -140,6 +144,9 @@ async def watch(plan: Plan, path: str, seen: Watched, tally: Tally) -> None:
             connection.close()
             due = max(due + 1, loop.time())
             continue
+        finally:
+            tally.resent[kind] += connection.resent
+            connection.resent = 0
         done = loop.time()
         if plan.counting_from <= start < plan.until:
             tally.polls[kind].append(done - start)
@@ -187,6 +194,9 @@ async def keep_score(plan: Plan, table: Table, tally: Tally) -> None:
             connection.close()
             due = loop.time() + 1
             continue
+        finally:
+            tally.resent["saves"] += connection.resent
+            connection.resent = 0
         done = loop.time()
         if status == 201:
             if plan.counting_from <= start < plan.until:

@@ -1,7 +1,7 @@
 """Benchmark: a crowd watching live scores while the scorekeeper saves.
 
 Starts the server as ``scripts/run.sh`` does (``python -m scorekeeper.serve``,
-one waitress process on a SQLite file), builds nights of 60 hands, then
+granian on a SQLite file), builds nights of 60 hands, then
 simulates phones with asyncio on keep-alive connections:
 
 - **viewers** poll their night's live fragment once a second with the ETag
@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import rivals
 from bench.client import Connection, cpu_seconds, free_port, percentile, start_server, version_of
 from bench.night import PLAYERS, add_night, bench_app, hand_body
 
@@ -152,8 +153,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-crowd-"))
     database = args.database or f"sqlite:///{folder / 'crowd.db'}"
     app = bench_app(SQLALCHEMY_DATABASE_URI=database)
-    server_name = (f"gunicorn, {args.gunicorn} worker(s) (deploy/gunicorn.conf.py)"
-                   if args.gunicorn else "one waitress process (python -m scorekeeper.serve)")
+    server_name = rivals.words("gunicorn" if args.gunicorn else "one", args.gunicorn)
     print(f"{args.tables} night(s) of {HANDS}+ hands, a save per night every "
           f"{args.save_every:g} s, {args.seconds:g} s measured after {args.warmup:g} s; "
           f"{server_name} on {database.split(':')[0]}; "

@@ -13,7 +13,16 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Request, Response, redirect, render_template, request, url_for
+from flask import (
+    Flask,
+    Request,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
@@ -227,6 +236,15 @@ def _register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
     filters.register(app)
+
+    @app.before_request
+    def refuse_an_oversized_body() -> None:
+        """A body bigger than anything here reads is refused (413) from its
+        Content-Length, before any of it is read, on every route and
+        whatever server serves the app."""
+        length = request.content_length
+        if length is not None and length > app.config["MAX_CONTENT_LENGTH"]:
+            abort(413)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

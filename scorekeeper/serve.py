@@ -1,20 +1,34 @@
-"""Serving the app on the LAN with waitress, set for a room full of phones.
+"""Serving the app on the LAN with granian, set for a hall full of phones.
 
 ``python -m scorekeeper.serve`` (what ``scripts/run.sh`` runs) listens on
-``HOST``:``PORT`` (default 0.0.0.0:5000) with:
+``HOST``:``PORT`` (default 0.0.0.0:5000).  granian was chosen by measuring
+it beside waitress and gunicorn with a festival's load
+(``bench/festival.py --serve one,waitress,gunicorn``, in docs/speed.md):
+its HTTP is Rust (hyper on tokio), so parsing, keep-alive and the thousands
+of idle connections cost the app's one Python core nothing, and only the
+app itself runs under the GIL.  Its settings, all here:
 
-- enough connections for every phone watching every table (each polls once
-  a second and keeps its connection open between polls), watched with
-  poll(2) rather than select(2), which stops at 1,024 sockets, and the soft
-  limit of open files raised to match;
-- a request body limit equal to the app's own (``MAX_CONTENT_LENGTH``), so
-  waitress refuses a bigger upload from its Content-Length, before reading
-  or buffering any of it;
-- a 304 that keeps the connection open.  waitress 3.0 closes the connection
-  after every response without a Content-Length, and a 304 never has one
-  (RFC 9110 §15.4.5 sends no body): each idle phone would reconnect every
-  second.  A 304 has no body to delimit, so nothing requires the close; the
-  patch below keeps the connection unless the client asked to close it.
+- **One worker process** with :data:`THREADS` threads running the app: the
+  SQLite file, and one process's memory for every table's kept pages and
+  the version board (more processes would render each page once each).
+- **Idle connections kept** :data:`KEEP_IDLE_MS`: every phone polls once a
+  second on its own connection, and a scorekeeper saves every minute or
+  two.  hyper counts an idle keep-alive connection's wait for its next
+  request as reading headers, so this is that timeout (granian's default,
+  30 s, closed a minute-apart scorekeeper's connection before each save;
+  see docs/speed.md on the "cut saves").  A connection closed while idle is
+  one no request was read from: browsers send the request again on a new
+  one, and an API save carries its Idempotency-Key.
+- **A backlog** of :data:`BACKLOG` connections waiting to be accepted (a
+  hall's phones all opening at once), and the open-file limit raised so
+  that :data:`CONNECTION_LIMIT` connections fit (Debian starts a process at
+  1,024).
+- **A body over the app's limit** is refused by the app from its
+  Content-Length before any of it is read (``MAX_CONTENT_LENGTH``, checked
+  before each request in :mod:`scorekeeper.app`).
+- **SIGTERM drains**: the listener closes, requests in flight are answered,
+  then the worker stops (at most :data:`DRAIN_SECONDS`).
+- **304s keep the connection**, as HTTP/1.1 does: hyper needs no patch.
 """
 
 from __future__ import annotations
@@ -23,55 +37,42 @@ import os
 import resource
 from typing import Any
 
-from waitress import serve as waitress_serve
-from waitress.task import Task
-
-from scorekeeper import create_app
-
+#: What the worker serves: the app's factory, called in the worker process.
+TARGET = "scorekeeper:create_app"
+#: Threads running the app (a request waiting on the database holds one).
 THREADS = int(os.environ.get("THREADS", "16"))
-#: Open connections: a festival hall is 1,000 table phones, 1,000 on the
-#: leaderboard, 200 scorekeepers and the big screens.  At the limit waitress
-#: stops accepting, and a scorekeeper's save waits in the kernel's queue.
+#: Open connections the process is sized for: a festival hall is 1,000
+#: table phones, 1,000 to 2,000 on the leaderboard, 200 scorekeepers and
+#: the big screens.
 CONNECTION_LIMIT = 5000
 #: File descriptors beyond the connections (the database, logs, the listener).
 SPARE_FILES = 256
-#: Seconds an idle connection is kept open (a viewer polls every second).
-CHANNEL_TIMEOUT = 60
-
-_build_response_header = Task.build_response_header
-
-
-def _build_keeping_304_open(self: Any) -> bytes:
-    keep = (self.status.startswith("304") and self.version == "1.1"
-            and self.request.headers.get("CONNECTION", "").lower() != "close"
-            and not self.close_on_finish)
-    if keep:  # present, so waitress adds no "Connection: close"
-        self.response_headers.append(("Connection", "keep-alive"))
-    header: bytes = _build_response_header(self)
-    if keep:
-        self.close_on_finish = False
-    return header
+#: Connections the kernel holds before they are accepted.
+BACKLOG = 4096
+#: Milliseconds an idle keep-alive connection is kept (granian's most).
+KEEP_IDLE_MS = 60_000
+#: Seconds a stopping worker has to answer what it is answering.
+DRAIN_SECONDS = 30
 
 
-def keep_304_open() -> None:
-    """Patch waitress so a 304 keeps the connection open (idempotent)."""
-    Task.build_response_header = _build_keeping_304_open  # type: ignore[method-assign]
+def settings(host: str, port: int) -> dict[str, Any]:
+    """granian's settings (keyword arguments of ``granian.Granian``)."""
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
 
-
-def settings(app: Any) -> dict[str, Any]:
-    """waitress's settings for ``app``."""
-    return {"threads": THREADS, "connection_limit": CONNECTION_LIMIT,
-            "channel_timeout": CHANNEL_TIMEOUT,
-            "max_request_body_size": app.config["MAX_CONTENT_LENGTH"],
-            # poll(2), not select(2): select cannot watch more than 1,024 sockets
-            "asyncore_use_poll": True,
-            "ident": "scorekeeper"}
+    return {"target": TARGET, "factory": True, "interface": Interfaces.WSGI,
+            "address": host, "port": port, "workers": 1, "blocking_threads": THREADS,
+            "backlog": BACKLOG, "backpressure": BACKLOG, "http": HTTPModes.http1,
+            "websockets": False,
+            "http1_settings": HTTP1Settings(header_read_timeout=KEEP_IDLE_MS),
+            "workers_kill_timeout": DRAIN_SECONDS, "log_access": False}
 
 
 def allow_open_files(wanted: int) -> int:
     """Raise this process's soft limit of open files towards ``wanted`` (as far
     as the hard limit lets it: Debian starts processes at 1,024, which would
-    refuse the 1,021st phone); returns the limit now in force."""
+    refuse the 1,021st phone); returns the limit now in force.  The worker
+    process inherits it."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
@@ -80,17 +81,16 @@ def allow_open_files(wanted: int) -> int:
     return soft
 
 
-def serve(app: Any, host: str, port: int, **overrides: Any) -> None:
-    """Serve ``app`` until the process is stopped."""
-    keep_304_open()
-    limit = (settings(app) | overrides)["connection_limit"]
-    allow_open_files(limit + SPARE_FILES)
-    waitress_serve(app, host=host, port=port, **(settings(app) | overrides))
+def serve(host: str, port: int) -> None:
+    """Serve the app until the process is stopped (SIGTERM or SIGINT drains)."""
+    from granian import Granian
+
+    allow_open_files(CONNECTION_LIMIT + SPARE_FILES)
+    Granian(**settings(host, port)).serve()
 
 
 def main() -> None:
-    app = create_app()
-    serve(app, os.environ.get("HOST", "0.0.0.0"), int(os.environ.get("PORT", "5000")))
+    serve(os.environ.get("HOST", "0.0.0.0"), int(os.environ.get("PORT", "5000")))
 
 
 if __name__ == "__main__":

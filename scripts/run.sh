@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh: serve the app on the LAN with waitress so phones at the table can open it.
+# run.sh: serve the app on the LAN so phones at the table (or a festival hall) can open it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,13 +18,6 @@ done
 echo "  http://127.0.0.1:$PORT/ (this machine)"
 
 export PORT
-if [ "${SCOREKEEPER_SERVER:-waitress}" = "gunicorn" ]; then
-    # A league night in one hall (more than ~500 phones watching): gunicorn's
-    # threaded worker keeps idle connections in epoll (see deploy/README.md).
-    # One worker by default: SQLite, and one process's memory for every table.
-    export BIND="0.0.0.0:$PORT" WEB_CONCURRENCY="${WEB_CONCURRENCY:-1}"
-    exec .venv/bin/gunicorn -c deploy/gunicorn.conf.py "scorekeeper:create_app()"
-fi
-# waitress set for a room of phones (connections, body limit, open 304s):
-# see scorekeeper/serve.py.
+# granian, set for a hall of phones (threads, idle connections, drain on
+# SIGTERM): every setting is in scorekeeper/serve.py.
 exec .venv/bin/python -m scorekeeper.serve

@@ -1,5 +1,5 @@
-"""Real servers for the concurrency tests: waitress processes serving the app
-on 127.0.0.1 and a small JSON client (a night's every hand is read window
+"""Real servers for the concurrency tests: the app served on 127.0.0.1 as
+``scripts/run.sh`` serves it and a small JSON client (a night's every hand is read window
 after window, as the API pages them); the throwaway PostgreSQL cluster made
 with Debian's binaries is :mod:`bench.servers`' (the stack launcher's).
 Every process started here is stopped by the test."""
@@ -7,8 +7,11 @@ Every process started here is stopped by the test."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
+import signal
+import subprocess
+import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -23,31 +26,28 @@ __all__ = ["PG_BIN", "ROOT", "Server", "call", "every_hand", "exchange", "free_p
            "new_table", "postgres_cluster", "servers"]
 
 
-def _serve(database: str, port: int, threads: int) -> None:
-    """A server process's life: the app on ``database``, served by waitress."""
-    os.environ.update({"SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "servers"})
-    from scorekeeper import create_app
-    from scorekeeper.serve import serve
-
-    serve(create_app(), "127.0.0.1", port, threads=threads, _quiet=True)
-
-
 class Server:
-    """One server process (forked from the test, so it skips re-importing the
-    app: what it runs is what ``python -m scorekeeper.serve`` runs)."""
+    """One server process started as ``scripts/run.sh`` starts it
+    (``python -m scorekeeper.serve``: granian's master and its worker, in a
+    process group of their own so that both are stopped together)."""
 
     def __init__(self, database: str, threads: int = 8) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.process = multiprocessing.get_context("fork").Process(
-            target=_serve, args=(database, self.port, threads), daemon=True)
-        self.process.start()
+        env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "servers",
+               "HOST": "127.0.0.1", "PORT": str(self.port), "THREADS": str(threads)}
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.serve"], cwd=ROOT, env=env,
+            stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log, start_new_session=True)
 
     def wait_ready(self, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if not self.process.is_alive():
-                raise AssertionError(f"server exited with {self.process.exitcode}")
+            if self.process.poll() is not None:
+                self.log.seek(0)
+                said = self.log.read().decode(errors="replace")[-2000:]
+                raise AssertionError(f"server exited with {self.process.returncode}: {said}")
             try:
                 if call(self.base, "GET", "/healthz")[0] == 200:
                     return
@@ -56,17 +56,24 @@ class Server:
         raise AssertionError("server did not start")
 
     def kill(self) -> None:
-        """SIGKILL: no clean shutdown, as when the power or the process dies."""
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(10)
+        """SIGKILL master and worker: no clean shutdown, as when the power or
+        the process dies."""
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process.is_alive():
+        """SIGTERM: what is in flight is answered, then it stops."""
+        if self.process.poll() is None:
             self.process.terminate()
-            self.process.join(10)
-        if self.process.is_alive():
-            self.kill()
+            try:
+                self.process.wait(40)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log.close()
 
 
 @contextmanager

@@ -1,6 +1,8 @@
-"""The server as ``scripts/run.sh`` starts it, set for a room of phones: an
-idle viewer's 304 keeps its connection, and an upload bigger than the app
-accepts is refused from its Content-Length before any of it is read."""
+"""The server as ``scripts/run.sh`` starts it, set for a hall of phones: an
+idle viewer's 304 keeps its connection, an idle scorekeeper's connection
+is kept a minute, an upload bigger than the app accepts is refused from
+its Content-Length before any of it is read, and SIGTERM answers what is
+in flight before the server stops."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import resource
 import socket
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -49,13 +53,55 @@ def test_a_viewer_polls_on_one_connection(server: Server) -> None:
     connection.close()
 
 
-def test_a_huge_upload_is_refused_before_it_is_sent(server: Server) -> None:
+@pytest.mark.parametrize("path", ["/api/v1/tables/import", "/api/v1/tables", "/healthz",
+                                  "/tables/1/hands"])
+def test_a_huge_upload_is_refused_before_it_is_sent(server: Server, path: str) -> None:
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        sock.sendall(b"POST /api/v1/tables/import HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                     b"Content-Type: application/json\r\n"
+        sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n".encode()
+                     + b"Content-Type: application/json\r\n"
                      b"Content-Length: 209715200\r\n\r\n{")
         answer = sock.recv(4096).decode(errors="replace")
     assert answer.startswith("HTTP/1.1 413"), answer
+
+
+def test_an_idle_connection_is_kept_a_minute(server: Server) -> None:
+    """A scorekeeper saves every minute or two on the connection it opened:
+    the server keeps an idle connection as long as it can (a minute)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", "/healthz")
+    connection.getresponse().read()
+    sock = connection.sock
+    time.sleep(serve.KEEP_IDLE_MS / 1000 - 5)
+    connection.request("GET", "/healthz")
+    assert connection.getresponse().status == 200
+    assert connection.sock is sock
+    connection.close()
+
+
+def test_sigterm_answers_the_request_in_flight_then_stops(server: Server) -> None:
+    """A rolling restart: the save in flight when SIGTERM comes is answered."""
+    status, made = call(server.base, "POST", "/api/v1/tables", {
+        "name": "Draining", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+        "preset": "called-ace"})
+    assert status == 201
+    answers: list[int] = []
+    hand = {"picker": "Ann", "partners": ["Bob"], "points": 70}
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+
+    def save(n: int) -> None:
+        answers.append(call(server.base, "POST", f"/api/v1/tables/{made['id']}/hands",
+                            hand, {**auth, "Idempotency-Key": f"drain-{n}"})[0])
+    savers = [threading.Thread(target=save, args=(n,)) for n in range(6)]
+    for saver in savers:
+        saver.start()
+    time.sleep(0.01)
+    server.process.terminate()
+    for saver in savers:
+        saver.join(30)
+    assert server.process.wait(40) == 0
+    # every save that reached the server was answered, none cut (a refused
+    # connection raises in its thread and leaves no answer)
+    assert answers and all(status == 201 for status in answers), answers
 
 
 def test_the_server_lifts_its_open_file_limit_for_every_connection_it_accepts() -> None:
