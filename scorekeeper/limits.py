@@ -91,6 +91,22 @@ API_MAX_HANDS = 500
 #: the app (MAX_CONTENT_LENGTH), waitress and deploy/'s nginx all refuse above.
 MAX_IMPORT_BYTES = 40_000_000
 MAX_REQUEST_BYTES = 41 * 1024 * 1024
+#: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
+#: file, the rows and columns of a sheet, one cell's characters, what an
+#: .xlsx may unpack to and the sheets it may have; the JSON body that sends
+#: one to the API (an .xlsx as base64 is a third larger); the sheet as the
+#: import page carries it between its steps (a form field: Flask reads at
+#: most 500 KB of fields); and the hands tried for each hand of a sheet that
+#: gives a column per player, finding the hand the rules pay that way.
+MAX_SHEET_BYTES = 2_000_000
+MAX_SHEET_ROWS = 20_000
+MAX_SHEET_COLUMNS = 60
+MAX_SHEET_CELL = 200
+MAX_XLSX_UNPACKED = 50_000_000
+MAX_SHEET_TABS = 50
+MAX_SHEET_BODY = 3_000_000
+MAX_SHEET_CARRIED = 450_000
+MAX_HAND_TRIALS = 400
 #: An API client's Idempotency-Key: at most this long, and at least this long
 #: for a request anyone may send (its retry hands out a token: the key must be
 #: one nobody could guess, a UUID say).

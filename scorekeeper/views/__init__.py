@@ -11,6 +11,7 @@ from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes o
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api import sheets as _api_sheets  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tables as _api_tables  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)

@@ -23,6 +23,7 @@ from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
 from scorekeeper.services.policy import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.views.api.event_schemas import EVENT_SCHEMAS
+from scorekeeper.views.api.sheet_schemas import SHEET_SCHEMAS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NULLABLE_NAME = {**NAME, "nullable": True}
@@ -238,4 +239,5 @@ SCHEMAS["Token"] = {"type": "object", "required": [
     "nights": {"type": "object", "properties": {str(s): ACTIONS for s in Stage},
                "additionalProperties": False}}}
 SCHEMAS.update(EVENT_SCHEMAS)
+SCHEMAS.update(SHEET_SCHEMAS)
 assert set(SCHEMAS["HandEdit"]["properties"]) == {*REQUEST_FIELDS, *RESULT_FIELDS}

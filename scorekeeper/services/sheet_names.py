@@ -1,0 +1,121 @@
+"""The names in a spreadsheet matched to the group's members: the same name
+however its case was typed, the same once accents, spaces and punctuation
+are set aside or by the start of its words ("Tom" for "Tom Schmidt",
+:mod:`scorekeeper.name_match`), or the same by sound and spelling ("Jon"
+for "John", "Kathy" for "Cathy": :mod:`scorekeeper.spoken.hearing`, with
+jellyfish).  A name that is none of the members' is a new member, listed
+for the person bringing the sheet in to confirm; two new spellings that
+sound alike ("Zeke", "Zeek") are one new member, spelled as the sheet
+spells them most often.  Nothing is a guess among several: a name that may
+be two members is new until the person chooses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import jellyfish
+
+from scorekeeper.limits import PLAYER_NAME, QUOTED
+from scorekeeper.name_match import Roster
+from scorekeeper.names import (
+    NameError_,
+    clean_name,
+    find_name,
+    look_alike,
+    looks_like,
+    words,
+)
+from scorekeeper.services import ServiceError
+from scorekeeper.spoken.hearing import hear, spoken
+
+#: Jaro-Winkler similarity from which a name of several words is the same spelled otherwise.
+SPELLED_ALIKE = 0.93
+#: How a name was matched, in words.
+HOW_WORDS = {"same": "the member's name", "spelling": "spelled otherwise",
+             "sound": "sounds the same", "new": "a new member", "chosen": "your choice"}
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    """One name of the sheet: who it will be (a member's name, or the new
+    member's as kept), how it was matched, how often the sheet names it,
+    and why it can't be kept (a new name that isn't a valid one)."""
+
+    sheet: str
+    name: str
+    member: bool
+    how: str
+    count: int
+    problem: str | None = None
+
+
+def member_for(typed: str, members: Sequence[str]) -> tuple[str, str] | None:
+    """The one member ``typed`` is, and how: (member, "same" | "spelling" | "sound")."""
+    found = find_name(typed, members)
+    if found is not None:
+        return found, "same"
+    typed_words = set(words(typed))
+    whole = [name for _, name in Roster(enumerate(members)).find(typed)
+             if typed_words and typed_words <= set(words(name))]
+    if len(whole) == 1:
+        return whole[0], "spelling"
+    heard = hear(typed, members)
+    if heard is not None and heard.player is not None:
+        return heard.player, "sound"
+    said = spoken(typed)
+    close = [m for m in members if " " in said + spoken(m)
+             and jellyfish.jaro_winkler_similarity(said, spoken(m)) >= SPELLED_ALIKE]
+    return (close[0], "spelling") if len(close) == 1 else None
+
+
+def _new(sheet: str, members: Sequence[str]) -> tuple[str, str | None]:
+    """A new member's name as kept, and why it can't be (None: it can)."""
+    try:
+        name = clean_name(sheet, f"The name {sheet[:QUOTED]!r}")
+    except NameError_ as error:
+        return sheet, str(error)
+    if len(name) > PLAYER_NAME:
+        return name, f"{name[:QUOTED]!r} is longer than {PLAYER_NAME} characters"
+    twin = look_alike(name, members)
+    if twin is not None:
+        return name, looks_like(name, twin)
+    return name, None
+
+
+def match_names(counts: Counter[str], members: Sequence[str],
+                chosen: Mapping[str, str | None] | None = None) -> dict[str, NameMatch]:
+    """Every name of the sheet (with how often it comes up) matched: what the
+    person ``chosen`` (a member's name, or None/"" for a new member) first,
+    then a member, else a new member (sound-alike new names made one)."""
+    chosen = chosen or {}
+    found: dict[str, NameMatch] = {}
+    new: list[str] = []
+    for sheet in sorted(counts, key=lambda s: (-counts[s], s)):
+        if sheet in chosen:
+            found[sheet] = _chosen(sheet, chosen[sheet], members, counts[sheet])
+            continue
+        member = member_for(sheet, members)
+        if member is not None:
+            found[sheet] = NameMatch(sheet, member[0], True, member[1], counts[sheet])
+            continue
+        twin = member_for(sheet, new)
+        name, problem = (twin[0], None) if twin is not None else _new(sheet, members)
+        if twin is None and problem is None:
+            new.append(name)
+        found[sheet] = NameMatch(sheet, name, False, "new", counts[sheet], problem)
+    return found
+
+
+def _chosen(sheet: str, choice: str | None, members: Sequence[str], count: int) -> NameMatch:
+    if not choice:
+        name, problem = _new(sheet, members)
+        return NameMatch(sheet, name, False, "chosen", count, problem)
+    member = find_name(choice, members) if isinstance(choice, str) else None
+    if member is None:
+        raise ServiceError(f"names: {str(choice)[:QUOTED]!r} isn't a member of the group "
+                           f"(for {sheet[:QUOTED]!r}; leave it empty for a new member)",
+                           "names")
+    return NameMatch(sheet, member, True, "chosen", count)

@@ -1,0 +1,80 @@
+"""The shapes of bringing a group's history in from a spreadsheet over the
+API (JSON Schema, OpenAPI 3.0 flavour), merged into
+:data:`scorekeeper.views.api.schemas.SCHEMAS`: the body that sends a sheet
+(to preview it, or to confirm it), the preview and the import it answers,
+and taking an import back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.limits import (
+    MAX_MEMBERS,
+    MAX_NIGHTS,
+    MAX_SHEET_BODY,
+    MAX_SHEET_COLUMNS,
+    MAX_SHEET_TABS,
+    MAX_STAKE_CENTS,
+    PLAYER_NAME,
+)
+from scorekeeper.services.sheet_columns import DateOrder, Role, Shape, Unit
+
+INT: dict[str, Any] = {"type": "integer"}
+TEXT: dict[str, Any] = {"type": "string"}
+TEXTS: dict[str, Any] = {"type": "array", "items": TEXT}
+POINTS: dict[str, Any] = {"type": "object", "additionalProperties": INT}
+ROLE = {"type": "string", "enum": [str(r) for r in Role]}
+SHAPE = {"type": "string", "enum": [str(s) for s in Shape]}
+UNIT = {"type": "string", "enum": [str(u) for u in Unit]}
+ORDER = {"type": "string", "enum": [str(d) for d in DateOrder]}
+
+SHEET_SCHEMAS: dict[str, Any] = {
+    "SheetImport": {"type": "object", "additionalProperties": False, "properties": {
+        "sheet": {"type": "string", "maxLength": MAX_SHEET_BODY,
+                  "description": "The text of a CSV or TSV file (a Google Sheets CSV export)"},
+        "xlsx": {"type": "string", "maxLength": MAX_SHEET_BODY,
+                 "description": "An .xlsx workbook, its bytes in base64"},
+        "filename": {"type": "string", "maxLength": 120},
+        "tab": {"type": "integer", "minimum": 0, "maximum": MAX_SHEET_TABS - 1},
+        "columns": {"type": "array", "items": ROLE, "maxItems": MAX_SHEET_COLUMNS,
+                    "description": "Each column's role, the header's order"},
+        "shape": SHAPE, "unit": UNIT, "dates": ORDER,
+        "stake_cents": {"type": "integer", "minimum": 0, "maximum": MAX_STAKE_CENTS},
+        "names": {"type": "object", "maxProperties": 2 * MAX_MEMBERS,
+                  "additionalProperties": {"type": "string", "nullable": True},
+                  "description": "A name of the sheet → the member it is (null: new)"},
+        "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS},
+        "confirm": {"type": "boolean"},
+        "version": {"type": "integer", "minimum": 0},
+        "new_members": {"type": "array", "items": {"type": "string",
+                                                    "maxLength": PLAYER_NAME},
+                        "maxItems": MAX_MEMBERS}}},
+    "SheetAnswer": {"type": "object", "required": ["confirmed", "version"], "properties": {
+        "confirmed": {"type": "boolean"},
+        "version": INT,
+        "import": INT, "nights_made": {"type": "array", "items": INT},
+        "members_added": INT, "summary": TEXT,
+        "file": {"type": "object", "properties": {
+            "filename": TEXT, "kind": TEXT, "sheets": TEXTS, "tab": INT}},
+        "columns": {"type": "array", "items": {"type": "object", "properties": {
+            "header": TEXT, "role": ROLE}}},
+        "shape": SHAPE, "unit": UNIT, "dates": {**ORDER, "nullable": True},
+        "dates_said": TEXT, "stake_cents": INT, "rules": TEXT,
+        "problems": TEXTS, "skipped": TEXTS, "new_members": TEXTS,
+        "names": {"type": "array", "items": {"type": "object", "properties": {
+            "sheet": TEXT, "name": TEXT, "member": {"type": "boolean"}, "how": TEXT,
+            "problem": {"type": "string", "nullable": True}}}},
+        "nights": {"type": "array", "items": {"type": "object", "properties": {
+            "key": TEXT, "played_on": {"type": "string", "format": "date"},
+            "rows": {"type": "array", "items": INT}, "kept_as": TEXT, "hands": INT,
+            "players": TEXTS, "points": POINTS,
+            "cents": {**POINTS, "nullable": True}, "flags": TEXTS, "notes": TEXTS,
+            "excluded": {"type": "boolean"}}}},
+        "ready": {"type": "boolean"}, "refusal": {"type": "string", "nullable": True}}},
+    "UndoImport": {"type": "object", "additionalProperties": False,
+                   "required": ["import", "version"], "properties": {
+                       "import": {"type": "integer", "minimum": 1},
+                       "version": {"type": "integer", "minimum": 0}}},
+    "ImportUndone": {"type": "object", "required": ["undone", "version"], "properties": {
+        "undone": INT, "version": INT}},
+}

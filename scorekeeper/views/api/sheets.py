@@ -1,0 +1,132 @@
+"""JSON API v1, a group's history from a spreadsheet (docs/api.md): send the
+sheet to preview it (nothing is written), send it again with ``"confirm":
+true`` and the preview's ``version`` to bring its nights in, and take an
+import back whole.  The group's edit token only; the share token reads
+nothing here.
+
+The sheet comes in the JSON body (a CSV's text as ``sheet``, an .xlsx as
+``xlsx`` in base64), so this body may be larger than other operations'
+(``MAX_SHEET_BODY``).  A confirmation and an undo say which version of the
+group they were made on; a group changed since is a 409.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import TYPE_CHECKING, Any
+
+from flask import Response, abort, jsonify, request
+
+from scorekeeper.json_text import JsonRefused, read_json
+from scorekeeper.limits import MAX_SHEET_BODY
+from scorekeeper.services import Code, ServiceError
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.sheet_files import SheetRefused, Workbook, read_file
+from scorekeeper.services.sheet_import import Preview, asked, confirm, preview, undo
+from scorekeeper.views.access import api_group, permission
+from scorekeeper.views.api import bp, flag, refuse_unknown, request_body, request_once
+from scorekeeper.views.api.contract import body_fields
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import SheetImport
+
+LABEL = "API client"
+
+
+def sheet_body() -> dict[str, Any]:
+    """The body that sends a sheet: JSON up to ``MAX_SHEET_BODY`` bytes, with
+    only the fields the contract names."""
+    if not request.is_json:
+        abort(415, "Send a JSON body with Content-Type: application/json")
+    if (request.content_length or 0) > MAX_SHEET_BODY:
+        abort(413, f"The body is too large (at most {MAX_SHEET_BODY:,} bytes)")
+    try:
+        data = read_json(request.get_data(cache=True))
+    except JsonRefused as error:
+        raise ServiceError(error.message, error.field, code=Code.BAD_JSON) from None
+    if not isinstance(data, dict):
+        raise ServiceError("The body must be a JSON object", code=Code.BAD_JSON)
+    refuse_unknown(data, body_fields("SheetImport"))
+    return data
+
+
+def workbook(data: dict[str, Any]) -> Workbook:
+    """The file the body sends: a CSV's text, or an .xlsx in base64."""
+    name = data.get("filename", "sheet")
+    filename = name if isinstance(name, str) else "sheet"
+    text, packed = data.get("sheet"), data.get("xlsx")
+    if (text is None) == (packed is None):
+        raise SheetRefused("Send the sheet: a CSV's text as sheet, or an .xlsx file in "
+                           "base64 as xlsx (one of the two)", "sheet")
+    if text is not None:
+        if not isinstance(text, str):
+            raise SheetRefused("sheet must be the text of a CSV or TSV file", "sheet")
+        return read_file(text.encode("utf-8"), filename)
+    try:
+        raw = base64.b64decode(packed if isinstance(packed, str) else "!", validate=True)
+    except (binascii.Error, ValueError):
+        raise SheetRefused("xlsx must be the .xlsx file's bytes in base64", "xlsx") from None
+    return read_file(raw, filename)
+
+
+def preview_json(shown: Preview) -> dict[str, Any]:
+    """The preview as the API answers it: every choice made, every night checked."""
+    layout = shown.layout
+    return {
+        "confirmed": False, "version": shown.version,
+        "file": {"filename": shown.book.filename, "kind": shown.book.kind,
+                 "sheets": [t.name for t in shown.book.tabs], "tab": shown.tab},
+        "columns": [{"header": h, "role": str(r)}
+                    for h, r in zip(layout.header, layout.roles, strict=True)],
+        "shape": str(layout.shape), "unit": str(layout.unit),
+        "dates": str(layout.dates) if layout.dates else None,
+        "dates_said": layout.reading.said, "stake_cents": shown.stake_cents,
+        "rules": shown.rules_name, "problems": list(shown.problems),
+        "names": [{"sheet": n.sheet, "name": n.name, "member": n.member, "how": n.how,
+                   "problem": n.problem} for n in shown.names],
+        "new_members": shown.new_members,
+        "nights": [{"key": n.key, "played_on": n.played_on.isoformat(), "rows": n.rows,
+                    "kept_as": n.kept_as, "hands": len(n.hands or ()) or n.sheet_hands,
+                    "players": n.players, "points": n.totals, "cents": n.cents,
+                    "flags": n.flags, "notes": n.notes, "excluded": n.key in shown.exclude}
+                   for n in shown.nights],
+        "skipped": list(shown.skipped), "ready": shown.ready, "refusal": shown.refusal(),
+    }
+
+
+def import_json(record: SheetImport) -> dict[str, Any]:
+    """A confirmed import as the API answers it (a retry: the same)."""
+    return {"confirmed": True, "import": record.id, "version": record.version,
+            "nights_made": list(record.nights), "members_added": len(record.members),
+            "summary": record.summary}
+
+
+@bp.post("/groups/<int:group_id>/import")
+@permission(OwnerAction.RUN)
+def import_sheet(group_id: int) -> Response:
+    """Preview a sheet (nothing written), or with ``"confirm": true`` and the
+    preview's ``version``, bring its nights in (retry-safe with an
+    Idempotency-Key)."""
+    group = api_group(group_id)
+    data = sheet_body()
+    book = workbook(data)
+    choices = asked(data)
+    if not flag(data, "confirm"):
+        return jsonify(preview_json(preview(group, book, choices)))
+    once = request_once(f"group-import:{group.id}", data)
+    record = confirm(group.id, book, choices, data.get("version"), data.get("new_members"),
+                     LABEL, once)
+    return jsonify(import_json(record))
+
+
+@bp.post("/groups/<int:group_id>/import/undo")
+@permission(OwnerAction.RUN)
+def undo_import(group_id: int) -> Response:
+    """Take an import back whole (its nights and the members it added), made on
+    the group's ``version``."""
+    group = api_group(group_id)
+    data = request_body()
+    once = request_once(f"group-import-undo:{group.id}", data)
+    record = undo(group.id, data.get("import"), data.get("version"), LABEL, once)
+    return jsonify({"undone": record.id, "version": record.undone_version})
