@@ -20,6 +20,7 @@ from scorekeeper.views.pages import event_sessions as _event_sessions  # noqa: F
 from scorekeeper.views.pages import (
     events,
     exports,
+    group_sheets,
     groups,
     hands,
     pay,
@@ -32,7 +33,7 @@ from scorekeeper.views.pages import (
 
 BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
               viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp,
-              events.bp, event_viewer.bp]
+              events.bp, event_viewer.bp, group_sheets.bp]
 
 #: The live fragments watchers poll: their unchanged polls are answered in
 #: front of the app (:mod:`scorekeeper.views.poll_gate`).

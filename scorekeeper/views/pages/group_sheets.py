@@ -1,0 +1,200 @@
+"""A group's past nights from a spreadsheet, for the phone that runs the
+group (``/g/<id>/sheet``): choose the file; correct what each column is
+(one column a row, a select each); preview every night with its checks;
+bring them in; take an import back.  The services do the reading and the
+writing (:mod:`scorekeeper.services.sheet_import`), as for the API.
+
+The file is read once, on upload: the steps after it carry the sheet as
+read in a hidden field (checked again each time), so nothing is kept on the
+server before the confirmation.  The confirmation carries the group's
+version the preview was read at and a one-time token (a double tap brings
+the sheet in once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
+from scorekeeper.services import ServiceError, sheet_import
+from scorekeeper.services import groups as group_service
+from scorekeeper.services.grants import new_token
+from scorekeeper.services.once import Once
+from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.sheet_columns import (
+    ORDER_WORDS,
+    ROLE_WORDS,
+    SHAPE_WORDS,
+    DateOrder,
+    Role,
+    Shape,
+    Unit,
+)
+from scorekeeper.services.sheet_files import (
+    SheetRefused,
+    Workbook,
+    from_json,
+    read_file,
+    to_json,
+)
+from scorekeeper.services.sheet_layout import column, split
+from scorekeeper.services.writes import abandon
+from scorekeeper.views.access import editor_label, load_group, permission
+from scorekeeper.views.json_errors import status_of
+
+bp = Blueprint("group_sheets", __name__)
+
+
+def _page(group: Any, template: str, status: int = 200, **extra: Any) -> tuple[str, int]:
+    body = render_template(template, group=group, role_words=ROLE_WORDS,
+                           shape_words=SHAPE_WORDS, order_words=ORDER_WORDS, roles=list(Role),
+                           shapes=list(Shape), units=list(Unit), orders=list(DateOrder),
+                           members=group_service.members(group), **extra)
+    return body, status
+
+
+def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
+           ) -> tuple[str, int]:
+    return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
+                 imports=sheet_import.imports_of(group.id))
+
+
+@bp.get("/g/<int:group_id>/sheet")
+@permission(OwnerAction.RUN)
+def start(group_id: int) -> tuple[str, int]:
+    """Choose a spreadsheet; the imports made so far, each with its undo."""
+    return _start(load_group(group_id))
+
+
+@bp.post("/g/<int:group_id>/sheet")
+@permission(OwnerAction.RUN)
+def upload(group_id: int) -> tuple[str, int]:
+    """The file, read once: what each column seems to be, for correcting."""
+    group = load_group(group_id)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        return _start(group, 400, {"file": "Choose the spreadsheet: a .csv, .tsv or .xlsx "
+                                           "file (Google Sheets: File → Download → CSV)"})
+    try:
+        book = read_file(upload.read(), upload.filename)
+        carried = to_json(book)
+        if len(carried.encode()) > MAX_SHEET_CARRIED:
+            raise SheetRefused("This sheet is too big to check on a phone page: bring in a "
+                               "few seasons at a time (or send it to the API)", "file")
+        shown = sheet_import.preview(group, book, sheet_import.Asked())
+    except ServiceError as error:
+        return _start(group, 400, {"file": error.message})
+    return _steps(group, shown, carried, "map")
+
+
+def _steps(group: Any, shown: sheet_import.Preview, carried: str, step: str,
+           status: int = 200, errors: dict[str, str] | None = None) -> tuple[str, int]:
+    return _page(group, "groups/sheet_preview.html", status, shown=shown, carried=carried,
+                 step=step, errors=errors or {}, submission=new_token(),
+                 samples=_samples(shown))
+
+
+def _samples(shown: sheet_import.Preview) -> list[str]:
+    """A few of each column's values, to recognise it by."""
+    _, _, rows = split(shown.book.tabs[shown.tab])
+    said = []
+    for index in range(len(shown.layout.header)):
+        cells = column(rows, index)[:3]
+        said.append(", ".join(str(c) for c in cells))
+    return said
+
+
+def _asked(form: Any, book: Workbook) -> dict[str, Any]:
+    """The choices the form sends, as the API's body says them."""
+    data: dict[str, Any] = {}
+    tab = whole_number(form.get("tab", "0"), 0, MAX_SHEET_TABS - 1)
+    data["tab"] = tab if tab is not None and tab < len(book.tabs) else 0
+    if form.get("shown_tab", "0") == str(data["tab"]):
+        data.update({k: form.get(k) or None for k in ("shape", "unit", "dates")})
+        if form.getlist("col"):
+            data["columns"] = form.getlist("col")
+    stake = form.get("stake_cents", "").strip()
+    if stake:
+        cents = whole_number(stake, 0)
+        if cents is None:
+            raise ServiceError("The stake is a whole number of cents a point (25 for a "
+                               "quarter)", "stake_cents")
+        data["stake_cents"] = cents
+    sheet, chosen = form.getlist("name_sheet"), form.getlist("name_as")
+    data["names"] = {s: (c or None) for s, c in zip(sheet, chosen, strict=False)}
+    data["exclude"] = form.getlist("exclude")
+    return data
+
+
+def _carried() -> tuple[Workbook, str]:
+    """The sheet the page carries (refused: the file is to be chosen again)."""
+    carried = request.form.get("book", "")
+    return from_json(carried), carried
+
+
+@bp.post("/g/<int:group_id>/sheet/preview")
+@permission(OwnerAction.RUN)
+def preview(group_id: int) -> tuple[str, int]:
+    """Every night of the sheet as it would be brought in, with its checks."""
+    group = load_group(group_id)
+    try:
+        book, carried = _carried()
+    except ServiceError as error:
+        return _start(group, 400, {"file": error.message})
+    try:
+        shown = sheet_import.preview(group, book, sheet_import.asked(_asked(request.form, book)))
+    except ServiceError as error:
+        shown = sheet_import.preview(group, book, sheet_import.Asked())
+        return _steps(group, shown, carried, "map", 400,
+                      {error.field or "columns": error.message})
+    return _steps(group, shown, carried, "preview")
+
+
+@bp.post("/g/<int:group_id>/sheet/confirm")
+@permission(OwnerAction.RUN)
+def confirm(group_id: int) -> Response | tuple[str, int]:
+    """Bring the previewed nights in: one change of the group, made on the
+    version the preview was read at."""
+    group = load_group(group_id)
+    try:
+        book, carried = _carried()
+    except ServiceError as error:
+        return _start(group, 400, {"file": error.message})
+    token = request.form.get("submission", "")[:64]
+    try:
+        choices = sheet_import.asked(_asked(request.form, book))
+        record = sheet_import.confirm(
+            group.id, book, choices, whole_number(request.form.get("version", ""), 0),
+            request.form.getlist("new_members"), editor_label() or "Scorekeeper",
+            Once(f"form:sheet:{token}") if token else None)
+    except ServiceError as error:
+        abandon()
+        group = load_group(group_id)
+        try:
+            shown = sheet_import.preview(group, book, sheet_import.asked(
+                _asked(request.form, book)))
+        except ServiceError:
+            shown = sheet_import.preview(group, book, sheet_import.Asked())
+        return _steps(group, shown, carried, "preview", status_of(error),
+                      {error.field or "confirm": error.message})
+    flash(f"{record.summary}. It can be taken back below.")
+    return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
+
+
+@bp.post("/g/<int:group_id>/sheet/undo")
+@permission(OwnerAction.RUN)
+def undo(group_id: int) -> Response | tuple[str, int]:
+    """Take an import back whole."""
+    group = load_group(group_id)
+    try:
+        record = sheet_import.undo(group.id, whole_number(request.form.get("import", "")),
+                                   whole_number(request.form.get("version", ""), 0),
+                                   editor_label() or "Scorekeeper")
+    except ServiceError as error:
+        abandon()
+        return _start(load_group(group_id), status_of(error), {"undo": error.message})
+    flash(f"Taken back: {record.summary}.")
+    return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
