@@ -66,10 +66,10 @@ class Shape(StrEnum):
 
 
 SHAPE_WORDS: dict[Shape, str] = {
-    Shape.NIGHT_ROWS: "A row a night, a column a player (night totals)",
-    Shape.PLAYER_ROWS: "A row a player a night: date, player, total",
-    Shape.HAND_ROLES: "A row a hand: picker, partner, card points",
-    Shape.HAND_COLUMNS: "A row a hand, a column a player (the hand's points)",
+    Shape.NIGHT_ROWS: "A night: a column a player",
+    Shape.PLAYER_ROWS: "A player's night: name, total",
+    Shape.HAND_ROLES: "A hand: picker, partner, points",
+    Shape.HAND_COLUMNS: "A hand: a column a player",
 }
 #: The columns each shape needs, at least.
 NEEDS: dict[Shape, tuple[Role, ...]] = {

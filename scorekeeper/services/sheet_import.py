@@ -285,13 +285,22 @@ def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> Ga
     return table
 
 
-def _summary(filename: str, nights: Sequence[NightDraft], added: Sequence[str]) -> str:
+def kinds_said(nights: Sequence[NightDraft]) -> str:
+    """How the nights are kept, in words: "with their hands", "as night
+    totals", "10 with their hands, 1 as night totals"."""
     hands = sum(1 for n in nights if n.hands is not None)
+    if not hands:
+        return "as night totals"
+    if hands == len(nights):
+        return "with their hands"
+    return f"{hands} with their hands, {len(nights) - hands} as night totals"
+
+
+def _summary(filename: str, nights: Sequence[NightDraft], added: Sequence[str]) -> str:
     joined = f"; {len(added)} new member{'s' if len(added) != 1 else ''}: " \
         f"{', '.join(added)}" if added else ""
     return (f"Brought in {len(nights)} night{'s' if len(nights) != 1 else ''} from "
-            f"{filename[:QUOTED]} ({hands} with hands, {len(nights) - hands} of totals)"
-            f"{joined}")
+            f"{filename[:QUOTED]} ({kinds_said(nights)}){joined}")
 
 
 # --- undoing ---------------------------------------------------------------------------

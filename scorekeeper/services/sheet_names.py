@@ -94,10 +94,10 @@ def match_names(counts: Counter[str], members: Sequence[str],
     found: dict[str, NameMatch] = {}
     new: list[str] = []
     for sheet in sorted(counts, key=lambda s: (-counts[s], s)):
-        if sheet in chosen:
+        member = member_for(sheet, members)
+        if sheet in chosen and not _agrees(chosen[sheet], member, members):
             found[sheet] = _chosen(sheet, chosen[sheet], members, counts[sheet])
             continue
-        member = member_for(sheet, members)
         if member is not None:
             found[sheet] = NameMatch(sheet, member[0], True, member[1], counts[sheet])
             continue
@@ -107,6 +107,14 @@ def match_names(counts: Counter[str], members: Sequence[str],
             new.append(name)
         found[sheet] = NameMatch(sheet, name, False, "new", counts[sheet], problem)
     return found
+
+
+def _agrees(choice: str | None, guess: tuple[str, str] | None,
+            members: Sequence[str]) -> bool:
+    """The person chose what the match had found (the same member, or new)."""
+    if not choice:
+        return guess is None
+    return guess is not None and find_name(choice, members) == guess[0]
 
 
 def _chosen(sheet: str, choice: str | None, members: Sequence[str], count: int) -> NameMatch:

@@ -52,7 +52,8 @@ def _page(group: Any, template: str, status: int = 200, **extra: Any) -> tuple[s
     body = render_template(template, group=group, role_words=ROLE_WORDS,
                            shape_words=SHAPE_WORDS, order_words=ORDER_WORDS, roles=list(Role),
                            shapes=list(Shape), units=list(Unit), orders=list(DateOrder),
-                           members=group_service.members(group), **extra)
+                           members=group_service.members(group),
+                           kinds_said=sheet_import.kinds_said, **extra)
     return body, status
 
 

@@ -1,0 +1,81 @@
+"""A group's past nights from a spreadsheet on a 390 px phone: choose the
+file from the group's page, check what each column is (one column a row, a
+select each, nothing wider than the screen), preview the nights, leave the
+flagged one out, confirm the new member, bring them in once, see the
+season, and take the import back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.steps import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SHEET = Path(__file__).resolve().parents[1] / "web" / "data" / "history_nights.csv"
+
+
+def fits(page: Any) -> None:
+    """Nothing on the page is wider than the phone."""
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, width
+
+
+def test_a_sheet_is_mapped_previewed_and_brought_in_on_a_phone(
+        page: Any, live_server: str) -> None:
+    page.goto(live_server + "/g/new")
+    page.fill("input[name=name]", "Thursday regulars")
+    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
+    page.locator("#new-group button[type=submit]").click()
+    page.click("#import-sheet")
+    page.set_input_files("#sheet-file", str(SHEET))
+    page.click("#read-sheet")
+
+    # The columns: one a row, each its select, the guess already chosen.
+    expect(page.locator("#columns")).to_be_visible()
+    selects = page.locator("#columns select[name=col]")
+    assert selects.count() == 8
+    assert selects.nth(0).input_value() == "date"
+    assert selects.nth(3).input_value() == "player"
+    box = selects.nth(3).bounding_box()
+    assert box is not None and box["width"] > 300 and box["x"] + box["width"] <= 390
+    selects.nth(7).select_option("ignore")
+    assert "month/day/year" in page.locator("#dates-said").inner_text()
+    fits(page)
+    screenshot(page, "sheet-map-390")
+
+    page.click("#preview-nights")
+    expect(page.locator("#nights")).to_be_visible()
+    first = page.locator(".sheet-night").first
+    assert "flagged" in (first.get_attribute("class") or "")
+    assert "adds up to +3 points" in first.inner_text()
+    expect(page.locator("#confirm")).to_be_disabled()
+    assert "sounds like Cathy" in page.locator("#names").inner_text()
+    fits(page)
+    screenshot(page, "sheet-preview-390")
+
+    first.locator("input[name=exclude]").check()
+    page.locator("#new-members input[value=Gus]").check()
+    page.click("#preview-again")
+    expect(page.locator("#confirm")).to_be_enabled()
+    page.locator("#new-members input[value=Gus]").check()
+    assert "19 nights to bring in" in page.locator("#sheet-summary").inner_text()
+    screenshot(page, "sheet-preview-ready-390", full_page=False)
+    page.click("#confirm")
+
+    expect(page.locator(".flash")).to_contain_text("Brought in 19 nights")
+    assert page.locator(".sheet-imports li").count() == 1
+    fits(page)
+    screenshot(page, "sheet-imported-390")
+    page.click("text=The season, all time")
+    expect(page.locator("#season-table")).to_contain_text("Gus")
+
+    page.go_back()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".undo-import button")
+    expect(page.locator(".flash")).to_contain_text("Taken back")
+    expect(page.locator(".sheet-imports")).to_contain_text("taken back")
