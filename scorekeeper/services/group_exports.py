@@ -30,6 +30,7 @@ from scorekeeper.services.import_checks import (
     when,
 )
 from scorekeeper.services.once import Once, earlier, made
+from scorekeeper.services.paper_nights import check_totals, totals_of
 from scorekeeper.services.seasons import night_rows
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import build_table, get_table
@@ -46,7 +47,8 @@ def export_group(group: Group) -> dict[str, Any]:
         state = TableState.load(get_table(row.id))
         nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
                        "settled_at": iso(state.table.settled_at),
-                       "night": exports.export_table(state)})
+                       "night": exports.export_table(state),
+                       **({"totals": totals_of(state.table)} if row.paper else {})})
     return {"format": FORMAT, "name": group.name, "players": groups.members(group),
             "preset": group.preset, "options": dict(group.options),
             "stake_cents": group.stake_cents, "nights": nights}
@@ -73,6 +75,11 @@ class CheckedNight:
         at = raw.get("settled_at")
         self.settled_at = (when(at, f"{where}: settled_at")
                            if settled in (AT_TABLE, WITH_GROUP) and at is not None else None)
+        try:  # a night of totals (paper_nights): its players' points, no hands
+            self.totals = check_totals(raw.get("totals"), [n for n, _ in checked.players],
+                                       len(checked.hands))
+        except ServiceError as error:
+            raise refuse(f"{where}: {error.message}", "totals") from None
 
 
 def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
@@ -120,6 +127,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             exports.fill(table, checked)
             table.group_id, table.played_on = group.id, night.played_on
             table.settled, table.settled_at = night.settled, night.settled_at
+            table.totals = night.totals
             groups.join_members(group, [n for n, _ in checked.players])
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({len(checked.hands)} hands)")

@@ -10,9 +10,11 @@ rating that ranks a night of totals as one game by its totals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scorekeeper.db.models import GameTable
+from scorekeeper.limits import MAX_TICKET_POINTS, QUOTED
+from scorekeeper.services import ServiceError
 
 
 def totals_of(table: GameTable) -> dict[str, int] | None:
@@ -27,3 +29,28 @@ def as_totals(kept: Mapping[str, int] | None) -> dict[str, int] | None:
     if kept is None:
         return None
     return {str(name): int(points) for name, points in kept.items()}
+
+
+def check_totals(raw: object, players: Sequence[str], hands: int) -> dict[str, int] | None:
+    """A night's totals as a file gives them (a group's export): None for a
+    night of hands, else whole points for the night's own players, summing
+    to zero, on a night without hands; anything else is refused."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or not raw:
+        raise ServiceError("totals must be each player's points for the night", "totals")
+    if hands:
+        raise ServiceError("a night of totals has no hands", "totals")
+    totals: dict[str, int] = {}
+    for name, points in raw.items():
+        if name not in players:
+            raise ServiceError(f"totals: {str(name)[:QUOTED]!r} isn't a player of the night",
+                               "totals")
+        if isinstance(points, bool) or not isinstance(points, int) \
+                or abs(points) > MAX_TICKET_POINTS:
+            raise ServiceError(f"totals: {name}'s points must be a whole number (up to "
+                               f"{MAX_TICKET_POINTS:,} either way)", "totals")
+        totals[name] = points
+    if sum(totals.values()):
+        raise ServiceError("totals must add up to zero", "totals")
+    return totals

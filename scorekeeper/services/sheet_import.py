@@ -24,7 +24,7 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import GameTable, Group, HandRow, Player, SheetImport, db, utcnow
 from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, MAX_ROW_ID, MAX_SHEET_TABS, QUOTED
 from scorekeeper.names import name_key
-from scorekeeper.rules import PRESETS
+from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, checks, groups, writes
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once, earlier
@@ -268,8 +268,8 @@ def _write(group: Group, shown: Preview, filename: str, version: int,
 def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> GameTable:
     """One night of the sheet as a closed night of the group, paid at the table."""
     now = utcnow()
-    _, rules, _ = checks.checked_rules(group.preset, group.options)
-    table = GameTable(name=f"{night.played_on:%A} night", preset=group.preset,
+    preset, rules = rules_for(group, len(night.players))
+    table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
                       rules=rules.to_dict(), stake_cents=shown.stake_cents,
                       view_token=new_token(), group_id=group.id, played_on=night.played_on,
                       closed_at=now, settled=groups.AT_TABLE, settled_at=now,
@@ -294,6 +294,21 @@ def kinds_said(nights: Sequence[NightDraft]) -> str:
     if hands == len(nights):
         return "with their hands"
     return f"{hands} with their hands, {len(nights) - hands} as night totals"
+
+
+def rules_for(group: Group, players: int) -> tuple[str, Rules]:
+    """The rules a night of ``players`` is kept with: the group's, or for a
+    night of totals with fewer players than they seat, the group's played
+    that many to a hand (else the preset for that many): a night always has
+    as many players as its rules seat."""
+    preset, rules, _ = checks.checked_rules(group.preset, group.options)
+    if players >= rules.seats:
+        return preset, rules
+    try:
+        return preset, checks.checked_rules(preset, {**group.options, "seats": players})[1]
+    except ServiceError:
+        fits = next((p for p in PRESETS.values() if p.rules.seats == players), None)
+        return (fits.id, fits.rules) if fits is not None else (preset, rules)
 
 
 def _summary(filename: str, nights: Sequence[NightDraft], added: Sequence[str]) -> str:

@@ -228,3 +228,33 @@ def test_the_same_workbook_reads_the_same_through_the_api(
     assert preview["file"] == {"filename": "money.xlsx", "kind": "xlsx",
                                "sheets": ["History"], "tab": 0}
     assert sorted(n["key"] for n in preview["nights"] if n["flags"]) == sorted(bad)
+
+
+def test_nights_of_totals_go_through_the_groups_export_and_come_back(
+        app: Flask, client: FlaskClient) -> None:
+    """The group's JSON export keeps a night of totals as its totals, its
+    import brings them back, and the seasons are the same; a night of totals
+    is shown by its totals on the group's pages."""
+    group = group_with_a_night(client)
+    _, bad = night_rows_totals()
+    version = group_version(app, group["id"])
+    made = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json={
+        "sheet": sample("history_nights.csv").decode(), "confirm": True, "version": version,
+        "exclude": bad, "new_members": ["Gus"]}).get_json()
+    exported = client.get(f"{API}/groups/{group['id']}/export", headers=group["run"])
+    assert exported.status_code == 200
+    nights = exported.get_json()["nights"]
+    assert sum(1 for n in nights if "totals" in n) == 19
+    again = client.post(f"{API}/groups/import", json=exported.get_json(),
+                        headers={"Idempotency-Key": "a-new-group-0000001"})
+    assert again.status_code == 201, again.get_json()
+    years = (2023, *SEASONS)
+    assert standings_by_season(app, again.get_json()["id"], years) == \
+        standings_by_season(app, group["id"], years)
+
+    as_scorekeeper(client, group)
+    season = text(client.get(f"/g/{group['id']}/season?season=2025"))
+    assert "night totals" in season
+    night = made["nights_made"][0]
+    shown = text(client.get(f"/g/{group['id']}/nights/{night}"))
+    assert "A night of totals" in shown and "Cathy" in shown and "+6" in shown

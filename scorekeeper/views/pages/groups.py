@@ -66,7 +66,7 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
-from scorekeeper.views.season_pages import asked_span, player_page
+from scorekeeper.views.season_pages import asked_span, player_page, season_context
 
 bp = Blueprint("groups", __name__)
 
@@ -141,8 +141,7 @@ def _season_page(group: GroupHead, template: str, variant: str,
            tuple(sorted(extra.items())))
 
     def render() -> str:
-        return render_template(template, group=group, **seasons.season_view(group.id, asked),
-                               **extra)
+        return render_template(template, group=group, **season_context(group, asked), **extra)
     return cached(key, render)
 
 
@@ -172,13 +171,16 @@ def player(group_id: int, name: str) -> str:
 
 @bp.get("/g/<int:group_id>/nights/<int:table_id>")
 @permission(OwnerAction.RUN)
-def night(group_id: int, table_id: int) -> Response:
+def night(group_id: int, table_id: int) -> Response | str:
     """One of the group's nights: its ledger on a phone that scores it, else
-    its read-only share page."""
+    its read-only share page; a night of totals, its totals."""
     group = load_group(group_id)
     row = next((r for r in seasons.night_rows(group.id) if r.id == table_id), None)
     if row is None:
         abort(404, "That night isn't one of this group's")
+    if row.paper:  # no hands to show: its totals, as they came
+        return render_template("groups/paper_night.html", group=group,
+                               night=seasons.night_result(row))
     if session_token(table_id):
         return redirect(url_for("hands.ledger", table_id=table_id))
     return redirect(url_for("viewer.view", token=row.view_token))
