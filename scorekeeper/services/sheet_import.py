@@ -164,7 +164,9 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     nights: list[NightDraft] = []
     skipped: list[str] = []
     if not said:
-        nights, skipped = read_nights(Reading(layout, rules, stake, names, today), rows)
+        roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
+        nights, skipped = read_nights(Reading(layout, rules, stake, names, today, roster),
+                                      rows)
     if len(nights) > MAX_NIGHTS:
         said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
                     "at a time")

@@ -78,6 +78,8 @@ class Reading:
     stake_cents: int
     names: Mapping[str, NameMatch]
     today: date | None = None
+    #: Everyone the sheet names, as the group will know them, first named first.
+    roster: tuple[str, ...] = ()
 
     def col(self, role: Role) -> int | None:
         return self.layout.roles.index(role) if role in self.layout.roles else None
@@ -358,6 +360,8 @@ def read_hand_roles(reading: Reading, night: NightDraft, cells: Cells) -> None:
     if night.flags or not _names_fit(reading, night, players):
         return
     rules = reading.rules
+    if len(players) < rules.seats and len(reading.roster) == rules.seats:
+        players = list(reading.roster)  # a steady table: who was never named defended
     if len(players) < rules.seats or (len(players) > rules.seats and any(
             r.seated is None for r in rows)):
         night.flags.append(f"{len(players)} players are named, and these rules seat "
