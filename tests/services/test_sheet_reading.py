@@ -31,9 +31,10 @@ from scorekeeper.services.sheet_columns import (
 )
 from scorekeeper.services.sheet_files import SheetRefused, from_json, read_file, sniff, to_json
 from scorekeeper.services.sheet_hands import find_hands
-from scorekeeper.services.sheet_import import Asked, Preview, confirm, preview
+from scorekeeper.services.sheet_import import confirm
 from scorekeeper.services.sheet_layout import guess
 from scorekeeper.services.sheet_names import match_names
+from scorekeeper.services.sheet_preview import Asked, Preview, preview
 
 # --- the file ------------------------------------------------------------------------------
 

@@ -23,7 +23,8 @@ from scorekeeper.limits import MAX_SHEET_BODY
 from scorekeeper.services import Code, ServiceError
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.sheet_files import SheetRefused, Workbook, read_file
-from scorekeeper.services.sheet_import import Preview, asked, confirm, preview, undo
+from scorekeeper.services.sheet_import import confirm, undo
+from scorekeeper.services.sheet_preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import bp, flag, refuse_unknown, request_body, request_once
 from scorekeeper.views.api.contract import body_fields

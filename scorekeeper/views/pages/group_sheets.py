@@ -19,7 +19,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
-from scorekeeper.services import ServiceError, sheet_import
+from scorekeeper.services import ServiceError, sheet_import, sheet_preview
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.grants import new_token
 from scorekeeper.services.once import Once
@@ -53,7 +53,7 @@ def _page(group: Any, template: str, status: int = 200, **extra: Any) -> tuple[s
                            shape_words=SHAPE_WORDS, order_words=ORDER_WORDS, roles=list(Role),
                            shapes=list(Shape), units=list(Unit), orders=list(DateOrder),
                            members=group_service.members(group),
-                           kinds_said=sheet_import.kinds_said, **extra)
+                           kinds_said=sheet_preview.kinds_said, **extra)
     return body, status
 
 
@@ -85,20 +85,20 @@ def upload(group_id: int) -> tuple[str, int]:
         if len(carried.encode()) > MAX_SHEET_CARRIED:
             raise SheetRefused("This sheet is too big to check on a phone page: bring in a "
                                "few seasons at a time (or send it to the API)", "file")
-        shown = sheet_import.preview(group, book, sheet_import.Asked())
+        shown = sheet_preview.preview(group, book, sheet_preview.Asked())
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     return _steps(group, shown, carried, "map")
 
 
-def _steps(group: Any, shown: sheet_import.Preview, carried: str, step: str,
+def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
            status: int = 200, errors: dict[str, str] | None = None) -> tuple[str, int]:
     return _page(group, "groups/sheet_preview.html", status, shown=shown, carried=carried,
                  step=step, errors=errors or {}, submission=new_token(),
                  samples=_samples(shown))
 
 
-def _samples(shown: sheet_import.Preview) -> list[str]:
+def _samples(shown: sheet_preview.Preview) -> list[str]:
     """A few of each column's values, to recognise it by."""
     _, _, rows = split(shown.book.tabs[shown.tab])
     said = []
@@ -146,9 +146,9 @@ def preview(group_id: int) -> tuple[str, int]:
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     try:
-        shown = sheet_import.preview(group, book, sheet_import.asked(_asked(request.form, book)))
+        shown = sheet_preview.preview(group, book, sheet_preview.asked(_asked(request.form, book)))
     except ServiceError as error:
-        shown = sheet_import.preview(group, book, sheet_import.Asked())
+        shown = sheet_preview.preview(group, book, sheet_preview.Asked())
         return _steps(group, shown, carried, "map", 400,
                       {error.field or "columns": error.message})
     return _steps(group, shown, carried, "preview")
@@ -166,7 +166,7 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         return _start(group, 400, {"file": error.message})
     token = request.form.get("submission", "")[:64]
     try:
-        choices = sheet_import.asked(_asked(request.form, book))
+        choices = sheet_preview.asked(_asked(request.form, book))
         record = sheet_import.confirm(
             group.id, book, choices, whole_number(request.form.get("version", ""), 0),
             request.form.getlist("new_members"), editor_label() or "Scorekeeper",
@@ -175,10 +175,10 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         abandon()
         group = load_group(group_id)
         try:
-            shown = sheet_import.preview(group, book, sheet_import.asked(
+            shown = sheet_preview.preview(group, book, sheet_preview.asked(
                 _asked(request.form, book)))
         except ServiceError:
-            shown = sheet_import.preview(group, book, sheet_import.Asked())
+            shown = sheet_preview.preview(group, book, sheet_preview.Asked())
         return _steps(group, shown, carried, "preview", status_of(error),
                       {error.field or "confirm": error.message})
     flash(f"{record.summary}. It can be taken back below.")
