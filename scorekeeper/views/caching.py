@@ -43,7 +43,7 @@ import time
 from typing import TypeVar
 
 from flask import Request, request
-from werkzeug.http import quote_etag
+from werkzeug.http import http_date, quote_etag
 from werkzeug.wrappers import Response
 
 from scorekeeper.views.headers import SECURITY_HEADERS
@@ -96,11 +96,15 @@ def cache_policy(response: Answer) -> Answer:
     return response
 
 
-def unchanged_headers(etag: str) -> list[tuple[str, str]]:
-    """The headers of a 304 behind a view link, exactly as the app's
-    after-request sends them (:func:`cache_policy` after the security
-    headers): the poll gate answers with these, and a test holds the two
-    answers equal."""
-    headers = {**SECURITY_HEADERS, **VIEW_LINK_HEADERS, "Cache-Control": SHARED,
-               PROXY_EXPIRES: f"@{int(time.time())}", "ETag": quote_etag(etag)}
+def shared_headers(etag: str, body: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The headers of a page or a 304 behind a view link (``body``: a page's
+    own, its type and length), exactly as the app's after-request sends them
+    (:func:`cache_policy` after the security headers, and a page's date from
+    ``make_conditional``): the poll gate answers with these, and a test holds
+    the two answers equal."""
+    headers = {**(body or {}), "ETag": quote_etag(etag), **SECURITY_HEADERS,
+               **VIEW_LINK_HEADERS, "Cache-Control": SHARED,
+               PROXY_EXPIRES: f"@{int(time.time())}"}
+    if body is not None:
+        headers["Date"] = http_date()
     return list(headers.items())

@@ -30,15 +30,22 @@ from scorekeeper.services.event_scores import standings
 from scorekeeper.services.events import get_event
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import LiveViewer, Poll, or_404
+from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.rendered import send
 
 bp = Blueprint("event_viewer", __name__)
 
 
+#: How long a leaderboard stands before its next version is rendered: it
+#: changes with every hand at any table (200 tables saving once a minute
+#: are a change every 0.3 s), and a render works out the whole event's
+#: standings.  Half a second keeps every watcher within two seconds of a
+#: save (a poll a second, and the render) and renders at most twice a second.
+SETTLE = 0.5
 #: An event's watchers: every write to the event or its tables raises its version.
 WATCHERS: LiveViewer[EventHead] = LiveViewer(
-    "e", EVENTS, event_board.head, lambda head: (head.version, head.finished))
+    "e", EVENTS, event_board.head, lambda head: (head.version, head.finished),
+    settle=SETTLE)
 
 
 def _page(args: MultiDict[str, str]) -> int:
@@ -83,7 +90,7 @@ def _answer(token: str, big: bool, page: int, poll: bool = False) -> Response:
 
     def render(head: EventHead) -> str:
         return render_template(template, **_context(head, big, page))
-    return WATCHERS.answer(token, "live" if poll else "page", (big, page), render, poll=poll)
+    return WATCHERS.answer(token, POLLED if poll else "page", (big, page), render, poll=poll)
 
 
 @bp.get("/e/s/<token>")

@@ -14,7 +14,7 @@ from flask import Blueprint, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import grants, seasons
+from scorekeeper.services import grants
 from scorekeeper.services import groups as group_service
 from scorekeeper.services.board import GROUPS
 from scorekeeper.services.groups import GroupHead
@@ -23,7 +23,7 @@ from scorekeeper.services.seasons import Span
 from scorekeeper.views.access import permission
 from scorekeeper.views.etags import version_tag
 from scorekeeper.views.live_viewer import Asked, LiveViewer, or_404
-from scorekeeper.views.season_pages import asked_span, player_page
+from scorekeeper.views.season_pages import asked_span, player_page, season_context
 
 bp = Blueprint("group_viewer", __name__)
 
@@ -52,7 +52,7 @@ def _answer(token: str, variant: str) -> Response:
     def render(group: GroupHead) -> str:
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
-            group=group, **seasons.season_view(group.id, asked), public=True,
+            group=group, **season_context(group, asked), public=True,
             live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(WATCHERS.tag(token, group.version, False, (span,))))
     return WATCHERS.answer(token, variant, (span,), render, poll=variant == "live")

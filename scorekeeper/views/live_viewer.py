@@ -36,9 +36,35 @@ Owner = TypeVar("Owner")
 #: What a watcher asked for besides the owner (the big screen, a page of the
 #: standings, a season): part of the tag and of the kept body's key.
 Asked = tuple[Hashable, ...]
+#: The variant of an owner's page that its watchers poll (the live fragment).
+POLLED = "live"
 #: What a watcher asked for, read from the query (the route and the poll
 #: gate in front of the app read it alike: :mod:`scorekeeper.views.poll_gate`).
 ReadAsked = Callable[["MultiDict[str, str]"], Asked]
+
+
+#: Links and pages whose newest rendered version is noted (then it starts again).
+NEWEST_KEPT = 20_000
+
+
+@dataclass(frozen=True)
+class Newest:
+    """The newest version of a page rendered: the version, whether the owner
+    was closed, and when it was rendered (``time.monotonic()``)."""
+
+    version: int
+    closed: bool
+    at: float
+
+
+@dataclass(frozen=True)
+class Kept:
+    """An answer from memory: its tag, and the body (with the key it is
+    kept under) or None for a 304."""
+
+    etag: str
+    key: Hashable | None
+    body: bytes | None
 
 
 @dataclass(frozen=True)
@@ -77,13 +103,19 @@ class LiveViewer(Generic[Owner]):
     """The watchers of one kind of owner: its ``board`` of versions, the
     ``letter`` its tags start with, how to ``load`` it by its view token (or
     NotFound) and its ``version_of`` (the version and whether it is over).
-    ``gone``: a poll of a replaced link answers :func:`gone` (else a 404 page)."""
+    ``gone``: a poll of a replaced link answers :func:`gone` (else a 404 page).
+    ``settle``: seconds a rendered page stands before a newer version of it
+    is rendered (:meth:`from_memory`)."""
 
     def __init__(self, letter: str, board: Board, load: Callable[[str], Owner],
                  version_of: Callable[[Owner], tuple[int, bool]], *,
-                 gone: bool = True) -> None:
+                 gone: bool = True, settle: float = 0.0) -> None:
         self.letter, self.board, self.load, self.version_of = letter, board, load, version_of
         self.gone = gone
+        self.settle = settle
+        #: The newest version rendered for each link and what its watchers
+        #: asked for (dict reads and writes: no lock).
+        self._newest: dict[tuple[Hashable, ...], Newest] = {}
 
     def tag(self, token: str, version: int, closed: bool, asked: Asked) -> str:
         """The ETag of a version: changes with every write, closing, what the
@@ -108,23 +140,52 @@ class LiveViewer(Generic[Owner]):
         if head is None:
             return None
         etag = self.tag(token, head.version, head.closed, asked)
-        return etag if sent.contains(etag) else None
+        # If-None-Match compares weakly (RFC 9110 §13.1.2), as make_conditional does
+        return etag if sent.contains_weak(etag) else None
+
+    def from_memory(self, token: str, variant: str, asked: Asked, sent: ETags, head: Head,
+                    poll: bool) -> Kept | None:
+        """What is sent for ``head`` without rendering, or None when it must
+        be rendered: a 304 to a ``poll`` that has the version's tag; else the
+        body kept for the version.  While that body is being rendered (a
+        change to a leaderboard, and a crowd polling it), the newest body
+        already kept is sent instead, or a 304 to a watcher who has it: no
+        watcher waits behind the render; each sees the change at his next
+        poll."""
+        if poll:
+            etag = self.unchanged(token, asked, sent, head)
+            if etag is not None:
+                return Kept(etag, None, None)
+        key = self._key(token, head.version, head.closed, variant, asked)
+        body = RENDERED.peek(key)
+        if body is not None:
+            return Kept(self.tag(token, head.version, head.closed, asked), key, body)
+        newest = self._newest.get((token, variant, asked))
+        if newest is None or newest.version > head.version or not (
+                RENDERED.rendering(key) or time.monotonic() - newest.at < self.settle):
+            return None
+        key = self._key(token, newest.version, newest.closed, variant, asked)
+        body = RENDERED.peek(key)
+        if body is None:
+            return None
+        etag = self.tag(token, newest.version, newest.closed, asked)
+        if poll and sent.contains_weak(etag):
+            return Kept(etag, None, None)
+        return Kept(etag, key, body)
 
     def answer(self, token: str, variant: str, asked: Asked,
                render: Callable[[Owner], str], *, poll: bool = False) -> Response:
         """The ``variant`` of the page for the owner's current version, with
-        its tag: 304 to a ``poll`` that has the tag; the kept body when the
-        board knows the version (no database read); else the owner read and
-        its version's body rendered, once for every watcher, by ``render``."""
+        its tag: from memory when the board knows the version (no database
+        read, :meth:`from_memory`); else the owner read and its version's
+        body rendered, once for every watcher, by ``render``."""
         head = self.board.head(token, at_least=version_seen(self.letter))
         if head is not None:
-            etag = self.tag(token, head.version, head.closed, asked)
-            if poll and self.unchanged(token, asked, request.if_none_match, head):
-                return _tagged(Response(status=304), etag)
-            key = self._key(token, head.version, head.closed, variant, asked)
-            body = RENDERED.peek(key)
-            if body is not None:
-                return _tagged(sent(key, body), etag)
+            kept = self.from_memory(token, variant, asked, request.if_none_match, head, poll)
+            if kept is not None:
+                if kept.key is None or kept.body is None:
+                    return _tagged(Response(status=304), kept.etag)
+                return _tagged(sent(kept.key, kept.body), kept.etag)
         try:
             owner = self.load(token)
         except NotFound as error:
@@ -133,8 +194,18 @@ class LiveViewer(Generic[Owner]):
             abort(404, error.message)
         version, closed = self.version_of(owner)
         key = self._key(token, version, closed, variant, asked)
-        return _tagged(send(key, lambda: render(owner)),
-                       self.tag(token, version, closed, asked))
+        response = _tagged(send(key, lambda: render(owner)),
+                           self.tag(token, version, closed, asked))
+        self._kept_newest((token, variant, asked), version, closed)
+        return response
+
+    def _kept_newest(self, shown: tuple[Hashable, ...], version: int, closed: bool) -> None:
+        """Note the newest version whose body is kept for what a watcher asks."""
+        newest = self._newest.get(shown)
+        if newest is None or newest.version < version:
+            if len(self._newest) >= NEWEST_KEPT:
+                self._newest.clear()
+            self._newest[shown] = Newest(version, closed, time.monotonic())
 
     def _key(self, token: str, version: int, closed: bool, variant: str,
              asked: Asked) -> tuple[Hashable, ...]:

@@ -1,24 +1,28 @@
-"""The unchanged poll, answered in front of the app.
+"""The polls a crowd makes, answered in front of the app.
 
 Every phone watching a table or a leaderboard polls its live fragment once a
-second, and almost every poll's answer is "nothing changed" (304).  Built
-as a Flask request, that answer costs the app about half a millisecond of
-CPU: the request and its context, the session interface, the URL adapter,
-the loaders, the after-request headers.  A festival hall is two thousand of
-them a second.
+second.  Almost every answer is "nothing changed" (304), and the rest are the
+fragment already rendered for the version (the leaderboard changes with
+every hand at any of its tables, so its watchers are sent a new one every
+second or so).  Built as a Flask request, either costs the app about half a
+millisecond of CPU: the request and its context, the session interface, the
+URL adapter, the loaders, the after-request headers.  A festival hall is two
+thousand of them a second.
 
 This WSGI layer sits in front of the app (inside the Host lower-casing) and
-answers such a poll itself: a GET with an ``If-None-Match`` to one of the
+answers such a poll itself: a GET to one of the
 :class:`~scorekeeper.views.live_viewer.Poll` routes the views declare, from
-a Host the app answers to, whose tag names the owner's current version.  It
-asks what the route would ask, the same way: the app's own URL map finds
-the route and its token, werkzeug's request parses the query and the tags,
-the route's own :class:`~scorekeeper.views.live_viewer.LiveViewer` reads
-the version board and makes the tag, and the 304 carries the headers the
-app's after-request would send (:func:`scorekeeper.views.caching.unchanged_headers`).
-Anything else (a changed version, an unknown link, a bad Host, another
-route, the database busy) goes on to the app untouched, which answers it
-as always.  So the gate can only ever say sooner what the app says.
+a Host the app answers to.  It asks what the route would ask, the same way:
+the app's own URL map finds the route and its token, werkzeug's request
+parses the query, the tags and the encodings, and the route's own
+:class:`~scorekeeper.views.live_viewer.LiveViewer` reads the version board,
+makes the tag and finds the fragment kept for the version; the answer
+carries the headers the app's after-request would send
+(:func:`scorekeeper.views.caching.shared_headers`).  Anything else (a
+version not yet rendered, an unknown link, a bad Host, another route, a
+range or another condition, the database busy) goes on to the app
+untouched, which answers it as always.  So the gate only ever says sooner
+what the app would say, and a test holds the two answers equal.
 
 Only public routes are gated (their permission is declared PUBLIC: any
 holder of the view link may poll), and the gate checks that when it is built.
@@ -31,14 +35,22 @@ from typing import TYPE_CHECKING, Any
 
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import MapAdapter, RequestRedirect
+from werkzeug.utils import get_content_type
 from werkzeug.wrappers import Request
 
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import declared
-from scorekeeper.views.caching import unchanged_headers
+from scorekeeper.views.caching import shared_headers
 from scorekeeper.views.etags import version_seen
-from scorekeeper.views.live_viewer import Poll
+from scorekeeper.views.live_viewer import POLLED, Poll
+from scorekeeper.views.rendered import encoded
 
+#: What the kept fragment is sent as.
+HTML = get_content_type("text/html", "utf-8")
+#: Request headers that make the app weigh more than the tag (ranges, and the
+#: conditions other than If-None-Match): such a poll goes on to the app.
+CONDITIONS = ("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE",
+              "HTTP_IF_UNMODIFIED_SINCE")
 #: Host headers whose judgement is kept (any more and the list starts again).
 HOSTS_KEPT = 64
 
@@ -66,17 +78,20 @@ class PollGate:
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> Iterable[bytes]:
-        if (environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH")
+        if (environ.get("REQUEST_METHOD") == "GET"
                 and environ.get("PATH_INFO", "").rsplit("/", 1)[-1] in self.tails):
-            etag = self.unchanged(environ)
-            if etag is not None:
-                start_response("304 NOT MODIFIED", unchanged_headers(etag))
-                return ()
+            found = self.answer(environ)
+            if found is not None:
+                status, headers, body = found
+                start_response(status, headers)
+                return body
         return self.wsgi_app(environ, start_response)
 
-    def unchanged(self, environ: WSGIEnvironment) -> str | None:
-        """The tag of the 304 the app would answer this request with, or
-        None when the app must answer it."""
+    def answer(self, environ: WSGIEnvironment
+               ) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
+        """The app's answer to this poll when it comes from memory (a 304,
+        or the fragment kept for the version), or None when the app must
+        answer it."""
         asked = Request(environ)
         if not self._trusted(asked):
             return None
@@ -96,8 +111,19 @@ class PollGate:
                 head = watchers.board.peek(token, seen)
         if head is None:  # no such link, or the database busy: the app says so
             return None
-        return watchers.unchanged(token, wanted, sent, head)
-
+        kept = watchers.from_memory(token, POLLED, wanted, sent, head, poll=True)
+        if kept is None:
+            return None  # to render
+        if kept.key is None or kept.body is None:
+            return "304 NOT MODIFIED", shared_headers(kept.etag), []
+        if any(name in environ for name in CONDITIONS):
+            return None  # a condition make_conditional weighs
+        data, encoding = encoded(kept.key, kept.body, bool(asked.accept_encodings["gzip"]))
+        page = {"Content-Type": HTML, "Content-Length": str(len(data)),
+                "Vary": "Accept-Encoding"}
+        if encoding is not None:
+            page["Content-Encoding"] = encoding
+        return "200 OK", shared_headers(kept.etag, page), [data]
 
     def _routes(self, root: str) -> MapAdapter:
         """The app's URL map, bound once for the path it is mounted at (the

@@ -39,6 +39,10 @@ class Rendered:
         dict read is atomic in CPython): a crowd of viewers never queues on it."""
         return self._bodies.get(key)
 
+    def rendering(self, key: Hashable) -> bool:
+        """True while a body for ``key`` is being rendered."""
+        return key in self._rendering
+
     def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
         """The body kept under ``key``, rendering (and keeping) it if needed.
         When many viewers ask at once after a change, one renders and the
@@ -96,14 +100,21 @@ def send(key: Hashable, render: Callable[[], str], mimetype: str = "text/html") 
     return sent(key, RENDERED.get(key, render), mimetype)
 
 
+def encoded(key: Hashable, body: bytes, gzip_ok: bool) -> tuple[bytes, str | None]:
+    """What is sent of ``body`` (kept under ``key``) to a phone that accepts
+    gzip or not, and its Content-Encoding: gzipped once and for all."""
+    if len(body) >= GZIP_FROM and gzip_ok:
+        return RENDERED.gzipped(key, body), "gzip"
+    return body, None
+
+
 def sent(key: Hashable, body: bytes, mimetype: str = "text/html") -> Response:
-    """``body``, kept under ``key``, as a response, gzipped once and for all
-    when the phone accepts it (``Vary: Accept-Encoding``)."""
-    if len(body) >= GZIP_FROM and request.accept_encodings["gzip"]:
-        response = Response(RENDERED.gzipped(key, body), mimetype=mimetype)
-        response.headers["Content-Encoding"] = "gzip"
-    else:
-        response = Response(body, mimetype=mimetype)
+    """``body``, kept under ``key``, as a response, gzipped when the phone
+    accepts it (``Vary: Accept-Encoding``)."""
+    data, encoding = encoded(key, body, bool(request.accept_encodings["gzip"]))
+    response = Response(data, mimetype=mimetype)
+    if encoding is not None:
+        response.headers["Content-Encoding"] = encoding
     response.vary.add("Accept-Encoding")
     return response
 

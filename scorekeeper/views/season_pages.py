@@ -1,19 +1,21 @@
 """What a group's scorekeeper pages (:mod:`scorekeeper.views.pages.groups`)
 and its share pages (:mod:`scorekeeper.views.group_viewer`) share: the
-season a request asks for, and a player's season page.  The season itself
-is worked out by :mod:`scorekeeper.services.seasons`.
+season a request asks for, what a season page shows, and a player's season
+page.  The season itself is worked out by :mod:`scorekeeper.services.seasons`,
+the skill rating beside it by :mod:`scorekeeper.services.ratings`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import abort, render_template, request
 
 from scorekeeper.limits import MAX_NAME_ASKED
 from scorekeeper.names import find_name
-from scorekeeper.services import ServiceError, seasons
+from scorekeeper.services import ServiceError, ratings, seasons
 from scorekeeper.services import groups as group_service
+from scorekeeper.services.ratings import GroupLike
 from scorekeeper.services.seasons import Span
 
 if TYPE_CHECKING:
@@ -32,10 +34,19 @@ def asked_span() -> Span:
         abort(400, error.message)
 
 
+def season_context(group: GroupLike, asked: Span) -> dict[str, Any]:
+    """What a season page shows (the scorekeeper's and the share link's): the
+    season's standings and nights, and every player's skill rating."""
+    return {**seasons.season_view(group.id, asked),
+            "ratings": ratings.season_ratings(group, asked)}
+
+
 def player_page(group: Group, name: str, template: str) -> str:
-    """A player's season page (the scorekeeper's or behind the share link)."""
+    """A player's season page (the scorekeeper's or behind the share link):
+    their season and their skill rating over it."""
     found = find_name(name[:MAX_NAME_ASKED], group_service.members(group))
     if found is None:
         abort(404, f"{name[:40]} isn't one of {group.name}'s players")
-    return render_template(template, group=group,
-                           **seasons.player_view(group.id, asked_span(), found))
+    asked = asked_span()
+    return render_template(template, group=group, **seasons.player_view(group.id, asked, found),
+                           rated=ratings.player_rating(group, asked, found))

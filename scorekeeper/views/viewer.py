@@ -32,7 +32,7 @@ from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.state import TableState
 from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import LiveViewer, Poll, or_404
+from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.pages.rulings import rulings_page
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def _answer(token: str, big: bool, poll: bool = False) -> Response:
         return render_template("viewer/live.html", **context,
                                tv_url=url_for("viewer.tv", token=token),
                                phone_url=url_for("viewer.view", token=token))
-    return WATCHERS.answer(token, "live" if poll else "page", (big,), render, poll=poll)
+    return WATCHERS.answer(token, POLLED if poll else "page", (big,), render, poll=poll)
 
 
 @bp.get("/s/<token>")

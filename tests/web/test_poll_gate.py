@@ -23,6 +23,7 @@ from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views.access import declared
 from scorekeeper.views.live_viewer import Poll
 from scorekeeper.views.poll_gate import PollGate
+from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.viewer import WATCHERS
 from tests.conftest import PLAYERS
 from tests.web.api_helpers import api_table
@@ -213,3 +214,96 @@ def test_a_poll_while_the_database_is_busy_gets_the_apps_busy_answer(
     monkeypatch.setattr(BOARD, "_refresh", busy)
     answer = client.get(live, headers={"If-None-Match": tag})
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+
+
+@pytest.mark.parametrize("encodings", ["", "gzip", "gzip, deflate, br", "gzip;q=0", "identity"])
+def test_a_fragment_already_rendered_for_the_version_is_sent_from_the_gate(
+        app: Flask, client: FlaskClient, event_token: str, encodings: str,
+        flask_requests: list[str]) -> None:
+    """The leaderboard changes with every hand at any table: its watchers'
+    polls are mostly a new fragment, rendered once and then sent to each
+    from memory, in front of the app as the app would send it."""
+    live = f"/e/s/{event_token}/live"
+    old = client.get(live).headers["ETag"]
+    with app.app_context():
+        event = db.session.execute(
+            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+        event.version += 1
+        db.session.commit()
+    EVENTS.clear()
+    headers = {"If-None-Match": old, "Accept-Encoding": encodings}
+    first = client.get(live, headers=headers)  # renders the new version's fragment
+    assert first.status_code == 200 and first.headers["ETag"] != old
+    flask_requests.clear()
+    gated, behind = both(app, client, live, headers)
+    assert flask_requests == [live]  # only the comparison went through Flask
+    assert gated.status_code == 200
+    assert_same(gated, behind)
+    assert ("Content-Encoding" in gated.headers) == (encodings.startswith("gzip")
+                                                     and "q=0" not in encodings)
+
+
+@pytest.mark.parametrize("condition", [
+    {"Range": "bytes=0-10"}, {"If-Match": "*"}, {"If-Modified-Since": "Sat, 01 Jan 2000 "
+                                                 "00:00:00 GMT"},
+    {"If-Unmodified-Since": "Sat, 01 Jan 2000 00:00:00 GMT"}, {"If-Range": '"x"'}])
+def test_a_poll_with_another_condition_is_the_apps_to_weigh(
+        app: Flask, client: FlaskClient, condition: dict[str, str],
+        flask_requests: list[str]) -> None:
+    table = api_table(client)
+    live = f"/s/{table.view_token}/live"
+    client.get(live)
+    flask_requests.clear()
+    gated, behind = both(app, client, live, condition)
+    assert flask_requests == [live, live]
+    assert_same(gated, behind)
+
+
+def test_while_a_new_version_is_rendered_a_watcher_gets_the_newest_kept_without_waiting(
+        app: Flask, client: FlaskClient, event_token: str, flask_requests: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    live = f"/e/s/{event_token}/live"
+    first = client.get(live)
+    with app.app_context():
+        event = db.session.execute(
+            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+        event.version += 1
+        db.session.commit()
+    EVENTS.clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(RENDERED, "rendering", lambda key: True)  # another thread renders
+        flask_requests.clear()
+        unchanged = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
+        assert unchanged.status_code == 304 and unchanged.headers["ETag"] == first.headers["ETag"]
+        newest = client.get(live)
+        assert newest.status_code == 200 and newest.data == first.data
+        assert newest.headers["ETag"] == first.headers["ETag"]
+        assert flask_requests == []
+        assert_same(*both(app, client, live, {"If-None-Match": '"e0-other"'}))
+    rendered = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
+    assert rendered.status_code == 200 and rendered.headers["ETag"] != first.headers["ETag"]
+
+
+def test_a_leaderboard_stands_its_settling_time_then_shows_the_change(
+        app: Flask, client: FlaskClient, event_token: str, flask_requests: list[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its tables save every few tenths of a second in a hall: a new version
+    is rendered at most once per settling time, the one before sent meanwhile."""
+    from scorekeeper.views import event_viewer
+
+    monkeypatch.setattr(event_viewer.WATCHERS, "settle", 60.0)
+    live = f"/e/s/{event_token}/live"
+    first = client.get(live)
+    with app.app_context():
+        event = db.session.execute(
+            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+        event.version += 1
+        db.session.commit()
+    EVENTS.clear()
+    flask_requests.clear()
+    again = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and flask_requests == []
+    assert_same(*both(app, client, live, {}))
+    monkeypatch.setattr(event_viewer.WATCHERS, "settle", 0.0)
+    shown = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
+    assert shown.status_code == 200 and shown.headers["ETag"] != first.headers["ETag"]

@@ -22,6 +22,7 @@ from scorekeeper.services import (
     grants,
     group_exports,
     group_settle,
+    ratings,
     seasons,
 )
 from scorekeeper.services import groups as group_service
@@ -94,6 +95,7 @@ def group_standings(group_id: int) -> Response:
 
     def answer() -> str:
         totals = seasons.standings(group.id, asked)
+        rated = ratings.season_ratings(group, asked)
         return json.dumps({
             "from": asked.start.isoformat() if asked.start else None,
             "to": asked.end.isoformat() if asked.end else None,
@@ -101,6 +103,8 @@ def group_standings(group_id: int) -> Response:
             "balances": totals.points, "balances_cents": totals.cents,
             "players": [{"rank": r.rank, "name": r.name, "nights": r.nights, "hands": r.hands,
                          "points": r.points, "cents": r.cents} for r in totals.rows],
+            "ratings": [rating_json(r) for r in rated.rows],
+            "rating_trend_nights": rated.trend_nights,
         }, ensure_ascii=False)
     return _kept(group, ("standings", asked.key()), answer)
 
@@ -124,23 +128,45 @@ def group_player(group_id: int, name: str) -> Response:
         if found is None:
             return "null"
         mine = seasons.player_view(group.id, asked, found)["me"]
-        return json.dumps(player_json(found, mine), ensure_ascii=False)
+        rated = ratings.player_rating(group, asked, found)
+        return json.dumps(player_json(found, mine, rated), ensure_ascii=False)
     response = _kept(group, ("player", name_key(name[:MAX_NAME_ASKED]), asked.key()), answer)
     if response.get_data() == b"null":
         raise NotFound(f"{name[:QUOTED]} isn't a player of this group")
     return response
 
 
-def player_json(name: str, mine: Any) -> dict[str, Any]:
+def rating_json(row: ratings.RatingRow) -> dict[str, Any]:
+    """A player's skill rating as the API answers it (docs/groups.md, "Rating")."""
+    return {"rank": row.rank, "name": row.name, "rating": row.rating, "trend": row.trend,
+            "games": row.games, "mu": round(row.mu, 3), "sigma": round(row.sigma, 3)}
+
+
+def _rated_json(rated: ratings.PlayerRating | None) -> dict[str, Any]:
+    """A player's rating, best partner and toughest opponent (null: none)."""
+    row = rated.row if rated else None
+    partner = rated.best_partner if rated else None
+    opponent = rated.toughest_opponent if rated else None
+    return {
+        "rating": rating_json(row) if row else None,
+        "best_partner": {"name": partner.name, "won": partner.count, "together": partner.of}
+        if partner else None,
+        "toughest_opponent": {"name": opponent.name, "lost": opponent.count,
+                              "against": opponent.of} if opponent else None,
+    }
+
+
+def player_json(name: str, mine: Any, rated: ratings.PlayerRating | None = None
+                ) -> dict[str, Any]:
     """A player's season as the API answers it: every key always, zeros (and
-    null for a night or a hand) when they played no night in it."""
+    null for a night, a hand or a rating) when they played no night in it."""
     if mine is None:
         return {"name": name, "nights": 0, "hands": 0, "points": 0, "cents": 0, "picks": 0,
                 "picker_wins": 0, "picker_win_percent": None, "partner": 0,
                 "partner_wins": 0, "leasters_won": 0, "winning_nights": 0,
                 "losing_nights": 0, "best_night": None, "worst_night": None,
                 "biggest_hand": None, "worst_hand": None, "longest_winning_streak": 0,
-                "longest_losing_streak": 0, "current_streak": 0}
+                "longest_losing_streak": 0, "current_streak": 0, **_rated_json(None)}
 
     def night(mark: Any) -> dict[str, Any] | None:
         if mark is None:
@@ -164,7 +190,7 @@ def player_json(name: str, mine: Any) -> dict[str, Any]:
         "biggest_hand": hand(mine.biggest_hand), "worst_hand": hand(mine.worst_hand),
         "longest_winning_streak": mine.longest_winning_streak,
         "longest_losing_streak": mine.longest_losing_streak,
-        "current_streak": mine.current_streak,
+        "current_streak": mine.current_streak, **_rated_json(rated),
     }
 
 

@@ -56,6 +56,16 @@ A_NIGHT = {"type": "object", "nullable": True, "required": ["table", "played_on"
 A_HAND = {"type": "object", "nullable": True, "required": ["table", "played_on", "hand",
                                                            "points"], "properties": {
     "table": INT, "played_on": DATE, "hand": {"type": "integer", "minimum": 1}, "points": INT}}
+#: A player's skill rating (docs/groups.md, "Rating"): ``rating`` is the number shown.
+RATING = {"type": "object", "required": ["rank", "name", "rating", "trend", "games", "mu",
+                                         "sigma"], "properties": {
+    "rank": {"type": "integer", "minimum": 1}, "name": NAME, "rating": INT,
+    "trend": {"type": "integer", "nullable": True}, "games": COUNT,
+    "mu": {"type": "number"}, "sigma": {"type": "number", "minimum": 0}}}
+A_PARTNER = {"type": "object", "nullable": True, "required": ["name", "won", "together"],
+             "properties": {"name": NAME, "won": COUNT, "together": COUNT}}
+AN_OPPONENT = {"type": "object", "nullable": True, "required": ["name", "lost", "against"],
+               "properties": {"name": NAME, "lost": COUNT, "against": COUNT}}
 #: A player's season (GET /groups/<id>/players/<name>): every key, always.
 PLAYER_SEASON: dict[str, Any] = {
     "name": NAME, "nights": COUNT, "hands": COUNT, "points": INT, "cents": INT,
@@ -64,7 +74,9 @@ PLAYER_SEASON: dict[str, Any] = {
     "partner": COUNT, "partner_wins": COUNT, "leasters_won": COUNT, "winning_nights": COUNT,
     "losing_nights": COUNT, "best_night": A_NIGHT, "worst_night": A_NIGHT,
     "biggest_hand": A_HAND, "worst_hand": A_HAND, "longest_winning_streak": COUNT,
-    "longest_losing_streak": COUNT, "current_streak": INT}
+    "longest_losing_streak": COUNT, "current_streak": INT,
+    "rating": {**RATING, "nullable": True}, "best_partner": A_PARTNER,
+    "toughest_opponent": AN_OPPONENT}
 ACTIONS = {"type": "array", "items": {"type": "string", "enum": [str(a) for a in Action]}}
 
 SCHEMAS: dict[str, Any] = {
@@ -137,13 +149,16 @@ SCHEMAS: dict[str, Any] = {
                           "settled": {"type": "string", "nullable": True,
                                       "enum": ["table", "carried", "group", None]}}}}}},
     "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
-                                                      "balances_cents", "players"],
+                                                      "balances_cents", "players", "ratings",
+                                                      "rating_trend_nights"],
                        "properties": {
                            "from": {**DATE, "nullable": True}, "to": {**DATE, "nullable": True},
                            "nights": {"type": "integer", "minimum": 0},
                            "hands": {"type": "integer", "minimum": 0},
                            "balances": POINTS, "balances_cents": POINTS,
-                           "players": {"type": "array", "items": {"type": "object"}}}},
+                           "players": {"type": "array", "items": {"type": "object"}},
+                           "ratings": {"type": "array", "items": RATING},
+                           "rating_trend_nights": COUNT}},
     "GroupPlayer": {"type": "object", "required": list(PLAYER_SEASON), "properties":
                     PLAYER_SEASON},
     "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],

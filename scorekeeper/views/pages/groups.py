@@ -66,7 +66,7 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
-from scorekeeper.views.season_pages import asked_span, player_page
+from scorekeeper.views.season_pages import asked_span, player_page, season_context
 
 bp = Blueprint("groups", __name__)
 
@@ -141,8 +141,7 @@ def _season_page(group: GroupHead, template: str, variant: str,
            tuple(sorted(extra.items())))
 
     def render() -> str:
-        return render_template(template, group=group, **seasons.season_view(group.id, asked),
-                               **extra)
+        return render_template(template, group=group, **season_context(group, asked), **extra)
     return cached(key, render)
 
 
