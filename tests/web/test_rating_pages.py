@@ -1,0 +1,137 @@
+"""The skill rating on a group's pages and in its API answers: the season
+table (the scorekeeper's and the share link's) shows each player's rating,
+its trend and games; a player's page adds the best partner and the toughest
+opponent; both say what the number means.  Editing a hand changes it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from tests.fixtures_app import words
+from tests.web.api_helpers import API
+from tests.web.test_groups_api import FIVE, ApiGroup, start_group
+
+#: Ann and Cat win together; Bob loses as picker, Eve too, with Ann.
+ANN_AND_CAT = {"picker": "Ann", "partners": ["Cat"], "points": 80}
+BOB_LOSES = {"picker": "Bob", "partners": ["Dan"], "points": 40}
+EVE_AND_ANN_LOSE = {"picker": "Eve", "partners": ["Ann"], "points": 30}
+NIGHT = [ANN_AND_CAT, BOB_LOSES, ANN_AND_CAT, EVE_AND_ANN_LOSE,
+         {"kind": "leaster", "winner": "Eve"}, {"kind": "leaster", "winner": "Ann"}]
+DATES = ("2026-01-08", "2026-01-15", "2026-01-22", "2026-01-29", "2026-02-05")
+
+
+@pytest.fixture()
+def season(client: FlaskClient) -> ApiGroup:
+    """Five nights of the same six hands in 2026; this client runs the group."""
+    group = start_group(client)
+    for day in DATES:
+        group.night(day, hands=NIGHT, close=True)
+    with client.session_transaction() as session:
+        session["groups"] = {str(group.id): group.edit_token}
+    return group
+
+
+def _ratings(page: str) -> dict[str, int]:
+    return {name: int(value) for name, value in re.findall(
+        r'data-player="([^"]+)">.*?data-rating="(\d*)"', page, re.S) if value}
+
+
+def test_the_season_table_shows_each_players_rating_trend_and_games(
+        client: FlaskClient, season: ApiGroup) -> None:
+    page = words(client.get(f"/g/{season.id}/season?season=2026"))
+    ratings = _ratings(page)
+    assert set(ratings) == set(FIVE)
+    assert ratings["Ann"] > ratings["Bob"] and ratings["Cat"] > ratings["Dan"]
+    assert "30 games" in page  # every player was in every one of the 30 hands
+    assert re.search(r"▲\d+", page)  # the last three nights moved the winners up
+    assert "Rating</strong> is skill, not money" in page
+    assert "the change over the last 3 nights" in " ".join(page.split())
+
+
+def test_the_share_page_shows_the_same_ratings(client: FlaskClient, season: ApiGroup) -> None:
+    mine = _ratings(words(client.get(f"/g/{season.id}/season?season=2026")))
+    shared = client.get(f"/gs/{season.view_token}?season=2026")
+    assert shared.status_code == 200
+    assert _ratings(words(shared)) == mine
+    assert "is skill, not money" in words(shared)
+
+
+def test_a_players_page_shows_rating_partner_and_opponent(client: FlaskClient,
+                                                         season: ApiGroup) -> None:
+    answer = season.get("/players/Ann?season=2026").get_json()["rating"]
+    for url in (f"/g/{season.id}/players/Ann?season=2026",
+                f"/gs/{season.view_token}/players/Ann?season=2026"):
+        page = words(client.get(url))
+        rating = re.search(r'id="player-rating"><strong>(\d+)</strong>', page)
+        assert rating and int(rating[1]) == answer["rating"], url
+        assert f"rank {answer['rank']} of 5" in page and "30 games" in page
+        assert re.search(r'id="best-partner">Cat\s*<span class="muted">· won 10 of 10 hands '
+                         r"together", page), url
+        # Ann lost 5 hands to each of Bob, Cat and Dan; Cat was against her in those 5 only
+        assert re.search(r'id="toughest-opponent">Cat\s*<span class="muted">· lost 5 of 5 '
+                         r"hands against", page), url
+        assert "is skill, not money" in page
+
+
+def test_the_toughest_opponent_is_whom_one_lost_to_most(client: FlaskClient,
+                                                      season: ApiGroup) -> None:
+    page = words(client.get(f"/g/{season.id}/players/Bob?season=2026"))
+    # Bob lost 15 hands to Ann and to Cat (his five picks, their ten); Ann was
+    # against him in Eve's five picks too, which Bob won: Cat beat him every time.
+    assert re.search(r'id="toughest-opponent">Cat\s*<span class="muted">· lost 15 of 15 '
+                     r"hands against", page)
+    assert 'id="best-partner">—' in page  # his side never won
+
+
+def test_a_season_with_no_rated_hand_shows_no_rating(client: FlaskClient) -> None:
+    group = start_group(client)
+    group.night("2026-03-05", hands=[{"kind": "leaster", "winner": "Ann"}])
+    page = words(client.get(f"/gs/{group.view_token}?season=2026"))
+    assert 'data-rating=""' not in page and "is skill, not money" in page
+    assert "new" in page  # nobody was rated before the season's last nights
+
+
+def test_editing_a_hand_changes_the_rating(client: FlaskClient, season: ApiGroup) -> None:
+    before = _ratings(words(client.get(f"/gs/{season.view_token}?season=2026")))
+    night = client.post(f"{API}/tables", headers=season.auth(), json={
+        "group": season.id, "played_on": "2026-02-12"}).get_json()
+    auth = {"Authorization": f"Bearer {night['edit_token']}"}
+    assert client.post(f"{API}/tables/{night['id']}/hands", json=ANN_AND_CAT,
+                       headers=auth).status_code == 201
+    won = _ratings(words(client.get(f"/gs/{season.view_token}?season=2026")))
+    assert won["Ann"] > before["Ann"]
+    lost = client.put(f"{API}/tables/{night['id']}/hands/1", headers=auth,
+                      json={**ANN_AND_CAT, "points": 50})
+    assert lost.status_code == 200, lost.get_json()
+    after = _ratings(words(client.get(f"/gs/{season.view_token}?season=2026")))
+    assert after["Ann"] < won["Ann"] and after["Bob"] > won["Bob"]
+
+
+# --- the API -------------------------------------------------------------------------
+
+def test_the_standings_answer_the_ratings_best_first(season: ApiGroup) -> None:
+    body: dict[str, Any] = season.get("/standings?season=2026").get_json()
+    rated = body["ratings"]
+    assert {r["name"] for r in rated[:2]} == {"Ann", "Cat"}  # each won 4 hands of 6
+    assert {r["name"] for r in rated[-2:]} == {"Bob", "Dan"}  # each won 1 hand of 6
+    assert [r["rank"] for r in rated] == sorted(r["rank"] for r in rated)
+    first = rated[0]
+    assert set(first) == {"rank", "name", "rating", "trend", "games", "mu", "sigma"}
+    assert first["games"] == 30 and isinstance(first["trend"], int)
+    assert body["rating_trend_nights"] == 3
+    page_rating = season.get("/players/Ann?season=2026").get_json()["rating"]
+    assert page_rating == next(r for r in rated if r["name"] == "Ann")
+
+
+def test_a_players_answer_has_rating_partner_and_opponent(season: ApiGroup) -> None:
+    ann = season.get("/players/Ann?season=2026", token=season.view_token).get_json()
+    assert ann["rating"]["rank"] in (1, 2) and ann["rating"]["games"] == 30
+    assert ann["best_partner"] == {"name": "Cat", "won": 10, "together": 10}
+    assert ann["toughest_opponent"] == {"name": "Cat", "lost": 5, "against": 5}
+    nobody = season.get("/players/Ann?season=2025").get_json()
+    assert (nobody["rating"], nobody["best_partner"], nobody["toughest_opponent"]) \
+        == (None, None, None)
