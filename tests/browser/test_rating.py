@@ -1,8 +1,9 @@
 """The skill rating on a phone (390×844): the season table keeps its rating
 column on the screen beside the money, and a player's page shows the
-rating, its trend, the best partner and the toughest opponent; both are
-kept as screenshots (tests/screenshots/group-season-rating.png and
-group-player-rating.png)."""
+rating, its trend, the best partner and the toughest opponent; the group's
+share page shows the same table.  Kept as screenshots in tests/screenshots/:
+group-season-rating.png, group-player-rating.png and
+group-viewer-season-rating.png."""
 
 from __future__ import annotations
 
@@ -31,9 +32,9 @@ def _hand(rng: random.Random, seated: list[str]) -> dict[str, Any]:
     return {"picker": picker, "partners": [partner], "points": points}
 
 
-def _group(app: Flask, page: Any, base: str) -> int:
+def _group(app: Flask, page: Any, base: str) -> tuple[int, str]:
     """A group of six with five weekly nights of 12 hands (five play each
-    night), run by this browser; its id."""
+    night), run by this browser; its id and share link's token."""
     api = app.test_client()
     group = api.post("/api/v1/groups", json={"name": "Thursday regulars", "players": SIX}
                      ).get_json()
@@ -55,12 +56,12 @@ def _group(app: Flask, page: Any, base: str) -> int:
     cookie = api.get_cookie("session")
     assert cookie is not None
     page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
-    return int(group["id"])
+    return int(group["id"]), str(group["view_token"])
 
 
 def test_the_rating_on_the_season_and_a_players_page(page: Any, live_server: str,
                                                      live_app: Flask) -> None:
-    group_id = _group(live_app, page, live_server)
+    group_id, view_token = _group(live_app, page, live_server)
     page.goto(f"{live_server}/g/{group_id}/season?season=all")
     page.wait_for_selector("#season-table")
     screenshot(page, "group-season-rating")
@@ -81,3 +82,10 @@ def test_the_rating_on_the_season_and_a_players_page(page: Any, live_server: str
     assert "games" in page.locator("#player-rating").inner_text()
     assert "together" in page.locator("#best-partner").inner_text()
     assert "against" in page.locator("#toughest-opponent").inner_text()
+
+    page.goto(f"{live_server}/gs/{view_token}?season=all")
+    page.wait_for_selector("#season-table")
+    assert page.locator("#season-table td.rating-col").count() == 6
+    box = page.locator("#season-table td.rating-col").first.bounding_box()
+    assert box and box["x"] + box["width"] <= 390, box
+    screenshot(page, "group-viewer-season-rating")
