@@ -200,7 +200,7 @@ def test_migration_0012_keeps_rounds_and_a_downgrade_gives_hands_their_rounds(
     old.dispose()
     assert kept == {rounds["id"]: 2, hands["id"]: 3} and "hands" not in columns
     again = make_app(path)
-    assert version_of(path) == [head(again)] == ["0012"]
+    assert version_of(path) == [head(again)]  # the newest revision, 0012 or later
     api = again.test_client()
     shown = api.get(f"{API}/events/{rounds['id']}", headers=_auth(rounds["director_token"]))
     assert (shown.get_json()["rounds"], shown.get_json()["hands"]) == (2, None)
