@@ -11,8 +11,10 @@ import base64
 import html
 import io
 from datetime import date
+from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
 from openpyxl import Workbook
@@ -31,6 +33,7 @@ from tests.web.sheet_helpers import (
     sample,
     standings_by_season,
 )
+from tests.web.test_schema import downgrade, head, let_go, make_app, version_of
 
 SEASONS = (2024, 2025, 2026)
 
@@ -258,3 +261,33 @@ def test_nights_of_totals_go_through_the_groups_export_and_come_back(
     night = made["nights_made"][0]
     shown = text(client.get(f"/g/{group['id']}/nights/{night}"))
     assert "A night of totals" in shown and "Cathy" in shown and "+6" in shown
+
+
+def test_migration_0013_adds_nights_of_totals_and_a_downgrade_keeps_the_nights(
+        tmp_path: Path) -> None:
+    """A database at 0012 gets the totals column and the import's table on
+    start-up; taking it back to 0012 keeps every night (a night of totals as
+    a closed night without hands)."""
+    path = tmp_path / "sheets.db"
+    first = make_app(path)
+    client = first.test_client()
+    group = group_with_a_night(client)
+    _, bad = night_rows_totals()
+    done = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json={
+        "sheet": sample("history_nights.csv").decode(), "confirm": True, "exclude": bad,
+        "version": group_version(first, group["id"]), "new_members": ["Gus"]})
+    assert done.status_code == 200, done.get_json()
+    with first.app_context():
+        downgrade(first, "0012")
+        let_go()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.connect() as conn:
+        nights = conn.execute(sa.text("SELECT count(*) FROM game_table")).scalar()
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("game_table")}
+        tables = set(sa.inspect(conn).get_table_names())
+    engine.dispose()
+    assert nights == 20 and "totals" not in columns and "sheet_import" not in tables
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    shown = again.test_client().get(f"{API}/groups/{group['id']}", headers=group["run"])
+    assert len(shown.get_json()["nights"]) == 20
