@@ -39,6 +39,7 @@ worker) keep it.
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TypeVar
 
@@ -102,9 +103,19 @@ def shared_headers(etag: str, body: dict[str, str] | None = None) -> list[tuple[
     (:func:`cache_policy` after the security headers, and a page's date from
     ``make_conditional``): the poll gate answers with these, and a test holds
     the two answers equal."""
-    headers = {**(body or {}), "ETag": quote_etag(etag), **SECURITY_HEADERS,
-               **VIEW_LINK_HEADERS, "Cache-Control": SHARED,
-               PROXY_EXPIRES: f"@{int(time.time())}"}
+    now = int(time.time())
+    headers = [*(body or {}).items(), ("ETag", quote_etag(etag)), *_SHARED_HEADERS,
+               (PROXY_EXPIRES, f"@{now}")]
     if body is not None:
-        headers["Date"] = http_date()
-    return list(headers.items())
+        headers.append(("Date", _date(now)))
+    return headers
+
+
+#: What every answer behind a view link says besides its tag and times.
+_SHARED_HEADERS = tuple({**SECURITY_HEADERS, **VIEW_LINK_HEADERS, "Cache-Control": SHARED}.items())
+
+
+@functools.lru_cache(maxsize=4)
+def _date(second: int) -> str:
+    """The Date header of a Unix second (a crowd's answers share a few)."""
+    return http_date(second)

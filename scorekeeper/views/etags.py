@@ -6,14 +6,17 @@ version."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from flask import request
 from werkzeug.datastructures import ETags
 
 
+@functools.lru_cache(maxsize=20_000)
 def link_id(token: str) -> str:
-    """A short id of the view token: in the tag without giving the token away."""
+    """A short id of the view token: in the tag without giving the token away
+    (worked out once per token: a crowd's every answer carries it)."""
     return hashlib.sha256(token.encode()).hexdigest()[:12]
 
 

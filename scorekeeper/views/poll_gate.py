@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import MapAdapter, RequestRedirect
 from werkzeug.utils import get_content_type
@@ -45,6 +46,8 @@ from scorekeeper.views.etags import version_seen
 from scorekeeper.views.live_viewer import POLLED, Poll
 from scorekeeper.views.rendered import encoded
 
+#: The query of a poll that sends none.
+_NO_ARGS: MultiDict[str, str] = ImmutableMultiDict()
 #: What the kept fragment is sent as.
 HTML = get_content_type("text/html", "utf-8")
 #: Request headers that make the app weigh more than the tag (ranges, and the
@@ -53,6 +56,8 @@ CONDITIONS = ("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_
               "HTTP_IF_UNMODIFIED_SINCE")
 #: Host headers whose judgement is kept (any more and the list starts again).
 HOSTS_KEPT = 64
+#: Paths whose route is kept (a hall's tables and leaderboard pages are a few hundred).
+PATHS_KEPT = 20_000
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -75,6 +80,7 @@ class PollGate:
         #: Host headers already judged (a crowd sends the same few).
         self._hosts: dict[str, bool] = {}
         self._adapters: dict[str, MapAdapter] = {}
+        self._matched: dict[tuple[str, str], tuple[Poll[Any], str] | None] = {}
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> Iterable[bytes]:
@@ -95,15 +101,12 @@ class PollGate:
         asked = Request(environ)
         if not self._trusted(asked):
             return None
-        try:
-            endpoint, values = self._routes(asked.root_path).match(asked.path, method="GET")
-        except (HTTPException, RequestRedirect):
+        found = self._route(asked.root_path, asked.path)
+        if found is None:
             return None
-        poll = self.polls.get(endpoint)
-        if poll is None:
-            return None
-        token, watchers, sent = values["token"], poll.watchers, asked.if_none_match
-        wanted = poll.asked(asked.args)
+        poll, token = found
+        watchers, sent = poll.watchers, asked.if_none_match
+        wanted = poll.asked(asked.args if environ.get("QUERY_STRING") else _NO_ARGS)
         seen = version_seen(watchers.letter, sent)
         head = watchers.board.fresh(token, seen)
         if head is None:
@@ -124,6 +127,24 @@ class PollGate:
         if encoding is not None:
             page["Content-Encoding"] = encoding
         return "200 OK", shared_headers(kept.etag, page), [data]
+
+    def _route(self, root: str, path: str) -> tuple[Poll[Any], str] | None:
+        """The gated route the app's URL map finds for ``path`` and its token
+        (None: another route, or none); a crowd asks the same few hundred
+        paths, so each is matched once."""
+        key = (root, path)
+        if key in self._matched:
+            return self._matched[key]
+        try:
+            endpoint, values = self._routes(root).match(path, method="GET")
+        except (HTTPException, RequestRedirect):
+            endpoint, values = None, {}
+        poll = self.polls.get(endpoint or "")
+        found = None if poll is None else (poll, values["token"])
+        if len(self._matched) >= PATHS_KEPT:
+            self._matched.clear()
+        self._matched[key] = found
+        return found
 
     def _routes(self, root: str) -> MapAdapter:
         """The app's URL map, bound once for the path it is mounted at (the
