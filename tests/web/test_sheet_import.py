@@ -291,3 +291,44 @@ def test_migration_0013_adds_nights_of_totals_and_a_downgrade_keeps_the_nights(
     assert version_of(path) == [head(again)]
     shown = again.test_client().get(f"{API}/groups/{group['id']}", headers=group["run"])
     assert len(shown.get_json()["nights"]) == 20
+
+
+def test_the_pages_say_whats_wrong_beside_the_field_and_write_nothing(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    as_scorekeeper(client, group)
+    before = dump(app, group["id"])
+    base = f"/g/{group['id']}/sheet"
+    none = client.post(base, data={}, content_type="multipart/form-data")
+    assert none.status_code == 400 and 'id="file-error"' in none.text
+    assert "Choose the spreadsheet" in text(none)
+    binary = client.post(base, content_type="multipart/form-data",
+                         data={"file": (io.BytesIO(b"\x00\x01\x02garbage"), "x.csv")})
+    assert binary.status_code == 400 and "isn't a spreadsheet" in text(binary)
+
+    fields = form_fields(upload(client, group["id"], sample("history_nights.csv"), "n.csv"),
+                         "sheet-map")
+    fields["stake_cents"] = "a quarter"
+    stake = client.post(f"{base}/preview", data=fields)
+    assert stake.status_code == 400 and 'id="stake-error"' in stake.text
+    tampered = client.post(f"{base}/preview", data={**fields.to_dict(), "book": "{}"})
+    assert tampered.status_code == 400 and "choose the file again" in text(tampered)
+
+    fields["stake_cents"] = "25"
+    page = client.post(f"{base}/preview", data=fields)
+    fields = form_fields(words(page), "sheet-map")
+    fields.add("exclude", night_rows_totals()[1][0])
+    fields.add("new_members", "Gus")
+    fields["version"] = str(group_version(app, group["id"]) - 1)
+    stale = client.post(f"{base}/confirm", data=fields)
+    assert stale.status_code == 409 and 'id="version-error"' in stale.text
+    assert "The group changed since this preview was made" in text(stale)
+    assert dump(app, group["id"]) == before
+
+    fields["version"] = str(group_version(app, group["id"]))
+    assert client.post(f"{base}/confirm", data=fields).status_code == 302
+    undo = client.post(f"{base}/undo", data={"import": str(_import_id(app)), "version": "0"})
+    assert undo.status_code == 409 and 'id="undo-error"' in undo.text
+    stranger = app.test_client()
+    assert stranger.get(base).status_code == 403
+    assert stranger.post(f"{base}/undo", data={"import": "1", "version": "0"}).status_code == 403

@@ -91,11 +91,21 @@ def upload(group_id: int) -> tuple[str, int]:
     return _steps(group, shown, carried, "map")
 
 
+#: The fields the steps show a refusal beside; any other is said beside the button.
+PLACED = frozenset({"columns", "stake_cents", "dates", "exclude", "new_members", "version"})
+
+
 def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
-           status: int = 200, errors: dict[str, str] | None = None) -> tuple[str, int]:
+           status: int = 200, refusal: ServiceError | None = None) -> tuple[str, int]:
+    """The columns step (``map``) or the nights (``preview``), with a refusal
+    beside the field it is about."""
+    errors = {}
+    if refusal is not None:
+        field = refusal.field if refusal.field in PLACED else (
+            "columns" if step == "map" else "confirm")
+        errors[field] = refusal.message
     return _page(group, "groups/sheet_preview.html", status, shown=shown, carried=carried,
-                 step=step, errors=errors or {}, submission=new_token(),
-                 samples=_samples(shown))
+                 step=step, errors=errors, submission=new_token(), samples=_samples(shown))
 
 
 def _samples(shown: sheet_preview.Preview) -> list[str]:
@@ -149,8 +159,7 @@ def preview(group_id: int) -> tuple[str, int]:
         shown = sheet_preview.preview(group, book, sheet_preview.asked(_asked(request.form, book)))
     except ServiceError as error:
         shown = sheet_preview.preview(group, book, sheet_preview.Asked())
-        return _steps(group, shown, carried, "map", 400,
-                      {error.field or "columns": error.message})
+        return _steps(group, shown, carried, "map", 400, error)
     return _steps(group, shown, carried, "preview")
 
 
@@ -179,8 +188,7 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
                 _asked(request.form, book)))
         except ServiceError:
             shown = sheet_preview.preview(group, book, sheet_preview.Asked())
-        return _steps(group, shown, carried, "preview", status_of(error),
-                      {error.field or "confirm": error.message})
+        return _steps(group, shown, carried, "preview", status_of(error), error)
     flash(f"{record.summary}. It can be taken back below.")
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
 
