@@ -24,6 +24,7 @@ from scorekeeper.services.paper_nights import totals_of
 from tests.fixtures_app import words
 from tests.web.sheet_helpers import (
     API,
+    auth,
     dump,
     form_fields,
     group_version,
@@ -332,3 +333,25 @@ def test_the_pages_say_whats_wrong_beside_the_field_and_write_nothing(
     stranger = app.test_client()
     assert stranger.get(base).status_code == 403
     assert stranger.post(f"{base}/undo", data={"import": "1", "version": "0"}).status_code == 403
+
+
+def test_a_night_of_totals_carried_to_the_tab_is_owed_as_its_totals(
+        app: Flask, client: FlaskClient) -> None:
+    """Brought in, every night is paid at the table; a group file may carry
+    one to the tab, and the tab then owes its totals at its stake."""
+    group = group_with_a_night(client)
+    _, bad = night_rows_totals()
+    assert client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json={
+        "sheet": sample("history_nights.csv").decode(), "confirm": True, "exclude": bad,
+        "version": group_version(app, group["id"]), "new_members": ["Gus"]}
+                       ).status_code == 200
+    assert client.get(f"{API}/groups/{group['id']}/settlement",
+                      headers=group["run"]).get_json()["nights"] == []
+    exported = client.get(f"{API}/groups/{group['id']}/export", headers=group["run"]).get_json()
+    night = next(n for n in exported["nights"] if "totals" in n)
+    night["settled"], night["settled_at"] = "carried", None
+    made = client.post(f"{API}/groups/import", json=exported,
+                       headers={"Idempotency-Key": "a-new-group-0000002"}).get_json()
+    owed = client.get(f"{API}/groups/{made['id']}/settlement",
+                      headers=auth(made["edit_token"])).get_json()["owed_cents"]
+    assert owed == {name: points * 25 for name, points in night["totals"].items()}
