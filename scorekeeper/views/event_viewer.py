@@ -13,10 +13,10 @@ pages show.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
-from werkzeug.datastructures import MultiDict
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
@@ -48,7 +48,7 @@ WATCHERS: LiveViewer[EventHead] = LiveViewer(
     settle=SETTLE)
 
 
-def _page(args: MultiDict[str, str]) -> int:
+def _page(args: Mapping[str, str]) -> int:
     """The page of the standings asked for (1 when none, or not a page; at
     most the last page the largest event has, so a page past the end can't
     make a page of its own to render)."""
@@ -108,7 +108,7 @@ def tv(token: str) -> Response:
     return _answer(token, True, 1)
 
 
-def _asked(args: MultiDict[str, str]) -> tuple[bool, int]:
+def _asked(args: Mapping[str, str]) -> tuple[bool, int]:
     """What a watcher of the leaderboard asks for: the big screen (its first
     page) or a page of the standings."""
     big = args.get("big") == "1"

@@ -19,12 +19,12 @@ owner is read, what the watcher asked for, and what each page renders.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from flask import abort, render_template, request
-from werkzeug.datastructures import ETags, MultiDict
+from werkzeug.datastructures import ETags
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound
@@ -40,7 +40,7 @@ Asked = tuple[Hashable, ...]
 POLLED = "live"
 #: What a watcher asked for, read from the query (the route and the poll
 #: gate in front of the app read it alike: :mod:`scorekeeper.views.poll_gate`).
-ReadAsked = Callable[["MultiDict[str, str]"], Asked]
+ReadAsked = Callable[[Mapping[str, str]], Asked]
 
 
 #: Links and pages whose newest rendered version is noted (then it starts again).

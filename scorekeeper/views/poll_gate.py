@@ -30,10 +30,10 @@ holder of the view link may poll), and the gate checks that when it is built.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from werkzeug.datastructures import ImmutableMultiDict, MultiDict
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import MapAdapter, RequestRedirect
 from werkzeug.utils import get_content_type
@@ -47,7 +47,7 @@ from scorekeeper.views.live_viewer import POLLED, Poll
 from scorekeeper.views.rendered import encoded
 
 #: The query of a poll that sends none.
-_NO_ARGS: MultiDict[str, str] = ImmutableMultiDict()
+_NO_ARGS: Mapping[str, str] = MappingProxyType({})
 #: What the kept fragment is sent as.
 HTML = get_content_type("text/html", "utf-8")
 #: Request headers that make the app weigh more than the tag (ranges, and the

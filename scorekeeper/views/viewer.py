@@ -16,10 +16,10 @@ this module says only what a night's pages show.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, render_template, request, url_for
-from werkzeug.datastructures import MultiDict
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
@@ -46,7 +46,7 @@ WATCHERS: LiveViewer[GameTable] = LiveViewer(
     "v", BOARD, table_by_view_token, lambda table: (table.version, table.closed_at is not None))
 
 
-def _asked(args: MultiDict[str, str]) -> tuple[bool]:
+def _asked(args: Mapping[str, str]) -> tuple[bool]:
     """What a watcher of a night asks for: the big screen or not."""
     return (args.get("big") == "1",)
 
