@@ -44,7 +44,7 @@ def read_totals(reading: Reading, night: NightDraft, cells: Cells) -> None:
         assert name_at is not None and total_at is not None
         pairs = [(str(cells[n][name_at]), cells[n][total_at]) for n in night.rows
                  if cells[n][name_at] != "" or cells[n][total_at] != ""]
-    if not names_fit(reading, night, [s for s, _ in pairs]):
+    if not pairs or not names_fit(reading, night, [s for s, _ in pairs]):
         return
     for sheet, cell in pairs:
         found = points_of(reading, night, sheet or "A player", cell, MAX_TICKET_POINTS)
@@ -174,7 +174,14 @@ def read_nights(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft]
     nights, skipped = group_rows(reading, kept)
     skipped = totals + skipped
     cells = dict(kept)
+    read = []
     for night in nights:
         if not night.flags:
             READERS[reading.layout.shape](reading, night, cells)
-    return nights, skipped
+        if night.flags or night.players:
+            read.append(night)
+        else:  # a date with no numbers (no game that night): nothing to bring in
+            rows = f"Row {night.rows[0]}" if len(night.rows) == 1 else \
+                f"Rows {night.rows[0]}–{night.rows[-1]}"
+            skipped.append(f"{rows} ({night.key}) give no numbers: left out")
+    return read, skipped
