@@ -181,7 +181,7 @@ def read_nights(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft]
         if night.flags or night.players:
             read.append(night)
         else:  # a date with no numbers (no game that night): nothing to bring in
-            where = f"Row {night.rows[0]}" if len(night.rows) == 1 else \
-                f"Rows {night.rows[0]}–{night.rows[-1]}"
-            skipped.append(f"{where} ({night.key}) give no numbers: left out")
+            where = f"Row {night.rows[0]} ({night.key}) gives" if len(night.rows) == 1 \
+                else f"Rows {night.rows[0]}–{night.rows[-1]} ({night.key}) give"
+            skipped.append(f"{where} no numbers: left out")
     return read, skipped

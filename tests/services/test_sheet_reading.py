@@ -308,4 +308,4 @@ def test_money_needs_a_stake_and_a_whole_number_of_points_at_it(group: Group) ->
 def test_a_date_with_no_numbers_is_left_out_and_said(group: Group) -> None:
     shown = _preview(group, "Date,Ann,Bob,Notes\n2025-01-02,2,-2,\n2025-01-09,,,snowed in\n")
     assert [n.key for n in shown.nights] == ["2025-01-02"]
-    assert shown.skipped == ("Row 3 (2025-01-09) give no numbers: left out",)
+    assert shown.skipped == ("Row 3 (2025-01-09) gives no numbers: left out",)
