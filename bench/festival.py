@@ -107,6 +107,8 @@ def arguments() -> argparse.Namespace:
                              f"{', '.join([*rivals.SERVERS, 'stack'])} (default: one, the "
                              "server scripts/run.sh starts)")
     parser.add_argument("--workers", type=int, default=1, help="gunicorn workers")
+    parser.add_argument("--stack-app", choices=("gunicorn", "granian"), default="gunicorn",
+                        help="--serve stack: the app servers behind nginx (deploy/ runs gunicorn)")
     parser.add_argument("--kill-app", type=float, metavar="S", help="--serve stack: SIGKILL "
                         "app server 0 S seconds into the measured window")
     parser.add_argument("--url", help="an already-running server (TLS is not verified)")
@@ -140,7 +142,7 @@ def serving(args: argparse.Namespace, kind: str) -> Iterator[Served]:
                      args.database, args.url)
         return
     if kind == "stack":
-        with _stack() as served:
+        with _stack(args.stack_app) as served:
             yield served
         return
     database = args.database or (
@@ -156,7 +158,7 @@ def serving(args: argparse.Namespace, kind: str) -> Iterator[Served]:
 
 
 @contextmanager
-def _stack() -> Iterator[Served]:
+def _stack(server: str) -> Iterator[Served]:
     """nginx, two gunicorn and PostgreSQL from ``bench/stack.py``: its ``url``,
     ``database`` (SQLAlchemy URL) and ``pids`` (name → PID: "postgres",
     "nginx", "app0", "app1"…; each counted with its children)."""
@@ -164,14 +166,14 @@ def _stack() -> Iterator[Served]:
         from bench.stack import festival_stack  # type: ignore[import-not-found,unused-ignore]
     except ImportError as error:
         raise SystemExit(f"--serve stack needs bench/stack.py ({error})") from None
-    with festival_stack(app_servers=2, workers=2, cache=True) as stack:
+    with festival_stack(app_servers=2, workers=2, cache=True, server=server) as stack:
         pids: dict[str, list[int]] = {}
         for role, found in dict(getattr(stack, "pids", {})).items():
             group = next((g for g in ("nginx", "postgres") if g in role), "app")
             pids.setdefault(group, []).extend(found if isinstance(found, list | tuple)
                                               else [found])
         yield Served(Target.parse(stack.url), pids, getattr(stack, "database", None),
-                     "nginx → 2 gunicorn × 2 workers → PostgreSQL (bench/stack.py)",
+                     f"nginx → 2 {server} × 2 workers → PostgreSQL (bench/stack.py)",
                      lambda: stack.kill_app(0))
 
 

@@ -27,6 +27,11 @@ PG_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"))), None) \
 #: gunicorn as deploy/scorekeeper.service runs it (bind and workers from the environment).
 GUNICORN = [str(Path(sys.executable).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
             "scorekeeper:create_app()"]
+#: The app served as ``scripts/run.sh`` serves it (granian; ``HOST``,
+#: ``PORT`` and ``WEB_CONCURRENCY`` from the environment).
+GRANIAN = [sys.executable, "-m", "scorekeeper.serve"]
+#: The app servers a stack can run, by name.
+APP_SERVERS = {"gunicorn": GUNICORN, "granian": GRANIAN}
 
 
 def free_port() -> int:
@@ -166,12 +171,14 @@ class AppServer:
     are stopped together."""
 
     def __init__(self, database: str, log: Path, workers: int = 2,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, server: str = "gunicorn") -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
+        self.command = APP_SERVERS[server]
         self.env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database,
                     "SECRET_KEY": "festival-stack", "BIND": f"127.0.0.1:{self.port}",
+                    "HOST": "127.0.0.1", "PORT": str(self.port),
                     "WEB_CONCURRENCY": str(workers), **(env or {})}
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -184,7 +191,7 @@ class AppServer:
         """Start it and wait until it answers (the schema migrates at first start)."""
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                GUNICORN, cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
+                self.command, cwd=ROOT, env=self.env, stdin=subprocess.DEVNULL, stdout=log,
                 stderr=log, start_new_session=True)
         try:
             wait_http(self.url + "/healthz", seconds, running=self.process.pid)

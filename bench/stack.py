@@ -100,7 +100,8 @@ class Stack:
 
 @contextmanager
 def festival_stack(app_servers: int = 2, workers: int = 2, *, cache: bool = True,
-                   proxy: bool = True, threads: int | None = None) -> Iterator[Stack]:
+                   proxy: bool = True, threads: int | None = None,
+                   server: str = "gunicorn") -> Iterator[Stack]:
     """Start the stack, yield it, and stop every process of it at the end."""
     if not proxy and app_servers != 1:
         raise ValueError("without nginx there is one app server (its address is the url)")
@@ -112,7 +113,7 @@ def festival_stack(app_servers: int = 2, workers: int = 2, *, cache: bool = True
         stopping.callback(postgres.stop, "immediate")
         postgres.start()
         env = {"THREADS": str(threads)} if threads else {}
-        apps = [AppServer(postgres.url, folder / f"app{i}.log", workers, env)
+        apps = [AppServer(postgres.url, folder / f"app{i}.log", workers, env, server)
                 for i in range(app_servers)]
         nginx = Nginx(folder / "nginx", [a.url.removeprefix("http://") for a in apps],
                       cache) if proxy else None

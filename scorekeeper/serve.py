@@ -41,6 +41,9 @@ from typing import Any
 TARGET = "scorekeeper:create_app"
 #: Threads running the app (a request waiting on the database holds one).
 THREADS = int(os.environ.get("THREADS", "16"))
+#: Worker processes: one on SQLite (``run.sh``); an app server of deploy/'s
+#: recipe on PostgreSQL may run more (``WEB_CONCURRENCY``, as gunicorn's).
+WORKERS = int(os.environ.get("WEB_CONCURRENCY", "1"))
 #: Open connections the process is sized for: a festival hall is 1,000
 #: table phones, 1,000 to 2,000 on the leaderboard, 200 scorekeepers and
 #: the big screens.
@@ -61,7 +64,7 @@ def settings(host: str, port: int) -> dict[str, Any]:
     from granian.http import HTTP1Settings
 
     return {"target": TARGET, "factory": True, "interface": Interfaces.WSGI,
-            "address": host, "port": port, "workers": 1, "blocking_threads": THREADS,
+            "address": host, "port": port, "workers": WORKERS, "blocking_threads": THREADS,
             "backlog": BACKLOG, "backpressure": BACKLOG, "http": HTTPModes.http1,
             "websockets": False,
             "http1_settings": HTTP1Settings(header_read_timeout=KEEP_IDLE_MS),
