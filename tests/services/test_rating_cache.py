@@ -1,7 +1,8 @@
 """The ratings are worked out once per version (services/ratings): asked
-again, they replay nothing; a hand saved in the last night replays that
-night's games only; an edited hand in the first night replays every night
-from it, and changes the ratings."""
+again, they replay nothing; a hand saved in the last night plays that hand's
+game on from where the night stood, to the same ratings as a replay from
+scratch; an edited hand in the first night replays every night from it, and
+changes the ratings."""
 
 from __future__ import annotations
 
@@ -78,12 +79,14 @@ def test_a_saved_hand_replays_its_night_and_an_edit_replays_from_its_night(
 
         hand_service.record_hand(_state(nights[-1]), WIN)
         more = _ann(group_id)
-        assert replayed[3:] == [4] and more > first  # tonight's night only
+        assert replayed[3:] == [1] and more > first  # the new hand only
+        ratings.LADDERS.clear()
+        assert _ann(group_id) == more and replayed[4:] == [3, 3, 4]  # as from scratch
 
         hand_service.replace_hand(_state(nights[0]), 1, Hand(picker="Ann", partners=("Cat",),
                                                              points=30))
         edited = _ann(group_id)
-        assert replayed[4:] == [3, 3, 4]  # the first night on
+        assert replayed[7:] == [3, 3, 4]  # the first night on
         assert edited < more
 
 

@@ -44,11 +44,12 @@ GAMES: caches.Recent[str, tuple[int, tuple[Game, ...]]] = caches.register(
 @dataclass(frozen=True)
 class _Kept:
     """A season's ratings after each of its nights, and what they came from:
-    the group's version and each night's (share token, version)."""
+    the group's version, each night's (share token, version) and games."""
 
     group_version: int
     nights: tuple[tuple[str, int], ...]
     after: tuple[Standing, ...]
+    games: tuple[tuple[Game, ...], ...]
 
 
 #: A season's ratings night by night, by (group share token, first day, last day).
@@ -162,7 +163,8 @@ def _most(name: str, counts: Mapping[Pair, int], of: Mapping[Pair, int]) -> Part
 def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
     """The standing after each night of the season, oldest first: kept with
     the versions it was worked out from, and replayed from the first night
-    whose version changed (an edited hand, a hand saved tonight)."""
+    whose version changed (an edited hand); a night whose games only grew
+    (a hand saved tonight) plays its new games on from where it stood."""
     rows = [row for row in night_rows(group.id)
             if (asked.start is None or row.played_on >= asked.start)
             and (asked.end is None or row.played_on <= asked.end)]
@@ -176,16 +178,32 @@ def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
         while same < min(len(nights), len(kept.nights)) and nights[same] == kept.nights[same]:
             same += 1
     after = list(kept.after[:same]) if kept is not None else []
-    standing = after[-1] if after else Standing()
+    played = list(kept.games[:same]) if kept is not None else []
     sure = True
-    for row in rows[same:]:
+    for index, row in enumerate(rows[same:], start=same):
         games, read_at_version = night_games_of(row)
         sure = sure and read_at_version
-        standing = play(standing, games)
-        after.append(standing)
+        grown = _grown(kept, index, row.view_token, games) if index == same else None
+        if grown is not None:
+            after.append(play(*grown))
+        else:
+            after.append(play(after[-1] if after else Standing(), games))
+        played.append(games)
     if sure:
-        LADDERS.put(key, _Kept(group.version, nights, tuple(after)))
+        LADDERS.put(key, _Kept(group.version, nights, tuple(after), tuple(played)))
     return tuple(after)
+
+
+def _grown(kept: _Kept | None, index: int, token: str, games: tuple[Game, ...]
+           ) -> tuple[Standing, tuple[Game, ...]] | None:
+    """Where night ``index`` (every night before it unchanged) stood when kept,
+    and its games since, if it only grew since (None: it must be replayed)."""
+    if kept is None or index >= len(kept.nights) or kept.nights[index][0] != token:
+        return None
+    before = kept.games[index]
+    if games[:len(before)] != before:
+        return None
+    return kept.after[index], games[len(before):]
 
 
 def night_games_of(row: NightRow) -> tuple[tuple[Game, ...], bool]:
