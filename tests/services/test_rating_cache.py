@@ -81,6 +81,7 @@ def test_a_saved_hand_replays_its_night_and_an_edit_replays_from_its_night(
         more = _ann(group_id)
         assert replayed[3:] == [1] and more > first  # the new hand only
         ratings.LADDERS.clear()
+        ratings.GAMES.clear()
         assert _ann(group_id) == more and replayed[4:] == [3, 3, 4]  # as from scratch
 
         hand_service.replace_hand(_state(nights[0]), 1, Hand(picker="Ann", partners=("Cat",),
@@ -99,3 +100,24 @@ def test_another_season_is_kept_apart(app: Flask, replayed: list[int]) -> None:
         january = ratings.season_ratings(group, seasons.span(None, "2026-01-01", "2026-01-10"))
         assert replayed == [3, 3, 3, 3]
         assert year.of("Ann") != january.of("Ann") and january.standing.games == 3
+
+
+def test_a_saved_hand_is_the_only_hand_of_its_night_read_again(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[int] = []
+    real = ratings.hand_games
+
+    def counting(rules: Any, results: Any) -> Any:
+        read.append(len(results))
+        return real(rules, results)
+    monkeypatch.setattr(ratings, "hand_games", counting)
+    with app.app_context():
+        group_id, nights = _group()
+        _ann(group_id)
+        assert read == [3, 3, 3]
+        hand_service.record_hand(_state(nights[-1]), LOSS)
+        _ann(group_id)
+        assert read[3:] == [1]
+        hand_service.replace_hand(_state(nights[-1]), 2, WIN)
+        _ann(group_id)
+        assert read[4:] == [4]  # an edit reads its night again

@@ -23,9 +23,10 @@ from typing import Protocol
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.names import sort_key
+from scorekeeper.rules import HandResult, Rules
 from scorekeeper.services import NotFound, caches
 from scorekeeper.services.paper_nights import totals_of
-from scorekeeper.services.ratings.games import Game, night_games, totals_game
+from scorekeeper.services.ratings.games import Game, hand_games, totals_game
 from scorekeeper.services.ratings.ladder import SCALE, Pair, Standing, play
 from scorekeeper.services.seasons import NightRow, Span, night_rows
 from scorekeeper.services.state import TableState
@@ -36,9 +37,20 @@ __all__ = ["SCALE", "TREND_NIGHTS", "Ratings", "RatingRow", "PlayerRating", "Par
 #: How many of a season's last nights (with a rated game) the trend covers.
 TREND_NIGHTS = 3
 
-#: Each night's games at its latest version read (version, games), by share token.
-GAMES: caches.Recent[str, tuple[int, tuple[Game, ...]]] = caches.register(
-    "rated games", caches.Recent(8192))
+@dataclass(frozen=True)
+class _Games:
+    """A night's games at a version, and the last hand result they were read
+    from (a replay after a hand saved keeps the results before it: the same
+    objects, so only the hands after them are read again)."""
+
+    version: int
+    games: tuple[Game, ...]
+    hands: int
+    last: HandResult | None
+
+
+#: Each night's games at its latest version read, by share token.
+GAMES: caches.Recent[str, _Games] = caches.register("rated games", caches.Recent(8192))
 
 
 @dataclass(frozen=True)
@@ -210,19 +222,32 @@ def night_games_of(row: NightRow) -> tuple[tuple[Game, ...], bool]:
     """A night's games (kept per night version), and whether they were read
     at the version ``row`` says (else they are not kept)."""
     kept = GAMES.get(row.view_token)
-    if kept is not None and kept[0] == row.version:
-        return kept[1], True
+    if kept is not None and kept.version == row.version:
+        return kept.games, True
     table = db.session.get(GameTable, row.id)
     if table is None:
         raise NotFound("No such night")
     totals = totals_of(table)
     if totals is not None:
-        games = totals_game(totals)
+        games, last = totals_game(totals), None
+        results: tuple[HandResult, ...] = ()
         sure = table.version == row.version and not writing(db.session)
     else:
         state = TableState.load(table)
-        games = night_games(state.rules, state.night)
+        results = state.night.results
+        games, last = _games_since(kept, state.rules, results), results[-1] if results else None
         sure = state.cacheable and state.version == row.version
     if sure:
-        GAMES.put(row.view_token, (row.version, games))
+        GAMES.put(row.view_token, _Games(row.version, games, len(results), last))
     return games, sure
+
+
+def _games_since(kept: _Games | None, rules: Rules, results: tuple[HandResult, ...]
+                 ) -> tuple[Game, ...]:
+    """The games of ``results``: those kept, and the hands after them, when
+    the last hand result they were read from is still there (a hand saved);
+    else all of them read again."""
+    if kept is not None and 0 < kept.hands <= len(results) \
+            and results[kept.hands - 1] is kept.last:
+        return kept.games + hand_games(rules, results[kept.hands:])
+    return hand_games(rules, results)

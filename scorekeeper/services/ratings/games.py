@@ -70,7 +70,12 @@ def hand_game(rules: Rules, result: HandResult) -> Game | None:
 
 def night_games(rules: Rules, night: Night) -> tuple[Game, ...]:
     """The games of a night's hands, in the order they were played."""
-    return _kept(hand_game(rules, result) for result in night.results)
+    return hand_games(rules, night.results)
+
+
+def hand_games(rules: Rules, results: Iterable[HandResult]) -> tuple[Game, ...]:
+    """The games of some hands, in order."""
+    return _kept(hand_game(rules, result) for result in results)
 
 
 def totals_game(totals: Mapping[str, int]) -> tuple[Game, ...]:
