@@ -87,12 +87,22 @@ def test_the_toughest_opponent_is_whom_one_lost_to_most(client: FlaskClient,
     assert 'id="best-partner">—' in page  # his side never won
 
 
-def test_a_season_with_no_rated_hand_shows_no_rating(client: FlaskClient) -> None:
+def test_a_season_of_one_night_has_ratings_but_no_trend_yet(client: FlaskClient) -> None:
     group = start_group(client)
     group.night("2026-03-05", hands=[{"kind": "leaster", "winner": "Ann"}])
     page = words(client.get(f"/gs/{group.view_token}?season=2026"))
-    assert 'data-rating=""' not in page and "is skill, not money" in page
-    assert "new" in page  # nobody was rated before the season's last nights
+    assert len(_ratings(page)) == 5 and "is skill, not money" in page
+    assert page.count(">new</span>") == 5  # nobody was rated before the last nights
+
+
+def test_a_season_with_no_game_in_it_shows_a_dash_for_the_rating(client: FlaskClient) -> None:
+    group = start_group(client)
+    group.night("2026-03-05", hands=[{"kind": "misdeal"}])
+    page = words(client.get(f"/gs/{group.view_token}?season=2026"))
+    assert 'data-player="Ann"' in page and _ratings(page) == {}
+    assert page.count('data-rating="">—</td>') == 5 and "is skill, not money" not in page
+    player = words(client.get(f"/gs/{group.view_token}/players/Ann?season=2026"))
+    assert 'id="player-rating">—' in player and 'id="best-partner">—' in player
 
 
 def test_editing_a_hand_changes_the_rating(client: FlaskClient, season: ApiGroup) -> None:
