@@ -88,7 +88,8 @@ API_MAX_HANDS = 500
 #: with a 200-letter note and its line of history, and 500 early payments:
 #: about 37 MB, measured by tests/web/test_export_size.py).  Any request body
 #: may be an upload of one, with its form around it: MAX_REQUEST_BYTES, which
-#: the app (MAX_CONTENT_LENGTH), waitress and deploy/'s nginx all refuse above.
+#: the app (MAX_CONTENT_LENGTH, from the Content-Length before any of it is
+#: read) and deploy/'s nginx refuse above.
 MAX_IMPORT_BYTES = 40_000_000
 MAX_REQUEST_BYTES = 41 * 1024 * 1024
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
