@@ -24,6 +24,7 @@ from scorekeeper.db.models import GROUP as GROUP
 from scorekeeper.db.models import TABLE
 from scorekeeper.services import grants, lazy
 from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
+from scorekeeper.services.paper_nights import TAKES_NO_HANDS
 from scorekeeper.services.policy import (
     Action,
     Credential,
@@ -100,8 +101,8 @@ def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
     finished, done = owner.stage(state)
     if finished:
         return Stage.FINISHED, ""
-    if state.closed:
-        return Stage.CLOSED, ""
+    if state.closed or state.paper:  # a night of totals takes no hands, ever
+        return Stage.CLOSED, TAKES_NO_HANDS if state.paper else ""
     if done is not None:
         return Stage.DONE, done
     return Stage.OPEN, ""

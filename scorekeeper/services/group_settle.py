@@ -9,13 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.db.models import GameTable, Group, db, utcnow
-from scorekeeper.ledger.money import to_cents
 from scorekeeper.ledger.season import carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.services import Conflict, writes
 from scorekeeper.services.groups import CARRIED, WITH_GROUP
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.services.paper_nights import totals_of
 from scorekeeper.services.payments import early_payments
 from scorekeeper.services.seasons import NightRow, night_rows
 from scorekeeper.services.state import TableState
@@ -39,16 +37,15 @@ def carried_settlement(group_id: int) -> GroupSettlement:
         table = db.session.get(GameTable, row.id)
         if table is None:
             continue
-        totals = totals_of(table)
-        cents = (state_cents(table) if totals is None
-                 else {n: to_cents(p, table.stake_cents) for n, p in totals.items()})
-        remaining.append(apply_transfers(cents, [p.transfer for p in early_payments(table)]))
+        remaining.append(apply_transfers(state_cents(table),
+                                         [p.transfer for p in early_payments(table)]))
     owed = carried_balances(remaining)
     return GroupSettlement(tuple(carried), owed, tuple(settle(owed)))
 
 
 def state_cents(table: GameTable) -> dict[str, int]:
-    """What each player of a night of hands finished with, in cents."""
+    """What each player finished the night with, in cents (a night of
+    totals: its totals at its stake)."""
     return dict(TableState.load(table).standings.cents)
 
 

@@ -19,8 +19,8 @@ night changed longest ago go first.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, db
@@ -46,6 +46,17 @@ class Kept:
     @classmethod
     def of(cls, version: int, night: Night, hand_ids: Sequence[int]) -> Kept:
         return cls(version, night, tuple(r.hand for r in night.results), tuple(hand_ids))
+
+    @classmethod
+    def of_totals(cls, version: int, rules: Rules, players: tuple[str, ...],
+                  totals: Mapping[str, int]) -> Kept:
+        """A night of totals (:mod:`scorekeeper.services.paper_nights`): no
+        hands, and each player's total as where the night ended (a player
+        without one: 0), so every page, the API and settle-up read its
+        totals as they read any night's balances."""
+        night = replace(replay(rules, players, ()),
+                        balances={name: totals.get(name, 0) for name in players})
+        return cls(version, night, (), ())
 
     @lazy
     def chart(self) -> Chart | None:

@@ -5,7 +5,11 @@ sum to zero, and it is closed and settled at the table when it is made.
 
 Everything that reads a night's result asks :func:`totals_of` first: the
 season (:mod:`scorekeeper.services.seasons`), a player's record, and a
-rating that ranks a night of totals as one game by its totals.
+rating that ranks a night of totals as one game by its totals.  The night's
+own pages, its share link and the API read it through
+:class:`~scorekeeper.services.state.TableState`, whose night is its totals
+(standings, money and settle-up as for any night), and the policy sees it
+as a closed night (:mod:`scorekeeper.services.credentials`): it takes no hands.
 """
 
 from __future__ import annotations
@@ -15,6 +19,11 @@ from collections.abc import Mapping, Sequence
 from scorekeeper.db.models import GameTable
 from scorekeeper.limits import MAX_TICKET_POINTS, QUOTED
 from scorekeeper.services import ServiceError
+
+#: Why a night of totals takes no hand (the policy refuses every write of a
+#: hand, and every change of its players, with these words).
+TAKES_NO_HANDS = ("This night's result came from paper: each player's total, with no "
+                  "hands. It takes no hands, and its players stay as they were")
 
 
 def totals_of(table: GameTable) -> dict[str, int] | None:

@@ -1,6 +1,7 @@
 """A table as one request sees it: its rows, its frozen rules, its players,
 and its hands and night as kept in memory for this version (shared by every
-request, see :mod:`scorekeeper.services.nights`).  Pages, the API and every
+request, see :mod:`scorekeeper.services.nights`); a night of totals' night
+is its totals, with no hands (:mod:`scorekeeper.services.paper_nights`).  Pages, the API and every
 command read the table through this, so a request never rebuilds the rules
 or replays the night.
 """
@@ -18,6 +19,7 @@ from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
 from scorekeeper.services import NotFound, caches, lazy, nights
 from scorekeeper.services.nights import NIGHTS, Kept
+from scorekeeper.services.paper_nights import totals_of
 
 Roster = tuple[int, Rules, tuple[str, ...], tuple[str, ...]]
 
@@ -63,6 +65,8 @@ class TableState:
         shared by every request for the version, brought up to date from the
         audit log, or read from the rows (see :mod:`scorekeeper.services.nights`)."""
         table = self.table
+        if self.totals is not None:  # no hands to read: its totals are where it ended
+            return Kept.of_totals(self.version, self.rules, self.players, self.totals)
         if not self.cacheable:
             return nights.read(table.id, self.rules, self.players, self.version)
         known = NIGHTS.get(table.view_token)
@@ -77,6 +81,18 @@ class TableState:
                 return kept  # a write landed while the rows were read: don't keep it
         NIGHTS.put(table.view_token, kept)
         return kept
+
+    @lazy
+    def totals(self) -> dict[str, int] | None:
+        """Each player's points of a night of totals (its result came from
+        paper: it has no hands and takes none), None for a night of hands.
+        Its night, standings and settle-up are these totals."""
+        return totals_of(self.table)
+
+    @property
+    def paper(self) -> bool:
+        """A night of totals (see :attr:`totals`)."""
+        return self.totals is not None
 
     @property
     def hands(self) -> tuple[Hand, ...]:

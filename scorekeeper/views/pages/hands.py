@@ -64,7 +64,8 @@ bp = Blueprint("hands", __name__)
 def ledger(table_id: int) -> str:
     """Hands × players, running totals, badges, pending doublers, the dealer:
     the latest hands, older ones a page at a time (``?from=<n>``, and the
-    window before one ends at the hand before it: ``&limit=<k>``)."""
+    window before one ends at the hand before it: ``&limit=<k>``).  A night
+    of totals has no hands: where everyone finished, and that it came from paper."""
     state = load_table(table_id)
     try:
         shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"))
@@ -79,7 +80,7 @@ def ledger(table_id: int) -> str:
            access().powers, done)
 
     def page() -> str:
-        grid = RENDERED.get(key, lambda: render_template(
+        grid = b"" if state.paper else RENDERED.get(key, lambda: render_template(
             "hands/_ledger_grid.html", state=state, table=table, night=state.night,
             players=state.players, results=state.night.results[shown.slice()]))
         return render_template("hands/ledger.html", state=state, table=table, night=state.night,

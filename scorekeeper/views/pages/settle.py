@@ -49,7 +49,8 @@ def settle(table_id: int) -> tuple[str, int]:
     """Balances in points and money, and the fewest payments that settle them."""
     state = load_table(table_id)
     settlement, errors = _options(state)
-    return render_template("settle/settle.html", table=state.table, settlement=settlement,
+    return render_template("settle/settle.html", state=state, table=state.table,
+                           settlement=settlement,
                            errors=errors, units=settle_service.UNITS, active="settle",
                            pay_links=pay_links(state.table, settlement.transfers)
                            ), 400 if errors else 200
