@@ -1,6 +1,6 @@
 """Copying a table out and back in: the ledger as CSV for a spreadsheet, the
 whole table as JSON (players, frozen rules, stake, hands, audit log, early
-payments, closed flag), and importing that JSON.
+payments, closed flag; a night of totals its totals), and importing that JSON.
 
 An import is checked completely (every hand replays under the file's rules)
 before anything is written, so a bad file creates nothing.  The checks live
@@ -55,6 +55,7 @@ def export_table(state: TableState) -> dict[str, Any]:
              "summary": e.summary, "before": codec.compact(e.before),
              "after": codec.compact(e.after), "by": e.by} for e in table.audit],
         "balances": dict(state.night.balances),
+        **({"totals": state.totals} if state.totals is not None else {}),
     }
 
 
@@ -80,7 +81,9 @@ def export_csv(state: TableState) -> str:
     for r in night.results:
         writer.writerow([r.number, _cell(r.dealer), _cell(told(state.rules, r)),
                          *(r.payouts[n] if n in r.seated else "" for n in names)])
-    writer.writerow(["Total", "", "points", *(night.balances[n] for n in names)])
+    writer.writerow(["Total", "", "points" if state.totals is None
+                     else "points: a night of totals, from paper (no hands)",
+                     *(night.balances[n] for n in names)])
     cents = state.standings.cents
     writer.writerow(["Money", "", f"{state.table.stake_cents} cents a point",
                      *(decimal(cents[n]) for n in names)])
@@ -103,10 +106,17 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
         table, token = build_table(checked.name, checked.players, checked.preset,
                                    checked.rules, checked.stake_cents, label)
         fill(table, checked)
-        audit_created(table, "import", f"Imported from a file ({len(checked.hands)} hands)")
+        audit_created(table, "import", f"Imported from a file "
+                      f"({imported(len(checked.hands), checked.totals)})")
         work.remember(table.id, 201)
     twin = made(work.twin, GameTable)
     return (twin, None) if twin is not None else (table, token)
+
+
+def imported(hands: int, totals: object) -> str:
+    """What a night brought from a file holds, for its history: "12 hands",
+    or (a night of totals) "the night's totals"."""
+    return "the night's totals" if totals is not None else f"{hands} hands"
 
 
 def fill(table: GameTable, checked: Checked) -> None:
@@ -116,6 +126,7 @@ def fill(table: GameTable, checked: Checked) -> None:
     if checked.played_on is not None:
         table.played_on = checked.played_on
     table.closed_at = checked.closed_at
+    table.totals = checked.totals
     for position, hand in enumerate(checked.hands, start=1):
         db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
     for transfer, at in checked.payments:

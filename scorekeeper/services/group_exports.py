@@ -76,10 +76,17 @@ class CheckedNight:
         self.settled_at = (when(at, f"{where}: settled_at")
                            if settled in (AT_TABLE, WITH_GROUP) and at is not None else None)
         try:  # a night of totals (paper_nights): its players' points, no hands
-            self.totals = check_totals(raw.get("totals"), [n for n, _ in checked.players],
-                                       len(checked.hands))
+            totals = check_totals(raw.get("totals"), [n for n, _ in checked.players],
+                                  len(checked.hands))
         except ServiceError as error:
             raise refuse(f"{where}: {error.message}", "totals") from None
+        if totals is not None and checked.closed_at is None:
+            raise refuse(f"{where}: a night of totals is a closed night (its result came "
+                         "from paper: it takes no hands)", "totals")
+        if None not in (totals, checked.totals) and totals != checked.totals:
+            raise refuse(f"{where}: its totals aren't its night's totals", "totals")
+        #: Given beside the night (as this app writes them) or in it (a night's own file).
+        self.totals = totals if totals is not None else checked.totals
 
 
 def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
@@ -130,7 +137,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             table.totals = night.totals
             groups.join_members(group, [n for n, _ in checked.players])
             audit_created(table, "import", f"Imported with the group {name} "
-                          f"({len(checked.hands)} hands)")
+                          f"({exports.imported(len(checked.hands), night.totals)})")
         work.remember(None, 201, group_id=group.id)
     twin = made(work.twin, Group)
     return (twin, None) if twin is not None else (group, token)

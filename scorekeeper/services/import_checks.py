@@ -3,8 +3,10 @@
 A file may be hand-edited, truncated or from somewhere else, so nothing in
 it is trusted: every field is checked for shape, the rules are re-resolved,
 every hand is replayed by the engine, and the file's own balances (when
-present) must match the replay.  The first problem is refused with a
-message that says where it is; nothing is written until all is well.
+present) must match the replay.  A night of totals (``totals``: each
+player's points, no hands) is closed, and its balances are its totals.  The
+first problem is refused with a message that says where it is; nothing is
+written until all is well.
 """
 
 from __future__ import annotations
@@ -42,13 +44,14 @@ from scorekeeper.services.checks import (
     free_text,
     table_name,
 )
+from scorekeeper.services.paper_nights import check_totals
 
 FORMAT = "sheepshead-scorekeeper/1"
 _RULE_KEYS = frozenset(f.name for f in fields(Rules))
 #: What an export holds, at each level; anything else is refused, at any level.
 TABLE_KEYS = ("format", "name", "created_at", "closed", "closed_at", "played_on", "preset",
               "rules", "stake_cents", "players", "hands", "early_payments", "audit",
-              "balances")
+              "balances", "totals")
 PLAYER_KEYS = ("name", "seat", "present")
 PAYMENT_KEYS = ("payer", "payee", "cents", "at")
 AUDIT_KEYS = ("at", "action", "hand_number", "summary", "before", "after", "by")
@@ -69,6 +72,8 @@ class Checked:
     created_at: datetime | None
     closed_at: datetime | None
     played_on: date | None = None
+    #: A night of totals' points by player (None: a night of hands).
+    totals: dict[str, int] | None = None
 
 
 class ImportRefused(ServiceError):
@@ -165,13 +170,35 @@ def check_export(data: object) -> Checked:
     names = [n for n, _ in players]
     if not any(here for _, here in players):
         raise refuse("at least one player must still be at the table", "players")
+    paper = data.get("totals") is not None
     hands = _hands(data.get("hands"), rules, names, [n for n, here in players if here],
-                   data.get("balances"))
+                   None if paper else data.get("balances"))
+    closed = _closed(data)
     return Checked(name, players, preset, rules, stake, hands,
                    _payments(data.get("early_payments", []), names),
                    _audit(data.get("audit", [])),
                    when(data["created_at"], "created_at") if data.get("created_at") else None,
-                   _closed(data), _played_on(data.get("played_on")))
+                   closed, _played_on(data.get("played_on")),
+                   _totals(data, names, len(hands), closed) if paper else None)
+
+
+def _totals(data: Mapping[str, Any], names: list[str], hands: int,
+            closed: datetime | None) -> dict[str, int]:
+    """A night of totals' points (:mod:`scorekeeper.services.paper_nights`):
+    its players', summing to zero, on a closed night without hands; the
+    file's balances, when present, are these totals."""
+    try:
+        totals = check_totals(data.get("totals"), names, hands)
+    except ServiceError as error:
+        raise refuse(error.message, "totals") from None
+    assert totals is not None
+    if closed is None:
+        raise refuse("a night of totals is a closed night (its result came from paper: it "
+                     "takes no hands)", "closed")
+    balances = data.get("balances")
+    if balances is not None and balances != {n: totals.get(n, 0) for n in names}:
+        raise refuse("the file's balances aren't its totals (was it edited?)", "balances")
+    return totals
 
 
 def only(data: Mapping[str, Any], known: tuple[str, ...], where: str) -> None:
