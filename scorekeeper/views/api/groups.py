@@ -64,7 +64,8 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 @bp.get("/groups/<int:group_id>")
 @permission(OwnerAction.READ_OWNER)
 def show_group(group_id: int) -> Response:
-    """The group: members, the next night's rules and stake, and its nights."""
+    """The group: members, the next night's rules and stake, and its nights
+    (a night of totals with its totals, in points and cents)."""
     group = api_group(group_id)
     rows, results = seasons.results(group.id)
     return jsonify({
@@ -73,7 +74,9 @@ def show_group(group_id: int) -> Response:
         "stake_cents": group.stake_cents, "version": group.version,
         "nights": [{"id": row.id, "name": row.name, "played_on": row.played_on.isoformat(),
                     "hands": result.hands, "players": list(result.roster),
-                    "closed": row.closed, "settled": row.settled}
+                    "closed": row.closed, "settled": row.settled,
+                    **({"totals": result.points, "totals_cents": result.cents}
+                       if result.paper else {})}
                    for row, result in zip(rows, results, strict=True)],
     })
 

@@ -147,7 +147,8 @@ SCHEMAS: dict[str, Any] = {
                           "played_on": DATE, "hands": {"type": "integer"},
                           "players": NAMES, "closed": {"type": "boolean"},
                           "settled": {"type": "string", "nullable": True,
-                                      "enum": ["table", "carried", "group", None]}}}}}},
+                                      "enum": ["table", "carried", "group", None]},
+                          "totals": POINTS, "totals_cents": POINTS}}}}},
     "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
                                                       "balances_cents", "players", "ratings",
                                                       "rating_trend_nights"],
@@ -187,7 +188,7 @@ SCHEMAS: dict[str, Any] = {
         "closed": {"type": "boolean"}, "preset": {"type": "string"}, "present": NAMES,
         "group": {"type": "integer", "nullable": True},
         "played_on": {**DATE, "nullable": True},
-        "settled": {"type": "string", "nullable": True}}},
+        "settled": {"type": "string", "nullable": True}, "totals": POINTS}},
     "Standings": {"type": "object", "required": ["balances", "balances_cents", "hands",
                                                  "pending_doublers", "next_dealer"],
                   "properties": {
@@ -195,7 +196,7 @@ SCHEMAS: dict[str, Any] = {
                       "hands": {"type": "integer", "minimum": 0},
                       "pending_doublers": {"type": "integer", "minimum": 0},
                       "pending_from": {"type": "array", "items": {"type": "integer"}},
-                      "next_dealer": NAME, "next_hand": {
+                      "next_dealer": NULLABLE_NAME, "totals": POINTS, "next_hand": {
                           "type": "object", "required": ["number", "dealer", "seated",
                                                          "sitting_out", "short"],
                           "properties": {"number": {"type": "integer", "minimum": 1},

@@ -84,7 +84,8 @@ def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]
 @bp.get("/tables/<int:table_id>")
 @permission(Action.READ)
 def show(table_id: int) -> Response:
-    """The table: players in seat order, frozen rules, stake, whether closed."""
+    """The table: players in seat order, frozen rules, stake, whether closed
+    (a night of totals: its totals)."""
     state = api_table(table_id)
     table = state.table
     return jsonify({
@@ -94,6 +95,7 @@ def show(table_id: int) -> Response:
         "group": table.group_id,
         "played_on": table.played_on.isoformat() if table.played_on else None,
         "settled": table.settled,
+        **({"totals": state.totals} if state.totals is not None else {}),
     })
 
 
@@ -101,15 +103,18 @@ def show(table_id: int) -> Response:
 @permission(Action.READ)
 def standings(table_id: int) -> Response:
     """Balances in points and cents, hands played, pending doublers, and the
-    next hand's seats: who deals, who plays, who sits out."""
+    next hand's seats: who deals, who plays, who sits out.  A night of
+    totals: its totals, and no next hand (it takes none)."""
     state = api_table(table_id)
     night = state.night
-    return jsonify({
+    body = {
         "balances": state.standings.points, "balances_cents": state.standings.cents,
         "hands": len(night.results), "pending_doublers": len(night.pending),
-        "pending_from": list(night.pending), "next_dealer": night.next_dealer,
-        "next_hand": next_hand(state),
-    })
+        "pending_from": list(night.pending),
+    }
+    if state.totals is not None:
+        return jsonify({**body, "next_dealer": None, "totals": state.totals})
+    return jsonify({**body, "next_dealer": night.next_dealer, "next_hand": next_hand(state)})
 
 
 def next_hand(state: TableState) -> dict[str, Any]:
