@@ -1,7 +1,8 @@
 """The skill rating on a group's pages and in its API answers: the season
 table (the scorekeeper's and the share link's) shows each player's rating,
 its trend and games; a player's page adds the best partner and the toughest
-opponent; both say what the number means.  Editing a hand changes it."""
+opponent; both say what the number means.  Editing a hand changes it; a
+night of totals brought in from paper is one game ranked by its totals."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.fixtures_app import words
 from tests.web.api_helpers import API
+from tests.web.sheet_helpers import auth, group_version
 from tests.web.test_groups_api import FIVE, ApiGroup, start_group
 
 #: Ann and Cat win together; Bob loses as picker, Eve too, with Ann.
@@ -145,3 +148,25 @@ def test_a_players_answer_has_rating_partner_and_opponent(season: ApiGroup) -> N
     nobody = season.get("/players/Ann?season=2025").get_json()
     assert (nobody["rating"], nobody["best_partner"], nobody["toughest_opponent"]) \
         == (None, None, None)
+
+
+# --- nights of totals ------------------------------------------------------------------
+
+def test_a_night_of_totals_is_one_game_ranked_by_the_totals(app: Flask,
+                                                            client: FlaskClient) -> None:
+    """Two nights brought in from paper: Ann tops the first and ties Bob on the
+    second; Cathy is last, then ties Dan for last."""
+    made = client.post(f"{API}/groups", json={
+        "name": "Thursday", "players": ["Ann", "Bob", "Cathy", "Dan"]}).get_json()
+    sheet = "Date,Ann,Bob,Cathy,Dan\n2025-01-13,26,-3,-14,-9\n2025-01-20,10,10,-10,-10\n"
+    brought = client.post(f"{API}/groups/{made['id']}/import", headers=auth(made["edit_token"]),
+                          json={"sheet": sheet, "confirm": True,
+                                "version": group_version(app, made["id"])})
+    assert brought.status_code == 200, brought.get_json()
+    body = client.get(f"{API}/groups/{made['id']}/standings?season=2025",
+                      headers=auth(made["view_token"])).get_json()
+    assert [r["name"] for r in body["ratings"]] == ["Ann", "Bob", "Dan", "Cathy"]
+    assert {r["games"] for r in body["ratings"]} == {2}
+    ann = client.get(f"{API}/groups/{made['id']}/players/Ann?season=2025",
+                     headers=auth(made["view_token"])).get_json()
+    assert ann["best_partner"] is None and ann["toughest_opponent"] is None  # no sides
