@@ -52,7 +52,8 @@ def test_the_season_table_shows_each_players_rating_trend_and_games(
     assert "30 games" in page  # every player was in every one of the 30 hands
     assert re.search(r"▲\d+", page)  # the last three nights moved the winners up
     assert "Rating</strong> is skill, not money" in page
-    assert "the change over the last 3 nights" in " ".join(page.split())
+    said = " ".join(page.split())
+    assert "the change over the last 3 nights (“new”: not rated before them)" in said
 
 
 def test_the_share_page_shows_the_same_ratings(client: FlaskClient, season: ApiGroup) -> None:
@@ -96,6 +97,8 @@ def test_a_season_of_one_night_has_ratings_but_no_trend_yet(client: FlaskClient)
     page = words(client.get(f"/gs/{group.view_token}?season=2026"))
     assert len(_ratings(page)) == 5 and "is skill, not money" in page
     assert page.count(">new</span>") == 5  # nobody was rated before the last nights
+    assert "not rated before the last 1 night, so no trend yet" in " ".join(page.split())
+    assert "▲▼" not in page
 
 
 def test_a_season_with_no_game_in_it_shows_a_dash_for_the_rating(client: FlaskClient) -> None:

@@ -107,6 +107,11 @@ class Ratings:
     def of(self, name: str) -> RatingRow | None:
         return self.by_name.get(name)
 
+    @property
+    def trended(self) -> bool:
+        """Whether anyone was rated before the nights the trend covers."""
+        return any(row.trend is not None for row in self.rows)
+
 
 @dataclass(frozen=True)
 class Partner:
