@@ -104,11 +104,16 @@ def shared_headers(etag: str, body: dict[str, str] | None = None) -> list[tuple[
     ``make_conditional``): the poll gate answers with these, and a test holds
     the two answers equal."""
     now = int(time.time())
-    headers = [*(body or {}).items(), ("ETag", quote_etag(etag)), *_SHARED_HEADERS,
-               (PROXY_EXPIRES, f"@{now}")]
-    if body is not None:
-        headers.append(("Date", _date(now)))
-    return headers
+    if body is None:
+        return list(_unchanged(etag, now))
+    return [*body.items(), *_unchanged(etag, now), ("Date", _date(now))]
+
+
+@functools.lru_cache(maxsize=4096)
+def _unchanged(etag: str, now: int) -> tuple[tuple[str, str], ...]:
+    """A 304's headers for ``etag`` in the Unix second ``now`` (a crowd's
+    polls of one page in one second share them)."""
+    return (("ETag", quote_etag(etag)), *_SHARED_HEADERS, (PROXY_EXPIRES, f"@{now}"))
 
 
 #: What every answer behind a view link says besides its tag and times.

@@ -34,7 +34,9 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from werkzeug.datastructures import ETags
 from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.http import parse_accept_header, parse_etags
 from werkzeug.routing import MapAdapter, RequestRedirect
 from werkzeug.utils import get_content_type
 from werkzeug.wrappers import Request
@@ -46,6 +48,8 @@ from scorekeeper.views.etags import version_seen
 from scorekeeper.views.live_viewer import POLLED, Poll
 from scorekeeper.views.rendered import encoded
 
+#: The tags of a poll that sends none.
+_NO_TAGS = ETags()
 #: The query of a poll that sends none.
 _NO_ARGS: Mapping[str, str] = MappingProxyType({})
 #: What the kept fragment is sent as.
@@ -81,6 +85,7 @@ class PollGate:
         self._hosts: dict[str, bool] = {}
         self._adapters: dict[str, MapAdapter] = {}
         self._matched: dict[tuple[str, str], tuple[Poll[Any], str] | None] = {}
+        self._parsed: dict[str, ETags] = {}
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> Iterable[bytes]:
@@ -98,15 +103,16 @@ class PollGate:
         """The app's answer to this poll when it comes from memory (a 304,
         or the fragment kept for the version), or None when the app must
         answer it."""
-        asked = Request(environ)
-        if not self._trusted(asked):
+        # werkzeug's request is made only for what isn't kept from an earlier
+        # poll: the Host's judgement, the route, a query, a page's encodings
+        if not self._trusted(environ):
             return None
-        found = self._route(asked.root_path, asked.path)
+        found = self._route(environ)
         if found is None:
             return None
         poll, token = found
-        watchers, sent = poll.watchers, asked.if_none_match
-        wanted = poll.asked(asked.args if environ.get("QUERY_STRING") else _NO_ARGS)
+        watchers, sent = poll.watchers, self._tags(environ.get("HTTP_IF_NONE_MATCH"))
+        wanted = poll.asked(Request(environ).args if environ.get("QUERY_STRING") else _NO_ARGS)
         seen = version_seen(watchers.letter, sent)
         head = watchers.board.fresh(token, seen)
         if head is None:
@@ -121,22 +127,36 @@ class PollGate:
             return "304 NOT MODIFIED", shared_headers(kept.etag), []
         if any(name in environ for name in CONDITIONS):
             return None  # a condition make_conditional weighs
-        data, encoding = encoded(kept.key, kept.body, bool(asked.accept_encodings["gzip"]))
+        gzip_ok = parse_accept_header(environ.get("HTTP_ACCEPT_ENCODING"))["gzip"]
+        data, encoding = encoded(kept.key, kept.body, bool(gzip_ok))
         page = {"Content-Type": HTML, "Content-Length": str(len(data)),
                 "Vary": "Accept-Encoding"}
         if encoding is not None:
             page["Content-Encoding"] = encoding
         return "200 OK", shared_headers(kept.etag, page), [data]
 
-    def _route(self, root: str, path: str) -> tuple[Poll[Any], str] | None:
-        """The gated route the app's URL map finds for ``path`` and its token
-        (None: another route, or none); a crowd asks the same few hundred
-        paths, so each is matched once."""
-        key = (root, path)
+    def _tags(self, sent: str | None) -> ETags:
+        """The If-None-Match header parsed as the app parses it (werkzeug's
+        ``parse_etags``), once per header a crowd sends."""
+        if sent is None:
+            return _NO_TAGS
+        tags = self._parsed.get(sent)
+        if tags is None:
+            if len(self._parsed) >= PATHS_KEPT:
+                self._parsed.clear()
+            tags = self._parsed[sent] = parse_etags(sent)
+        return tags
+
+    def _route(self, environ: WSGIEnvironment) -> tuple[Poll[Any], str] | None:
+        """The gated route the app's URL map finds for the request's path and
+        its token (None: another route, or none); a crowd asks the same few
+        hundred paths, so each is matched once."""
+        key = (environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", ""))
         if key in self._matched:
             return self._matched[key]
+        asked = Request(environ)
         try:
-            endpoint, values = self._routes(root).match(path, method="GET")
+            endpoint, values = self._routes(asked.root_path).match(asked.path, method="GET")
         except (HTTPException, RequestRedirect):
             endpoint, values = None, {}
         poll = self.polls.get(endpoint or "")
@@ -156,15 +176,16 @@ class PollGate:
             adapter = self._adapters[root] = self.app.url_map.bind("", script_name=root or "/")
         return adapter
 
-    def _trusted(self, asked: Request) -> bool:
+    def _trusted(self, environ: WSGIEnvironment) -> bool:
         """True when the app answers to the request's Host (as the app
         decides it: werkzeug's trusted hosts, from the app's configuration)."""
         trusted = self.app.config.get("TRUSTED_HOSTS")
         if not trusted:
             return True
-        sent = asked.environ.get("HTTP_HOST", "")
+        sent = environ.get("HTTP_HOST", "")
         known = self._hosts.get(sent)
         if known is None:
+            asked = Request(environ)
             asked.trusted_hosts = trusted
             try:
                 asked.host  # noqa: B018 - raises for a Host the app doesn't answer to
