@@ -329,11 +329,15 @@ def _work_out(event: Event) -> EventStandings:
     fined: dict[int, int] = {}
     for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
-    registered = db.session.execute(
-        select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
-        .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)).all()
+    # plain tuples (id, number, name, checked in): a thousand players are read
+    # by position, not by a result row's names
+    registered: list[tuple[int, int, str, bool]] = [
+        (player_id, number, name, checked_in)
+        for player_id, number, name, checked_in in db.session.execute(
+            select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
+            .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number))]
     seated = {name for name, _ in points}
-    entrants = [p for p in registered if p.checked_in or p.name in seated]
+    entrants = [p for p in registered if p[3] or p[2] in seated]
     # The last tie-break: the first draw a player sat in, table then seat;
     # anyone not drawn yet after them, by number.
     order = sorted(first_seat, key=first_seat.__getitem__)
@@ -345,10 +349,11 @@ def _work_out(event: Event) -> EventStandings:
         scores.setdefault(name, [0] * event.sessions)[session - 1] = p
         sat.setdefault(name, set()).add(session)
     nothing = (0,) * event.sessions
-    lines = [engine.Line(p.number, p.name, tuple(scores.get(p.name, nothing)),
-                         fined.get(p.id, 0), drawn.get(p.name, len(drawn) + p.number),
-                         frozenset(sat.get(p.name, ())))
-             for p in entrants]
+    after = len(drawn)
+    lines = [engine.Line(number, name, tuple(scores.get(name, nothing)),
+                         fined.get(player_id, 0), drawn.get(name, after + number),
+                         frozenset(sat.get(name, ())))
+             for player_id, number, name, _ in entrants]
     ranked = engine.rank(lines, tuple(event.tie_breaks))
     started = bool(scored or fined)
     if not started:  # nothing to rank yet: everyone equal, in the first draw's order
@@ -357,7 +362,7 @@ def _work_out(event: Event) -> EventStandings:
     highs = engine.session_highs(lines, scored)
     pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
                         event.share, ranked if started else (), highs, event.sessions)
-    names = {p.number: p.name for p in registered}
+    names = {number: name for _, number, name, _ in registered}
     won = {z.label: z for z in pay.prizes}
 
     def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
@@ -371,4 +376,4 @@ def _work_out(event: Event) -> EventStandings:
         engine.plan(len(entrants), event.entry_cents, event.places, event.session_high,
                     event.sessions),
         tuple(progress), tuple(event.tie_breaks), started,
-        {p.number: first_seat[p.name] for p in registered if p.name in first_seat})
+        {number: first_seat[name] for _, number, name, _ in registered if name in first_seat})
