@@ -146,12 +146,13 @@ def request_once(scope: str, body: object = None) -> Once | None:
                      "query": request.args.to_dict(flat=False), "body": body})
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 415/413/400 that says what is wrong with it."""
+def json_body(limit: int = MAX_BODY_BYTES) -> dict[str, Any]:
+    """The request's JSON object of at most ``limit`` bytes, or a 415/413/400
+    that says what is wrong with it."""
     if not request.is_json:
         abort(415, "Send a JSON body with Content-Type: application/json")
-    if (request.content_length or 0) > MAX_BODY_BYTES:
-        abort(413, f"The body is too large (at most {MAX_BODY_BYTES} bytes)")
+    if (request.content_length or 0) > limit:
+        abort(413, f"The body is too large (at most {limit:,} bytes)")
     try:
         data = read_json(request.get_data(cache=True))
     except JsonRefused as error:

@@ -16,17 +16,15 @@ import base64
 import binascii
 from typing import TYPE_CHECKING, Any
 
-from flask import Response, abort, jsonify, request
+from flask import Response, jsonify
 
-from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.limits import MAX_SHEET_BODY
-from scorekeeper.services import Code, ServiceError
 from scorekeeper.services.policy import OwnerAction
 from scorekeeper.services.sheet_files import SheetRefused, Workbook, read_file
 from scorekeeper.services.sheet_import import confirm, undo
 from scorekeeper.services.sheet_preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
-from scorekeeper.views.api import bp, flag, refuse_unknown, request_body, request_once
+from scorekeeper.views.api import bp, flag, json_body, refuse_unknown, request_body, request_once
 from scorekeeper.views.api.contract import body_fields
 
 if TYPE_CHECKING:
@@ -38,16 +36,7 @@ LABEL = "API client"
 def sheet_body() -> dict[str, Any]:
     """The body that sends a sheet: JSON up to ``MAX_SHEET_BODY`` bytes, with
     only the fields the contract names."""
-    if not request.is_json:
-        abort(415, "Send a JSON body with Content-Type: application/json")
-    if (request.content_length or 0) > MAX_SHEET_BODY:
-        abort(413, f"The body is too large (at most {MAX_SHEET_BODY:,} bytes)")
-    try:
-        data = read_json(request.get_data(cache=True))
-    except JsonRefused as error:
-        raise ServiceError(error.message, error.field, code=Code.BAD_JSON) from None
-    if not isinstance(data, dict):
-        raise ServiceError("The body must be a JSON object", code=Code.BAD_JSON)
+    data = json_body(MAX_SHEET_BODY)
     refuse_unknown(data, body_fields("SheetImport"))
     return data
 
