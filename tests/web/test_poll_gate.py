@@ -81,6 +81,16 @@ def event_token(app: Flask) -> str:
         return db.session.get(Event, event.id).view_token  # type: ignore[union-attr]
 
 
+def bump(app: Flask, event_token: str) -> None:
+    """A change to the event (its version raised), seen at once by this process."""
+    with app.app_context():
+        event = db.session.execute(
+            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+        event.version += 1
+        db.session.commit()
+    EVENTS.clear()
+
+
 def test_an_unchanged_poll_is_answered_before_flask_as_the_app_answers_it(
         app: Flask, client: FlaskClient, flask_requests: list[str]) -> None:
     table = api_table(client)
@@ -225,12 +235,7 @@ def test_a_fragment_already_rendered_for_the_version_is_sent_from_the_gate(
     from memory, in front of the app as the app would send it."""
     live = f"/e/s/{event_token}/live"
     old = client.get(live).headers["ETag"]
-    with app.app_context():
-        event = db.session.execute(
-            db.select(Event).where(Event.view_token == event_token)).scalar_one()
-        event.version += 1
-        db.session.commit()
-    EVENTS.clear()
+    bump(app, event_token)
     headers = {"If-None-Match": old, "Accept-Encoding": encodings}
     first = client.get(live, headers=headers)  # renders the new version's fragment
     assert first.status_code == 200 and first.headers["ETag"] != old
@@ -264,12 +269,7 @@ def test_while_a_new_version_is_rendered_a_watcher_gets_the_newest_kept_without_
         monkeypatch: pytest.MonkeyPatch) -> None:
     live = f"/e/s/{event_token}/live"
     first = client.get(live)
-    with app.app_context():
-        event = db.session.execute(
-            db.select(Event).where(Event.view_token == event_token)).scalar_one()
-        event.version += 1
-        db.session.commit()
-    EVENTS.clear()
+    bump(app, event_token)
     with monkeypatch.context() as patch:
         patch.setattr(RENDERED, "rendering", lambda key: True)  # another thread renders
         flask_requests.clear()
@@ -294,12 +294,7 @@ def test_a_leaderboard_stands_its_settling_time_then_shows_the_change(
     monkeypatch.setattr(event_viewer.WATCHERS, "settle", 60.0)
     live = f"/e/s/{event_token}/live"
     first = client.get(live)
-    with app.app_context():
-        event = db.session.execute(
-            db.select(Event).where(Event.view_token == event_token)).scalar_one()
-        event.version += 1
-        db.session.commit()
-    EVENTS.clear()
+    bump(app, event_token)
     flask_requests.clear()
     again = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and flask_requests == []
