@@ -69,7 +69,8 @@ if TYPE_CHECKING:
 
 
 class PollGate:
-    """``wsgi_app`` with the unchanged polls of ``polls`` answered first."""
+    """``wsgi_app`` with the polls of ``polls`` answered first when their
+    answer is in memory."""
 
     def __init__(self, app: Flask, wsgi_app: WSGIApplication, polls: Iterable[Poll[Any]]) -> None:
         self.app, self.wsgi_app = app, wsgi_app
@@ -82,7 +83,7 @@ class PollGate:
         self.tails = frozenset(rule.rule.rsplit("/", 1)[-1] for rule in app.url_map.iter_rules()
                                if rule.endpoint in self.polls)
         #: Host headers already judged (a crowd sends the same few).
-        self._hosts: dict[str, bool] = {}
+        self._hosts: dict[tuple[str, int], bool] = {}
         self._adapters: dict[str, MapAdapter] = {}
         self._matched: dict[tuple[str, str], tuple[Poll[Any], str] | None] = {}
         self._parsed: dict[str, ETags] = {}
@@ -183,7 +184,8 @@ class PollGate:
         if not trusted:
             return True
         sent = environ.get("HTTP_HOST", "")
-        known = self._hosts.get(sent)
+        key = (sent, id(trusted))  # a list the configuration is given anew is judged anew
+        known = self._hosts.get(key)
         if known is None:
             asked = Request(environ)
             asked.trusted_hosts = trusted
@@ -194,5 +196,5 @@ class PollGate:
                 known = False
             if len(self._hosts) >= HOSTS_KEPT:
                 self._hosts.clear()
-            self._hosts[sent] = known
+            self._hosts[key] = known
         return known
