@@ -41,8 +41,18 @@ def record(page: Any, kind: str = "Someone picked", **choices: str) -> None:
             page.locator(f"button[data-points='{value}']").click()
         else:
             tap(page, group, value)
+    save_hand(page)  # straight on to the next hand's form
+
+
+def save_hand(page: Any) -> None:
+    """Tap Save and wait for this save's confirmation on the page it leads
+    to: the last save's, on the page being left, is taken away first (else
+    the wait would be over before the new page came, and whatever followed
+    could run on the page being left)."""
+    page.evaluate("document.querySelectorAll('.flash.saved').forEach(e => e.remove())")
     page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")  # straight on to the next hand's form
+    page.wait_for_selector(".flash.saved")
+    page.wait_for_load_state()
 
 
 def fix(page: Any, number: int, action: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot, start, tap, totals
+from tests.browser.steps import save_hand, screenshot, start, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -59,8 +59,7 @@ def test_counting_cards_fills_the_points_box_and_the_hand_saves(page: Any,
     assert "Ann −8" in " ".join(page.locator("#preview").inner_text().split())
     screenshot(page, "counter-used")
 
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     # 19 is schneidered: each defender wins 4, the picker pays double.
     assert totals(page) == {"Ann": "−8", "Bob": "+4", "Cat": "−4", "Dan": "+4", "Eve": "+4"}
     assert complaints == []

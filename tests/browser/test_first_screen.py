@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import save_hand, screenshot
 from tests.browser.test_form_truth import chip, open_form, tap
 from tests.conftest import PLAYERS
 
@@ -77,8 +77,7 @@ def throw_in_saved(page: Any) -> None:
     """A throw-in saved through the form: the next hand is doubled, with Undo."""
     tap(page, "kind", "Nobody picked")
     page.wait_for_selector("#summary-line:has-text('Hand')")
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     assert page.locator("#undo").is_visible() and page.locator("#pending").is_visible()
 
 
@@ -107,8 +106,7 @@ def test_with_the_saved_hand_and_its_undo(page: Any, live_app: Flask,
                                           live_server: str) -> None:
     open_form(live_app, page, live_server)
     fill_in(page, "Ann", "Cat", "91")
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     assert page.locator("#undo").is_visible()
     both_ways(page, "saved-undo", "Bob", "Dan")
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import save_hand, screenshot
 from tests.conftest import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -108,8 +108,7 @@ def save_as_previewed(page: Any, table: Table, shot: str = "") -> dict[str, Any]
         screenshot(page, shot, full_page=False)
     page.evaluate("sessionStorage.removeItem('atSave')")
     count = len(table.hands())
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     said = page.evaluate("sessionStorage.getItem('atSave')")
     hands = table.hands()
     assert len(hands) == count + 1
@@ -177,8 +176,7 @@ def test_save_tapped_while_the_preview_is_still_coming_waits_for_it(
     chip(page, "61")
     expect(preview(page)).to_contain_text("Cat +2")
     page.locator("#points").fill("91")
-    page.locator("#save").click()  # within the typing delay
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)  # within the typing delay
     assert "Cat +4" in page.evaluate("sessionStorage.getItem('atLeave')")
     assert table.hands()[-1]["points"] == 91
     tap(page, "picker", "Cat")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import fix, record, screenshot, start, tap, totals
+from tests.browser.steps import fix, record, save_hand, screenshot, start, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -22,8 +22,7 @@ def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_serv
     page.wait_for_selector("#preview li")
     assert "+2" in page.locator("#preview").inner_text()
     screenshot(page, "night-record-preview")
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     record(page, "Leaster", winner="Dan")
     record(page, picker="Cat", alone="Picker went alone", points="91")
     record(page, "Renege", picker="Dan", partners="Ann", offender="Bob")
@@ -115,6 +114,5 @@ def test_undo_takes_the_last_hand_back_into_the_form(page: Any, live_server: str
     assert page.locator("#points").input_value() == "61"
     screenshot(page, "night-undone")
     page.locator("button[data-points='91']").click()
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     assert totals(page) == {"Ann": "+4", "Bob": "−2", "Cat": "+2", "Dan": "−2", "Eve": "−2"}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot, start, totals
+from tests.browser.steps import save_hand, screenshot, start, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -47,8 +47,7 @@ def test_saying_a_hand_fills_the_form_and_previews_it_before_save(page: Any,
     screenshot(page, "say-filled")
     assert page.locator("#pending").count() == 0 and not page.locator(".flash.saved").count()
 
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
     expect(page.locator(".flash.saved")).to_contain_text("Hand 1 saved: Ann with Cat, 75 points")
     screenshot(page, "say-saved")
     assert totals(page)["Ann"] == "+2"

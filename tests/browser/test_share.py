@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import save_hand, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,8 +33,7 @@ def record(page: Any, table_url: str, picker: str, partner: str, points: int) ->
     page.locator("#picker label", has_text=picker).first.click()
     page.locator("#partners label", has_text=partner).first.click()
     page.locator(f"button[data-points='{points}']").click()
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")
+    save_hand(page)
 
 
 def points_of(page: Any, name: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import start_event
+from tests.browser.steps import save_hand, start_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -97,8 +97,7 @@ def test_a_tournament_tables_phone_scores_without_roster_money_or_group(
     phone.wait_for_selector("#summary-line li")
     _fits(phone)
     _shot(phone, "record")
-    phone.locator("#save").click()
-    phone.wait_for_selector(".flash.saved")
+    save_hand(phone)
 
     phone.locator("nav.tabs a", has_text="Ledger").click()
     phone.wait_for_selector("#hand-1")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import fix, record, screenshot, second_phone, start, tap, totals
+from tests.browser.steps import fix, record, save_hand, screenshot, second_phone, start, tap, totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -34,8 +34,7 @@ def test_two_phones_never_overwrite_each_other(
     assert "Eve deals now" in said
     assert page.locator("#points").input_value() == "90"  # her entries are kept
     screenshot(page, "two-phones-stale-record")
-    page.locator("#save").click()
-    page.wait_for_selector(".flash.saved")  # on to the next hand's form
+    save_hand(page)  # on to the next hand's form
     page.goto(table_url)
     assert page.locator("tbody.hand").count() == 5
 
