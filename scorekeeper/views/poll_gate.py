@@ -92,7 +92,11 @@ class PollGate:
                  start_response: StartResponse) -> Iterable[bytes]:
         if (environ.get("REQUEST_METHOD") == "GET"
                 and environ.get("PATH_INFO", "").rsplit("/", 1)[-1] in self.tails):
-            found = self.answer(environ)
+            try:
+                found = self.answer(environ)
+            except Exception:  # noqa: BLE001 - the app answers, with its own error pages
+                self.app.logger.exception("The poll gate failed; the app answers the poll")
+                found = None
             if found is not None:
                 status, headers, body = found
                 start_response(status, headers)

@@ -302,3 +302,16 @@ def test_a_leaderboard_stands_its_settling_time_then_shows_the_change(
     monkeypatch.setattr(event_viewer.WATCHERS, "settle", 0.0)
     shown = client.get(live, headers={"If-None-Match": first.headers["ETag"]})
     assert shown.status_code == 200 and shown.headers["ETag"] != first.headers["ETag"]
+
+
+def test_a_gate_that_fails_leaves_the_poll_to_the_app(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = api_table(client)
+    live = f"/s/{table.view_token}/live"
+    tag = client.get(live).headers["ETag"]
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a fault of the gate's own")
+    monkeypatch.setattr(gate_of(app), "answer", broken)
+    answer = client.get(live, headers={"If-None-Match": tag})
+    assert answer.status_code == 304 and answer.headers["ETag"] == tag
