@@ -26,7 +26,7 @@ from flask import (
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from markupsafe import escape
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.routing import IntegerConverter
 
@@ -320,6 +320,17 @@ def _errors(app: Flask) -> None:
             return error_response(error.message, status, error.field, error.code)
         return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status)
 
+    #: What a phone is told while the database can't be reached.
+    unreachable = "The server can't reach its scores for a moment; try again shortly"
+
+    def again(message: str) -> Any:
+        """503 with Retry-After, in the request's own form (JSON or a page)."""
+        headers = {"Retry-After": "1"}
+        if wants_json():
+            return error_response(message, 503), headers
+        page, code = error_page("Busy", message, 503)
+        return page, code, headers
+
     @app.errorhandler(DBAPIError)
     def busy(error: DBAPIError) -> Any:
         """503 and Retry-After, never a 500, while the database is busy or
@@ -327,17 +338,20 @@ def _errors(app: Flask) -> None:
         sent again goes through once it is back."""
         db.session.rollback()
         if is_busy(error):
-            message = "The scores are busy being saved from another phone; try again in a moment"
-        elif is_unreachable(error):
+            return again("The scores are busy being saved from another phone; "
+                         "try again in a moment")
+        if is_unreachable(error):
             app.logger.warning("The database can't be reached: %s", type(error.orig).__name__)
-            message = "The server can't reach its scores for a moment; try again shortly"
-        else:
-            return crash(error)
-        headers = {"Retry-After": "1"}
-        if wants_json():
-            return error_response(message, 503), headers
-        page, code = error_page("Busy", message, 503)
-        return page, code, headers
+            return again(unreachable)
+        return crash(error)
+
+    @app.errorhandler(PendingRollbackError)
+    def lost_midway(error: PendingRollbackError) -> Any:
+        """The database connection was lost under a transaction (the server
+        restarting): nothing of it was written; a 503 to send again."""
+        db.session.rollback()
+        app.logger.warning("A transaction's connection was lost: %s", type(error).__name__)
+        return again(unreachable)
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> Any:

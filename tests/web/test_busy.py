@@ -120,3 +120,20 @@ def test_a_database_out_of_reach_is_a_503_to_retry_then_works_again(
     monkeypatch.setattr(grants, "load_as", real)
     assert table.get("/hands").get_json() == []
     assert table.add({"picker": "Bob", "partners": ["Cat"], "points": 75}).status_code == 201
+
+
+def test_a_transaction_whose_connection_was_lost_is_a_503_to_send_again(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database restarting under a transaction: SQLAlchemy refuses the
+    session until it is rolled back; the phone is told to send it again."""
+    from sqlalchemy.exc import PendingRollbackError
+
+    from scorekeeper.views.api import tables as api_tables
+
+    def lost(*args: object, **kwargs: object) -> None:
+        raise PendingRollbackError("Can't reconnect until invalid transaction is rolled back")
+    monkeypatch.setattr(api_tables, "create_table", lost)
+    answer = client.post("/api/v1/tables", json={"name": "Friday", "preset": "called-ace",
+                                                 "players": ["Ann", "Bob", "Cat", "Dan", "Eve"]})
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert "try again" in answer.get_json()["error"]
