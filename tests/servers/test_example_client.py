@@ -1,5 +1,5 @@
-"""docs/example_client.py, the API's runnable example, against a real waitress
-process on a throwaway SQLite file: it records a night, reads it back window
+"""docs/example_client.py, the API's runnable example, against the server
+as scripts/run.sh starts it, on a throwaway SQLite file: it records a night, reads it back window
 by window and settles up, so the example and docs/api.md can't drift apart
 unnoticed.  Run once on a leaster table and once on a no-pick table."""
 

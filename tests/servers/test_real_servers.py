@@ -1,5 +1,5 @@
-"""Several phones on real servers: eight writers at once on one and two
-waitress processes sharing one SQLite file, and on PostgreSQL; processes
+"""Several phones on real servers: eight writers at once on one server and on two
+processes as scripts/run.sh starts them sharing one SQLite file, and on PostgreSQL; processes
 starting together on a new database; a server killed mid-save.  Every
 answer is a 2xx, nothing is lost or recorded twice, every acknowledged hand
 survives."""
