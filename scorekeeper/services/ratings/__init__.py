@@ -37,6 +37,7 @@ __all__ = ["SCALE", "TREND_NIGHTS", "Ratings", "RatingRow", "PlayerRating", "Par
 #: How many of a season's last nights (with a rated game) the trend covers.
 TREND_NIGHTS = 3
 
+
 @dataclass(frozen=True)
 class _Games:
     """A night's games at a version, and the last hand result they were read
