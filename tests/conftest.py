@@ -12,8 +12,11 @@ chosen by HYPOTHESIS_PROFILE.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from datetime import datetime
 
 import pytest
+import time_machine
 from hypothesis import HealthCheck, settings
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -40,3 +43,41 @@ def load_app_fixtures(config: pytest.Config) -> None:
     conftest, and there it would load Flask for the pure tiers too.)
     """
     config.pluginmanager.import_plugin(APP_FIXTURES)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Run the whole suite on another day when SCOREKEEPER_TEST_NOW names one.
+
+    CI runs the quick suite a second time this way (.ci/run), on a day and in
+    a year unlike the one the tests were written on, so a test whose answer
+    hangs on the date fails there instead of on the morning after it was
+    written.  Such a test freezes its own clock (the ``clock`` fixture).  The
+    travel ticks: time goes on from the named moment.
+    """
+    moment = os.environ.get("SCOREKEEPER_TEST_NOW")
+    if moment:
+        at = datetime.fromisoformat(moment).timestamp()  # a number: TZ left as it is
+        config._scorekeeper_travel = time_machine.travel(at, tick=True)  # type: ignore[attr-defined]
+        config._scorekeeper_travel.start()  # type: ignore[attr-defined]
+
+
+@pytest.fixture()
+def clock() -> Iterator[Callable[[datetime], None]]:
+    """Set the clock for the rest of the test: ``clock(datetime(...))``.
+
+    Every test whose answer depends on today's date (a night played today, a
+    season page opening on this year) sets it, so it answers the same on
+    every day it is run.  The clock stands still at the moment named; the
+    process's time zone (TZ) still decides the local date.
+    """
+    travels: list[time_machine.travel] = []
+
+    def set_to(moment: datetime) -> None:
+        # a number, not the datetime: time-machine would set TZ from its zone
+        travel = time_machine.travel(moment.timestamp(), tick=False)
+        travel.start()
+        travels.append(travel)
+
+    yield set_to
+    for travel in reversed(travels):
+        travel.stop()

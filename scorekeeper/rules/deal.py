@@ -1,5 +1,5 @@
 """The deal: who deals next, who sits out when more players are at the table
-than it has seats, and the checks on a hand's names and seats (RULES.md §8).
+than it has seats, and the checks on a hand's names and seats (docs/rules.md §8).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def flat_renege(rules: Rules, kind: Kind) -> bool:
 def kind_fields(rules: Rules, kind: Kind) -> frozenset[str]:
     """Every field a hand of ``kind`` may carry at this table, flags included.
     A flat renege takes a declared doubler only where fixed penalties are
-    multiplied by the hand's doublers (``penalties_doubled``, RULES.md §9)."""
+    multiplied by the hand's doublers (``penalties_doubled``, docs/rules.md §9)."""
     if flat_renege(rules, kind):
         return FLAT_RENEGE | ({"declared_doubler"} if rules.penalties_doubled else set())
     return BY_KIND[kind]
@@ -128,7 +128,7 @@ def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
     - with J♦ and the picker's right (six-handed), the player on the picker's
       right is always a partner, so only the J♦ holder needs naming;
     - a picker without partner (alone, or a thief) who took no trick himself
-      means his side took no trick (RULES.md §1).
+      means his side took no trick (docs/rules.md §1).
 
     Anything else is left for the checks to judge; a hand that already says
     it is returned unchanged.

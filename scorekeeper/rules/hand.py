@@ -1,5 +1,5 @@
 """What the scorekeeper records for one hand, and the checks that refuse an
-inconsistent one (RULES.md §1) with a message a player understands.
+inconsistent one (docs/rules.md §1) with a message a player understands.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Hand:
 
     ``points`` is the picking side's card points including the bury.
     ``dealer`` and ``seated`` may be left out: the replay derives them from
-    the rotation (RULES.md §8).  ``present`` is who was at the table when the
+    the rotation (docs/rules.md §8).  ``present`` is who was at the table when the
     hand was dealt (``None``: every player), for rosters that change mid-night.
     """
 
@@ -54,7 +54,7 @@ class Hand:
     seated: tuple[str, ...] | None = None
     present: tuple[str, ...] | None = None
     #: The table announced the last round: this hand and the next ``seats - 1``
-    #: scored hands are doubled (option ``last_round_doubled``, RULES.md §9).
+    #: scored hands are doubled (option ``last_round_doubled``, docs/rules.md §9).
     last_round: bool = False
     #: A leaster's second winner (a tie for fewest points; ``leaster_second_winner``).
     second_winner: str | None = None

@@ -1,6 +1,6 @@
 """Replay of a night: from the ordered hands, who dealt and sat in, which
 hands were doubled and by which earlier hand, the pending doublers after
-each hand, running balances and the next dealer (RULES.md §4 and §8).
+each hand, running balances and the next dealer (docs/rules.md §4 and §8).
 
 Nothing here is stored: editing, inserting or deleting a hand is a replay.
 """
@@ -214,7 +214,7 @@ def _carried(carry: Carry, doublers: _Doublers, dealer: str, stays: bool) -> Car
 
 
 def makes_doubler(rules: Rules, hand: Hand) -> bool:
-    """True when ``hand`` doubles later hands (option ``makes_doubler``, RULES.md §9;
+    """True when ``hand`` doubles later hands (option ``makes_doubler``, docs/rules.md §9;
     a ``tie`` is a 60-60 picked hand).  A round of doubles is apart from this."""
     if hand.kind is Kind.PICKED:
         return hand.points == 60 and Doubler.TIE in rules.makes_doubler
@@ -223,7 +223,7 @@ def makes_doubler(rules: Rules, hand: Hand) -> bool:
 
 def uses_doublers(rules: Rules, hand: Hand) -> bool:
     """A scored hand uses up pending doublers; so does paying the board when
-    fixed penalties are doubled (RULES.md §9)."""
+    fixed penalties are doubled (docs/rules.md §9)."""
     return hand.kind in SCORED or (
         hand.kind is Kind.CALLED_ACE_BURIED and rules.penalties_doubled
         and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD)

@@ -1,5 +1,5 @@
 """Every house-rule option a table can set, in the order a form asks them
-(RULES.md §6 and §9), with the options added since the first release and
+(docs/rules.md §6 and §9), with the options added since the first release and
 which of them change anything at a given table.
 """
 

@@ -2,7 +2,7 @@
 how they are resolved from a preset plus overrides and checked as a whole.
 
 The option keys are the names used everywhere (API, exports, forms) and are
-the ones in RULES.md §6; :mod:`scorekeeper.rules.option_list` lists them.
+the ones in docs/rules.md §6; :mod:`scorekeeper.rules.option_list` lists them.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class Rules:
     max_multiplier: int | None
     base: int
     no_pick_same_dealer: bool | None
-    # Added after the first release (RULES.md §9); rules frozen before them
+    # Added after the first release (docs/rules.md §9); rules frozen before them
     # read with these defaults (see ``from_dict``).
     no_trick_pick_points: int | None = None
     renege_points: int | None = None

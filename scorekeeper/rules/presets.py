@@ -1,4 +1,4 @@
-"""The named ways of playing (RULES.md §6): each preset is a full set of
+"""The named ways of playing (docs/rules.md §6): each preset is a full set of
 option values, a display name and the seed documents it follows.
 
 A table's rules are a preset plus overrides; :func:`make_rules` resolves them.

@@ -1,4 +1,4 @@
-"""Payouts of one hand (RULES.md §2 and §5), given who sat in and how many
+"""Payouts of one hand (docs/rules.md §2 and §5), given who sat in and how many
 times a pending doubler doubles it.  Every result sums to zero.
 """
 
@@ -103,7 +103,7 @@ def _pays_each(payer: str, amount: int, seated: Sequence[str]) -> dict[str, int]
 
 def penalty_factor(rules: Rules, doubling: int) -> int:
     """What multiplies a fixed penalty: 1, or with ``penalties_doubled`` the
-    hand's pending doublers (RULES.md §9)."""
+    hand's pending doublers (docs/rules.md §9)."""
     return 2**doubling if rules.penalties_doubled else 1
 
 
@@ -146,7 +146,7 @@ def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> d
 def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: int,
             spare_partner: bool = False, single_loss: bool = False,
             capped: bool = False) -> dict[str, int]:
-    """Split one unit among the sides (RULES.md §2 step 5, §9 ``shares``)."""
+    """Split one unit among the sides (docs/rules.md §2 step 5, §9 ``shares``)."""
     unit = rules.base * (factor if capped else _capped(rules, factor))
     if not won:
         single = single_loss or (hand.forced and not rules.forced_loss_doubled)
@@ -169,7 +169,7 @@ def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: 
 
 
 def _smith(out: dict[str, int], picker: str, partners: list[str], won: bool) -> None:
-    """The Smith rule (RULES.md §9): a picker who took no trick himself pays
+    """The Smith rule (docs/rules.md §9): a picker who took no trick himself pays
     his partners' part of a loss, and gives his part of a win to them (split
     as evenly as whole points allow, the first-named partner taking any rest)."""
     if not won:

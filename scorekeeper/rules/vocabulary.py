@@ -83,7 +83,7 @@ class NobodyPicks(StrEnum):
     LEASTER = "leaster"
     NO_PICK = "no-pick"
     FORCED_PICK = "forced-pick"
-    #: Played out; the most trump points (or a caught "mauer") lose (RULES.md §9).
+    #: Played out; the most trump points (or a caught "mauer") lose (docs/rules.md §9).
     SCHWANZER = "schwanzer"
 
 
@@ -97,7 +97,7 @@ class Doublers(StrEnum):
 
 class Doubler(StrEnum):
     """A recorded hand that can make a doubler for later hands (option
-    ``makes_doubler``, RULES.md §9); ``tie`` is a 60-60 picked hand."""
+    ``makes_doubler``, docs/rules.md §9); ``tie`` is a 60-60 picked hand."""
 
     NO_PICK = "no-pick"
     MISDEAL = "misdeal"
@@ -129,14 +129,14 @@ class CalledAceBuried(StrEnum):
 
 
 class Schwarz(StrEnum):
-    """What "took no trick" means for the tier (RULES.md §9)."""
+    """What "took no trick" means for the tier (docs/rules.md §9)."""
 
     TRICKS = "tricks"
     POINTS = "points"
 
 
 class Shares(StrEnum):
-    """How the picking side splits what it wins or loses (RULES.md §9)."""
+    """How the picking side splits what it wins or loses (docs/rules.md §9)."""
 
     PICKER_REST = "picker-rest"
     EVEN = "even"

@@ -1,4 +1,4 @@
-"""A spreadsheet's hands as the engine records them (RULES.md §1).
+"""A spreadsheet's hands as the engine records them (docs/rules.md §1).
 
 A sheet that names each hand's picker, partner(s) and card points gives the
 engine's own hand (:func:`role_hand`); the engine pays it.  A sheet that

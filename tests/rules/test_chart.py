@@ -104,8 +104,8 @@ def test_chart_rows_name_their_outcome() -> None:
 
 
 def test_the_chart_prices_the_other_hands_the_table_plays() -> None:
-    # RULES.md §9: "one loser of five pays 4 and two tied losers pay 3 each while the
-    # others get 2"; §7: a leaster won pays +4 / −1; §5: IMSA's renege −32 / +8.
+    # docs/rules.md §9: one loser of five pays 4; two tied losers pay 3 each and the
+    # other three get 2 each; §7: a leaster won pays +4 / −1; §5: IMSA's renege −32 / +8.
     def others(preset: str, doubling: int = 0, **options: object) -> dict[str, tuple[int, int]]:
         chart = payout_chart(make_rules(preset, options), doubling)
         return {r.key: (r.alone["named"], r.alone["other"]) for r in chart.others}

@@ -1,4 +1,4 @@
-"""Seats, sit-outs and the deal (RULES.md §8): the rotation, who sits out
+"""Seats, sit-outs and the deal (docs/rules.md §8): the rotation, who sits out
 when more players than seats are at the table, explicit dealers and seats,
 and a roster that changes during the night.
 """

@@ -1,4 +1,4 @@
-"""Doublers across a night (RULES.md §4) under each policy: which hands are
+"""Doublers across a night (docs/rules.md §4) under each policy: which hands are
 doubled, by which earlier hands, what is still pending, and the balances.
 """
 
@@ -283,7 +283,7 @@ def test_reported_multiplier_includes_cracks_and_the_alone_factor() -> None:
     assert night.results[1].payouts["Ann"] == 4 * 16
 
 
-# --- makes_doubler (RULES.md §9): which recorded hands double later hands ---------------
+# --- makes_doubler (docs/rules.md §9): which recorded hands double later hands ---------------
 
 LEASTER_WON = Hand(kind=Kind.LEASTER, winner="Dan")
 

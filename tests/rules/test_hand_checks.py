@@ -1,4 +1,4 @@
-"""Consistency checks on a recorded hand (RULES.md §1, §3, §5, §8): each
+"""Consistency checks on a recorded hand (docs/rules.md §1, §3, §5, §8): each
 refusal is a HandError naming the field at fault, with a message a player
 understands, and nothing is recorded.
 """

@@ -1,4 +1,4 @@
-"""Penalties and the options that bend the payout formula (RULES.md §2, §5):
+"""Penalties and the options that bend the payout formula (docs/rules.md §2, §5):
 renege (penalty-8 and forfeit), the no-trick-pick dollar, a buried called
 ace, a forced pick, the spared partner, the multiplier cap and the base.
 """
@@ -122,7 +122,7 @@ def test_no_trick_pick_dollar_is_not_multiplied_by_base() -> None:
 
 
 def test_after_a_steal_both_the_thief_and_the_original_picker_pay_the_dollar() -> None:
-    # A thief plays alone, so a thief who took no trick means his side took none (RULES.md
+    # A thief plays alone, so a thief who took no trick means his side took none (docs/rules.md
     # §1): Bob's 10 points are the bury, he loses at the no-trick row (3 units × 3 alone ×
     # bump 2 = 18 to each), then Bob and Ann each pay 1 to the three others.
     hand = Hand(picker="Bob", stolen_from="Ann", points=10, no_trick_pickers=("Bob", "Ann"))

@@ -1,4 +1,4 @@
-"""The penalty options of RULES.md §9: ``renege = penalty`` with
+"""The penalty options of docs/rules.md §9: ``renege = penalty`` with
 ``renege_points``, ``no_trick_pick_points``, ``board_points`` and
 ``penalties_doubled``, straight from §9's sentences; rules frozen before
 these options existed read with their defaults and replay the same."""
@@ -142,7 +142,7 @@ def test_rules_frozen_before_the_options_read_with_their_defaults(preset: str) -
 
 
 # A misplay that costs 1, doubled on a declared doubler: the penalty is multiplied
-# by the hand's doublers, the declared one included (RULES.md §9).
+# by the hand's doublers, the declared one included (docs/rules.md §9).
 def test_a_misplay_that_costs_1_on_a_declared_doubler_costs_2_to_each() -> None:
     hand = Hand(kind=Kind.RENEGE, offender="Bob", declared_doubler=True)
     assert paid("imsa", [hand], renege="penalty", renege_points=1,

@@ -1,4 +1,4 @@
-"""Presets and house-rule options (RULES.md §6): every preset resolves to the
+"""Presets and house-rule options (docs/rules.md §6): every preset resolves to the
 values of the table in §6, bad names and values are refused with messages
 that name the valid choices, and overrides that make no sense are refused.
 """
@@ -19,7 +19,7 @@ KEYS = (
     "max_multiplier", "base",
 )
 
-# RULES.md §6, column by column, copied from the table ("—" is None).
+# docs/rules.md §6, column by column, copied from the table ("—" is None).
 EXPECTED: dict[str, tuple[object, ...]] = {
     "called-ace": (5, 32, "called-ace", "alone", "additive", "at-30", 2, 1, "leaster", True,
                    "extend", False, 2, False, False, False, False, "forfeit", "pay-the-board",

@@ -1,6 +1,6 @@
 """Properties of any night under any preset with any valid house rules.
 
-The generator is built from RULES.md (§1, §3, §6, §8), not from the engine:
+The generator is built from docs/rules.md (§1, §3, §6, §8), not from the engine:
 it picks a table, then hands that a scorekeeper could really record, with the
 deal and sit-outs worked out here.  So every generated hand must be accepted,
 every hand's payouts sum to zero, sitting-out players get nothing, the
@@ -144,7 +144,7 @@ def table(pick: Pick) -> tuple[Rules, tuple[str, ...]]:
     return rules, players
 
 
-# --- the deal, as RULES.md §8 reads -------------------------------------------------------
+# --- the deal, as docs/rules.md §8 reads -------------------------------------------------------
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Every schneider line at its boundaries (RULES.md §2 step 2), on both
+"""Every schneider line at its boundaries (docs/rules.md §2 step 2), on both
 ladders.  The expected tier is worked out here from the words of the rules,
 independently of the engine.
 """
@@ -15,7 +15,7 @@ LINES = ("at-30", "under-30", "31-both")
 
 
 def schneidered_by_the_words(line: str, points: int) -> bool:
-    """RULES.md §2: who is schneidered, as the text defines each line."""
+    """docs/rules.md §2: who is schneidered, as the text defines each line."""
     if line == "at-30":   # picking side needs 31; the defense is out with 30 (P <= 90)
         return points <= 30 or 120 - points <= 29
     if line == "under-30":  # fewer than 30 for either side

@@ -1,4 +1,4 @@
-"""Payouts of single hands (RULES.md §2, §7 and seed 002's payout tables),
+"""Payouts of single hands (docs/rules.md §2, §7 and seed 002's payout tables),
 as the scorekeeper records them: every hand goes through ``replay`` so the
 checks run too.  Expected numbers are copied from the documents, not
 computed with the engine's formula.
@@ -25,7 +25,7 @@ def paid(preset: str, hand: Hand, players: Sequence[str] = FIVE, **overrides: ob
     return tuple(payouts[name] for name in players)
 
 
-# --- RULES.md §7, the worked examples -------------------------------------------------
+# --- docs/rules.md §7, the worked examples -------------------------------------------------
 
 FIVE_HANDED_EXAMPLES = [
     ("called-ace", Hand(picker="Ann", partners=("Cat",), points=75), (2, -1, 1, -1, -1)),

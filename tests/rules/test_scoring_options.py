@@ -1,4 +1,4 @@
-"""The scoring options of RULES.md §9 (``schwarz``, ``bump_on_no_trick``,
+"""The scoring options of docs/rules.md §9 (``schwarz``, ``bump_on_no_trick``,
 ``shares``, ``cap``), straight from §9's sentences; every preset's default
 is the first release's rule."""
 

@@ -18,7 +18,7 @@ FIRST_RELEASE_HAND = {
     "seated": ["Ann", "Bob", "Cat", "Dan", "Eve"],
     "present": ["Ann", "Bob", "Cat", "Dan", "Eve"],
 }
-#: Hand fields added since (RULES.md §9), as a first-release hand reads them.
+#: Hand fields added since (docs/rules.md §9), as a first-release hand reads them.
 ADDED_SINCE = {"last_round": False, "second_winner": None, "payouts": {}, "note": None,
                "losers": []}
 

@@ -9,6 +9,8 @@ back to the same, and the sums fit where they are kept and shown."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -141,7 +143,9 @@ def test_a_leaver_owed_more_than_a_night_records_is_refused_and_nothing_moves(
 
 
 def test_a_group_carrying_the_largest_nights_shows_and_comes_back(
-        app: Flask, client: FlaskClient) -> None:
+        app: Flask, client: FlaskClient, clock: Callable[[datetime], None]) -> None:
+    # the group's pages open on this year's season: the nights' year (2026)
+    clock(datetime(2026, 11, 26, 18, 0, tzinfo=UTC))
     made = client.post(f"{API}/groups", json={"name": "Regulars", "players": NAMES,
                                              "stake_cents": MAX_STAKE_CENTS})
     assert made.status_code == 201, made.get_json()

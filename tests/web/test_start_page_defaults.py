@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, date, datetime
 
 import pytest
@@ -81,7 +81,10 @@ def _rows(client: FlaskClient) -> list[str]:
 
 
 def test_two_tables_of_one_name_are_told_apart_by_when_and_who(
-        app: Flask, client: FlaskClient, chicago: None) -> None:
+        app: Flask, client: FlaskClient, chicago: None,
+        clock: Callable[[datetime], None]) -> None:
+    # the tables are started (and played) on Thursday evening in Chicago
+    clock(datetime(2026, 11, 27, 3, 45, tzinfo=UTC))
     first = start_table(client, players=PLAYERS)
     second = start_table(client, players=["Ann", "Bob", "Cat", "Dan", "Fay", "Gus"])
     # 02:14 and 03:40 on Friday in UTC are Thursday evening in Chicago

@@ -119,7 +119,7 @@ def standings(table_id: int) -> Response:
 
 def next_hand(state: TableState) -> dict[str, Any]:
     """The next hand's table as the engine deals it (the rotation and the
-    sit-out rule, RULES.md §8): its number, dealer, who plays and who sits
+    sit-out rule, docs/rules.md §8): its number, dealer, who plays and who sits
     out, and how many players the table lacks for a hand (0: enough)."""
     table = hand_service.seating(state)
     return {"number": len(state.night.results) + 1, "dealer": table.dealer,
