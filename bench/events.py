@@ -28,7 +28,8 @@ from bench.pages import Call, print_ratios
 from scorekeeper.db import codec
 from scorekeeper.db.models import Event, GameTable, HandRow, db
 from scorekeeper.rules import Hand, Rules, replay
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 
 SEATS = 5
 

@@ -17,8 +17,8 @@ from scorekeeper import create_app
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Hand, Rules, replay
-from scorekeeper.services import grants
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.access import grants
+from scorekeeper.services.nights.tables import create_table
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

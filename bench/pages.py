@@ -26,7 +26,7 @@ from typing import Any
 from bench.night import PLAYERS, add_night, bench_app, hand, hand_body
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Rules, replay
-from scorekeeper.services import hands as hand_service
+from scorekeeper.services.nights import hands as hand_service
 
 Call = Callable[[], object]
 

@@ -34,7 +34,7 @@ def main() -> None:
         client.post(f"{base}/hands", json=hand_body(1, dealer), headers=auth)
 
     def replay() -> None:
-        from scorekeeper.services.nights import NIGHTS
+        from scorekeeper.services.nights.kept import NIGHTS
         NIGHTS.clear()
         client.get(f"/s/{made['view_token']}")
 

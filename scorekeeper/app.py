@@ -228,7 +228,7 @@ HTMX_LIVE = {"responseHandling": [
 
 
 def _register(app: Flask) -> None:
-    from scorekeeper.services.policy import OwnerAction
+    from scorekeeper.services.access.policy import OwnerAction
     from scorekeeper.views import BLUEPRINTS, api, filters
     from scorekeeper.views.access import permission
 

@@ -2,7 +2,7 @@
 name however its case, accents, spaces and punctuation were typed, or the
 start of any of its words ("alv", "Tom", "schmidt").  Every player that
 fits is answered, never a guess among them: the seat finder lists them
-for a player to pick himself, and :func:`scorekeeper.services.events.find_player`
+for a player to pick himself, and :func:`scorekeeper.services.events.event.find_player`
 asks for the number.
 
 Pure: no web framework, no database.  A :class:`Roster` works out each

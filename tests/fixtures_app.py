@@ -23,8 +23,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.db.models import db
-from scorekeeper.services import caches, nights
-from scorekeeper.services import state as state_module
+from scorekeeper.services import caches
+from scorekeeper.services.nights import kept as nights
+from scorekeeper.services.nights import state as state_module
 from tests.conftest import PLAYERS
 
 #: Run the suite on another database (e.g. PostgreSQL) instead of a throw-away

@@ -259,7 +259,7 @@ class GameTable(Model):
     #: A night of totals: each player's points for the night as written on
     #: paper (a group's history brought in from a spreadsheet), standing
     #: instead of hands, which it has none of; None: a night of hands.  Read
-    #: it through :func:`scorekeeper.services.paper_nights.totals_of`.
+    #: it through :func:`scorekeeper.services.nights.paper.totals_of`.
     totals: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True), default=None)
 
     players: Mapped[list[Player]] = relationship(

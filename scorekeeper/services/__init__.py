@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.services.policy import EventStage, Stage
+from scorekeeper.services.access.policy import EventStage, Stage
 
 
 class Code(StrEnum):

@@ -1,9 +1,9 @@
 """Every cache of the app in one registry, so one call empties them all (a
 test that starts from an empty database starts from empty caches too).
 
-What is kept in memory: replayed nights (:mod:`~scorekeeper.services.nights`),
-each table's rules and roster (:mod:`~scorekeeper.services.state`), each
-group night's result for the season (:mod:`~scorekeeper.services.groups`),
+What is kept in memory: replayed nights (:mod:`~scorekeeper.services.nights.kept`),
+each table's rules and roster (:mod:`~scorekeeper.services.nights.state`), each
+group night's result for the season (:mod:`~scorekeeper.services.groups.group`),
 the version board the viewers' polls read (:mod:`~scorekeeper.services.board`)
 and rendered pages (:mod:`~scorekeeper.views.rendered`).  Each is keyed by
 its owner's share token (random, so two databases or two test runs never

@@ -7,7 +7,7 @@ next night joins, the hands it is due, its stage, and whether it may become
 a group's first night.  Each owner says so in one class here, and every
 service asks :func:`owner_of` rather than testing a night's group or event
 itself; a new owner of nights is a new class and a line in :data:`OWNERS`.
-Who may *do* what to a night is :mod:`scorekeeper.services.policy`'s.
+Who may *do* what to a night is :mod:`scorekeeper.services.access.policy`'s.
 """
 
 from __future__ import annotations
@@ -32,10 +32,12 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
-from scorekeeper.services import ServiceError, checks, event_progress, groups, writes
-from scorekeeper.services.grants import TABLE_CODE_GONE
-from scorekeeper.services.policy import Credential, Owner
-from scorekeeper.services.state import TableState
+from scorekeeper.services import ServiceError, checks, writes
+from scorekeeper.services.access.grants import TABLE_CODE_GONE
+from scorekeeper.services.access.policy import Credential, Owner
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.nights.state import TableState
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ changes), writes exactly one audit entry for each version it raised, and
 commits, or rolls all of it back.  Nothing else raises a version, commits or
 rolls back a write.
 
-Catch-up (:mod:`scorekeeper.services.nights`) brings a kept night up to date
+Catch-up (:mod:`scorekeeper.services.nights.kept`) brings a kept night up to date
 from the audit entries between two versions, so it relies on that; a commit
 that raised a version without writing its entry fails (a programming error,
 never a player's), so the invariant cannot drift.
@@ -40,11 +40,12 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import Refused, Stale, policy
+from scorekeeper.services import Refused, Stale
+from scorekeeper.services.access import policy
+from scorekeeper.services.access.policy import EventWrite, Stage
 from scorekeeper.services.board import changed
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, commit, remember
-from scorekeeper.services.policy import EventWrite, Stage
-from scorekeeper.services.state import TableState
 
 #: The session-info keys of the write under way and of its unit of work.
 _WRITE = "scorekeeper.versions"

@@ -1,7 +1,7 @@
 """Every route asks the policy here, once.
 
-Who may do what is :mod:`scorekeeper.services.policy`'s (data); which
-credential a request holds is :mod:`scorekeeper.services.credentials`'.
+Who may do what is :mod:`scorekeeper.services.access.policy`'s (data); which
+credential a request holds is :mod:`scorekeeper.services.access.credentials`'.
 Each route declares the action it does with :func:`permission`; its
 loader (:func:`load_table` for a night's pages, :func:`api_table` for the
 API, and the group's and event's loaders) reads that declaration, asks the
@@ -22,10 +22,9 @@ from typing import Any, TypeVar
 
 from flask import abort, current_app, g, request, session
 
-from scorekeeper.services import event_stages, grants
-from scorekeeper.services import groups as group_service
 from scorekeeper.services import once as once_service
-from scorekeeper.services.credentials import (
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.credentials import (
     EVENT,
     GROUP,
     TABLE,
@@ -34,8 +33,10 @@ from scorekeeper.services.credentials import (
     night_access,
     owner_access,
 )
-from scorekeeper.services.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
-from scorekeeper.services.state import TableState
+from scorekeeper.services.access.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
+from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.nights.state import TableState
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -53,7 +54,7 @@ def permission(action: Action | OwnerAction,
                write: EventWrite | None = None) -> Callable[[View], View]:
     """Declare what a route does (its loader asks the policy for it); a
     route that changes an event also names its ``write``, which the event's
-    stage must take (:data:`scorekeeper.services.policy.EVENT_WRITES`)."""
+    stage must take (:data:`scorekeeper.services.access.policy.EVENT_WRITES`)."""
     def mark(view: View) -> View:
         view.permission = action  # type: ignore[attr-defined]
         view.event_write = write  # type: ignore[attr-defined]
@@ -131,7 +132,7 @@ def may(action: Action | str) -> bool:
 
 def event_may(event: Any, write: EventWrite | str) -> bool:
     """Whether ``event``'s stage takes ``write`` now (its pages show a form
-    only then): :data:`scorekeeper.services.policy.EVENT_WRITES`."""
+    only then): :data:`scorekeeper.services.access.policy.EVENT_WRITES`."""
     return event_stages.decide(event, EventWrite(write)).allowed
 
 

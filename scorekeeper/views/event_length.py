@@ -1,7 +1,7 @@
 """How the event pages say a count ("1 session", "3 sessions") and how long a
 table plays a session: "4 rounds" or "15 hands", and the start page's hint
 under it ("4 rounds: 20 hands at a table of five, 24 at six"), whose numbers
-are :func:`scorekeeper.services.event_progress.deals_due`'s.  The start
+are :func:`scorekeeper.services.events.progress.deals_due`'s.  The start
 page's script is handed every hint it may show (:func:`hints`), so it
 follows what is typed without working anything out itself.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.limits import MAX_ROUNDS, MAX_SESSION_HANDS, whole_number
 from scorekeeper.rules import OPTIONS, PRESETS
-from scorekeeper.services.event_progress import Length, deals_due
+from scorekeeper.services.events.progress import Length, deals_due
 
 #: How a page says a table's size.
 SIZES = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

@@ -23,12 +23,12 @@ from werkzeug.wrappers import Response
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.name_match import asked_number
-from scorekeeper.services import event_board
+from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.board import EVENTS
-from scorekeeper.services.event_board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
-from scorekeeper.services.event_scores import standings
-from scorekeeper.services.events import get_event
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.events import board as event_board
+from scorekeeper.services.events.board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
+from scorekeeper.services.events.event import get_event
+from scorekeeper.services.events.scores import standings
 from scorekeeper.views.access import permission
 from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.rendered import send

@@ -38,7 +38,7 @@ from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import check_stake
-from scorekeeper.services.event_plan import check_entry
+from scorekeeper.services.events.plan import check_entry
 
 KEEP = "__preset__"
 #: What a house rule left as the preset's says (then the preset's own value).

@@ -14,12 +14,12 @@ from flask import Blueprint, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import grants
-from scorekeeper.services import groups as group_service
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.board import GROUPS
-from scorekeeper.services.groups import GroupHead
-from scorekeeper.services.policy import OwnerAction
-from scorekeeper.services.seasons import Span
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups.group import GroupHead
+from scorekeeper.services.groups.seasons import Span
 from scorekeeper.views.access import permission
 from scorekeeper.views.etags import version_tag
 from scorekeeper.views.live_viewer import Asked, LiveViewer, or_404

@@ -11,15 +11,8 @@ from __future__ import annotations
 from flask import Response, g, jsonify
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.services import (
-    STAGE_CODES,
-    Code,
-    Conflict,
-    NotFound,
-    ServiceError,
-    Stale,
-    event_stages,
-)
+from scorekeeper.services import STAGE_CODES, Code, Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.once import KeyReused
 from scorekeeper.views.access import bearer_token
 

@@ -1,8 +1,8 @@
 """What a group's scorekeeper pages (:mod:`scorekeeper.views.pages.groups`)
 and its share pages (:mod:`scorekeeper.views.group_viewer`) share: the
 season a request asks for, what a season page shows, and a player's season
-page.  The season itself is worked out by :mod:`scorekeeper.services.seasons`,
-the skill rating beside it by :mod:`scorekeeper.services.ratings`.
+page.  The season itself is worked out by :mod:`scorekeeper.services.groups.seasons`,
+the skill rating beside it by :mod:`scorekeeper.services.groups.ratings`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from flask import abort, render_template, request
 
 from scorekeeper.limits import MAX_NAME_ASKED
 from scorekeeper.names import find_name
-from scorekeeper.services import ServiceError, ratings, seasons
-from scorekeeper.services import groups as group_service
-from scorekeeper.services.ratings import GroupLike
-from scorekeeper.services.seasons import Span
+from scorekeeper.services import ServiceError
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups import ratings, seasons
+from scorekeeper.services.groups.ratings import GroupLike
+from scorekeeper.services.groups.seasons import Span
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Group

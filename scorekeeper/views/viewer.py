@@ -25,12 +25,12 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.chart import Chart
 from scorekeeper.ledger.stats import summarize
-from scorekeeper.services import settle as settle_service
+from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.board import BOARD
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import following_night, table_by_view_token
 from scorekeeper.services.owners import done_message
-from scorekeeper.services.policy import OwnerAction
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import following_night, table_by_view_token
 from scorekeeper.views.access import permission
 from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.pages.rulings import rulings_page

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper.services import event_draws, event_stages, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import stages as event_stages
 from tests.browser.steps import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rating.games import night_games
+from scorekeeper.rating.ladder import MODEL, Standing, play
 from scorekeeper.rules import Hand, make_rules, replay
-from scorekeeper.services.ratings.games import night_games
-from scorekeeper.services.ratings.ladder import MODEL, Standing, play
 
 RULES = make_rules("called-ace")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")

@@ -13,7 +13,7 @@ from flask import Flask
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.services.board import Board, Head
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
 
 

@@ -13,11 +13,15 @@ from flask import Flask
 
 from scorekeeper.db.models import Event, GameTable, db
 from scorekeeper.rules import Hand, Kind
-from scorekeeper.services import ServiceError, event_draws, event_progress, event_scores, events
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services.event_exports import export_event, import_event
-from scorekeeper.services.event_plan import check_plan
-from scorekeeper.services.state import TableState
+from scorekeeper.services import ServiceError
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events.exports import export_event, import_event
+from scorekeeper.services.events.plan import check_plan
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights.state import TableState
 
 #: Registered in this order, seed 92 seats them Cy, Bea, Max, Eli, Kai: Cy deals first.
 FIVE = ["Bea", "Cy", "Eli", "Kai", "Max"]

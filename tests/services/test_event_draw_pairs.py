@@ -11,7 +11,8 @@ from flask import Flask
 
 from scorekeeper.db.models import Event, EventSession, db
 from scorekeeper.ledger.event_draw import repeated_pair_list, repeated_pairs, swap
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 
 
 def _fresh(event_id: int) -> Event:

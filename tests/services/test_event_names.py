@@ -10,8 +10,9 @@ import pytest
 from flask import Flask
 
 from scorekeeper.db.models import EVENT, AuditEntry, Event, db
-from scorekeeper.services import Conflict, NotFound, ServiceError, events
-from scorekeeper.services.events import LikelySame
+from scorekeeper.services import Conflict, NotFound, ServiceError
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events.event import LikelySame
 from scorekeeper.services.once import Once
 
 

@@ -9,16 +9,13 @@ from flask import Flask
 
 from scorekeeper.db.models import EVENT, AuditEntry, Event, GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import (
-    Conflict,
-    ServiceError,
-    event_draws,
-    event_progress,
-    event_scores,
-    events,
-    hands,
-)
-from scorekeeper.services.state import TableState
+from scorekeeper.services import Conflict, ServiceError
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.nights import hands
+from scorekeeper.services.nights.state import TableState
 
 NAMES = [f"Player {n}" for n in range(1, 24)]
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import nights
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import kept as nights
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
 
 OPTIONS = {"nobody_picks": "no-pick", "doublers": "extend", "round_of_doubles": True}

@@ -8,10 +8,10 @@ from flask import Flask
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import create_table, new_night
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import create_table, new_night
 from tests.conftest import PLAYERS
 
 

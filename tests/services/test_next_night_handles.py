@@ -7,8 +7,8 @@ from flask import Flask
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.ledger.pay import PayHandle, PayService
-from scorekeeper.services import pay, tables
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights import pay, tables
+from scorekeeper.services.nights.state import TableState
 from tests.conftest import PLAYERS
 
 

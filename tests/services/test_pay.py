@@ -12,7 +12,9 @@ from flask import Flask
 from scorekeeper.db.models import GROUP, TABLE, AuditEntry, GameTable, Group, db
 from scorekeeper.ledger.pay import PayHandle, PayService
 from scorekeeper.ledger.settle import Transfer
-from scorekeeper.services import ServiceError, groups, pay, tables
+from scorekeeper.services import ServiceError
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.nights import pay, tables
 from tests.conftest import PLAYERS
 
 NOTE = "note=Sheepshead%2C%20Friday%2021%20Nov"

@@ -14,14 +14,14 @@ import pytest
 from flask import Flask
 
 from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.rating import games as games_module
+from scorekeeper.rating.ladder import Standing
 from scorekeeper.rules import Hand
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import ratings, seasons
-from scorekeeper.services.groups import create_group, get_group
-from scorekeeper.services.ratings import games as games_module
-from scorekeeper.services.ratings.ladder import Standing
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.groups import ratings, seasons
+from scorekeeper.services.groups.group import create_group, get_group
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
 
 WIN = Hand(picker="Ann", partners=("Cat",), points=80)

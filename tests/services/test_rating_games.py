@@ -1,4 +1,4 @@
-"""Which games the skill rating reads from a night (services/ratings/games.py)
+"""Which games the skill rating reads from a night (scorekeeper/rating/games.py)
 and what it makes of them (ladder.py): the picking side against the defense,
 the picker alone, every player for himself in a leaster, a night of totals as
 one ranked game, ties, and the hands nobody won."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.rating.games import Game, night_games, ranked, totals_game
+from scorekeeper.rating.ladder import BASE, Standing, play
 from scorekeeper.rules import Hand, make_rules, replay
-from scorekeeper.services.ratings.games import Game, night_games, ranked, totals_game
-from scorekeeper.services.ratings.ladder import BASE, Standing, play
 
 FIVE = ("Ann", "Bob", "Cat", "Dan", "Eve")
 

@@ -11,8 +11,9 @@ from flask import Flask
 
 from scorekeeper.db.models import TABLE, AuditEntry, GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import ServiceError, hands, roster, tables
-from scorekeeper.services.state import TableState
+from scorekeeper.services import ServiceError
+from scorekeeper.services.nights import hands, roster, tables
+from scorekeeper.services.nights.state import TableState
 from tests.conftest import PLAYERS
 
 

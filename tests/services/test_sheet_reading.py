@@ -18,9 +18,11 @@ from openpyxl import Workbook
 
 from scorekeeper.db.models import Group
 from scorekeeper.rules import Hand, Kind, make_rules, replay
-from scorekeeper.services import ServiceError, groups
-from scorekeeper.services import sheet_files as files
-from scorekeeper.services.sheet_columns import (
+from scorekeeper.services import ServiceError
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.sheets import files
+from scorekeeper.services.groups.sheets.bring_in import confirm
+from scorekeeper.services.groups.sheets.columns import (
     DateOrder,
     Role,
     Shape,
@@ -29,12 +31,17 @@ from scorekeeper.services.sheet_columns import (
     raw_date,
     read_order,
 )
-from scorekeeper.services.sheet_files import SheetRefused, from_json, read_file, sniff, to_json
-from scorekeeper.services.sheet_hands import find_hands
-from scorekeeper.services.sheet_import import confirm
-from scorekeeper.services.sheet_layout import guess
-from scorekeeper.services.sheet_names import match_names
-from scorekeeper.services.sheet_preview import Asked, Preview, preview
+from scorekeeper.services.groups.sheets.files import (
+    SheetRefused,
+    from_json,
+    read_file,
+    sniff,
+    to_json,
+)
+from scorekeeper.services.groups.sheets.hands import find_hands
+from scorekeeper.services.groups.sheets.layout import guess
+from scorekeeper.services.groups.sheets.names import match_names
+from scorekeeper.services.groups.sheets.preview import Asked, Preview, preview
 
 # --- the file ------------------------------------------------------------------------------
 

@@ -10,11 +10,11 @@ from flask import Flask
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import nights
-from scorekeeper.services.hands import Change, Ref
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import kept as nights
+from scorekeeper.services.nights.hands import Change, Ref
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
 
 WIN = Hand(picker="Bob", partners=("Cat",), points=75)

@@ -20,10 +20,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Hand, Kind
 from scorekeeper.services import NotFound
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Seen, Stale, deal_of
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import create_table
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights.hands import Seen, Stale, deal_of
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import create_table
 
 pytestmark = pytest.mark.slow
 

@@ -14,10 +14,12 @@ from flask import Flask
 
 from scorekeeper.db.models import AuditEntry, GameTable, Group, Submission, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import Stale, groups, hands, roster, tables, writes
-from scorekeeper.services.grants import GROUP, TABLE
+from scorekeeper.services import Stale, writes
+from scorekeeper.services.access.grants import GROUP, TABLE
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.nights import hands, roster, tables
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
-from scorekeeper.services.state import TableState
 from tests.conftest import PLAYERS
 
 SERVICES = Path(__file__).parents[2] / "scorekeeper" / "services"
@@ -170,9 +172,10 @@ def _write_enders(path: Path) -> list[str]:
 
 
 def test_no_service_commits_or_rolls_back_by_hand() -> None:
-    modules = sorted(SERVICES.glob("*.py"))
+    modules = sorted(SERVICES.rglob("*.py"))
     assert len(modules) > 20
-    by_hand = {p.name: calls for p in modules
-               if p.name not in WRITE_PATH and (calls := _write_enders(p))}
+    by_hand = {str(p.relative_to(SERVICES)): calls for p in modules
+               if str(p.relative_to(SERVICES)) not in WRITE_PATH
+               and (calls := _write_enders(p))}
     assert by_hand == {}, "end a write with writes.unit(), not by hand"
     assert _write_enders(SERVICES / "writes.py")  # the scan sees the unit's own

@@ -13,23 +13,16 @@ from flask import Flask
 
 from scorekeeper.db.models import AuditEntry, Event, GameTable, Group, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import (
-    event_draws,
-    event_scores,
-    events,
-    grants,
-    group_settle,
-    groups,
-    handovers,
-    hands,
-    roster,
-    settle,
-    share,
-    tables,
-    writes,
-)
-from scorekeeper.services.grants import EVENT, GROUP, TABLE
-from scorekeeper.services.state import TableState
+from scorekeeper.services import writes
+from scorekeeper.services.access import grants, handovers, share
+from scorekeeper.services.access.grants import EVENT, GROUP, TABLE
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups import settle as group_settle
+from scorekeeper.services.nights import hands, roster, settle, tables
+from scorekeeper.services.nights.state import TableState
 from tests.conftest import PLAYERS
 
 WIN = Hand(picker="Bob", partners=("Cat",), points=75)

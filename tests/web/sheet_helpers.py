@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.db.models import TABLE, AuditEntry, Editor, GameTable, Group, Member, db
-from scorekeeper.services import seasons
+from scorekeeper.services.groups import seasons
 
 DATA = Path(__file__).parent / "data"
 API = "/api/v1"

@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import TABLE, AuditEntry, db
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 
 API = "/api/v1"
 

@@ -12,7 +12,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import event as sqlalchemy_event
 
 from scorekeeper.db.models import db
-from scorekeeper.services import event_draws, event_scores, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import scores as event_scores
 from scorekeeper.views.caching import SHARED
 
 API = "/api/v1"

@@ -14,9 +14,12 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import EVENT, AuditEntry, GameTable, db
 from scorekeeper.rules import Hand
-from scorekeeper.services import Code, Refused, event_stages, events, hands
-from scorekeeper.services.policy import FINISHED_WORDS
-from scorekeeper.services.state import TableState
+from scorekeeper.services import Code, Refused
+from scorekeeper.services.access.policy import FINISHED_WORDS
+from scorekeeper.services.events import event as events
+from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.nights import hands
+from scorekeeper.services.nights.state import TableState
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"

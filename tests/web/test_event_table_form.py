@@ -9,7 +9,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 
 
 def _table(app: Flask) -> tuple[Any, str]:

@@ -15,7 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import EVENT, GROUP, AuditEntry, Editor, Event, GameTable, Group, db
-from scorekeeper.services import event_draws, grants
+from scorekeeper.services.access import grants
+from scorekeeper.services.events import draws as event_draws
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
 
 API = "/api/v1"

@@ -17,7 +17,8 @@ from flask.testing import FlaskClient
 from bench import staleness
 from bench.festival_report import Run, writes
 from bench.phones import DONE, Saved, Tally, Watched, shown_progress
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 
 ROOT = Path(__file__).resolve().parents[2]
 

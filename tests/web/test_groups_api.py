@@ -304,8 +304,8 @@ def test_early_payments_count_as_paid_in_a_carried_night(group: ApiGroup,
                                                          client: FlaskClient) -> None:
     night = group.night("2026-02-08", hands=[PICK_WIN])
     with client.application.app_context():
-        from scorekeeper.services import settle as settle_service
-        from scorekeeper.services.tables import load
+        from scorekeeper.services.nights import settle as settle_service
+        from scorekeeper.services.nights.tables import load
 
         settle_service.settle_and_leave(load(night["id"]), "Eve")  # Eve pays her 25 now
     auth = {"Authorization": f"Bearer {night['edit_token']}"}

@@ -17,8 +17,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import event as sqlalchemy_event
 
 from scorekeeper.db.models import Event, GameTable, Group, db
-from scorekeeper.services import event_draws, events
 from scorekeeper.services.board import BOARD, EVENTS, GROUPS
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 from tests.fixtures_app import start_table
 from tests.web.test_groups_pages import start_group
 

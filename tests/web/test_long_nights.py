@@ -18,7 +18,7 @@ from scorekeeper.db.models import GameTable, HandRow, db
 from scorekeeper.ledger.chart import COLUMNS, running_chart, thin
 from scorekeeper.rules import Hand, Rules, replay
 from scorekeeper.services import ServiceError
-from scorekeeper.services.window import window
+from scorekeeper.services.nights.window import window
 from tests.conftest import PLAYERS
 from tests.fixtures_app import start_table
 
@@ -152,7 +152,7 @@ def test_the_chart_of_ten_thousand_hands_stays_small() -> None:
 
 def test_a_night_holds_at_most_the_hands_an_export_can_carry(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.services import hands as hand_service
+    from scorekeeper.services.nights import hands as hand_service
     monkeypatch.setattr(hand_service, "MAX_HANDS", 30)
     table_id = start_table(client)
     long_night(app, table_id, 30)

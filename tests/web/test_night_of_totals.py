@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, HandRow, db
-from scorekeeper.services.paper_nights import TAKES_NO_HANDS
+from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from tests.fixtures_app import words
 from tests.web.sheet_helpers import API, auth, group_version
 

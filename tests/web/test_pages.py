@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, HandRow, db
 from scorekeeper.rules import PRESETS, HandError, check_hand, score
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights.state import TableState
 from tests.conftest import PLAYERS
 from tests.fixtures_app import start_table, words
 
@@ -267,7 +267,7 @@ def test_a_form_without_its_csrf_token_is_refused(tmp_path: Any) -> None:
 
 def test_a_failure_while_saving_leaves_no_half_written_hand(
         client: FlaskClient, app: Flask, table_id: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    import scorekeeper.services.hands as service
+    import scorekeeper.services.nights.hands as service
 
     def broken(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("disk full")

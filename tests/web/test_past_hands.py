@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.rules import HandResult, sit_out
-from scorekeeper.services import tables as table_service
+from scorekeeper.services.nights import tables as table_service
 from tests.fixtures_app import start_table, words
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import _confirm, hand

@@ -1,5 +1,5 @@
 """Every route the app has, asked with every credential, on a night of every
-owner at every stage, answers as the policy (scorekeeper/services/policy.py)
+owner at every stage, answers as the policy (scorekeeper/services/access/policy.py)
 says: an allowed action is never refused by it, a refused one is a 403 (the
 credential) or a 409 (the stage) carrying the policy's words, and nothing
 without a credential gets past a 401 (API) or 403 (pages).
@@ -25,7 +25,7 @@ from werkzeug.routing import Rule
 
 from scorekeeper.db.models import Editor, GameTable, db
 from scorekeeper.services import caches
-from scorekeeper.services.policy import (
+from scorekeeper.services.access.policy import (
     FINISHED_WORDS,
     Action,
     Credential,

@@ -17,9 +17,10 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client, TestResponse
 
 from scorekeeper.db.models import Event, db
-from scorekeeper.services import event_draws, events
+from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.board import BOARD, EVENTS
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as events
 from scorekeeper.views.access import declared
 from scorekeeper.views.live_viewer import Poll
 from scorekeeper.views.poll_gate import PollGate

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
-from scorekeeper.services import nights
+from scorekeeper.services.nights import kept as nights
 from tests.fixtures_app import start_table
 from tests.web.test_pages import hand
 

@@ -16,8 +16,8 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, HandRow, Payment, Player, db
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.ledger.words import describe_transfer
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.views.caching import SHARED
 from tests.fixtures_app import start_table, words
 

@@ -13,7 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights.state import TableState
 from tests.fixtures_app import start_table, words
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand, totals

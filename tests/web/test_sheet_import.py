@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from openpyxl import Workbook
 
 from scorekeeper.db.models import GameTable, SheetImport, db
-from scorekeeper.services.paper_nights import totals_of
+from scorekeeper.services.nights.paper import totals_of
 from tests.fixtures_app import words
 from tests.web.sheet_helpers import (
     API,

@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.codec import decode
 from scorekeeper.db.models import GameTable, db
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.import_checks import FORMAT
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.import_checks import FORMAT
+from scorekeeper.services.nights.state import TableState
 from tests.fixtures_app import start_table
 from tests.web.test_settle_pages import SIX, record, three_hands
 

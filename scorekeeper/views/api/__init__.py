@@ -25,10 +25,10 @@ from scorekeeper.limits import MAX_DIGITS, MAX_KEY, QUOTED
 from scorekeeper.rules import HandError
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
 from scorekeeper.services import Code, ServiceError, Stale
-from scorekeeper.services.credentials import EVENT, GROUP, TABLE
-from scorekeeper.services.hands import Seen
+from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
+from scorekeeper.services.nights.hands import Seen
+from scorekeeper.services.nights.state import version_of
 from scorekeeper.services.once import Once, api_once
-from scorekeeper.services.state import version_of
 from scorekeeper.services.writes import STALE_ADVICE, abandon, meanwhile
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of

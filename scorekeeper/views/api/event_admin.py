@@ -14,8 +14,9 @@ from typing import Any
 from flask import Response, g, jsonify
 
 from scorekeeper.moments import iso
-from scorekeeper.services import event_exports, event_grants
-from scorekeeper.services.policy import EventWrite, OwnerAction
+from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.services.events import exports as event_exports
+from scorekeeper.services.events import grants as event_grants
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.events import Answer, created_event, seen_version

@@ -24,7 +24,7 @@ from scorekeeper.limits import (
     PLAYER_NAME,
 )
 from scorekeeper.rules import PRESETS
-from scorekeeper.services.policy import EventStage
+from scorekeeper.services.access.policy import EventStage
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}

@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify
 
-from scorekeeper.services import ServiceError, event_draws, event_scores, event_stages, grants
-from scorekeeper.services import events as event_service
-from scorekeeper.services.event_draws import DrawnSession
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import EventStage, EventWrite, OwnerAction
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as event_service
+from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.events.draws import DrawnSession
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.services.policy import EventStage, EventWrite, OwnerAction
 from scorekeeper.views.access import api_event, director_id, editor_label, permission
 from scorekeeper.views.api import (
     bp,

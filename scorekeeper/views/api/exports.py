@@ -9,11 +9,12 @@ from __future__ import annotations
 from flask import Response, abort, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
-from scorekeeper.services import Code, grants
-from scorekeeper.services import exports as export_service
-from scorekeeper.services.import_checks import parse_json, refuse
+from scorekeeper.services import Code
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.nights import exports as export_service
+from scorekeeper.services.nights.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, request_once
 from scorekeeper.views.api.tables import created

@@ -16,19 +16,15 @@ from flask import Response, jsonify, request
 
 from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID, QUOTED
 from scorekeeper.names import find_name, name_key
-from scorekeeper.services import (
-    NotFound,
-    ServiceError,
-    grants,
-    group_exports,
-    group_settle,
-    ratings,
-    seasons,
-)
-from scorekeeper.services import groups as group_service
-from scorekeeper.services import settle as settle_service
+from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.groups import exports as group_exports
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups import ratings, seasons
+from scorekeeper.services.groups import settle as group_settle
+from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.owners import owner_of
-from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.exports import import_body

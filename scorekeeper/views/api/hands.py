@@ -17,11 +17,11 @@ from flask import Response, jsonify, request, url_for
 from scorekeeper.limits import API_HANDS, API_MAX_HANDS
 from scorekeeper.rules.hand_json import parse_hand, request_part, result_to_json
 from scorekeeper.services import ServiceError
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services.hands import Change
+from scorekeeper.services.access.policy import Action
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights.hands import Change
+from scorekeeper.services.nights.window import window
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.services.policy import Action
-from scorekeeper.services.window import window
 from scorekeeper.views.access import api_table, editor_label, permission
 from scorekeeper.views.api import bp, if_match, request_body, request_once
 

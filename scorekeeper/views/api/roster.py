@@ -12,11 +12,11 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.services import ServiceError
-from scorekeeper.services import roster as roster_service
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.payments import early_payments, payment_json, record_payment
-from scorekeeper.services.policy import Action
-from scorekeeper.services.state import TableState
+from scorekeeper.services.access.policy import Action
+from scorekeeper.services.nights import roster as roster_service
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.payments import early_payments, payment_json, record_payment
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.views.access import api_table, editor_label, permission
 from scorekeeper.views.api import bp, if_match, request_body, request_once
 from scorekeeper.views.api.hands import retried

@@ -21,7 +21,7 @@ from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
-from scorekeeper.services.policy import Action, Credential, EventWrite, OwnerAction, Stage
+from scorekeeper.services.access.policy import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.views.api.event_schemas import EVENT_SCHEMAS
 from scorekeeper.views.api.sheet_schemas import SHEET_SCHEMAS
 

@@ -17,7 +17,7 @@ from scorekeeper.limits import (
     MAX_STAKE_CENTS,
     PLAYER_NAME,
 )
-from scorekeeper.services.sheet_columns import DateOrder, Role, Shape, Unit
+from scorekeeper.services.groups.sheets.columns import DateOrder, Role, Shape, Unit
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 from flask import Response, jsonify
 
 from scorekeeper.limits import MAX_SHEET_BODY
-from scorekeeper.services.policy import OwnerAction
-from scorekeeper.services.sheet_files import SheetRefused, Workbook, read_file
-from scorekeeper.services.sheet_import import confirm, undo
-from scorekeeper.services.sheet_preview import Preview, asked, preview
+from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.groups.sheets.bring_in import confirm, undo
+from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, read_file
+from scorekeeper.services.groups.sheets.preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import bp, flag, json_body, refuse_unknown, request_body, request_once
 from scorekeeper.views.api.contract import body_fields

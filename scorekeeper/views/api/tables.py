@@ -12,18 +12,19 @@ from flask import Response, jsonify, request
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import ServiceError, grants
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.policy import Action, OwnerAction
-from scorekeeper.services.tables import DEFAULT_STAKE_CENTS, create_table
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.tables import DEFAULT_STAKE_CENTS, create_table
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.qr import link
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import GameTable, Group
-    from scorekeeper.services.state import TableState
+    from scorekeeper.services.nights.state import TableState
 
 
 @bp.get("/presets")

@@ -1,6 +1,6 @@
 """JSON API v1, ``GET /token`` (see docs/api.md): what the bearer token is
 (the credential it proves, for which table, group or event) and what it may
-do now, as the declared policy says (:mod:`scorekeeper.services.tokens`
+do now, as the declared policy says (:mod:`scorekeeper.services.access.tokens`
 asks it).  Routes on :data:`scorekeeper.views.api.bp`.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flask import Response, abort, jsonify
 
-from scorekeeper.services import tokens
-from scorekeeper.services.policy import OwnerAction
+from scorekeeper.services.access import tokens
+from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.views.access import bearer_token, permission
 from scorekeeper.views.api import bp
 

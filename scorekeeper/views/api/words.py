@@ -11,8 +11,8 @@ from __future__ import annotations
 from flask import Response, jsonify
 
 from scorekeeper.services import Code, ServiceError
-from scorekeeper.services import words as word_service
-from scorekeeper.services.policy import Action
+from scorekeeper.services.access.policy import Action
+from scorekeeper.services.nights import words as word_service
 from scorekeeper.spoken import Understood
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, json_body, refuse_unknown

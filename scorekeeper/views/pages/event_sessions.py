@@ -8,7 +8,7 @@ blank score tickets, final standings) for Letter or A4.
 A table's one-time code is kept only as its hash, so nothing can show it
 again: printing the table cards (a POST) issues a new code for every table
 and answers the cards themselves, and a table's "New code" issues one for
-that table and answers its card (:mod:`scorekeeper.services.event_grants`).
+that table and answers its card (:mod:`scorekeeper.services.events.grants`).
 Those answers are never stored (``no-store``); the codes on cards printed
 before stop working, and the phones that claimed one keep scoring unless
 the director stops them.
@@ -24,12 +24,15 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
-from scorekeeper.services import NotFound, ServiceError, event_draws, event_grants, event_scores
-from scorekeeper.services import events as event_service
-from scorekeeper.services.event_draws import CODE_LIFETIME, MAX_SEED, DrawnSession
-from scorekeeper.services.grants import new_token
+from scorekeeper.services import NotFound, ServiceError
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.events import event as event_service
+from scorekeeper.services.events import grants as event_grants
+from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.services.once import Once
-from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views.access import director_id, editor_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused

@@ -34,11 +34,13 @@ from scorekeeper.limits import (
 from scorekeeper.names import sort_key
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rulings.chart import preset_payouts
-from scorekeeper.services import ServiceError, event_progress, event_scores
-from scorekeeper.services import events as event_service
-from scorekeeper.services.grants import new_token
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.services.events import event as event_service
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.once import Once, canonical
-from scorekeeper.services.policy import EventWrite, OwnerAction
 from scorekeeper.views import event_length
 from scorekeeper.views.access import editor_label, load_event, permission, remember_event
 from scorekeeper.views.forms import (

@@ -12,11 +12,11 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
-from scorekeeper.services import exports as export_service
-from scorekeeper.services.grants import new_token
-from scorekeeper.services.import_checks import parse_json, refuse
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.nights import exports as export_service
+from scorekeeper.services.nights.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
-from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views.access import keep_editing, load_table, permission
 
 if TYPE_CHECKING:

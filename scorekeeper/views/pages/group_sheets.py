@@ -2,7 +2,7 @@
 group (``/g/<id>/sheet``): choose the file; correct what each column is
 (one column a row, a select each); preview every night with its checks;
 bring them in; take an import back.  The services do the reading and the
-writing (:mod:`scorekeeper.services.sheet_import`), as for the API.
+writing (:mod:`scorekeeper.services.groups.sheets.bring_in`), as for the API.
 
 The file is read once, on upload: the steps after it carry the sheet as
 read in a hidden field (checked again each time), so nothing is kept on the
@@ -19,12 +19,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
-from scorekeeper.services import ServiceError, sheet_import, sheet_preview
-from scorekeeper.services import groups as group_service
-from scorekeeper.services.grants import new_token
-from scorekeeper.services.once import Once
-from scorekeeper.services.policy import OwnerAction
-from scorekeeper.services.sheet_columns import (
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups.sheets import bring_in as sheet_import
+from scorekeeper.services.groups.sheets import preview as sheet_preview
+from scorekeeper.services.groups.sheets.columns import (
     ORDER_WORDS,
     ROLE_WORDS,
     SHAPE_WORDS,
@@ -33,14 +34,15 @@ from scorekeeper.services.sheet_columns import (
     Shape,
     Unit,
 )
-from scorekeeper.services.sheet_files import (
+from scorekeeper.services.groups.sheets.files import (
     SheetRefused,
     Workbook,
     from_json,
     read_file,
     to_json,
 )
-from scorekeeper.services.sheet_layout import column, split
+from scorekeeper.services.groups.sheets.layout import column, split
+from scorekeeper.services.once import Once
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import editor_label, load_group, permission
 from scorekeeper.views.json_errors import status_of

@@ -37,20 +37,17 @@ from scorekeeper.limits import (
     whole_number,
 )
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import (
-    ServiceError,
-    grants,
-    group_exports,
-    group_settle,
-    handovers,
-    seasons,
-)
-from scorekeeper.services import groups as group_service
-from scorekeeper.services.grants import new_token
-from scorekeeper.services.groups import GroupHead
-from scorekeeper.services.import_checks import parse_json
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access import grants, handovers
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.groups import exports as group_exports
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups import seasons
+from scorekeeper.services.groups import settle as group_settle
+from scorekeeper.services.groups.group import GroupHead
+from scorekeeper.services.nights.import_checks import parse_json
 from scorekeeper.services.once import Once
-from scorekeeper.services.policy import OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,

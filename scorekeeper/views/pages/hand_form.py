@@ -18,13 +18,13 @@ from scorekeeper.ledger.money import signed
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
 from scorekeeper.services import ServiceError
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services.event_progress import deals_passed
-from scorekeeper.services.hands import Change, Seen, deal_of
+from scorekeeper.services.events.progress import deals_passed
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights.hands import Change, Seen, deal_of
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.words import told
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import done_message, owner_of
-from scorekeeper.services.state import TableState
-from scorekeeper.services.words import told
 from scorekeeper.views.forms import HandForm, hidden_number
 
 #: Fields whose errors the hand form always shows next to them.

@@ -4,7 +4,7 @@ confirmation of which totals change.
 
 Pages name a hand by its id, which never changes, and every form carries the
 version of the night it was made on: when another phone changed the night
-meanwhile, the write is refused (see :mod:`scorekeeper.services.hands`) and
+meanwhile, the write is refused (see :mod:`scorekeeper.services.nights.hands`) and
 the form comes back refreshed, with the player's entries and what changed.
 """
 
@@ -31,15 +31,15 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import settle as settle_service
-from scorekeeper.services.event_progress import deals_passed
-from scorekeeper.services.grants import new_token
-from scorekeeper.services.hands import Change, Ref, Seen
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import Action, Stage
+from scorekeeper.services.events.progress import deals_passed
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.hands import Change, Ref, Seen
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.window import window
 from scorekeeper.services.owners import owner_of
-from scorekeeper.services.policy import Action, Stage
-from scorekeeper.services.state import TableState
-from scorekeeper.services.window import window
 from scorekeeper.views.access import access, editor, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.json_errors import status_of

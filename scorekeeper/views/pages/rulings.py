@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.rules import PRESETS, Preset, Rules, find_preset, payout_chart
 from scorekeeper.rulings import ask, by_topic, follows, rulings
 from scorekeeper.rulings.chart import chart_tables, point_ranges, preset_card
-from scorekeeper.services.policy import Action, OwnerAction
+from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.views.access import load_table, permission
 
 bp = Blueprint("rulings", __name__)

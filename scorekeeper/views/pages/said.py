@@ -20,11 +20,11 @@ from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import parse_hand
 from scorekeeper.rules.night import HandResult
 from scorekeeper.services import ServiceError
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import words as word_service
-from scorekeeper.services.hands import Change
-from scorekeeper.services.policy import Action
-from scorekeeper.services.state import TableState
+from scorekeeper.services.access.policy import Action
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import words as word_service
+from scorekeeper.services.nights.hands import Change
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.spoken.flags import FLAG_WORDS
 from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import HandForm

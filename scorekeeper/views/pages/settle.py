@@ -9,13 +9,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import ServiceError
-from scorekeeper.services import settle as settle_service
+from scorekeeper.services.access.policy import Action
+from scorekeeper.services.nights import settle as settle_service
+from scorekeeper.services.nights.pay import pay_links
+from scorekeeper.services.nights.roster import short_handed
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import new_night as start_new_night
 from scorekeeper.services.owners import group_from_night
-from scorekeeper.services.pay import pay_links
-from scorekeeper.services.policy import Action
-from scorekeeper.services.roster import short_handed
-from scorekeeper.services.state import TableState
-from scorekeeper.services.tables import new_night as start_new_night
 from scorekeeper.services.writes import check_open
 from scorekeeper.views.access import editor, keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number

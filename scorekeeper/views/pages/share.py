@@ -16,10 +16,11 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
-from scorekeeper.services import ServiceError, grants, handovers
-from scorekeeper.services import share as share_service
+from scorekeeper.services import ServiceError
+from scorekeeper.services.access import grants, handovers
+from scorekeeper.services.access import share as share_service
+from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.services.owners import owner_of
-from scorekeeper.services.policy import Action, OwnerAction
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table, permission
 from scorekeeper.views.json_errors import status_of

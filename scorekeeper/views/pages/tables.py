@@ -19,15 +19,15 @@ from scorekeeper.rules.option_list import in_effect
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
-from scorekeeper.services import groups as group_service
-from scorekeeper.services import pay as pay_service
-from scorekeeper.services import roster as roster_service
-from scorekeeper.services.grants import new_token
-from scorekeeper.services.groups import groups_of
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups.group import groups_of
+from scorekeeper.services.nights import pay as pay_service
+from scorekeeper.services.nights import roster as roster_service
+from scorekeeper.services.nights.tables import create_table, tables_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import owner_of
-from scorekeeper.services.policy import Action, OwnerAction
-from scorekeeper.services.tables import create_table, tables_of
 from scorekeeper.views.access import (
     keep_editing,
     load_group,

@@ -12,10 +12,10 @@ from flask import jsonify, request
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound
-from scorekeeper.services import hands as hand_service
-from scorekeeper.services import tables as table_service
-from scorekeeper.services.hands import Saved
-from scorekeeper.services.state import TableState
+from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import tables as table_service
+from scorekeeper.services.nights.hands import Saved
+from scorekeeper.services.nights.state import TableState
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.pages.hand_form import once_for, said
 

@@ -1,0 +1,147 @@
+"""Which credential a request holds on a night, and what the policy
+(:mod:`scorekeeper.services.access.policy`) then says of it: the one place that
+turns tokens into a :class:`~scorekeeper.services.access.policy.Credential`, a
+night into its :class:`~scorekeeper.services.access.policy.Owner` and
+:class:`~scorekeeper.services.access.policy.Stage`.
+
+A request hands in what it holds through a :data:`Holder`: given an owner of
+nights ("table", "group" or "event") and its id, the token it holds for it
+(a phone's signed cookie keeps one per owner; an API client's bearer token
+is tried as each).  The strongest credential wins: an event's director
+before a group's editor before a night's own grant; share links only when
+the request may present them (the API: its bearer token may be one).
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.db.models import EVENT as EVENT  # the words a phone keeps its tokens under
+from scorekeeper.db.models import GROUP as GROUP
+from scorekeeper.db.models import TABLE
+from scorekeeper.services import lazy
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import (
+    Action,
+    Credential,
+    Decision,
+    Owner,
+    OwnerAction,
+    Stage,
+    decide,
+    owner_permits,
+)
+from scorekeeper.services.nights.paper import TAKES_NO_HANDS
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
+
+#: Given an owner of nights and its id, the token the request holds for it.
+Holder = Callable[[str, int], "str | None"]
+_OWNERS = {owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
+
+
+@dataclass
+class NightAccess:
+    """One request's standing on one night."""
+
+    state: TableState
+    owner: Owner
+    stage: Stage
+    #: Why the stage refuses writes, in the night's own words ("" when open).
+    stage_words: str
+    credential: Credential | None
+    #: The grant the credential is (for the history's "by"); None for a share link.
+    grant: Any
+
+    def decide(self, action: Action) -> Decision:
+        """What the policy says of ``action`` (refused without a credential)."""
+        if self.credential is None:
+            return Decision(False, "")
+        return decide(self.credential, self.owner, self.stage, action, self.stage_words)
+
+    def may(self, action: Action | str) -> bool:
+        """Whether this request may do ``action`` (templates ask by name)."""
+        return Action(action) in self.powers
+
+    @lazy
+    def powers(self) -> frozenset[Action]:
+        """Every action this request may do: a page rendered for it once is
+        the same for every request with the same powers (part of its cache key)."""
+        return frozenset(a for a in Action if self.decide(a).allowed)
+
+
+def _same(token: str | None, other: str) -> bool:
+    return bool(token) and hmac.compare_digest(str(token).encode(), other.encode())
+
+
+def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAccess:
+    """The night ``table_id`` (NotFound without it) and the credential ``held``
+    proves on it; with ``links``, a share link's token counts too.  The
+    night's owner (:func:`~scorekeeper.services.owners.owner_of`) says which
+    credential each token is."""
+    table, grant = grants.load_as(grants.TABLE, table_id, held(TABLE, table_id))
+    state = TableState.load(table)
+    owner = owner_of(table)
+    stage, words = _stage_of(state, owner)
+    credential, proof = None, None
+    if owner.kind is not None:
+        found = grants.grant_of(_OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
+        if found is not None:
+            credential, proof = owner.editor, found
+    if credential is None and grant is not None:
+        credential, proof = owner.grant, grant
+    if credential is None and links:
+        credential = _link_credential(table, owner, held)
+    return NightAccess(state, owner.policy, stage, words, credential, proof)
+
+
+def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
+    finished, done = owner.stage(state)
+    if finished:
+        return Stage.FINISHED, ""
+    if state.closed or state.paper:  # a night of totals takes no hands, ever
+        return Stage.CLOSED, TAKES_NO_HANDS if state.paper else ""
+    if done is not None:
+        return Stage.DONE, done
+    return Stage.OPEN, ""
+
+
+def _link_credential(table: Any, owner: NightOwner, held: Holder) -> Credential | None:
+    """The share link's credential the request's token is, if any."""
+    if _same(held(TABLE, table.id), table.view_token):
+        return Credential.TABLE_VIEW
+    if owner.kind is None:
+        return None
+    row = grants.get(_OWNERS[owner.kind], owner.id)
+    return owner.link if _same(held(owner.kind, owner.id), row.view_token) else None
+
+
+# --- a group's and an event's own pages ---------------------------------------------
+
+@dataclass
+class OwnerAccess:
+    """One request's standing on a group or an event."""
+
+    row: Any
+    kind: str
+    credential: Credential | None
+    grant: Any
+
+    def may(self, action: OwnerAction) -> bool:
+        return owner_permits(self.credential, self.kind, action)
+
+
+def owner_access(kind: str, row_id: int, token: str | None, *,
+                 links: bool = False) -> OwnerAccess:
+    """A group or an event (NotFound without it) and the credential ``token``
+    proves on it: its edit grant, or (``links``) its share link."""
+    row, grant = grants.load_as(_OWNERS[kind], row_id, token)
+    says = OWNERS[kind]
+    if grant is not None:
+        return OwnerAccess(row, kind, says.editor, grant)
+    if links and _same(token, row.view_token):
+        return OwnerAccess(row, kind, says.link, None)
+    return OwnerAccess(row, kind, None, None)

@@ -1,0 +1,262 @@
+"""Who may change an owner of nights (a table, a group, an event): its edit grants
+(hashed tokens, revocable), its share (view) token, and finding it by id or
+by token.  Its one-time codes that turn into a grant the first time they are
+claimed are :mod:`scorekeeper.services.access.handovers`'.  Written once for every
+owner: an :class:`Owner` says which rows keep it and the words its messages
+use, so a new owner of nights is one more ``Owner(...)``.
+
+Every change here goes through :mod:`scorekeeper.services.writes` (a raised
+version and its one audit entry) and commits once.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import and_, bindparam, select, update
+
+from scorekeeper.db import models
+from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
+from scorekeeper.limits import MAX_ROW_ID
+from scorekeeper.services import Conflict, NotFound, writes
+from scorekeeper.services.access.policy import EventWrite
+
+
+def new_token() -> str:
+    """An unguessable token (192 bits), safe in a URL."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """What is stored for an edit token: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+#: Why a night's take-over code fails, when nothing says whose it was.
+TABLE_CODE_GONE = ("This code was already used, replaced or has expired. Ask whoever showed "
+                   "it (the table's scorekeeper, or at a tournament the director) for a new one.")
+
+
+@dataclass(frozen=True)
+class Words:
+    """What an owner's messages and history say."""
+
+    no_such: str
+    link_gone: str
+    code_gone: str
+    can_now: str  #: "{label} can now edit"
+    handed_over: str  #: "Scoring handed over: {label} can now edit"
+    showed_code: str
+    no_longer: str  #: "{label} can no longer edit"
+    not_a_grant: str
+    last_grant: str
+
+
+@dataclass(frozen=True)
+class Owner:
+    """One kind of owner of nights: the word its grants, codes and history
+    entries are kept under, its rows and its words."""
+
+    kind: str
+    model: Any
+    words: Words
+    #: Starts a write to one owner (:mod:`~scorekeeper.services.writes`);
+    #: ``for_code``: the write shows or claims a handover code.
+    begin: Callable[[Any, bool], object]
+    #: Writes the write's one entry: (row, action, summary, by).
+    audit: Callable[[Any, str, str, str | None], None]
+    #: Refuses a code for an owner that takes no more writers (a closed night).
+    before_claim: Callable[[Any], None] = lambda row: None
+
+    def mine(self, model: Any, row_id: Any) -> Any:
+        """The condition that a grant, code or history row (``model``) is the
+        owner ``row_id``'s."""
+        return model.of(self.kind, row_id)
+
+    def grant(self, row_id: int, token: str, label: str, director_id: int | None = None
+              ) -> Editor:
+        """A new grant of the owner ``row_id`` for ``token`` (not yet added)."""
+        return Editor(owner=self.kind, owner_id=row_id, token_hash=hash_token(token),
+                      label=label, director_id=director_id)
+
+
+def _begin_table(table: GameTable, for_code: bool) -> object:
+    return writes.begin_night(table, closed_ok=not for_code,
+                              why="there is nothing left to score")
+
+
+def _check_open(table: GameTable) -> None:
+    writes.check_open(table, "there is nothing left to score")
+
+
+TABLE = Owner(
+    models.TABLE, GameTable, Words(
+        no_such="No such table",
+        link_gone="This share link doesn't exist or was replaced",
+        code_gone=TABLE_CODE_GONE,
+        can_now="{label} can now edit",
+        handed_over="Scoring handed over: {label} can now edit",
+        showed_code="Showed a take-over code (works once, for 15 minutes)",
+        no_longer="{label} can no longer edit",
+        not_a_grant="That device can't edit this table (already revoked?)",
+        last_grant="This is the only device that can edit this table. "
+                   "Hand over scoring first, then revoke it."),
+    begin=_begin_table,
+    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by),
+    before_claim=_check_open)
+
+GROUP = Owner(
+    models.GROUP, Group, Words(
+        no_such="No such group",
+        link_gone="This group's share link doesn't exist",
+        code_gone="This code was already used, replaced or has expired. Ask whoever runs "
+                  "the group to show a new one.",
+        can_now="{label} can now run the group",
+        handed_over="Handed over: {label} can now run the group",
+        showed_code="Showed a code to run the group (works once, for 15 minutes)",
+        no_longer="{label} can no longer run the group",
+        not_a_grant="That phone can't run this group (already revoked?)",
+        last_grant="This is the only phone that can run the group. Add another "
+                   "phone first, then revoke this one."),
+    begin=lambda group, for_code: writes.begin_group(group.id),
+    audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by))
+
+EVENT = Owner(
+    models.EVENT, Event, Words(
+        no_such="No such event",
+        link_gone="This event's link doesn't exist",
+        code_gone="This code was already used, replaced or has expired. Ask the director "
+                  "to show a new one.",
+        can_now="{label} can now direct the event",
+        handed_over="Handed over: {label} can now direct the event",
+        showed_code="Showed a co-director code (works once, for 15 minutes)",
+        no_longer="{label} can no longer direct the event",
+        not_a_grant="That device can't direct this event (already revoked?)",
+        last_grant="This is the only device that can direct the event. Add a co-director "
+                   "first, then revoke this one."),
+    begin=lambda event, for_code: writes.begin_event(event.id, EventWrite.DIRECTORS),
+    audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by))
+
+
+# --- finding an owner ------------------------------------------------------------
+
+def get(owner: Owner, row_id: int) -> Any:
+    """The owner's row, or NotFound (also for ids too big for the database)."""
+    if not 0 < row_id <= MAX_ROW_ID:
+        raise NotFound(owner.words.no_such)
+    row = db.session.get(owner.model, row_id)
+    if row is None:
+        raise NotFound(owner.words.no_such)
+    return row
+
+
+def by_view_token(owner: Owner, token: str) -> Any:
+    """The owner a share link points to, or NotFound."""
+    row = db.session.scalar(db.select(owner.model).filter_by(view_token=token))
+    if row is None:
+        raise NotFound(owner.words.link_gone)
+    return row
+
+
+@functools.cache
+def _with_grant(owner: Owner) -> Any:
+    """The owner and the live grant a token's hash proves, in one query
+    (built once per owner)."""
+    return (select(owner.model, Editor)
+            .outerjoin(Editor, and_(owner.mine(Editor, owner.model.id),
+                                    Editor.token_hash == bindparam("hash"),
+                                    Editor.revoked_at.is_(None)))
+            .where(owner.model.id == bindparam("id")).limit(1))
+
+
+def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
+    """The owner and the live grant ``token`` proves (None without one), read
+    together in one query; NotFound without the owner."""
+    if not token:
+        return get(owner, row_id), None
+    if not 0 < row_id <= MAX_ROW_ID:
+        raise NotFound(owner.words.no_such)
+    row = db.session.execute(_with_grant(owner), {"id": row_id, "hash": hash_token(token)}).first()
+    if row is None:
+        raise NotFound(owner.words.no_such)
+    return row[0], row[1]
+
+
+def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
+    """The live grant of the owner's row ``row_id`` that ``token`` proves, if any."""
+    if not token:
+        return None
+    return db.session.scalar(db.select(Editor).where(
+        owner.mine(Editor, row_id), Editor.token_hash == hash_token(token),
+        Editor.revoked_at.is_(None)))
+
+
+def active_grants(owner: Owner, row: Any) -> list[Any]:
+    """The devices that can change ``row`` now, oldest first."""
+    return list(db.session.scalars(db.select(Editor).where(
+        owner.mine(Editor, row.id), Editor.revoked_at.is_(None)).order_by(Editor.id)))
+
+
+# --- grants and codes ------------------------------------------------------------
+
+def add_grant(owner: Owner, row: Any, label: str) -> str:
+    """Let one more device or client change ``row``; returns its token (kept nowhere)."""
+    with writes.unit():
+        owner.begin(row, False)
+        token = new_token()
+        db.session.add(owner.grant(row.id, token, label[:80]))
+        owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
+    return token
+
+
+def drop_codes(owner: Owner, row_id: int) -> None:
+    """Cancel every unused one-time code of the owner (same transaction):
+    each expires now, so a phone that brings one later is told whose code it
+    was and why it no longer works."""
+    now = utcnow()
+    db.session.execute(update(Handover).where(
+        owner.mine(Handover, row_id), Handover.used_at.is_(None), Handover.expires_at > now)
+        .values(expires_at=now - timedelta(seconds=1)))
+
+
+def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+    """Stop one device changing ``row``, at once (:func:`stop_grant`), in a
+    write of its own."""
+    with writes.unit():
+        owner.begin(row, False)
+        grant = stop_grant(owner, row, grant_id, by)
+    return grant
+
+
+def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+    """Stop one device changing ``row``; its unused codes die with it.  The
+    last one is kept: without it nobody could change ``row`` again.  Part of
+    the caller's write (its unit of work, begun); ``by`` names the device that
+    revoked it, for the history."""
+    grants = active_grants(owner, row)
+    grant = next((e for e in grants if e.id == grant_id), None)
+    if grant is None:
+        raise NotFound(owner.words.not_a_grant)
+    if len(grants) == 1:
+        raise Conflict(owner.words.last_grant)
+    grant.revoked_at = utcnow()
+    drop_codes(owner, row.id)
+    owner.audit(row, "revoke", owner.words.no_longer.format(label=grant.label), by)
+    return grant
+
+
+def revoke_all(owner: Owner, row_id: int) -> int:
+    """Stop every device that can change the owner, at once, with their unused
+    codes; part of the caller's write (only an owner that another owner's
+    grant also changes, an event's table, may be left with none).  Returns
+    how many were stopped."""
+    stopped = db.session.execute(update(Editor).where(
+        owner.mine(Editor, row_id), Editor.revoked_at.is_(None)).values(revoked_at=utcnow()))
+    drop_codes(owner, row_id)
+    return int(stopped.rowcount)  # type: ignore[attr-defined]

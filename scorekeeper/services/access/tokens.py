@@ -1,0 +1,119 @@
+"""What a bearer token is, for a client that holds one and wants to know:
+whose edit grant or share link it is, the credential that makes it
+(:mod:`scorekeeper.services.access.credentials`, the one place that turns tokens
+into credentials) and what the declared policy
+(:mod:`scorekeeper.services.access.policy`) lets it do now.  Nothing here decides
+who may do what: every answer is the policy's, asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper.db.models import EVENT, GROUP, TABLE, Editor, Event, GameTable, Group, db
+from scorekeeper.services.access import grants
+from scorekeeper.services.access.credentials import night_access, owner_access
+from scorekeeper.services.access.policy import (
+    Action,
+    Credential,
+    EventWrite,
+    Owner,
+    OwnerAction,
+    Stage,
+    decide,
+)
+from scorekeeper.services.events import stages as event_stages
+
+#: The stages a night of each owner passes through (a tournament's table is
+#: also done, and frozen when the event is finished).
+NIGHT_STAGES: dict[Owner, tuple[Stage, ...]] = {
+    Owner.OWN: (Stage.OPEN, Stage.CLOSED),
+    Owner.GROUP: (Stage.OPEN, Stage.CLOSED),
+    Owner.EVENT: (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED),
+}
+#: Which owner's nights a group's or an event's credential works on.
+NIGHTS_OF = {GROUP: Owner.GROUP, EVENT: Owner.EVENT}
+_MODELS: dict[str, Any] = {TABLE: GameTable, GROUP: Group, EVENT: Event}
+
+
+@dataclass(frozen=True)
+class TokenFacts:
+    """What a token is and may do.  ``owner`` and ``id`` name the row it is
+    kept for (a table, a group, an event); ``label`` the device or client
+    its grant was made for (None: a share link).  ``stage`` is where that
+    row stands now; ``may`` what it may do there (a night's actions, or a
+    group's or event's own); ``writes`` the event writes its stage takes now
+    (a director's); ``nights`` what it may do on the row's nights, at each
+    stage they pass through (a group's or an event's credential)."""
+
+    credential: Credential
+    owner: str
+    id: int
+    label: str | None
+    stage: str | None
+    may: tuple[str, ...]
+    writes: tuple[str, ...] = ()
+    nights: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def holder(token: str) -> tuple[str, int] | None:
+    """The row ``token`` is a live edit grant or the share link of, as
+    (owner kind, id); None for a token that is neither."""
+    grant = db.session.scalar(select(Editor).where(
+        Editor.token_hash == grants.hash_token(token), Editor.revoked_at.is_(None)))
+    if grant is not None:
+        return grant.owner, grant.owner_id
+    for kind, model in _MODELS.items():
+        row_id = db.session.scalar(select(model.id).where(model.view_token == token))
+        if row_id is not None:
+            return kind, int(row_id)
+    return None
+
+
+def describe(token: str) -> TokenFacts | None:
+    """What ``token`` is and what the policy lets it do now (None: nothing)."""
+    found = holder(token)
+    if found is None:
+        return None
+    kind, row_id = found
+    if kind == TABLE:
+        return _night(token, row_id)
+    return _owner(token, kind, row_id)
+
+
+def _held(token: str) -> Any:
+    return lambda kind, row_id: token
+
+
+def _night(token: str, table_id: int) -> TokenFacts | None:
+    access = night_access(table_id, _held(token), links=True)
+    if access.credential is None:
+        return None
+    grant = access.grant
+    return TokenFacts(access.credential, TABLE, table_id,
+                      grant.label if grant is not None else None, str(access.stage),
+                      tuple(str(a) for a in Action if a in access.powers))
+
+
+def _owner(token: str, kind: str, row_id: int) -> TokenFacts | None:
+    access = owner_access(kind, row_id, token, links=True)
+    credential = access.credential
+    if credential is None:
+        return None
+    stage = event_stages.stage_of(access.row) if kind == EVENT else None
+    writes = tuple(str(w) for w in EventWrite
+                   if access.may(OwnerAction.RUN) and stage is not None
+                   and event_stages.decide(access.row, w).allowed)
+    owner = NIGHTS_OF[kind]
+    nights = tuple((str(night), tuple(str(a) for a in Action
+                                      if decide(credential, owner, night, a).allowed))
+                   for night in NIGHT_STAGES[owner])
+    return TokenFacts(credential, kind, row_id,
+                      access.grant.label if access.grant is not None else None,
+                      str(stage) if stage is not None else None,
+                      tuple(str(a) for a in OwnerAction
+                            if a is not OwnerAction.PUBLIC and access.may(a)),
+                      writes, nights)

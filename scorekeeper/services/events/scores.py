@@ -1,0 +1,372 @@
+"""An event's scores: penalties to one player, a table's paper ticket, and the
+standings (ranks, session highs, prizes, each table's progress), worked
+out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import defer
+
+from scorekeeper.db.engine import writing
+from scorekeeper.db.models import (
+    Event,
+    EventPenalty,
+    EventPlayer,
+    EventTable,
+    EventTicket,
+    GameTable,
+    Player,
+    db,
+)
+from scorekeeper.ledger import events as engine
+from scorekeeper.limits import (
+    MAX_EVENT_PENALTIES,
+    MAX_EVENT_PENALTY,
+    MAX_TICKET_POINTS,
+    PENALTY_REASON,
+)
+from scorekeeper.moments import iso
+from scorekeeper.names import find_name
+from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
+from scorekeeper.services.access.policy import EventWrite
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events.event import player
+from scorekeeper.services.events.progress import Progress
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.once import Once
+
+# --- penalties and tickets -----------------------------------------------------------
+
+def penalty_points(points: object) -> int:
+    """A penalty's points as the form, the API and an imported file give them."""
+    if isinstance(points, bool) or not isinstance(points, int) \
+            or not 0 < points <= MAX_EVENT_PENALTY:
+        raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
+    return points
+
+
+def check_penalty(sessions: int, session: object, points: object, reason: object
+                  ) -> tuple[int, str]:
+    """A penalty's session (of an event of ``sessions``), points and reason
+    as :func:`penalty` and an imported file give them; returns the points
+    and the reason as kept."""
+    points = penalty_points(points)
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
+        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
+    checks.free_text(reason, "The reason", "reason")
+    if isinstance(session, bool) or not isinstance(session, int) \
+            or not 1 <= session <= sessions:
+        raise ServiceError(f"The session must be 1 to {sessions}", "session")
+    return points, " ".join(reason.split())
+
+
+def seated_in(event: Event, session: int) -> set[str]:
+    """The names seated at the session's tables (its players, not its byes)."""
+    return set(db.session.scalars(
+        select(Player.name).join(EventTable, EventTable.night_id == Player.table_id)
+        .where(EventTable.event_id == event.id, EventTable.session == session)))
+
+
+@dataclass(frozen=True)
+class PenaltyLine:
+    """A penalty as the director's page and the API list it."""
+
+    id: int
+    number: int
+    name: str
+    session: int
+    points: int
+    reason: str
+    by: str | None
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "number": self.number, "name": self.name,
+                "session": self.session, "points": self.points, "reason": self.reason,
+                "by": self.by, "at": iso(self.at)}
+
+
+def _line(row: EventPenalty, who: EventPlayer) -> PenaltyLine:
+    return PenaltyLine(row.id, who.number, who.name, row.session, row.points, row.reason,
+                       row.by, row.at)
+
+
+def penalties(event: Event) -> list[PenaltyLine]:
+    """The event's penalties, oldest first, each with its player."""
+    return [_line(row, who) for row, who in db.session.execute(
+        select(EventPenalty, EventPlayer).join(EventPlayer,
+                                               EventPlayer.id == EventPenalty.player_id)
+        .where(EventPenalty.event_id == event.id).order_by(EventPenalty.id)).all()]
+
+
+def penalty(event: Event, number: int, session: int, points: object, reason: object,
+            by: str | None = None, once: Once | None = None,
+            seen: int | None = None) -> PenaltyLine:
+    """Take ``points`` off one player seated in ``session`` (nobody else gains
+    them): a player not drawn to a table in it (a bye, a withdrawal, a later
+    walk-in, a session not drawn) takes none."""
+    points, kept = check_penalty(event.sessions, session, points, reason)
+    who = player(event, number)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        if who.name not in seated_in(event, session):
+            raise ServiceError(f"#{who.number} {who.name} has no seat in session {session}: "
+                               "a penalty goes to a player at one of its tables", "player")
+        if (db.session.scalar(select(func.count()).select_from(EventPenalty)
+                              .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
+            raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
+                               "points")
+        row = EventPenalty(event_id=event.id, player_id=who.id, session=session,
+                           points=points, reason=kept, by=by[:80] if by else None)
+        db.session.add(row)
+        db.session.flush()
+        writes.audit_event(event.id, "penalty", f"Penalty: {points} points off "
+                           f"#{who.number} {who.name} in session {session} ({row.reason})", by)
+        made = _line(row, who)
+        work.remember(None, 201, made.to_json(), event_id=event.id)
+    return made
+
+
+def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
+                     once: Once | None = None, seen: int | None = None) -> PenaltyLine:
+    """Take a penalty back (its points count again); the history keeps it."""
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        row = db.session.scalar(select(EventPenalty).filter_by(id=penalty_id,
+                                                               event_id=event.id))
+        if row is None:
+            raise NotFound(f"No penalty {penalty_id} in this event")
+        gone = _line(row, db.session.get_one(EventPlayer, row.player_id))
+        db.session.delete(row)
+        writes.audit_event(event.id, "unpenalty", f"Penalty withdrawn: {gone.points} points "
+                           f"back to #{gone.number} {gone.name} in session {gone.session} "
+                           f"({gone.reason})", by)
+        work.remember(None, 200, gone.to_json(), event_id=event.id)
+    return gone
+
+
+def check_totals(totals: object, names: Sequence[str], table_number: int) -> dict[str, int]:
+    """A paper ticket's totals as :func:`ticket` and an imported file give
+    them: every player at the table (however their names are typed), whole
+    points, summing to zero; returns them by the names the table keeps."""
+    if not isinstance(totals, Mapping) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in totals.values()):
+        raise ServiceError("totals must be each player's whole points", "totals")
+    kept = {}
+    for typed, points in totals.items():
+        name = find_name(str(typed), names)
+        if name is None:
+            raise ServiceError(f"{str(typed)[:40]} isn't at table {table_number}", "totals")
+        if not -MAX_TICKET_POINTS <= points <= MAX_TICKET_POINTS:
+            raise ServiceError(f"A ticket's points are {MAX_TICKET_POINTS:,} at most either "
+                               f"way ({name}'s are more)", "totals")
+        kept[name] = points
+    if sorted(kept) != sorted(names):
+        raise ServiceError(f"Give the points of everyone at table {table_number}: "
+                           + ", ".join(names), "totals")
+    if sum(kept.values()) != 0:
+        raise ServiceError(f"A ticket's points add up to zero (these add up to "
+                           f"{sum(kept.values())})", "totals")
+    return kept
+
+
+def ticket(event: Event, session: int, table_number: int, totals: object,
+           by: str | None = None, once: Once | None = None,
+           seen: int | None = None) -> EventTicket:
+    """A table's session totals from its paper ticket (each of its players,
+    whole points, summing to zero): they stand instead of its hands.  The
+    table's night changes too (it is done), so its phone and share page
+    learn of it at once."""
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    night = db.session.get_one(GameTable, row.night_id)
+    kept = check_totals(totals, [p.name for p in night.players], table_number)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
+            raise Conflict(f"Table {table_number} already has a ticket", "totals")
+        writes.begin_night(night, closed_ok=True)
+        made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
+        db.session.add(made)
+        row.done = True
+        said = (f"Paper ticket for session {session}, table {table_number}: "
+                + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
+        writes.audit_event(event.id, "ticket", said, by)
+        writes.audit_night(night, "ticket", said, by=by)
+        work.remember(None, 201, {"session": session, "table": table_number, "totals": kept},
+                      event_id=event.id)
+    return made
+
+
+def mark_done(event: Event, session: int, table_number: int, done: object,
+              by: str | None = None, once: Once | None = None,
+              seen: int | None = None) -> bool:
+    """The director accepts a table's result for the session (``done``) or
+    takes that back: its phone may score again until its hands are all in.
+    A table with a paper ticket stays done (its totals stand).  The night
+    changes too, so its phone and share page learn of it at once."""
+    if not isinstance(done, bool):
+        raise ServiceError("done must be true or false", "done")
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    night = db.session.get_one(GameTable, row.night_id)
+    if row.done == done:
+        return done  # as it is already: no version raised, no entry written
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        if not done and db.session.scalar(
+                select(EventTicket.id).filter_by(event_table_id=row.id)) is not None:
+            raise Conflict(f"Table {table_number} has a paper ticket: its totals stand",
+                           "done")
+        writes.begin_night(night, closed_ok=True)
+        row.done = done
+        said = (f"Table {table_number} of session {session} is "
+                + ("done: its result stands" if done else "open again for its phone"))
+        writes.audit_event(event.id, "done" if done else "undone", said, by)
+        writes.audit_night(night, "done" if done else "undone", said, by=by)
+        work.remember(None, 200, {"session": session, "table": table_number, "done": done},
+                      event_id=event.id)
+    return done
+
+
+# --- standings -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Named:
+    """A session high or a prize, with the players' names: ``cents`` is what
+    it pays in all, ``each`` what each of its players takes (a tie splits it)."""
+
+    label: str
+    session: int | None
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+    points: int
+    cents: int
+    each: int = 0
+
+
+@dataclass(frozen=True)
+class EventStandings:
+    """The event at one version.  ``started``: any hand, ticket or penalty
+    yet (before that the players are listed in their first draw's order,
+    ``seats``: number → (session, table, seat)).  ``plan`` is the payout
+    plan at the pot so far; ``prizes`` who would win what if the event ended
+    now (final once the director finishes it)."""
+
+    version: int
+    pot_cents: int
+    house_cents: int
+    rounding_cents: int
+    players: tuple[engine.Ranked, ...]
+    session_highs: tuple[Named, ...]
+    prizes: tuple[Named, ...]
+    plan: engine.Plan
+    tables: tuple[Progress, ...]
+    tie_breaks: tuple[str, ...]
+    started: bool
+    seats: Mapping[int, tuple[int, int, int]]
+
+    @property
+    def all_done(self) -> bool:
+        """Every table drawn so far is done (and at least one is drawn)."""
+        return bool(self.tables) and all(t.done for t in self.tables)
+
+
+#: Standings by (view token, version): worked out once per event version.
+KEPT: caches.Recent[tuple[str, int], EventStandings] = caches.register(
+    "event_standings", caches.Recent(256))
+
+
+def standings(event: Event) -> EventStandings:
+    """The event's standings at its version, kept for the requests that follow."""
+    key = (event.view_token, event.version)
+    found = KEPT.get(key)
+    if found is None:
+        found = _work_out(event)
+        if not writing(db.session):
+            KEPT.put(key, found)
+    return found
+
+
+def _work_out(event: Event) -> EventStandings:
+    rows = list(db.session.scalars(select(EventTable).filter_by(event_id=event.id)
+                                   .order_by(EventTable.session, EventTable.number)))
+    tickets = {t.event_table_id: t.totals for t in db.session.scalars(
+        select(EventTicket).where(EventTicket.event_table_id.in_([r.id for r in rows])))}
+    # A table's rules are read only when its roster isn't kept (TableState.load).
+    nights = {n.id: n for n in db.session.scalars(
+        select(GameTable).where(GameTable.event_id == event.id)
+        .options(defer(GameTable.rules)))}
+    points: dict[tuple[str, int], int] = {}
+    first_seat: dict[str, tuple[int, int, int]] = {}
+    progress = []
+    for row in rows:
+        night = nights[row.night_id]
+        got, shown = event_progress.table_points(row, tickets, event, night)
+        progress.append(shown)
+        for name, p in got.items():
+            points[name, row.session] = p
+        for seat, name in enumerate(TableState.load(night).players, start=1):
+            first_seat.setdefault(name, (row.session, row.number, seat))
+    scored = {t.session for t in progress if t.ticket or t.hands > 0}
+    fined: dict[int, int] = {}
+    for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
+        fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
+    # plain tuples (id, number, name, checked in): a thousand players are read
+    # by position, not by a result row's names
+    registered: list[tuple[int, int, str, bool]] = [
+        (player_id, number, name, checked_in)
+        for player_id, number, name, checked_in in db.session.execute(
+            select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
+            .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number))]
+    seated = {name for name, _ in points}
+    entrants = [p for p in registered if p[3] or p[2] in seated]
+    # The last tie-break: the first draw a player sat in, table then seat;
+    # anyone not drawn yet after them, by number.
+    order = sorted(first_seat, key=first_seat.__getitem__)
+    drawn = {name: k for k, name in enumerate(order)}
+    # Each player's points by session and the sessions he sat in, in one pass.
+    scores: dict[str, list[int]] = {}
+    sat: dict[str, set[int]] = {}
+    for (name, session), p in points.items():
+        scores.setdefault(name, [0] * event.sessions)[session - 1] = p
+        sat.setdefault(name, set()).add(session)
+    nothing = (0,) * event.sessions
+    after = len(drawn)
+    lines = [engine.Line(number, name, tuple(scores.get(name, nothing)),
+                         fined.get(player_id, 0), drawn.get(name, after + number),
+                         frozenset(sat.get(name, ())))
+             for player_id, number, name, _ in entrants]
+    ranked = engine.rank(lines, tuple(event.tie_breaks))
+    started = bool(scored or fined)
+    if not started:  # nothing to rank yet: everyone equal, in the first draw's order
+        ranked = tuple(replace(r, rank=1) for r in sorted(
+            ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
+    highs = engine.session_highs(lines, scored)
+    pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
+                        event.share, ranked if started else (), highs, event.sessions)
+    names = {number: name for _, number, name, _ in registered}
+    won = {z.label: z for z in pay.prizes}
+
+    def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
+        return Named(z.label, session, z.numbers, tuple(names[n] for n in z.numbers), points,
+                     z.cents, z.each)
+
+    return EventStandings(
+        event.version, pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
+        tuple(named(won[f"Session {h.session} high"], h.session, h.points) for h in highs),
+        tuple(named(z) for z in pay.prizes),
+        engine.plan(len(entrants), event.entry_cents, event.places, event.session_high,
+                    event.sessions),
+        tuple(progress), tuple(event.tie_breaks), started,
+        {number: first_seat[name] for _, number, name, _ in registered if name in first_seat})

@@ -1,0 +1,145 @@
+"""A whole group as one JSON file: its name, members, next night's rules and
+stake, and every night as a night's own export with its date and how it was
+settled; and importing that file.  Like a night's import, the whole file is
+checked (every night replays under its rules) before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper.db.models import Group
+from scorekeeper.limits import MAX_NIGHTS
+from scorekeeper.moments import iso
+from scorekeeper.services import ServiceError
+from scorekeeper.services.checks import (
+    check_played_on,
+    check_stake,
+    checked_rules,
+    clean_players,
+    group_name,
+)
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.group import AT_TABLE, CARRIED, WITH_GROUP
+from scorekeeper.services.groups.seasons import night_rows
+from scorekeeper.services.nights import exports
+from scorekeeper.services.nights.import_checks import (
+    Checked,
+    check_export,
+    reason_of,
+    refuse,
+    when,
+)
+from scorekeeper.services.nights.paper import check_totals, totals_of
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.tables import build_table, get_table
+from scorekeeper.services.once import Once, earlier, made
+from scorekeeper.services.writes import audit_created, unit
+
+FORMAT = "sheepshead-scorekeeper-group/1"
+
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The group as JSON-ready data; :func:`import_group` reads it back."""
+    rows = night_rows(group.id)
+    nights = []
+    for row in rows:
+        state = TableState.load(get_table(row.id))
+        nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
+                       "settled_at": iso(state.table.settled_at),
+                       "night": exports.export_table(state),
+                       **({"totals": totals_of(state.table)} if row.paper else {})})
+    return {"format": FORMAT, "name": group.name, "players": groups.members(group),
+            "preset": group.preset, "options": dict(group.options),
+            "stake_cents": group.stake_cents, "nights": nights}
+
+
+def export_json(group: Group) -> str:
+    """:func:`export_group` as a compact UTF-8 file."""
+    return json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
+
+
+class CheckedNight:
+    """One night of a group file, checked: the night, its date and settling."""
+
+    def __init__(self, checked: Checked, raw: Mapping[str, Any], where: str) -> None:
+        self.checked = checked
+        self.played_on = check_played_on(raw.get("played_on"))
+        settled = raw.get("settled")
+        if settled not in (None, AT_TABLE, CARRIED, WITH_GROUP):
+            raise refuse(f"{where}: settled must be null, {AT_TABLE!r}, {CARRIED!r} or "
+                         f"{WITH_GROUP!r}")
+        if settled is not None and checked.closed_at is None:
+            raise refuse(f"{where}: only a closed night can be settled")
+        self.settled: str | None = settled
+        at = raw.get("settled_at")
+        self.settled_at = (when(at, f"{where}: settled_at")
+                           if settled in (AT_TABLE, WITH_GROUP) and at is not None else None)
+        try:  # a night of totals (paper_nights): its players' points, no hands
+            totals = check_totals(raw.get("totals"), [n for n, _ in checked.players],
+                                  len(checked.hands))
+        except ServiceError as error:
+            raise refuse(f"{where}: {error.message}", "totals") from None
+        if totals is not None and checked.closed_at is None:
+            raise refuse(f"{where}: a night of totals is a closed night (its result came "
+                         "from paper: it takes no hands)", "totals")
+        if None not in (totals, checked.totals) and totals != checked.totals:
+            raise refuse(f"{where}: its totals aren't its night's totals", "totals")
+        #: Given beside the night (as this app writes them) or in it (a night's own file).
+        self.totals = totals if totals is not None else checked.totals
+
+
+def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
+                                        list[CheckedNight]]:
+    """Everything in a group file, checked; a refusal says where and why."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise refuse(f"this isn't a group file from this app (format {FORMAT})")
+    try:
+        name = group_name(data.get("name"))
+        players = clean_players(data.get("players", []))
+        preset, _, options = checked_rules(data.get("preset"), data.get("options"))
+        stake = check_stake(data.get("stake_cents"))
+    except ServiceError as error:
+        raise refuse(reason_of(error)) from None
+    raw_nights = data.get("nights")
+    if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
+        raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights")
+    nights = []
+    for index, raw in enumerate(raw_nights, start=1):
+        where = f"night {index}"
+        if not isinstance(raw, Mapping):
+            raise refuse(f"{where} must be an object")
+        try:
+            nights.append(CheckedNight(check_export(raw.get("night")), raw, where))
+        except ServiceError as error:
+            raise refuse(f"{where}: {reason_of(error)}", error.field or "nights") from None
+    return name, players, preset, options, stake, nights
+
+
+def import_group(data: object, label: str = "Scorekeeper", once: Once | None = None
+                 ) -> tuple[Group, str | None]:
+    """Recreate an exported group with all its nights, in one commit; returns
+    it and the importer's edit token (a repeated request: the group it made
+    and no token)."""
+    name, players, preset, options, stake, nights = check_group(data)
+    with unit(once) as work:
+        before = made(earlier(once), Group)
+        if before is not None:
+            return before, None
+        group, token = groups.build_group(name, players, preset, options, stake, label)
+        for night in nights:
+            checked = night.checked
+            table, _ = build_table(checked.name, checked.players, checked.preset,
+                                   checked.rules, checked.stake_cents, label)
+            exports.fill(table, checked)
+            table.group_id, table.played_on = group.id, night.played_on
+            table.settled, table.settled_at = night.settled, night.settled_at
+            table.totals = night.totals
+            groups.join_members(group, [n for n, _ in checked.players])
+            audit_created(table, "import", f"Imported with the group {name} "
+                          f"({exports.imported(len(checked.hands), night.totals)})")
+        work.remember(None, 201, group_id=group.id)
+    twin = made(work.twin, Group)
+    return (twin, None) if twin is not None else (group, token)

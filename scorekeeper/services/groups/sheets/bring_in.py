@@ -1,0 +1,206 @@
+"""Bringing a group's history in from a spreadsheet once it was previewed
+(:mod:`scorekeeper.services.groups.sheets.preview`): the confirmed import (one
+change of the group, audited once, made on the version the preview was
+read at), and undoing it whole.
+
+A confirmed import writes each night that isn't flagged or left out as a
+closed night of the group, settled at the table (the sheet says nothing of
+who still owes whom): its hands where the sheet has them, else its totals
+(:mod:`scorekeeper.services.nights.paper`).  Its new members join.  The
+import remembers what it made, so undoing it removes exactly those nights
+and members and raises the group's version once more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorekeeper.db import codec
+from scorekeeper.db.models import GameTable, Group, HandRow, Player, SheetImport, db, utcnow
+from scorekeeper.limits import MAX_ROW_ID, QUOTED
+from scorekeeper.names import name_key
+from scorekeeper.rules import PRESETS, Rules
+from scorekeeper.services import Conflict, NotFound, ServiceError, checks, writes
+from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook
+from scorekeeper.services.groups.sheets.nights import NightDraft
+from scorekeeper.services.groups.sheets.preview import Asked, Preview, kinds_said, preview
+from scorekeeper.services.groups.sheets.undo import forget_nights
+from scorekeeper.services.once import Once, earlier
+
+STALE_PREVIEW = ("The group changed since this {what}. {meanwhile} Look at it again "
+                 "before going on: nothing was written.")
+
+
+# --- confirming --------------------------------------------------------------------------
+
+def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
+            new_members: object = None, label: str | None = None,
+            once: Once | None = None) -> SheetImport:
+    """Bring the previewed nights in, as one change of the group made on
+    version ``seen`` (the preview's): refused if the group changed since, if
+    a flagged night isn't left out, or if the new members aren't confirmed.
+    A request carried out before (``once``) answers the import it made."""
+    version = _version(seen)
+    done = _earlier_import(once)
+    if done is not None:
+        return done
+    group = groups.get_group(group_id)
+    if group.version != version:
+        raise Conflict(_stale(group_id, version, "preview was made"), "version")
+    shown = preview(group, book, choices)  # read before the write: the lock isn't held
+    refusal = shown.refusal()
+    if refusal is not None:
+        raise SheetRefused(refusal, "exclude" if shown.flagged else "columns")
+    _confirmed(shown.new_members, new_members)
+    with writes.unit(once) as work:
+        done = _earlier_import(once)
+        if done is not None:  # a twin (a double tap) finished while this one waited
+            work.cancel()
+            return done
+        made = writes.begin_group(group_id)
+        if made != version + 1:
+            raise Conflict(_stale(group_id, version, "preview was made"), "version")
+        record = _write(groups.get_group(group_id), shown, book.filename, made, label)
+        work.remember(None, 201, {"import": record.id}, group_id=group_id)
+    if work.twin is not None:
+        return _import_of(work.twin.response)
+    return record
+
+
+def _stale(group_id: int, version: int, what: str) -> str:
+    """Why a write made on an older version of the group is refused."""
+    return STALE_PREVIEW.format(what=what, meanwhile=writes.meanwhile("group", group_id,
+                                                                      version))
+
+
+def _version(seen: object) -> int:
+    if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= MAX_ROW_ID:
+        raise ServiceError("version must be the group's version the preview was made on",
+                           "version")
+    return seen
+
+
+def _confirmed(expected: Sequence[str], given: object) -> None:
+    """The new members were confirmed: exactly those (any case) or refused."""
+    if not expected and not given:
+        return
+    if not isinstance(given, list) or not all(isinstance(n, str) for n in given) or \
+            sorted({name_key(n) for n in given}) != sorted({name_key(n) for n in expected}):
+        raise ServiceError(f"{len(expected)} new member{'s' if len(expected) != 1 else ''} "
+                           f"would join the group ({', '.join(expected)[:200]}): confirm "
+                           "them, or say which member each one is", "new_members")
+
+
+def _earlier_import(once: Once | None) -> SheetImport | None:
+    done = earlier(once)
+    return _import_of(done.response) if done is not None else None
+
+
+def _import_of(response: object) -> SheetImport:
+    row_id = response.get("import") if isinstance(response, dict) else None
+    found = db.session.get(SheetImport, row_id) if isinstance(row_id, int) else None
+    if found is None:
+        raise NotFound("That import is gone")
+    return found
+
+
+def _write(group: Group, shown: Preview, filename: str, version: int,
+           label: str | None) -> SheetImport:
+    """The nights, the new members, the import's record and its one entry."""
+    before = {m.name for m in group.members}
+    nights = [_night(group, shown, night, filename) for night in shown.importing]
+    groups.join_members(group, shown.new_members)
+    db.session.flush()
+    added = [m for m in group.members if m.name not in before]
+    summary = _summary(filename, shown.importing, [m.name for m in added])
+    record = SheetImport(group_id=group.id, filename=filename[:120], by=label,
+                         version=version, nights=[t.id for t in nights],
+                         members=[m.id for m in added], summary=summary[:300], at=utcnow())
+    db.session.add(record)
+    writes.audit_group(group.id, "import", summary, by=label)
+    db.session.flush()
+    return record
+
+
+def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> GameTable:
+    """One night of the sheet as a closed night of the group, paid at the table."""
+    now = utcnow()
+    preset, rules = rules_for(group, len(night.players))
+    table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
+                      rules=rules.to_dict(), stake_cents=shown.stake_cents,
+                      view_token=new_token(), group_id=group.id, played_on=night.played_on,
+                      closed_at=now, settled=groups.AT_TABLE, settled_at=now,
+                      totals=None if night.hands is not None else dict(night.totals))
+    table.players = [Player(name=n, seat=i) for i, n in enumerate(night.players)]
+    db.session.add(table)
+    db.session.flush()
+    for position, hand in enumerate(night.hands or (), start=1):
+        db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
+    writes.audit_created(table, "import", f"Brought in from {filename[:QUOTED]}: "
+                         + (f"{len(night.hands)} hands" if night.hands is not None
+                            else "the night's totals"))
+    return table
+
+
+def rules_for(group: Group, players: int) -> tuple[str, Rules]:
+    """The rules a night of ``players`` is kept with: the group's, or for a
+    night of totals with fewer players than they seat, the group's played
+    that many to a hand (else the preset for that many): a night always has
+    as many players as its rules seat."""
+    preset, rules, _ = checks.checked_rules(group.preset, group.options)
+    if players >= rules.seats:
+        return preset, rules
+    try:
+        return preset, checks.checked_rules(preset, {**group.options, "seats": players})[1]
+    except ServiceError:
+        fits = next((p for p in PRESETS.values() if p.rules.seats == players), None)
+        return (fits.id, fits.rules) if fits is not None else (preset, rules)
+
+
+def _summary(filename: str, nights: Sequence[NightDraft], added: Sequence[str]) -> str:
+    joined = f"; {len(added)} new member{'s' if len(added) != 1 else ''}: " \
+        f"{', '.join(added)}" if added else ""
+    return (f"Brought in {len(nights)} night{'s' if len(nights) != 1 else ''} from "
+            f"{filename[:QUOTED]} ({kinds_said(nights)}){joined}")
+
+
+# --- undoing ---------------------------------------------------------------------------
+
+def imports_of(group_id: int) -> list[SheetImport]:
+    """The group's imports, newest first."""
+    return list(db.session.scalars(db.select(SheetImport).where(
+        SheetImport.group_id == group_id).order_by(SheetImport.id.desc())))
+
+
+def undo(group_id: int, import_id: object, seen: object, label: str | None = None,
+         once: Once | None = None) -> SheetImport:
+    """Take an import back whole, as one change of the group made on version
+    ``seen``: its nights and the members it added go, as if it had never
+    been; refused once something was built on them."""
+    version = _version(seen)
+    if isinstance(import_id, bool) or not isinstance(import_id, int) \
+            or not 0 < import_id <= MAX_ROW_ID:
+        raise ServiceError("import must be the id of one of the group's imports", "import")
+    with writes.unit(once) as work:
+        done = _earlier_import(once)
+        if done is not None:
+            work.cancel()
+            return done
+        record = db.session.get(SheetImport, import_id)
+        if record is None or record.group_id != group_id:
+            raise NotFound("No such import of this group")
+        made = writes.begin_group(group_id)
+        if record.undone_at is not None:
+            raise Conflict("This import was already undone", "import")
+        if made != version + 1:
+            raise Conflict(_stale(group_id, version, "page was opened"), "version")
+        forget_nights(group_id, record)
+        record.undone_at, record.undone_version = utcnow(), made
+        writes.audit_group(group_id, "undo import", f"Took back: {record.summary}"[:300],
+                           by=label)
+        work.remember(None, 200, {"import": record.id}, group_id=group_id)
+    if work.twin is not None:
+        return _import_of(work.twin.response)
+    return record

@@ -1,0 +1,168 @@
+"""A spreadsheet's preview: what the person chose over the guesses
+(:class:`Asked`), and the sheet read as the group's nights with every check
+(:class:`Preview`), before anything is written.  Confirming it is
+:mod:`scorekeeper.services.groups.sheets.bring_in`'s.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from scorekeeper.db.models import Group
+from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, MAX_SHEET_TABS
+from scorekeeper.names import name_key
+from scorekeeper.rules import PRESETS
+from scorekeeper.services import ServiceError, checks
+from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.sheets.files import Workbook
+from scorekeeper.services.groups.sheets.layout import Layout, chosen, problems, split
+from scorekeeper.services.groups.sheets.names import NameMatch, match_names
+from scorekeeper.services.groups.sheets.nights import NightDraft, Reading, data_rows, sheet_names
+from scorekeeper.services.groups.sheets.shapes import read_nights
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the person chose over the guesses: the sheet of the workbook,
+    each column's role, the shape, the unit, the dates' order, the stake
+    (None: the group's), who each name of the sheet is (a member, or empty
+    for a new member) and the nights left out, by key."""
+
+    tab: int = 0
+    columns: object = None
+    shape: object = None
+    unit: object = None
+    dates: object = None
+    stake_cents: int | None = None
+    names: Mapping[str, str | None] = field(default_factory=dict)
+    exclude: frozenset[str] = frozenset()
+
+
+def asked(data: Mapping[str, Any]) -> Asked:
+    """The choices an API body (or the page's form) sends, checked for their kind."""
+    tab = data.get("tab", 0)
+    if isinstance(tab, bool) or not isinstance(tab, int) or not 0 <= tab < MAX_SHEET_TABS:
+        raise ServiceError("tab must be the number of one of the workbook's sheets (0 first)",
+                           "tab")
+    stake = data.get("stake_cents")
+    names = data.get("names") or {}
+    if not isinstance(names, Mapping) or len(names) > 2 * MAX_MEMBERS or not all(
+            isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in names.items()):
+        raise ServiceError("names must say, for a name of the sheet, which member it is "
+                           "(or null for a new member)", "names")
+    exclude = data.get("exclude") or []
+    if not isinstance(exclude, list) or len(exclude) > MAX_NIGHTS or not all(
+            isinstance(k, str) for k in exclude):
+        raise ServiceError("exclude must list the keys of the nights left out", "exclude")
+    return Asked(tab, data.get("columns"), data.get("shape"), data.get("unit"),
+                 data.get("dates"), None if stake is None else checks.check_stake(stake),
+                 dict(names), frozenset(exclude))
+
+
+@dataclass(frozen=True)
+class Preview:
+    """Everything the person checks before confirming: the file, the layout
+    (and what is wrong with it), each name's match, every night with its
+    checks, the rows left out, the stake and rules the nights are kept with,
+    and the group's version it was read at."""
+
+    book: Workbook
+    tab: int
+    layout: Layout
+    problems: tuple[str, ...]
+    names: tuple[NameMatch, ...]
+    nights: tuple[NightDraft, ...]
+    skipped: tuple[str, ...]
+    stake_cents: int
+    rules_name: str
+    version: int
+    members: tuple[str, ...]
+    exclude: frozenset[str]
+
+    @property
+    def importing(self) -> list[NightDraft]:
+        """The nights a confirmation brings in."""
+        return [n for n in self.nights if not n.flags and n.key not in self.exclude]
+
+    @property
+    def flagged(self) -> list[NightDraft]:
+        """Flagged nights not left out: while there is one, nothing is brought in."""
+        return [n for n in self.nights if n.flags and n.key not in self.exclude]
+
+    @property
+    def new_members(self) -> list[str]:
+        """Who joins the group: the players of the nights brought in who aren't members."""
+        known = {name_key(m) for m in self.members}
+        found: list[str] = []
+        for night in self.importing:
+            for name in night.players:
+                if name_key(name) not in known and name not in found:
+                    found.append(name)
+        return found
+
+    @property
+    def ready(self) -> bool:
+        """Whether confirming brings the nights in."""
+        return not self.problems and not self.flagged and bool(self.importing)
+
+    def refusal(self) -> str | None:
+        """Why confirming brings nothing in, in words (None: it would)."""
+        if self.problems:
+            return "The columns need correcting first: " + " ".join(self.problems)
+        if self.flagged:
+            keys = ", ".join(n.key for n in self.flagged[:8])
+            more = f" and {len(self.flagged) - 8} more" if len(self.flagged) > 8 else ""
+            return (f"{len(self.flagged)} flagged night{'s' if len(self.flagged) > 1 else ''} "
+                    f"({keys}{more}) can't be brought in as the sheet has "
+                    f"{'them' if len(self.flagged) > 1 else 'it'}: fix the sheet and choose "
+                    "it again, or leave those nights out")
+        if not self.importing:
+            return "No night is left to bring in"
+        return None
+
+
+def preview(group: Group, book: Workbook, choices: Asked, today: date | None = None
+            ) -> Preview:
+    """The sheet read as the group's nights, each checked; nothing is written."""
+    if choices.tab >= len(book.tabs):
+        raise ServiceError(f"tab: the workbook has {len(book.tabs)} sheet(s)", "tab")
+    tab = book.tabs[choices.tab]
+    layout = chosen(tab, choices.columns, choices.shape, choices.unit, choices.dates)
+    _, _, rows = split(tab)
+    kept, _ = data_rows(rows)
+    members = groups.members(group)
+    counts = Counter(sheet_names(layout, kept))
+    names = match_names(counts, members, choices.names)
+    stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
+    _, rules, _ = checks.checked_rules(group.preset, group.options)
+    said = problems(layout)
+    if layout.unit.value == "money" and not stake:
+        said.append("A sheet of money needs the stake it was played for (cents a point).")
+    nights: list[NightDraft] = []
+    skipped: list[str] = []
+    if not said:
+        roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
+        nights, skipped = read_nights(Reading(layout, rules, stake, names, today, roster),
+                                      rows)
+    if len(nights) > MAX_NIGHTS:
+        said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
+                    "at a time")
+    preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
+    return Preview(book, choices.tab, layout, tuple(said), tuple(names.values()),
+                   tuple(nights), tuple(skipped), stake, preset, group.version,
+                   tuple(members), choices.exclude)
+
+
+def kinds_said(nights: Sequence[NightDraft]) -> str:
+    """How the nights are kept, in words: "with their hands", "as night
+    totals", "10 with their hands, 1 as night totals"."""
+    hands = sum(1 for n in nights if n.hands is not None)
+    if not hands:
+        return "as night totals"
+    if hands == len(nights):
+        return "with their hands"
+    return f"{hands} with their hands, {len(nights) - hands} as night totals"
