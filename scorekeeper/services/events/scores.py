@@ -6,7 +6,7 @@ out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +24,9 @@ from scorekeeper.db.models import (
     Player,
     db,
 )
+from scorekeeper.ledger import event_standings as standing
 from scorekeeper.ledger import events as engine
+from scorekeeper.ledger.event_standings import Named
 from scorekeeper.limits import (
     MAX_EVENT_PENALTIES,
     MAX_EVENT_PENALTY,
@@ -242,20 +244,6 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
 # --- standings -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Named:
-    """A session high or a prize, with the players' names: ``cents`` is what
-    it pays in all, ``each`` what each of its players takes (a tie splits it)."""
-
-    label: str
-    session: int | None
-    numbers: tuple[int, ...]
-    names: tuple[str, ...]
-    points: int
-    cents: int
-    each: int = 0
-
-
-@dataclass(frozen=True)
 class EventStandings:
     """The event at one version.  ``started``: any hand, ticket or penalty
     yet (before that the players are listed in their first draw's order,
@@ -299,6 +287,7 @@ def standings(event: Event) -> EventStandings:
 
 
 def _work_out(event: Event) -> EventStandings:
+    """Read the event's rows once and hand them to the pure standings."""
     rows = list(db.session.scalars(select(EventTable).filter_by(event_id=event.id)
                                    .order_by(EventTable.session, EventTable.number)))
     tickets = {t.event_table_id: t.totals for t in db.session.scalars(
@@ -318,55 +307,22 @@ def _work_out(event: Event) -> EventStandings:
             points[name, row.session] = p
         for seat, name in enumerate(TableState.load(night).players, start=1):
             first_seat.setdefault(name, (row.session, row.number, seat))
-    scored = {t.session for t in progress if t.ticket or t.hands > 0}
     fined: dict[int, int] = {}
     for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
     # plain tuples (id, number, name, checked in): a thousand players are read
     # by position, not by a result row's names
-    registered: list[tuple[int, int, str, bool]] = [
+    registered = tuple(
         (player_id, number, name, checked_in)
         for player_id, number, name, checked_in in db.session.execute(
             select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
-            .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number))]
-    seated = {name for name, _ in points}
-    entrants = [p for p in registered if p[3] or p[2] in seated]
-    # The last tie-break: the first draw a player sat in, table then seat;
-    # anyone not drawn yet after them, by number.
-    order = sorted(first_seat, key=first_seat.__getitem__)
-    drawn = {name: k for k, name in enumerate(order)}
-    # Each player's points by session and the sessions he sat in, in one pass.
-    scores: dict[str, list[int]] = {}
-    sat: dict[str, set[int]] = {}
-    for (name, session), p in points.items():
-        scores.setdefault(name, [0] * event.sessions)[session - 1] = p
-        sat.setdefault(name, set()).add(session)
-    nothing = (0,) * event.sessions
-    after = len(drawn)
-    lines = [engine.Line(number, name, tuple(scores.get(name, nothing)),
-                         fined.get(player_id, 0), drawn.get(name, after + number),
-                         frozenset(sat.get(name, ())))
-             for player_id, number, name, _ in entrants]
-    ranked = engine.rank(lines, tuple(event.tie_breaks))
-    started = bool(scored or fined)
-    if not started:  # nothing to rank yet: everyone equal, in the first draw's order
-        ranked = tuple(replace(r, rank=1) for r in sorted(
-            ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
-    highs = engine.session_highs(lines, scored)
-    pay = engine.payout(len(entrants), event.entry_cents, event.places, event.session_high,
-                        event.share, ranked if started else (), highs, event.sessions)
-    names = {number: name for _, number, name, _ in registered}
-    won = {z.label: z for z in pay.prizes}
-
-    def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
-        return Named(z.label, session, z.numbers, tuple(names[n] for n in z.numbers), points,
-                     z.cents, z.each)
-
+            .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)))
+    field = standing.Field(
+        event.sessions, tuple(event.tie_breaks), event.entry_cents, tuple(event.places),
+        event.session_high, event.share, registered, points, first_seat, fined,
+        frozenset(t.session for t in progress if t.ticket or t.hands > 0))
+    done = standing.work_out(field)
     return EventStandings(
-        event.version, pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
-        tuple(named(won[f"Session {h.session} high"], h.session, h.points) for h in highs),
-        tuple(named(z) for z in pay.prizes),
-        engine.plan(len(entrants), event.entry_cents, event.places, event.session_high,
-                    event.sessions),
-        tuple(progress), tuple(event.tie_breaks), started,
-        {number: first_seat[name] for _, number, name, _ in registered if name in first_seat})
+        event.version, done.pot_cents, done.house_cents, done.rounding_cents, done.players,
+        done.session_highs, done.prizes, done.plan, tuple(progress), field.tie_breaks,
+        done.started, done.seats)

@@ -1,0 +1,126 @@
+"""An event's standings at one moment (pure): from each player's points in
+each session, the penalties taken off, and where each first sat, the
+ranking with the event's tie-breaks, each session's high and the prizes
+the pot pays, with the players' names.
+
+The rows are read by :mod:`scorekeeper.services.events.scores`, which hands
+them here as a :class:`Field`; nothing here reads the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from scorekeeper.ledger import events as engine
+
+#: A registered player as the standings read them: (row id, number, name, checked in).
+Registered = tuple[int, int, str, bool]
+
+
+@dataclass(frozen=True)
+class Field:
+    """What an event's rows say, read once: its settings, who registered,
+    each player's points by (name, session), the first seat each sat in
+    ((session, table, seat), the last tie-break), the penalty points by
+    player id, and the sessions in which any table has a hand or a ticket."""
+
+    sessions: int
+    tie_breaks: tuple[str, ...]
+    entry_cents: int
+    places: tuple[int, ...]
+    session_high: int
+    share: int
+    registered: tuple[Registered, ...]
+    points: Mapping[tuple[str, int], int]
+    first_seat: Mapping[str, tuple[int, int, int]]
+    fined: Mapping[int, int]
+    scored: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Named:
+    """A session high or a prize, with the players' names: ``cents`` is what
+    it pays in all, ``each`` what each of its players takes (a tie splits it)."""
+
+    label: str
+    session: int | None
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+    points: int
+    cents: int
+    each: int = 0
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The event ranked: ``started`` once any hand, ticket or penalty counts
+    (before that everyone ranks first, in their first draw's order); the pot
+    and what the house and rounding keep; the session highs and prizes; the
+    payout plan at the pot so far; ``seats``: number → first seat."""
+
+    pot_cents: int
+    house_cents: int
+    rounding_cents: int
+    players: tuple[engine.Ranked, ...]
+    session_highs: tuple[Named, ...]
+    prizes: tuple[Named, ...]
+    plan: engine.Plan
+    started: bool
+    seats: Mapping[int, tuple[int, int, int]]
+
+
+def entrants(field: Field) -> list[Registered]:
+    """Who is in the event: checked in, or seated at a table already."""
+    seated = {name for name, _ in field.points}
+    return [p for p in field.registered if p[3] or p[2] in seated]
+
+
+def _lines(field: Field, playing: list[Registered],
+           drawn: Mapping[str, int]) -> list[engine.Line]:
+    """Each entrant's points by session, penalties, first-draw place and sessions sat."""
+    scores: dict[str, list[int]] = {}
+    sat: dict[str, set[int]] = {}
+    for (name, session), p in field.points.items():
+        scores.setdefault(name, [0] * field.sessions)[session - 1] = p
+        sat.setdefault(name, set()).add(session)
+    nothing = (0,) * field.sessions
+    after = len(drawn)
+    return [engine.Line(number, name, tuple(scores.get(name, nothing)),
+                        field.fined.get(player_id, 0), drawn.get(name, after + number),
+                        frozenset(sat.get(name, ())))
+            for player_id, number, name, _ in playing]
+
+
+def work_out(field: Field) -> Standings:
+    """The standings the field gives: ranked, the highs and the prizes."""
+    playing = entrants(field)
+    # The last tie-break: the first draw a player sat in, table then seat;
+    # anyone not drawn yet after them, by number.
+    order = sorted(field.first_seat, key=field.first_seat.__getitem__)
+    drawn = {name: k for k, name in enumerate(order)}
+    lines = _lines(field, playing, drawn)
+    ranked = engine.rank(lines, field.tie_breaks)
+    started = bool(field.scored or field.fined)
+    if not started:  # nothing to rank yet: everyone equal, in the first draw's order
+        ranked = tuple(replace(r, rank=1) for r in sorted(
+            ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
+    highs = engine.session_highs(lines, field.scored)
+    pay = engine.payout(len(playing), field.entry_cents, field.places, field.session_high,
+                        field.share, ranked if started else (), highs, field.sessions)
+    names = {number: name for _, number, name, _ in field.registered}
+    won = {z.label: z for z in pay.prizes}
+
+    def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
+        return Named(z.label, session, z.numbers, tuple(names[n] for n in z.numbers), points,
+                     z.cents, z.each)
+
+    return Standings(
+        pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
+        tuple(named(won[f"Session {h.session} high"], h.session, h.points) for h in highs),
+        tuple(named(z) for z in pay.prizes),
+        engine.plan(len(playing), field.entry_cents, field.places, field.session_high,
+                    field.sessions),
+        started,
+        {number: field.first_seat[name] for _, number, name, _ in field.registered
+         if name in field.first_seat})
