@@ -34,7 +34,7 @@ from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, writes
 from scorekeeper.services.access.grants import TABLE_CODE_GONE
-from scorekeeper.services.access.policy import Credential, Owner
+from scorekeeper.services.access.policy import Action, Credential, Owner
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
@@ -207,7 +207,7 @@ def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
     this device's edit token."""
     name = checks.group_name(table.name)
     with writes.unit():
-        writes.begin_night(table, closed_ok=True)
+        writes.begin_night(table, Action.MAKE_GROUP)
         refused = owner_of(table).refuses_group()
         if refused is not None:
             raise ServiceError(refused, "group")

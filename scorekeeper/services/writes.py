@@ -42,7 +42,7 @@ from scorekeeper.db.models import (
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
 from scorekeeper.services import Refused, Stale
 from scorekeeper.services.access import policy
-from scorekeeper.services.access.policy import EventWrite, Stage
+from scorekeeper.services.access.policy import Action, EventWrite, Stage
 from scorekeeper.services.board import changed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, commit, remember
@@ -61,6 +61,8 @@ class Raised:
     audited: bool = False
     #: The owner takes no more writes to its nights (an event finished).
     frozen: bool = False
+    #: An event's stage was asked of the write (:func:`begin_event`).
+    decided: bool = False
 
 
 @dataclass
@@ -120,12 +122,6 @@ def meanwhile(kind: str, row_id: int, since: int) -> str:
     return f"Meanwhile, {'; '.join(said)}{more}."
 
 
-def check_open(table: GameTable, why: str = "the night is over") -> None:
-    """Refuse any change to a closed night."""
-    if table.closed_at is not None:
-        raise Refused(f"This table is closed: {why}", Stage.CLOSED)
-
-
 def abandon() -> None:
     """Undo whatever a request began outside a unit of work (a unit rolls
     back its own refused write): the views' answer to any refusal."""
@@ -183,20 +179,21 @@ def unit(once: Once | None = None) -> Iterator[Unit]:
         session.info.pop(_UNIT, None)
 
 
-def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = False,
-                why: str = "the night is over", stale: str = STALE,
-                finished_ok: bool = False) -> int:
-    """Start a write to ``table``: take the write lock, raise the night's
-    version first (so writers queue behind each other and readers see that
-    something changed) and its group's or event's, then refuse a closed night (unless
-    ``closed_ok``) and, when the caller says which version it saw (``seen``),
-    a night changed since (the :func:`unit` rolls the raise back).  Returns
-    the version this write makes.  The raise returns the new version and the
-    closed mark, so the table is not read again.  A table of a finished event
-    takes no write (unless ``finished_ok``: its director's devices stopped),
-    asked here under the lock, so a hand sent while the director finishes
-    lands before the finish or not at all.  The caller writes the version's
-    entry (:func:`audit_night`)."""
+def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | None = None,
+                stale: str = STALE) -> int:
+    """Start a write to ``table`` that does ``doing``: take the write lock,
+    raise the night's version first (so writers queue behind each other and
+    readers see that something changed) and its group's or event's, then ask
+    the policy again, under the lock, whether the night's stage takes it
+    (:func:`policy.stage_decide`: a night closed or an event finished since
+    the request was let in), and, when the caller says which version it saw
+    (``seen``), refuse a night changed since (the :func:`unit` rolls the
+    raise back).  A write to an event that touches its tables (an
+    :class:`EventWrite`: a ticket, a draw, the directors' devices) was asked
+    of the event's stage by :func:`begin_event`, which must come first.
+    Returns the version this write makes.  The raise returns the new version
+    and the closed mark, so the table is not read again.  The caller writes
+    the version's entry (:func:`audit_night`)."""
     table_id = table_key(table)
     start_write(db.session)
     write = _write()
@@ -217,20 +214,28 @@ def begin_night(table: GameTable, *, seen: int | None = None, closed_ok: bool = 
             write.owner_of[table_id] = owner
             _raise_owner(OWNER_ROWS[owner[0]], _RAISED[owner[0]], owner[1], None, STALE)
             raised.frozen = getattr(_write(), _RAISED[owner[0]])[owner[1]].frozen
-    if raised.frozen and not finished_ok:
-        raise Refused(policy.FINISHED_WORDS, Stage.FINISHED)
-    if not closed_ok and table.closed_at is not None:
-        raise Refused(f"This table is closed: {why}", Stage.CLOSED)
+    owner = write.owner_of.get(table_id)
+    if isinstance(doing, EventWrite):
+        assert owner is not None and owner[0] == EVENT and write.events[owner[1]].decided, \
+            "a night's write for its event needs begin_event first"
+    else:
+        stage = (Stage.FINISHED if raised.frozen
+                 else Stage.CLOSED if table.closed_at is not None else Stage.OPEN)
+        # the policy's owners are named by the words the rows use ("group", "event")
+        whose = policy.Owner(owner[0]) if owner else policy.Owner.OWN
+        decision = policy.stage_decide(whose, stage, doing)
+        if not decision.allowed:
+            raise Refused(decision.why, stage)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
 
 
-def begin_state(state: TableState) -> TableState:
+def begin_state(state: TableState, doing: Action) -> TableState:
     """:func:`begin_night` for a loaded table; returns its state as of now:
     ``state`` itself when nothing was written since it was read, else the
     table read afresh."""
-    begin_night(state.table)
+    begin_night(state.table, doing)
     if state.table.version == state.version + 1:
         return state
     return TableState.load(state.table, cacheable=False)
@@ -261,6 +266,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     decision = policy.event_decide(stage, doing)
     if not decision.allowed:
         raise Refused(decision.why, stage)
+    _write().events[event_id].decided = True
     return version
 
 

@@ -93,14 +93,21 @@ def _declared_here() -> Any:
     return action
 
 
-def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, str]) -> None:
+def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, str],
+                   retry_scope: str | None = None) -> None:
     """Abort unless the policy allows ``action``: ``anonymous`` without any
-    credential, else 403 (the credential) or 409 (the stage) with its words."""
+    credential, else 403 (the credential) or 409 (the stage) with its words.
+    An API write retried under a key that was carried out (``retry_scope``)
+    goes on to its first answer when only the stage refuses it now: the
+    close it made, say, is what closed the night."""
     if access.credential is None:
         abort(*anonymous)
     decision = access.decide(action)
-    if not decision.allowed:
-        abort(409 if decision.by_stage else 403, decision.why)
+    if decision.allowed or (decision.by_stage and retry_scope is not None and
+                            once_service.answered(retry_scope,
+                                                  request.headers.get("Idempotency-Key"))):
+        return
+    abort(409 if decision.by_stage else 403, decision.why)
 
 
 def _cookie_token(kind: str, row_id: int) -> str | None:
@@ -164,16 +171,17 @@ def editor() -> Any:
     return g.editor
 
 
-def api_table(table_id: int) -> TableState:
+def api_table(table_id: int, retry_scope: str | None = None) -> TableState:
     """The night the bearer token may do the route's declared action to (a
-    share token reads); its version becomes the answer's ETag."""
+    share token reads); its version becomes the answer's ETag.  A write that
+    keeps its answers under ``retry_scope`` is answered again when retried."""
     action = _declared_here()
     token = bearer_token()
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
     found = night_access(table_id, lambda kind, row_id: token, links=True)
     g.access, g.editor, g.api_table = found, found.grant, found.state.table
-    _refuse_unless(found, action, (401, "That token isn't valid for this table"))
+    _refuse_unless(found, action, (401, "That token isn't valid for this table"), retry_scope)
     return found.state
 
 

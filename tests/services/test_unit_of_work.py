@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from scorekeeper.services.access.policy import Action
 from scorekeeper.db.models import AuditEntry, GameTable, Group, Submission, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import Stale, writes
@@ -58,7 +59,7 @@ def test_a_write_that_fails_inside_the_unit_leaves_nothing_behind(app: Flask) ->
         with pytest.raises(RuntimeError, match="disk full"):
             with writes.unit(Once("form:lost")) as work:
                 table = db.session.get_one(GameTable, table_id)
-                writes.begin_night(table)
+                writes.begin_night(table, Action.RECORD)
                 table.name = "Half written"
                 writes.audit_night(table, "rename", "Renamed")
                 work.remember(table_id, 200, {"said": "done"})
@@ -89,7 +90,7 @@ def test_a_clean_unit_commits_one_entry_per_raised_version_and_the_request(
         (night, season) = _versions(table_id, group_id)
         with writes.unit(Once("form:kept")) as work:
             table = db.session.get_one(GameTable, table_id)
-            writes.begin_night(table)  # raises its group's version too
+            writes.begin_night(table, Action.RECORD)  # raises its group's version too
             table.name = "Friday"
             writes.audit_night(table, "rename", "Renamed to Friday")
             work.remember(table_id, 200, {"said": "Renamed"})
@@ -109,7 +110,7 @@ def test_a_unit_that_raises_a_version_without_its_entry_is_refused(app: Flask) -
         with pytest.raises(AssertionError, match="without an audit entry"):
             with writes.unit():
                 table = db.session.get_one(GameTable, table_id)
-                writes.begin_night(table)
+                writes.begin_night(table, Action.RECORD)
                 writes.audit_group(group_id, "rename", "Only the group's entry")
         assert _versions(table_id, group_id) == before
         assert _entries(TABLE.kind, table_id) == []
@@ -140,7 +141,7 @@ def test_a_twin_that_committed_first_is_handed_back_and_nothing_else_is_kept(
         before = _versions(table_id, group_id)
         with writes.unit(Once("form:raced")) as work:  # as if both passed earlier() at once
             table = db.session.get_one(GameTable, table_id)
-            writes.begin_night(table)
+            writes.begin_night(table, Action.RECORD)
             writes.audit_night(table, "rename", "The second of two")
             work.remember(table_id, 201, {"first": False})
         assert work.twin is not None and work.twin.response == {"first": True}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from scorekeeper.services.access.policy import Action
 from scorekeeper.db.models import AuditEntry, Event, GameTable, Group, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import writes
@@ -94,7 +95,7 @@ def test_every_write_to_a_night_and_its_group_leaves_one_entry_per_version(
 def test_a_second_entry_for_one_version_is_refused(app: Flask) -> None:
     with app.app_context():
         table, _ = tables.create_table("Friday", PLAYERS, "called-ace")
-        writes.begin_night(table)
+        writes.begin_night(table, Action.RECORD)
         writes.audit_night(table, "share", "one")
         with pytest.raises(AssertionError, match="second audit entry"):
             writes.audit_night(table, "share", "two")
@@ -105,7 +106,7 @@ def test_a_version_raised_without_its_entry_never_commits(app: Flask) -> None:
     with app.app_context():
         table, _ = tables.create_table("Friday", PLAYERS, "called-ace")
         table_id = table.id
-        writes.begin_night(table)
+        writes.begin_night(table, Action.RECORD)
         with pytest.raises(AssertionError, match="without an audit entry"):
             db.session.commit()
         db.session.rollback()

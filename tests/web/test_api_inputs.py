@@ -169,8 +169,12 @@ def test_a_seasons_bad_date_names_from_or_to(client: FlaskClient, query: str,
                      400, field)
 
 
-def test_carry_on_a_night_of_no_group_is_refused_open_or_closed(table: ApiTable) -> None:
+def test_carry_on_a_night_of_no_group_is_refused_and_a_closed_night_closes_once(
+        table: ApiTable) -> None:
     assert_error(table.send("POST", "/close", {"carry": True}), 400, "carry")
     assert table.send("POST", "/close").get_json()["settled"] is None
-    assert_error(table.send("POST", "/close", {"carry": True}), 400, "carry")
-    assert table.send("POST", "/close", {"carry": False}).status_code == 200
+    # closing it again would change nothing: refused, with why
+    again = table.send("POST", "/close", {"carry": False})
+    assert_error(again, 409)
+    assert again.get_json()["code"] == "closed"
+    assert_error(table.send("POST", "/close", {"carry": True}), 409)

@@ -321,10 +321,14 @@ def test_only_a_groups_night_can_be_carried(client: FlaskClient) -> None:
     auth = {"Authorization": f"Bearer {made['edit_token']}"}
     assert_error(client.post(f"{API}/tables/{made['id']}/close", json={"carry": True},
                              headers=auth), 400, "carry")
-    closed = client.post(f"{API}/tables/{made['id']}/close", headers=auth)
+    key = {"Idempotency-Key": "close-solo-0001"}
+    closed = client.post(f"{API}/tables/{made['id']}/close", headers={**auth, **key})
     assert closed.status_code == 200 and closed.get_json()["settled"] is None
+    # the same close retried under its key answers as it first did; another is refused
+    retried = client.post(f"{API}/tables/{made['id']}/close", headers={**auth, **key})
+    assert (retried.status_code, retried.get_json()) == (200, closed.get_json())
     again = client.post(f"{API}/tables/{made['id']}/close", headers=auth)
-    assert again.status_code == 200
+    assert again.status_code == 409 and again.get_json()["code"] == "closed"
 
 
 # --- export and import -----------------------------------------------------------------

@@ -25,7 +25,7 @@ from scorekeeper.db import models
 from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.services import Conflict, NotFound, writes
-from scorekeeper.services.access.policy import EventWrite
+from scorekeeper.services.access.policy import Action, EventWrite
 
 
 def new_token() -> str:
@@ -71,8 +71,6 @@ class Owner:
     begin: Callable[[Any, bool], object]
     #: Writes the write's one entry: (row, action, summary, by).
     audit: Callable[[Any, str, str, str | None], None]
-    #: Refuses a code for an owner that takes no more writers (a closed night).
-    before_claim: Callable[[Any], None] = lambda row: None
 
     def mine(self, model: Any, row_id: Any) -> Any:
         """The condition that a grant, code or history row (``model``) is the
@@ -87,12 +85,7 @@ class Owner:
 
 
 def _begin_table(table: GameTable, for_code: bool) -> object:
-    return writes.begin_night(table, closed_ok=not for_code,
-                              why="there is nothing left to score")
-
-
-def _check_open(table: GameTable) -> None:
-    writes.check_open(table, "there is nothing left to score")
+    return writes.begin_night(table, Action.HAND_OVER if for_code else Action.SHARE)
 
 
 TABLE = Owner(
@@ -108,8 +101,7 @@ TABLE = Owner(
         last_grant="This is the only device that can edit this table. "
                    "Hand over scoring first, then revoke it."),
     begin=_begin_table,
-    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by),
-    before_claim=_check_open)
+    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by))
 
 GROUP = Owner(
     models.GROUP, Group, Words(

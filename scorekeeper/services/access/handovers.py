@@ -100,7 +100,6 @@ def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
         row = db.session.get(owner.model, handover.owner_id)
         if row is None:
             raise NotFound(owner.words.code_gone)
-        owner.before_claim(row)
         name = clean_label(label, row)
         claimed = db.session.execute(update(Handover).where(
             Handover.id == handover.id, Handover.used_at.is_(None))

@@ -64,11 +64,16 @@ class Action(StrEnum):
     EDIT = "edit"
     DELETE = "delete"
     ROSTER = "roster"  #: join, step out, come back, seat moves
-    PAYMENTS = "payments"  #: stakes, payment handles, payments and settle-up
+    #: The settle-up and the players' payment handles (still kept once the night is closed)
+    PAYMENTS = "payments"
+    #: Money paid during the night: a player settling up to leave, a payment
+    #: recorded (the end-of-night settle-up counts them; none once it is closed)
+    PAY_EARLY = "pay early"
     CLOSE = "close"
     NEW_NIGHT = "new night"
     MAKE_GROUP = "make group"
-    SHARE = "share"  #: share links, take-over codes and the devices that edit
+    SHARE = "share"  #: share links and the devices that edit
+    HAND_OVER = "hand over"  #: a one-time code that makes one more phone an editor
     EXPORT = "export"
 
 
@@ -127,6 +132,11 @@ DIRECTOR = frozenset({Credential.DIRECTOR})
 PHONE = frozenset({Credential.TABLE_PHONE})
 KEEPERS = frozenset({Credential.GROUP_EDITOR, Credential.TABLE_EDITOR})
 
+CLOSED = frozenset({Stage.CLOSED})
+#: Why a closed night takes no early payment and no new scorekeeper.
+SETTLE_INSTEAD = "This table is closed: settle up with everyone instead"
+NOTHING_TO_SCORE = "This table is closed: there is nothing left to score"
+
 #: Why a finished event refuses every write to it and to its tables.
 FINISHED_WORDS = ("The event is finished: its results no longer change "
                   "(the director may reopen it)")
@@ -142,29 +152,29 @@ NIGHT_ACL: tuple[Entry, ...] = (
     # A finished tournament is frozen; a closed night takes no more hands.
     deny(ANYONE, WRITES, FINISHED_WORDS,
          stages=frozenset({Stage.FINISHED})),
+    # A closed night takes no more hands, seats, closing, early payments or scorekeepers.
+    deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE), "{stage}", stages=CLOSED),
+    deny(ANYONE, _one(Action.HAND_OVER), NOTHING_TO_SCORE, stages=CLOSED),
     # A tournament table: the director keeps it; its phone scores its own hands.
-    deny(ANYONE, _one(Action.PAYMENTS),
+    deny(ANYONE, _one(Action.PAYMENTS, Action.PAY_EARLY),
          "A tournament table is played for points: it has no stake, money or payments",
          owners=EVENT),
     deny(ANYONE, _one(Action.NEW_NIGHT, Action.MAKE_GROUP),
          "A tournament table belongs to its event: the director draws the next session",
          owners=EVENT),
-    deny(ANYONE, HANDS | _one(Action.ROSTER), "{stage}", owners=EVENT,
-         stages=frozenset({Stage.CLOSED})),
-    allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE, Action.EXPORT),
-          owners=EVENT),
+    allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE, Action.HAND_OVER,
+                                 Action.EXPORT), owners=EVENT),
     allow(PHONE, HANDS, owners=EVENT, stages=frozenset({Stage.OPEN})),
     deny(PHONE, HANDS, "{stage}", owners=EVENT, stages=frozenset({Stage.DONE})),
     deny(PHONE, _one(Action.ROSTER),
          "At a tournament table, seating and corrections are the director's", owners=EVENT),
     deny(PHONE, _one(Action.CLOSE),
          "At a tournament table, the director closes the table", owners=EVENT),
-    deny(PHONE, _one(Action.SHARE, Action.EXPORT),
+    deny(PHONE, _one(Action.SHARE, Action.HAND_OVER, Action.EXPORT),
          "At a tournament table, its links, codes and devices are the director's",
          owners=EVENT),
     # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
-    deny(KEEPERS, HANDS | _one(Action.ROSTER), "{stage}",
-         owners=NOT_EVENT, stages=frozenset({Stage.CLOSED})),
+    deny(KEEPERS, _one(Action.PAY_EARLY), SETTLE_INSTEAD, owners=NOT_EVENT, stages=CLOSED),
     deny(KEEPERS, _one(Action.MAKE_GROUP), "This night is already one of a group's nights",
          owners=frozenset({Owner.GROUP})),
     allow(KEEPERS, EVERYTHING, owners=NOT_EVENT),
@@ -201,6 +211,20 @@ def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
             words = entry.why.replace("{stage}", stage_words or STAGE_WORDS[stage])
             return Decision(False, words, by_stage=entry.stages != ANY_STAGE)
     return Decision(False, NOBODY)
+
+
+def stage_decide(owner: Owner, stage: Stage, action: Action, stage_words: str = "") -> Decision:
+    """What the night's stage says of ``action``, whoever asks: allowed when
+    some editor may do it at ``stage``, else the stage's own refusal.  The
+    write path asks this again under its lock (the credential was asked by
+    the loader, from the same table), so a write that the stage stopped
+    meanwhile (the night closed, the event finished) is refused in the words
+    the loader would have used."""
+    decisions = [decide(c, owner, stage, action, stage_words) for c in Credential
+                 if c in EDITORS]
+    if any(d.allowed for d in decisions):
+        return ALLOWED
+    return next((d for d in decisions if d.by_stage), decisions[0])
 
 
 def permits(credential: Credential | None, owner: Owner, stage: Stage, action: Action) -> bool:

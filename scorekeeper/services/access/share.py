@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from scorekeeper.db.models import GameTable
 from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.writes import audit_night, begin_night, unit
 
 
 def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
     with unit():
-        begin_night(table, closed_ok=True)  # the old token's viewers are told at their next poll
+        begin_night(table, Action.SHARE)  # the old token's viewers are told at their next poll
         table.view_token = new_token()
         audit_night(table, "share", "New share link: the old link and QR code stopped working")
     return table.view_token

@@ -35,7 +35,7 @@ from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, writes
 from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access.policy import EventWrite
+from scorekeeper.services.access.policy import Action, EventWrite
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.nights import tables
 from scorekeeper.services.once import Once
@@ -231,7 +231,7 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> D
         (ta, sa), (tb, sb) = seats[a], seats[b]
         nights = {t.night: db.session.get_one(GameTable, t.night) for t in (ta, tb)}
         for night in nights.values():
-            writes.begin_night(night)
+            writes.begin_night(night, Action.ROSTER)  # seats move: not at a closed table
         pa, pb = nights[ta.night].players[sa], nights[tb.night].players[sb]
         if ta.night == tb.night:
             pa.seat, pb.seat = pb.seat, pa.seat

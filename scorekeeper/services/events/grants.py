@@ -87,7 +87,7 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
         made = []
         for row in rows:
             night = db.session.get_one(GameTable, row.night_id)
-            writes.begin_night(night, closed_ok=True)
+            writes.begin_night(night, EventWrite.CODES)
             if revoke:
                 grants.revoke_all(grants.TABLE, night.id)
             code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
@@ -133,6 +133,6 @@ def _end_grants_of(director: Editor, by: str) -> None:
         code.expires_at = now - timedelta(seconds=1)
     for night_id in sorted({p.owner_id for p in phones} | {c.owner_id for c in codes}):
         night = db.session.get_one(GameTable, night_id)
-        writes.begin_night(night, closed_ok=True, finished_ok=True)
+        writes.begin_night(night, EventWrite.DIRECTORS)
         writes.audit_night(night, "revoke", f"{director.label} no longer directs: the "
                            "phones and codes issued through that device are stopped", by=by)

@@ -195,7 +195,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} already has a ticket", "totals")
-        writes.begin_night(night, closed_ok=True)
+        writes.begin_night(night, EventWrite.SCORE)
         made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
         db.session.add(made)
         row.done = True
@@ -230,7 +230,7 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
                 select(EventTicket.id).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} has a paper ticket: its totals stand",
                            "done")
-        writes.begin_night(night, closed_ok=True)
+        writes.begin_night(night, EventWrite.SCORE)
         row.done = done
         said = (f"Table {table_number} of session {session} is "
                 + ("done: its result stands" if done else "open again for its phone"))

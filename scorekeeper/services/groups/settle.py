@@ -12,6 +12,7 @@ from scorekeeper.db.models import GameTable, Group, db, utcnow
 from scorekeeper.ledger.season import carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.services import Conflict, writes
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.groups.group import CARRIED, WITH_GROUP
 from scorekeeper.services.groups.seasons import NightRow, night_rows
 from scorekeeper.services.nights.payments import early_payments
@@ -74,7 +75,7 @@ def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = Non
                            f"{'' if len(nights) == 1 else 's'} settled with the group")
         now = utcnow()
         for table in nights:
-            writes.begin_night(table, closed_ok=True)
+            writes.begin_night(table, Action.PAYMENTS)
             table.settled, table.settled_at = WITH_GROUP, now
             writes.audit_night(table, "paid", "Paid with the group's settle-up")
         work.remember(None, 200, {"cleared": len(nights)}, group_id=group_id)

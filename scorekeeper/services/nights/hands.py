@@ -27,6 +27,7 @@ from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, tabl
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier
@@ -190,12 +191,12 @@ def _early(state: TableState, work: Work) -> Proposal | ServiceError:
 
 def _worked_out(write: Unit, state: TableState, early: Proposal | ServiceError,
                 seen: Seen | None, once: Once | None, appending: bool,
-                work: Work) -> Proposal | None:
+                work: Work, doing: Action) -> Proposal | None:
     """Under the write lock: the change worked out before (``early``), or, if
     another write landed in between, checked and worked out again on the
     night as it is now.  None: ``once`` was already carried out (the write
     is cancelled)."""
-    now = begin_state(state)
+    now = begin_state(state, doing)
     if earlier(once) is not None:
         write.cancel()
         return None
@@ -273,7 +274,8 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
         return propose(now, Change.ADD, hand, number)
     early = _early(state, work)
     with unit(once) as write:
-        proposal = _worked_out(write, state, early, seen, once, place is None, work)
+        proposal = _worked_out(write, state, early, seen, once, place is None, work,
+                               Action.RECORD)
         if proposal is None:
             return None
         state, result = proposal.before, proposal.result
@@ -310,7 +312,7 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
         return propose(now, Change.REPLACE, hand, _resolve(target)(now, Change.REPLACE))
     early = _early(state, work)
     with unit(once) as write:
-        proposal = _worked_out(write, state, early, seen, once, False, work)
+        proposal = _worked_out(write, state, early, seen, once, False, work, Action.EDIT)
         if proposal is None:
             return None
         state, number, result = proposal.before, proposal.number, proposal.result
@@ -335,7 +337,7 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
         return propose(now, Change.DELETE, None, _resolve(target)(now, Change.DELETE))
     early = _early(state, work)
     with unit(once) as write:
-        proposal = _worked_out(write, state, early, seen, once, False, work)
+        proposal = _worked_out(write, state, early, seen, once, False, work, Action.DELETE)
         if proposal is None:
             return None
         state, number = proposal.before, proposal.number

@@ -20,6 +20,7 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.owners import owner_of
 from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night, unit
 
@@ -93,7 +94,7 @@ def set_player_handle(table: GameTable, name: str, service: str, text: str) -> s
     players pay once the night is over."""
     handle = _parse(service, text)  # refuse before waiting for the write lock
     with unit():
-        begin_night(table, closed_ok=True)
+        begin_night(table, Action.PAYMENTS)
         player = next((p for p in table.players if p.name == name), None)
         if player is None:
             raise ServiceError(f"{name[:QUOTED] or 'That player'} isn't at this table", "name")

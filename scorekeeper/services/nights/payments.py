@@ -16,6 +16,7 @@ from scorekeeper.limits import MAX_PAYMENTS
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, UnknownPlayer
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.checks import check_payment_cents
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
@@ -56,7 +57,7 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
         raise ServiceError("A player can't pay himself", "payee")
     cents = check_payment_cents(cents)
     with unit(once) as work:
-        begin_night(table, seen=seen)
+        begin_night(table, Action.PAY_EARLY, seen=seen)
         if len(early_payments(table)) >= MAX_PAYMENTS:
             raise ServiceError(f"A night keeps at most {MAX_PAYMENTS} early payments", "cents")
         paid = EarlyPayment(Transfer(payer, payee, cents), utcnow())

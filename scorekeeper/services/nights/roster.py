@@ -14,6 +14,7 @@ from collections.abc import Callable
 from scorekeeper.db.models import GameTable, Player
 from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError, UnknownPlayer
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
@@ -33,7 +34,8 @@ def apply(state: TableState, action: str, name: str, after: str | None = None, *
     (its first answer, ``{"said": ...}``, is kept with the change)."""
     change = _change(state, action, " ".join(name.split()), after)
     with unit(once) as work:
-        begin_night(state.table, seen=seen)  # the change checks again on the roster as it is now
+        # the change checks again on the roster as it is now
+        begin_night(state.table, Action.ROSTER, seen=seen)
         said = change()
         work.remember(state.table.id, 200, {"said": said})
     return said

@@ -27,6 +27,7 @@ from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError, UnknownPlayer
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.payments import EarlyPayment, early_payments
 from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
@@ -142,9 +143,9 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None,
     """
     player = find_player(state.table, name)
     with unit(once) as work:
-        begin_night(state.table, seen=version,
+        begin_night(state.table, Action.PAY_EARLY, seen=version,
                     stale="The scores changed since this page was opened; check the payments again")
-        state = begin_state(state)
+        state = begin_state(state, Action.PAY_EARLY)
         table = state.table
         transfers = leaver_payments(state, name)
         for t in transfers:
@@ -173,14 +174,17 @@ def _left_message(state: TableState, name: str, was_present: bool) -> str:
         f"{name} settled and left; the others play on."
 
 
-def close_table(table: GameTable, carry: bool = False) -> None:
+def close_table(table: GameTable, carry: bool = False, once: Once | None = None) -> None:
     """End the night: from now on every write is refused (checked by
     :func:`~scorekeeper.services.writes.begin_night`).
     A group's night is settled at the table, or with ``carry`` owed until the
-    group settles its carried nights together."""
-    with unit():
-        begin_night(table)
+    group settles its carried nights together.  ``once``: the request, kept
+    with its answer (``{"id", "closed", "settled"}``) so a retry gets it again."""
+    with unit(once) as work:
+        begin_night(table, Action.CLOSE)
         table.closed_at = utcnow()
         owner_of(table).settle(table, carry)
         audit_night(table, "close", "Closed the table: the night is over"
                     + ("; carried to the group's tab" if carry else ""))
+        work.remember(table.id, 200, {"id": table.id, "closed": True,
+                                      "settled": table.settled})

@@ -11,6 +11,7 @@ from scorekeeper.db.models import GameTable, Group, Player, db
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, owners, writes
 from scorekeeper.services.access import grants
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier, made
@@ -87,7 +88,7 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
     table = state.table
     with writes.unit() as work:
         # first: on PostgreSQL this row lock makes a second tap wait for the first
-        writes.begin_night(table, closed_ok=True)
+        writes.begin_night(table, Action.NEW_NIGHT)
         db.session.refresh(table)
         started = following_night(table)
         if started is not None:

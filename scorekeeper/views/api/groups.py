@@ -28,6 +28,7 @@ from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.exports import import_body
+from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
 
@@ -228,14 +229,22 @@ def group_paid(group_id: int) -> Response:
 @permission(Action.CLOSE)
 def close_table(table_id: int) -> Response:
     """End the night; a group's night is paid at the table or, with
-    ``{"carry": true}``, carried to the group's settle-up.  Closing a closed
-    night again answers as the first close did (safe to retry)."""
-    table = api_table(table_id).table
-    carry = flag(request_body(), "carry")
-    owner_of(table).check_carry(carry)  # a night of no group is never carried, closed or not
-    if table.closed_at is None:
-        settle_service.close_table(table, carry)
-    return jsonify({"id": table.id, "closed": True, "settled": table.settled})
+    ``{"carry": true}``, carried to the group's settle-up.  A closed night
+    is closed already (409 ``closed``); a close retried under its
+    ``Idempotency-Key`` answers as it first did."""
+    scope = f"{table_id}:close"
+    table = api_table(table_id, retry_scope=scope).table
+    data = request_body()
+    once = request_once(scope, data)
+    first = retried(once)
+    if first is None:
+        carry = flag(data, "carry")
+        owner_of(table).check_carry(carry)  # a night of no group is never carried
+        settle_service.close_table(table, carry, once)
+        first = ({"id": table.id, "closed": True, "settled": table.settled}, 200)
+    answer = jsonify(first[0])
+    answer.status_code = first[1]
+    return answer
 
 
 @bp.get("/groups/<int:group_id>/export")

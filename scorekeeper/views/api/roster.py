@@ -82,7 +82,7 @@ def come_back(table_id: int, name: str) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/settle")
-@permission(Action.PAYMENTS)
+@permission(Action.PAY_EARLY)
 def settle(table_id: int, name: str) -> Response:
     """A player settles up now and leaves: the payments that square him are
     recorded (the end-of-night settle-up counts them) and he is dealt out."""
@@ -106,7 +106,7 @@ def payments(table_id: int) -> Response:
 
 
 @bp.post("/tables/<int:table_id>/payments")
-@permission(Action.PAYMENTS)
+@permission(Action.PAY_EARLY)
 def pay(table_id: int) -> Response:
     """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
     state = api_table(table_id)

@@ -16,7 +16,6 @@ from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import new_night as start_new_night
 from scorekeeper.services.owners import group_from_night
-from scorekeeper.services.writes import check_open
 from scorekeeper.views.access import editor, keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of
@@ -57,7 +56,7 @@ def settle(table_id: int) -> tuple[str, int]:
 
 
 @bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
-@permission(Action.PAYMENTS)
+@permission(Action.PAY_EARLY)
 def leave(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then record, the payments of a player who settles and leaves now.
     A refusal comes back on the settle page; a confirmation made before the
@@ -80,7 +79,6 @@ def leave(table_id: int) -> str | Response | tuple[str, int]:
 def _leave_page(state: TableState, name: str) -> str:
     """The confirmation of what ``name`` pays or is paid to leave square now."""
     table = state.table
-    check_open(table, "settle up with everyone instead")
     transfers = settle_service.leaver_payments(state, name)
     player = settle_service.find_player(table, name)
     return render_template("settle/leave.html", table=table, player=player,

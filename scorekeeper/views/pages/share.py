@@ -87,7 +87,7 @@ def new_link(table_id: int) -> Response:
 
 
 @bp.post("/t/<int:table_id>/share/handover")
-@permission(Action.SHARE)
+@permission(Action.HAND_OVER)
 def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
     table = load_table(table_id).table
@@ -116,7 +116,7 @@ def network_addresses() -> list[str]:
 
 
 @bp.post("/t/<int:table_id>/share/move")
-@permission(Action.SHARE)
+@permission(Action.HAND_OVER)
 def move(table_id: int) -> str | tuple[str, int]:
     """Keep scoring on this phone at one of the server's network addresses: a
     phone's edit rights belong to the address it opened, so this makes a
