@@ -253,7 +253,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
                 stale: str = STALE) -> int:
     """Start a write to the event (its leaderboard and seat board are kept per
     version): take the write lock and raise its version, once per write, and
-    refuse what the event's stage doesn't take (:data:`policy.EVENT_WRITES`:
+    refuse what the event's stage doesn't take (:func:`policy.event_decide`:
     a finished event takes nothing but its reopening and its directors).
     Returns the version this write makes; the caller (or the night's entry,
     :func:`audit_night`) writes its entry."""

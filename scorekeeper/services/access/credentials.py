@@ -31,8 +31,9 @@ from scorekeeper.services.access.policy import (
     Owner,
     OwnerAction,
     Stage,
-    decide,
+    night,
     owner_permits,
+    permits,
 )
 from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from scorekeeper.services.nights.state import TableState
@@ -55,12 +56,17 @@ class NightAccess:
     credential: Credential | None
     #: The grant the credential is (for the history's "by"); None for a share link.
     grant: Any
+    #: Every credential the request proves on the night (``credential`` is
+    #: the strongest, the one a token is said to be): the policy is asked
+    #: with all of them.
+    principals: frozenset[Credential] = frozenset()
 
     def decide(self, action: Action) -> Decision:
         """What the policy says of ``action`` (refused without a credential)."""
         if self.credential is None:
             return Decision(False, "")
-        return decide(self.credential, self.owner, self.stage, action, self.stage_words)
+        return permits(night(self.owner, self.stage, self.stage_words),
+                       self.principals or {self.credential}, action)
 
     def may(self, action: Action | str) -> bool:
         """Whether this request may do ``action`` (templates ask by name)."""
@@ -86,16 +92,20 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
     state = TableState.load(table)
     owner = owner_of(table)
     stage, words = _stage_of(state, owner)
-    credential, proof = None, None
+    proven: list[tuple[Credential, Any]] = []  # strongest first
     if owner.kind is not None:
         found = grants.grant_of(_OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
-        if found is not None:
-            credential, proof = owner.editor, found
-    if credential is None and grant is not None:
-        credential, proof = owner.grant, grant
-    if credential is None and links:
-        credential = _link_credential(table, owner, held)
-    return NightAccess(state, owner.policy, stage, words, credential, proof)
+        if found is not None and owner.editor is not None:
+            proven.append((owner.editor, found))
+    if grant is not None:
+        proven.append((owner.grant, grant))
+    if not proven and links:
+        link = _link_credential(table, owner, held)
+        if link is not None:
+            proven.append((link, None))
+    credential, proof = proven[0] if proven else (None, None)
+    return NightAccess(state, owner.policy, stage, words, credential, proof,
+                       frozenset(c for c, _ in proven))
 
 
 def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:

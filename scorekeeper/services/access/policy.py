@@ -1,30 +1,33 @@
 """Who may do what, declared once, as data.
 
-A request proves at most one *credential* (the strongest it holds: a
-director's token before a group's, a group's before a table's own grant,
-any grant before a share link).  What it may do on a night depends on that
-credential, on the night's *owner* (a night on its own, a group's night, a
-table of a tournament) and on the owner's *stage* (open; the tournament
-table done; the tournament finished; the night closed).
+What a request acts on is a *resource* in a tree of owners, as Pyramid's
+resources are: a night belongs to its group or its tournament (or to the
+root, a night on its own), and a group and an event belong to the root.
+Each kind of resource carries an ACL (:data:`ACLS`): ordered entries that
+allow or deny actions to credentials at some of the resource's stages.
+:func:`permits` walks the lineage of the resource asked about, night first,
+then its owner, then the root, as Pyramid's ``ACLHelper.permits`` walks
+``__parent__``: the first entry that names one of the request's
+credentials, the action and the resource's stage decides, and an action
+that no entry names is refused.  A night's actions, a group's or an event's
+own (run it, read it) and an event's writes by its stage (register, draw,
+score, finish, reopen...) are entries of the same form in the same table.
 
-:data:`NIGHT_ACL` is an ordered list of entries in the spirit of Pyramid's
-``__acl__``: the first entry that names the credential, the owner, the stage
-and the action decides, and an action that no entry names is refused.  A
-refusal carries the policy in words ("At a tournament table, seating is the
-director's") and whether the *stage* refused it (the state of the night
-forbids it now: a conflict) or the *credential* did (nobody holding it may).
+A refusal carries the policy in words ("At a tournament table, seating is
+the director's") and whether the *stage* refused it (the state of the night
+or the event forbids it now: a conflict, 409) or the *credential* did
+(nobody holding it may: 403).
 
-A group's own pages and an event's own pages are owners of their own:
-:data:`OWNER_ACL` says which credential runs them.
-
-Pure: this module imports nothing of the database; who holds which
-credential is worked out by :mod:`scorekeeper.services.access`.
+Pure: this module imports nothing of the database; which credentials a
+request holds is worked out by :mod:`scorekeeper.services.access.credentials`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class Credential(StrEnum):
@@ -94,165 +97,6 @@ EDITORS = frozenset({Credential.DIRECTOR, Credential.GROUP_EDITOR, Credential.TA
                      Credential.TABLE_PHONE})
 VIEWERS = frozenset({Credential.TABLE_VIEW, Credential.GROUP_VIEW, Credential.EVENT_VIEW})
 ANYONE = EDITORS | VIEWERS
-ANY_OWNER = frozenset(Owner)
-ANY_STAGE = frozenset(Stage)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of an ACL: ``allow`` (or deny, with ``why``) these actions to
-    these credentials, on nights of these owners at these stages.  ``why``
-    may name the stage's own reason as ``{stage}``."""
-
-    allow: bool
-    who: frozenset[Credential]
-    actions: frozenset[Action]
-    owners: frozenset[Owner] = ANY_OWNER
-    stages: frozenset[Stage] = ANY_STAGE
-    why: str = ""
-
-
-def allow(who: frozenset[Credential], actions: frozenset[Action],
-          owners: frozenset[Owner] = ANY_OWNER, stages: frozenset[Stage] = ANY_STAGE) -> Entry:
-    return Entry(True, who, actions, owners, stages)
-
-
-def deny(who: frozenset[Credential], actions: frozenset[Action], why: str,
-         owners: frozenset[Owner] = ANY_OWNER, stages: frozenset[Stage] = ANY_STAGE) -> Entry:
-    return Entry(False, who, actions, owners, stages, why)
-
-
-def _one(*items: Action) -> frozenset[Action]:
-    return frozenset(items)
-
-
-EVENT = frozenset({Owner.EVENT})
-NOT_EVENT = frozenset({Owner.OWN, Owner.GROUP})
-DIRECTOR = frozenset({Credential.DIRECTOR})
-PHONE = frozenset({Credential.TABLE_PHONE})
-KEEPERS = frozenset({Credential.GROUP_EDITOR, Credential.TABLE_EDITOR})
-
-CLOSED = frozenset({Stage.CLOSED})
-#: Why a closed night takes no early payment and no new scorekeeper.
-SETTLE_INSTEAD = "This table is closed: settle up with everyone instead"
-NOTHING_TO_SCORE = "This table is closed: there is nothing left to score"
-
-#: Why a finished event refuses every write to it and to its tables.
-FINISHED_WORDS = ("The event is finished: its results no longer change "
-                  "(the director may reopen it)")
-
-#: What a night's credentials may do.  Read top to bottom; the first entry
-#: that matches decides; nothing matched is refused.
-NIGHT_ACL: tuple[Entry, ...] = (
-    # A share link reads, whatever the night's owner or stage, and nothing else.
-    allow(VIEWERS, _one(Action.READ)),
-    deny(VIEWERS, WRITES, "A share link only shows the scores: it can't change them"),
-    # Reading is every editor's, at every stage.
-    allow(EDITORS, _one(Action.READ)),
-    # A finished tournament is frozen; a closed night takes no more hands.
-    deny(ANYONE, WRITES, FINISHED_WORDS,
-         stages=frozenset({Stage.FINISHED})),
-    # A closed night takes no more hands, seats, closing, early payments or scorekeepers.
-    deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE), "{stage}", stages=CLOSED),
-    deny(ANYONE, _one(Action.HAND_OVER), NOTHING_TO_SCORE, stages=CLOSED),
-    # A tournament table: the director keeps it; its phone scores its own hands.
-    deny(ANYONE, _one(Action.PAYMENTS, Action.PAY_EARLY),
-         "A tournament table is played for points: it has no stake, money or payments",
-         owners=EVENT),
-    deny(ANYONE, _one(Action.NEW_NIGHT, Action.MAKE_GROUP),
-         "A tournament table belongs to its event: the director draws the next session",
-         owners=EVENT),
-    allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE, Action.HAND_OVER,
-                                 Action.EXPORT), owners=EVENT),
-    allow(PHONE, HANDS, owners=EVENT, stages=frozenset({Stage.OPEN})),
-    deny(PHONE, HANDS, "{stage}", owners=EVENT, stages=frozenset({Stage.DONE})),
-    deny(PHONE, _one(Action.ROSTER),
-         "At a tournament table, seating and corrections are the director's", owners=EVENT),
-    deny(PHONE, _one(Action.CLOSE),
-         "At a tournament table, the director closes the table", owners=EVENT),
-    deny(PHONE, _one(Action.SHARE, Action.HAND_OVER, Action.EXPORT),
-         "At a tournament table, its links, codes and devices are the director's",
-         owners=EVENT),
-    # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
-    deny(KEEPERS, _one(Action.PAY_EARLY), SETTLE_INSTEAD, owners=NOT_EVENT, stages=CLOSED),
-    deny(KEEPERS, _one(Action.MAKE_GROUP), "This night is already one of a group's nights",
-         owners=frozenset({Owner.GROUP})),
-    allow(KEEPERS, EVERYTHING, owners=NOT_EVENT),
-)
-
-#: Refused by no entry: the last word.
-NOBODY = "That isn't allowed with this link or device"
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What the policy says of one request: ``allowed``, else ``why`` in
-    words and whether the night's ``stage`` refused it (it may be allowed
-    again, e.g. after the director reopens a table) or the credential did."""
-
-    allowed: bool
-    why: str = ""
-    by_stage: bool = False
-
-
-ALLOWED = Decision(True)
-
-
-def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
-           stage_words: str = "") -> Decision:
-    """The first entry of :data:`NIGHT_ACL` that matches decides; none: refused.
-    ``stage_words`` is why the stage refuses writes, in the night's own words
-    ("Table 4 is done for this session: corrections are the director's")."""
-    for entry in NIGHT_ACL:
-        if (credential in entry.who and action in entry.actions and owner in entry.owners
-                and stage in entry.stages):
-            if entry.allow:
-                return ALLOWED
-            words = entry.why.replace("{stage}", stage_words or STAGE_WORDS[stage])
-            return Decision(False, words, by_stage=entry.stages != ANY_STAGE)
-    return Decision(False, NOBODY)
-
-
-def stage_decide(owner: Owner, stage: Stage, action: Action, stage_words: str = "") -> Decision:
-    """What the night's stage says of ``action``, whoever asks: allowed when
-    some editor may do it at ``stage``, else the stage's own refusal.  The
-    write path asks this again under its lock (the credential was asked by
-    the loader, from the same table), so a write that the stage stopped
-    meanwhile (the night closed, the event finished) is refused in the words
-    the loader would have used."""
-    decisions = [decide(c, owner, stage, action, stage_words) for c in Credential
-                 if c in EDITORS]
-    if any(d.allowed for d in decisions):
-        return ALLOWED
-    return next((d for d in decisions if d.by_stage), decisions[0])
-
-
-def permits(credential: Credential | None, owner: Owner, stage: Stage, action: Action) -> bool:
-    """Whether ``credential`` (None: none at all) may do ``action``."""
-    return credential is not None and decide(credential, owner, stage, action).allowed
-
-
-#: Why a stage refuses a write, when the night has no words of its own.
-STAGE_WORDS: dict[Stage, str] = {
-    Stage.OPEN: "",
-    Stage.DONE: "This table is done for this session: corrections are the director's",
-    Stage.FINISHED: FINISHED_WORDS,
-    Stage.CLOSED: "This table is closed: the night is over",
-}
-
-#: Who runs a group's or an event's own pages, and who reads them.
-OWNER_ACL: dict[tuple[str, OwnerAction], frozenset[Credential]] = {
-    ("group", OwnerAction.RUN): frozenset({Credential.GROUP_EDITOR}),
-    ("group", OwnerAction.READ_OWNER): frozenset({Credential.GROUP_EDITOR,
-                                                  Credential.GROUP_VIEW}),
-    ("event", OwnerAction.RUN): DIRECTOR,
-    ("event", OwnerAction.READ_OWNER): frozenset({Credential.DIRECTOR, Credential.EVENT_VIEW}),
-}
-
-
-def owner_permits(credential: Credential | None, kind: str, action: OwnerAction) -> bool:
-    """Whether ``credential`` may do ``action`` to a group or an event (``kind``)."""
-    return credential is not None and credential in OWNER_ACL.get((kind, action), frozenset())
 
 
 # --- an event's own writes, by stage ----------------------------------------------
@@ -287,35 +131,233 @@ def event_stage(finished: bool, drawn: bool) -> EventStage:
     return EventStage.SESSIONS if drawn else EventStage.REGISTRATION
 
 
-_PLAYING = frozenset({EventStage.REGISTRATION, EventStage.SESSIONS})
+@dataclass(frozen=True)
+class Entry:
+    """One line of an ACL: ``allow`` (or deny, with ``why``) these actions to
+    these credentials when the resource asked about is at one of these
+    stages.  ``why`` may name the stage's own reason as ``{stage}``."""
 
-#: At which stages each write to an event is taken; any other is refused
-#: (a conflict: the stage may change) with :data:`EVENT_STAGE_WORDS`.
-EVENT_WRITES: dict[EventWrite, frozenset[EventStage]] = {
-    EventWrite.REGISTER: _PLAYING,
-    EventWrite.DRAW: _PLAYING,
-    EventWrite.SCORE: frozenset({EventStage.SESSIONS}),
-    EventWrite.CODES: frozenset({EventStage.SESSIONS}),
-    EventWrite.FINISH: frozenset({EventStage.SESSIONS}),
-    EventWrite.REOPEN: frozenset({EventStage.FINISHED}),
-    EventWrite.DIRECTORS: frozenset(EventStage),
+    allow: bool
+    who: frozenset[Credential]
+    actions: frozenset[Any]
+    stages: frozenset[str] | None = None  #: None: at every stage
+    why: str = ""
+
+
+def allow(who: frozenset[Credential], actions: frozenset[Any],
+          stages: frozenset[Any] | None = None) -> Entry:
+    return Entry(True, who, actions, stages)
+
+
+def deny(who: frozenset[Credential], actions: frozenset[Any], why: str,
+         stages: frozenset[Any] | None = None) -> Entry:
+    return Entry(False, who, actions, stages, why)
+
+
+def _one(*items: Any) -> frozenset[Any]:
+    return frozenset(items)
+
+
+DIRECTOR = frozenset({Credential.DIRECTOR})
+PHONE = frozenset({Credential.TABLE_PHONE})
+KEEPERS = frozenset({Credential.GROUP_EDITOR, Credential.TABLE_EDITOR})
+CLOSED = frozenset({Stage.CLOSED})
+#: Why a closed night takes no early payment and no new scorekeeper.
+SETTLE_INSTEAD = "This table is closed: settle up with everyone instead"
+NOTHING_TO_SCORE = "This table is closed: there is nothing left to score"
+
+#: Why a finished event refuses every write to it and to its tables.
+FINISHED_WORDS = ("The event is finished: its results no longer change "
+                  "(the director may reopen it)")
+
+
+@dataclass(frozen=True)
+class Resource:
+    """Something a request acts on, in the tree of owners: a night, a group
+    or an event (``kind``), where it stands now (``stage``), why that stage
+    refuses writes in its own words (``words``, "" for the stage's usual
+    ones) and the resource it belongs to (``parent``: a group's or a
+    tournament's night has its group or event; a night on its own, a group
+    and an event have the root, None)."""
+
+    kind: str
+    stage: str = ""
+    words: str = ""
+    parent: Resource | None = None
+
+    def lineage(self) -> Iterator[Resource]:
+        """This resource, then each one it belongs to, up to the root."""
+        found: Resource | None = self
+        while found is not None:
+            yield found
+            found = found.parent
+
+
+NIGHT, GROUP_KIND, EVENT_KIND, ROOT = "night", "group", "event", "root"
+#: Where every lineage ends: what holds for every night whoever owns it.
+THE_ROOT = Resource(ROOT)
+
+#: What each kind of resource says, as Pyramid's ``__acl__``: a night's
+#: entries, then its owner's about its nights (and about itself), then the
+#: root's.  :func:`permits` reads them along the lineage of the resource
+#: asked about; the first entry that names one of the request's
+#: credentials, the action and the stage of that resource decides, and an
+#: action that no entry names is refused.
+ACLS: dict[str, tuple[Entry, ...]] = {
+    NIGHT: (
+        # A share link reads, whatever the night's owner or stage, and nothing else.
+        allow(VIEWERS, _one(Action.READ)),
+        deny(VIEWERS, WRITES, "A share link only shows the scores: it can't change them"),
+        # Reading is every editor's, at every stage.
+        allow(EDITORS, _one(Action.READ)),
+        # A finished tournament is frozen; a closed night takes no more hands,
+        # seats, closing or scorekeepers.
+        deny(ANYONE, WRITES, FINISHED_WORDS, frozenset({Stage.FINISHED})),
+        deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE), "{stage}", CLOSED),
+        deny(ANYONE, _one(Action.HAND_OVER), NOTHING_TO_SCORE, CLOSED),
+    ),
+    EVENT_KIND: (
+        # Its tables: the director keeps them; a table's phone scores its own hands.
+        deny(ANYONE, _one(Action.PAYMENTS, Action.PAY_EARLY),
+             "A tournament table is played for points: it has no stake, money or payments"),
+        deny(ANYONE, _one(Action.NEW_NIGHT, Action.MAKE_GROUP),
+             "A tournament table belongs to its event: the director draws the next session"),
+        allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE,
+                                     Action.HAND_OVER, Action.EXPORT)),
+        allow(PHONE, HANDS, frozenset({Stage.OPEN})),
+        deny(PHONE, HANDS, "{stage}", frozenset({Stage.DONE})),
+        deny(PHONE, _one(Action.ROSTER),
+             "At a tournament table, seating and corrections are the director's"),
+        deny(PHONE, _one(Action.CLOSE), "At a tournament table, the director closes the table"),
+        deny(PHONE, _one(Action.SHARE, Action.HAND_OVER, Action.EXPORT),
+             "At a tournament table, its links, codes and devices are the director's"),
+        # The event itself: its director runs it, its public link reads it.
+        allow(DIRECTOR, _one(OwnerAction.RUN, OwnerAction.READ_OWNER)),
+        allow(frozenset({Credential.EVENT_VIEW}), _one(OwnerAction.READ_OWNER)),
+        # Its own writes, by the event's stage: a finished event takes nothing
+        # but its reopening and its directors (a lost phone can always be stopped).
+        deny(DIRECTOR, frozenset(EventWrite) - {EventWrite.REOPEN, EventWrite.DIRECTORS},
+             FINISHED_WORDS, frozenset({EventStage.FINISHED})),
+        deny(DIRECTOR, _one(EventWrite.SCORE, EventWrite.CODES),
+             "No session is drawn yet: draw session 1 first",
+             frozenset({EventStage.REGISTRATION})),
+        deny(DIRECTOR, _one(EventWrite.FINISH), "Nothing to finish: no session is drawn yet",
+             frozenset({EventStage.REGISTRATION})),
+        deny(DIRECTOR, _one(EventWrite.REOPEN),
+             "The event isn't finished: there is nothing to reopen",
+             frozenset({EventStage.REGISTRATION, EventStage.SESSIONS})),
+        allow(DIRECTOR, frozenset(EventWrite)),
+        # Nothing else, whatever the root allows.
+        deny(ANYONE, EVERYTHING | frozenset(OwnerAction) | frozenset(EventWrite), ""),
+    ),
+    GROUP_KIND: (
+        # Its nights: the group's scorekeeper keeps them as a night's own does (the root).
+        deny(KEEPERS, _one(Action.MAKE_GROUP), "This night is already one of a group's nights"),
+        # The group itself: its scorekeeper runs it, its share link reads it.
+        allow(frozenset({Credential.GROUP_EDITOR}), _one(OwnerAction.RUN, OwnerAction.READ_OWNER)),
+        allow(frozenset({Credential.GROUP_VIEW}), _one(OwnerAction.READ_OWNER)),
+    ),
+    ROOT: (
+        # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
+        deny(KEEPERS, _one(Action.PAY_EARLY), SETTLE_INSTEAD, CLOSED),
+        allow(KEEPERS, EVERYTHING),
+    ),
 }
 
-NOT_FINISHED_WORDS = "The event isn't finished: there is nothing to reopen"
-#: Why a stage refuses a write to the event (a finished event, whatever the write:
-#: :data:`FINISHED_WORDS`).
-EVENT_STAGE_WORDS: dict[tuple[EventStage, EventWrite], str] = {
-    (EventStage.REGISTRATION, EventWrite.SCORE): "No session is drawn yet: draw session 1 first",
-    (EventStage.REGISTRATION, EventWrite.CODES): "No session is drawn yet: draw session 1 first",
-    (EventStage.REGISTRATION, EventWrite.FINISH): "Nothing to finish: no session is drawn yet",
-    (EventStage.SESSIONS, EventWrite.REOPEN): NOT_FINISHED_WORDS,
-    (EventStage.REGISTRATION, EventWrite.REOPEN): NOT_FINISHED_WORDS,
+#: Refused by no entry: the last word.
+NOBODY = "That isn't allowed with this link or device"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the policy says of one request: ``allowed``, else ``why`` in
+    words and whether the resource's ``stage`` refused it (it may be allowed
+    again, e.g. after the director reopens a table) or the credential did."""
+
+    allowed: bool
+    why: str = ""
+    by_stage: bool = False
+
+
+ALLOWED = Decision(True)
+
+
+def permits(resource: Resource, principals: Iterable[Credential], action: Any) -> Decision:
+    """The one decision: walk ``resource``'s lineage, reading each one's ACL
+    (:data:`ACLS`) in order; the first entry that names one of
+    ``principals``, ``action`` and ``resource``'s stage decides.  None: refused."""
+    held = frozenset(principals)
+    for step in resource.lineage():
+        for entry in ACLS.get(step.kind, ()):
+            if (held & entry.who and action in entry.actions
+                    and (entry.stages is None or resource.stage in entry.stages)):
+                if entry.allow:
+                    return ALLOWED
+                words = entry.why.replace(
+                    "{stage}", resource.words or STAGE_WORDS.get(resource.stage, ""))
+                return Decision(False, words or NOBODY, by_stage=entry.stages is not None)
+    return Decision(False, NOBODY)
+
+
+#: Each owner of nights as a resource kind of the tree (a night on its own: the root).
+OWNER_KINDS: dict[Owner, str] = {Owner.OWN: ROOT, Owner.GROUP: GROUP_KIND,
+                                 Owner.EVENT: EVENT_KIND}
+
+
+def owner(kind: str, stage: str = "") -> Resource:
+    """A group or an event (``kind``) at ``stage``, in the tree."""
+    return Resource(kind, stage, parent=THE_ROOT)
+
+
+def night(owner_of: Owner, stage: Stage, stage_words: str = "") -> Resource:
+    """A night of ``owner_of`` at ``stage``, in the tree."""
+    parent = THE_ROOT if owner_of is Owner.OWN else owner(OWNER_KINDS[owner_of])
+    return Resource(NIGHT, stage, stage_words, parent)
+
+
+def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
+           stage_words: str = "") -> Decision:
+    """What ``credential`` may do to a night of ``owner`` at ``stage``
+    (:func:`permits`).  ``stage_words`` is why the stage refuses writes, in
+    the night's own words ("Table 4 is done for this session: corrections
+    are the director's")."""
+    return permits(night(owner, stage, stage_words), {credential}, action)
+
+
+def stage_decide(owner: Owner, stage: Stage, action: Action, stage_words: str = "") -> Decision:
+    """What the night's stage says of ``action``, whoever asks: allowed when
+    some editor may do it at ``stage``, else the stage's own refusal.  The
+    write path asks this again under its lock (the credential was asked by
+    the loader, from the same table), so a write that the stage stopped
+    meanwhile (the night closed, the event finished) is refused in the words
+    the loader would have used."""
+    decisions = [decide(c, owner, stage, action, stage_words) for c in Credential
+                 if c in EDITORS]
+    if any(d.allowed for d in decisions):
+        return ALLOWED
+    return next((d for d in decisions if d.by_stage), decisions[0])
+
+
+#: Why a stage refuses a write, when the night has no words of its own.
+STAGE_WORDS: dict[str, str] = {
+    Stage.OPEN: "",
+    Stage.DONE: "This table is done for this session: corrections are the director's",
+    Stage.FINISHED: FINISHED_WORDS,
+    Stage.CLOSED: "This table is closed: the night is over",
 }
+
+
+def owner_permits(credential: Credential | None, kind: str, action: OwnerAction) -> bool:
+    """Whether ``credential`` may do ``action`` to a group or an event (``kind``)."""
+    return credential is not None and permits(owner(kind), {credential}, action).allowed
 
 
 def event_decide(stage: EventStage, write: EventWrite) -> Decision:
-    """Whether an event at ``stage`` takes ``write``; a refusal is the stage's."""
-    if stage in EVENT_WRITES[write]:
-        return ALLOWED
-    words = FINISHED_WORDS if stage is EventStage.FINISHED else EVENT_STAGE_WORDS[stage, write]
-    return Decision(False, words, by_stage=True)
+    """Whether an event at ``stage`` takes ``write`` from its director
+    (:func:`permits`); a refusal is the stage's."""
+    return permits(owner(EVENT_KIND, stage), DIRECTOR, write)
+
+
+def event_writes(stage: EventStage) -> tuple[EventWrite, ...]:
+    """The writes an event at ``stage`` takes."""
+    return tuple(w for w in EventWrite if event_decide(stage, w).allowed)

@@ -1,6 +1,6 @@
 """An event's stages: registration, then sessions, then finished.  Finishing
 signs the results: every write to the event and its tables is refused
-(:data:`scorekeeper.services.access.policy.EVENT_WRITES`, asked by
+(:func:`scorekeeper.services.access.policy.event_decide`, asked by
 :func:`scorekeeper.services.writes.begin_event`, and the night policy's
 ``FINISHED`` stage) until the director reopens it.
 
