@@ -67,6 +67,7 @@ def test_a_new_kind_of_owner_is_one_more_acl(monkeypatch: pytest.MonkeyPatch) ->
     """A league's match night, say: its nights take hands from the league's
     organiser (a director's credential here) until the match is signed."""
     signed = frozenset({Stage.DONE})
+    policy.forget_decisions()  # answers are kept per process; the table changes here
     monkeypatch.setitem(ACLS, "league", (
         deny(policy.DIRECTOR, policy.HANDS, "The match is signed", signed),
         allow(policy.DIRECTOR, policy.HANDS | frozenset({Action.ROSTER})),
@@ -80,3 +81,4 @@ def test_a_new_kind_of_owner_is_one_more_acl(monkeypatch: pytest.MonkeyPatch) ->
     assert (after.allowed, after.why, after.by_stage) == (False, "The match is signed", True)
     # the root's entries still hold for what the league doesn't name
     assert permits(match_night, {Credential.TABLE_EDITOR}, Action.SHARE).allowed
+    policy.forget_decisions()

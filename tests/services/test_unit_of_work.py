@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.services.access.policy import Action
 from scorekeeper.db.models import AuditEntry, GameTable, Group, Submission, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import Stale, writes
 from scorekeeper.services.access.grants import GROUP, TABLE
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights import hands, roster, tables
 from scorekeeper.services.nights.state import TableState

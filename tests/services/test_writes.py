@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from scorekeeper.services.access.policy import Action
 from scorekeeper.db.models import AuditEntry, Event, GameTable, Group, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import writes
 from scorekeeper.services.access import grants, handovers, share
 from scorekeeper.services.access.grants import EVENT, GROUP, TABLE
+from scorekeeper.services.access.policy import Action
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import scores as event_scores

@@ -32,6 +32,7 @@ from scorekeeper.services.access.policy import (
     OwnerAction,
     Stage,
     night,
+    night_powers,
     owner_permits,
     permits,
 )
@@ -76,7 +77,10 @@ class NightAccess:
     def powers(self) -> frozenset[Action]:
         """Every action this request may do: a page rendered for it once is
         the same for every request with the same powers (part of its cache key)."""
-        return frozenset(a for a in Action if self.decide(a).allowed)
+        if self.credential is None:
+            return frozenset()
+        return night_powers(self.owner, self.stage, self.stage_words,
+                            self.principals or frozenset({self.credential}))
 
 
 def _same(token: str | None, other: str) -> bool:

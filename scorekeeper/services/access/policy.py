@@ -24,6 +24,7 @@ request holds is worked out by :mod:`scorekeeper.services.access.credentials`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -285,8 +286,20 @@ ALLOWED = Decision(True)
 def permits(resource: Resource, principals: Iterable[Credential], action: Any) -> Decision:
     """The one decision: walk ``resource``'s lineage, reading each one's ACL
     (:data:`ACLS`) in order; the first entry that names one of
-    ``principals``, ``action`` and ``resource``'s stage decides.  None: refused."""
-    held = frozenset(principals)
+    ``principals``, ``action`` and ``resource``'s stage decides.  None: refused.
+    A pure function of its arguments, so each answer is worked out once per
+    process (a page asks for all its actions on every request)."""
+    return _permits(resource, frozenset(principals), action)
+
+
+def forget_decisions() -> None:
+    """Work every answer out afresh (a test that changes :data:`ACLS`)."""
+    _permits.cache_clear()
+    night_powers.cache_clear()
+
+
+@functools.lru_cache(maxsize=4096)
+def _permits(resource: Resource, held: frozenset[Credential], action: Any) -> Decision:
     for step in resource.lineage():
         for entry in ACLS.get(step.kind, ()):
             if (held & entry.who and action in entry.actions
@@ -322,6 +335,15 @@ def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
     the night's own words ("Table 4 is done for this session: corrections
     are the director's")."""
     return permits(night(owner, stage, stage_words), {credential}, action)
+
+
+@functools.lru_cache(maxsize=1024)
+def night_powers(owner_of: Owner, stage: Stage, stage_words: str,
+                 principals: frozenset[Credential]) -> frozenset[Action]:
+    """Every action ``principals`` may do to a night of ``owner_of`` at
+    ``stage``: what its pages may show (kept per process, as the answers are)."""
+    resource = night(owner_of, stage, stage_words)
+    return frozenset(a for a in Action if permits(resource, principals, a).allowed)
 
 
 def stage_decide(owner: Owner, stage: Stage, action: Action, stage_words: str = "") -> Decision:
