@@ -36,6 +36,7 @@ from scorekeeper.db.schema import init_schema
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
 from scorekeeper.services import ServiceError
+from scorekeeper.views.access import error_night
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.headers import SECURITY_HEADERS
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
@@ -275,11 +276,14 @@ def _register(app: Flask) -> None:
 REFUSED_TITLES = {403: "Read-only here", 404: "Not found", 409: "Not now"}
 
 
-def error_page(title: str, message: str, code: int) -> Any:
-    """The error page; when even that can't be built (a request whose Host
-    was refused has no URLs to link), a plain page that says the same."""
+def error_page(title: str, message: str, code: int, access: Any = None) -> Any:
+    """The error page (of a night's route: ``access``, what the request may
+    do there, leads back to the table); when even that can't be built (a
+    request whose Host was refused has no URLs to link), a plain page that
+    says the same."""
     try:
-        return render_template("error.html", title=title, message=message, code=code), code
+        return render_template("error.html", title=title, message=message, code=code,
+                               access=access), code
     except Exception:  # noqa: BLE001 - the page must never fail on top of the error
         body = f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>"
         return Response(body, mimetype="text/html"), code
@@ -310,7 +314,7 @@ def _errors(app: Flask) -> None:
                        "through the address it printed when it started.")
         if wants_json():
             return http_error_response(error, message)
-        return error_page(error.name, message, error.code or 500)
+        return error_page(error.name, message, error.code or 500, error_night(error))
 
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
@@ -318,7 +322,8 @@ def _errors(app: Flask) -> None:
         status = status_of(error)
         if wants_json():
             return error_response(error.message, status, error.field, error.code)
-        return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status)
+        return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status,
+                          error_night(error))
 
     #: What a phone is told while the database can't be reached.
     unreachable = "The server can't reach its scores for a moment; try again shortly"
@@ -359,4 +364,5 @@ def _errors(app: Flask) -> None:
         db.session.rollback()
         if wants_json():
             return error_response("Something went wrong on our side; nothing was changed", 500)
-        return error_page("Something went wrong", "Nothing was changed. Try again.", 500)
+        return error_page("Something went wrong", "Nothing was changed. Try again.", 500,
+                          error_night(error))

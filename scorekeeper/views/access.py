@@ -9,6 +9,17 @@ policy, and answers 404, 401, 403 (the credential may not) or 409 (the
 night's stage forbids it now) with the policy's words.  A route that
 declares nothing is refused.
 
+A loader returns what it checked: the night's loaders the
+:class:`~scorekeeper.services.access.credentials.NightAccess` (its state,
+stage and the grant the request writes as), the group's and the event's the
+:class:`~scorekeeper.services.access.credentials.OwnerAccess` (the row and
+its grant).  The view passes it on by hand: to the services (the history's
+"by", the director a code is issued for) and to every page of a night as
+``access``, which the templates' ``may()``, ``may_open()``, ``night_owner()``
+and ``stage_words()`` read from their render context.  Nothing of access
+travels in ``flask.g``; a loader's refusal carries the night it checked
+(:func:`checked_night`), for the error page's way back and the API's code.
+
 The scorekeeper's devices hold edit tokens in the signed session cookie
 (one key per owner, handled only here); API clients send ``Authorization:
 Bearer <token>``.  A share (view) token never grants a write.
@@ -18,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from flask import abort, current_app, g, request, session
+from werkzeug.exceptions import default_exceptions
 
 from scorekeeper.services import once as once_service
 from scorekeeper.services.access import grants
@@ -36,7 +48,6 @@ from scorekeeper.services.access.credentials import (
 from scorekeeper.services.access.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.groups import group as group_service
-from scorekeeper.services.nights.state import TableState
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -89,8 +100,41 @@ def declared(view: Callable[..., Any] | None) -> Action | OwnerAction | None:
 def _declared_here() -> Any:
     action = declared(current_app.view_functions.get(request.endpoint or ""))
     if action is None:
-        abort(403, UNDECLARED)
+        _refuse(403, UNDECLARED, None)
     return action
+
+
+def _refuse(status: int, why: str, night: NightAccess | None) -> NoReturn:
+    """Abort with ``status`` and ``why``, the refusal carrying the night its
+    loader checked (None: none was), for :func:`checked_night`."""
+    refusal = default_exceptions[status](why)
+    refusal.access = night  # type: ignore[attr-defined]
+    raise refusal
+
+
+def checked_night(error: BaseException) -> NightAccess | None:
+    """The night a loader's refusal checked (None: another error, or none was)."""
+    found: NightAccess | None = getattr(error, "access", None)
+    return found
+
+
+def error_night(error: BaseException) -> NightAccess | None:
+    """The night an error page of a night's route leads back to: the one a
+    loader's refusal checked; for an error its view raised after the loader
+    let it through, the night as this device's cookie shows it again; None
+    off a night's pages, before any view ran (a body too large: 413), or
+    when it can't be had."""
+    if hasattr(error, "access"):
+        return checked_night(error)
+    table_id = (request.view_args or {}).get("table_id")
+    endpoint = current_app.view_functions.get(request.endpoint or "")
+    if not isinstance(table_id, int) or not isinstance(declared(endpoint), Action) \
+            or getattr(error, "code", None) == 413:
+        return None
+    try:
+        return night_access(table_id, _cookie_token)
+    except Exception:  # noqa: BLE001 - an error page never fails on its way back
+        return None
 
 
 def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, str],
@@ -99,42 +143,54 @@ def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, st
     credential, else 403 (the credential) or 409 (the stage) with its words.
     An API write retried under a key that was carried out (``retry_scope``)
     goes on to its first answer when only the stage refuses it now: the
-    close it made, say, is what closed the night."""
+    close it made, say, is what closed the night.  The refusal carries
+    ``access`` (:func:`checked_night`)."""
     if access.credential is None:
-        abort(*anonymous)
+        _refuse(*anonymous, access)
     decision = access.decide(action)
     if decision.allowed or (decision.by_stage and retry_scope is not None and
                             once_service.answered(retry_scope,
                                                   request.headers.get("Idempotency-Key"))):
         return
-    abort(409 if decision.by_stage else 403, decision.why)
+    _refuse(409 if decision.by_stage else 403, decision.why, access)
 
 
 def _cookie_token(kind: str, row_id: int) -> str | None:
     return HELD[kind].token(row_id)
 
 
-def load_table(table_id: int) -> TableState:
-    """The night this device may do the route's declared action to (404,
-    else 403 or 409 with the policy's words), loaded once."""
+def load_table(table_id: int) -> NightAccess:
+    """What this device may do to the night (404, else 403 or 409 with the
+    policy's words for the route's declared action), loaded once: the view
+    takes its state (``.state``) and grant (``.grant``) from it and passes it
+    to the night's pages as ``access``."""
     action = _declared_here()
-    access = night_access(table_id, _cookie_token)
-    g.access, g.editor = access, access.grant
-    _refuse_unless(access, action, (403, NOT_EDITOR))
-    return access.state
+    night = night_access(table_id, _cookie_token)
+    _refuse_unless(night, action, (403, NOT_EDITOR))
+    return night
 
 
-def access() -> NightAccess:
-    """What :func:`load_table` or :func:`api_table` found of this request."""
-    found: NightAccess = g.access
-    return found
+def api_table(table_id: int, retry_scope: str | None = None) -> NightAccess:
+    """What the bearer token may do to the night (a share token reads), for
+    the route's declared action; the night's version becomes the answer's
+    ETag.  A write that keeps its answers under ``retry_scope`` is answered
+    again when retried."""
+    action = _declared_here()
+    token = bearer_token()
+    if token is None:
+        abort(401, "Send Authorization: Bearer <token>")
+    night = night_access(table_id, lambda kind, row_id: token, links=True)
+    g.api_table = night.state.table
+    _refuse_unless(night, action, (401, "That token isn't valid for this table"), retry_scope)
+    return night
 
 
-def may(action: Action | str) -> bool:
-    """Whether this request may do ``action`` to the night it loaded (the
-    pages show only what it may)."""
-    found: NightAccess | None = g.get("access")
-    return found is not None and found.may(action)
+# --- what a night's page shows, asked of the access its loader checked ----------------
+
+def allows(night: NightAccess | None, action: Action | str) -> bool:
+    """Whether ``night`` (None: no night's page) lets the request do
+    ``action`` (the pages show only what it may)."""
+    return night is not None and night.may(action)
 
 
 def event_may(event: Any, write: EventWrite | str) -> bool:
@@ -143,52 +199,37 @@ def event_may(event: Any, write: EventWrite | str) -> bool:
     return event_stages.decide(event, EventWrite(write)).allowed
 
 
-def night_owner() -> str:
-    """Whose the night this request loaded is ("own", "group", "event"; "" for none)."""
-    found: NightAccess | None = g.get("access")
-    return found.owner.value if found is not None else ""
+def owner_word(night: NightAccess | None) -> str:
+    """Whose ``night`` is ("own", "group", "event"; "" for none)."""
+    return night.owner.value if night is not None else ""
 
 
-def stage_words() -> str:
-    """Why the night this request loaded takes no more of its hands, in the
-    night's own words ("Table 4 is done for this session: corrections are
-    the director's"), for the one who may not record; "" otherwise."""
-    found: NightAccess | None = g.get("access")
-    if found is None or found.may(Action.RECORD) or found.stage is Stage.CLOSED:
+def refused_stage_words(night: NightAccess | None) -> str:
+    """Why ``night`` takes no more of its hands, in the night's own words
+    ("Table 4 is done for this session: corrections are the director's"),
+    for the one who may not record; "" otherwise."""
+    if night is None or night.may(Action.RECORD) or night.stage is Stage.CLOSED:
         return ""
-    return found.stage_words or STAGE_WORDS.get(found.stage, "")
+    return night.stage_words or STAGE_WORDS.get(night.stage, "")
 
 
-def may_open(endpoint: str) -> bool:
-    """Whether this request may do what the route ``endpoint`` declares on
-    the night it loaded (a tab or a link is shown only then)."""
+def allows_route(night: NightAccess | None, endpoint: str) -> bool:
+    """Whether ``night`` lets the request do what the route ``endpoint``
+    declares (a tab or a link is shown only then)."""
     action = declared(current_app.view_functions.get(endpoint))
-    return isinstance(action, Action) and may(action)
+    return isinstance(action, Action) and allows(night, action)
 
 
-def editor() -> Any:
-    """The grant this request writes as (for history and new grants' labels)."""
-    return g.editor
+def grant_label(checked: NightAccess | OwnerAccess) -> str | None:
+    """The name of the device or client the checked request writes as (for
+    history); None for a share link."""
+    return checked.grant.label if checked.grant is not None else None
 
 
-def api_table(table_id: int, retry_scope: str | None = None) -> TableState:
-    """The night the bearer token may do the route's declared action to (a
-    share token reads); its version becomes the answer's ETag.  A write that
-    keeps its answers under ``retry_scope`` is answered again when retried."""
-    action = _declared_here()
-    token = bearer_token()
-    if token is None:
-        abort(401, "Send Authorization: Bearer <token>")
-    found = night_access(table_id, lambda kind, row_id: token, links=True)
-    g.access, g.editor, g.api_table = found, found.grant, found.state.table
-    _refuse_unless(found, action, (401, "That token isn't valid for this table"), retry_scope)
-    return found.state
-
-
-def editor_label() -> str | None:
-    """The name of the device or client writing in this request (for history)."""
-    found = g.get("editor")
-    return found.label if found is not None else None
+def grant_id(checked: OwnerAccess) -> int | None:
+    """The grant the checked request acts as: a director's, the grants and
+    codes he issues are his (revoking him ends them)."""
+    return checked.grant.id if checked.grant is not None else None
 
 
 # --- the device's edit tokens (session cookie) ------------------------------------
@@ -266,7 +307,8 @@ def bearer_token() -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _owner_api(kind: str, row_id: int, action: OwnerAction | None, noun: str) -> Any:
+def _owner_api(kind: str, row_id: int, action: OwnerAction | None, noun: str
+               ) -> OwnerAccess:
     """A group or an event the bearer token may do ``action`` to (default:
     the route's declared one); 401 without a valid token, 403 for its share
     token on a change."""
@@ -288,14 +330,14 @@ NOT_GROUP_EDITOR = ("This is the page of the group's scorekeeper. To follow the 
                     "open its share link (scan its QR code).")
 
 
-def load_group(group_id: int) -> Any:
-    """The group this device runs (404, else 403), with its grant in ``g``."""
+def load_group(group_id: int) -> OwnerAccess:
+    """The group this device runs (404, else 403): its row (``.row``) and
+    the grant it runs it with (``.grant``)."""
     _declared_here()
-    found: OwnerAccess = owner_access(GROUP, group_id, group_session_token(group_id))
-    g.editor = found.grant
+    found = owner_access(GROUP, group_id, group_session_token(group_id))
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_GROUP_EDITOR)
-    return found.row
+    return found
 
 
 def load_group_head(group_id: int) -> group_service.GroupHead:
@@ -307,43 +349,36 @@ def load_group_head(group_id: int) -> group_service.GroupHead:
     return head
 
 
-def api_group(group_id: int, action: OwnerAction | None = None) -> Any:
+def api_group(group_id: int, action: OwnerAction | None = None) -> OwnerAccess:
     """The group the bearer token may do ``action`` to (default: the route's
     declared one): its edit token does everything, its share token reads."""
     found = _owner_api(GROUP, group_id, action, "group")
     g.api_group = found.row
-    return found.row
+    return found
 
 
 # --- events --------------------------------------------------------------------------
 
-def api_event(event_id: int) -> Any:
+def api_event(event_id: int) -> OwnerAccess:
     """The event the bearer token may do the route's declared action to: the
-    director token does everything (its grant becomes the request's editor),
+    director token does everything (its grant is who writes, ``.grant``),
     the view token only reads."""
     found = _owner_api(EVENT, event_id, None, "event")
-    g.editor, g.api_event = found.grant, found.row
+    g.api_event = found.row
     _refuse_unless_stage_takes(found.row, f"event:{event_id}")
-    return found.row
+    return found
 
 
 NOT_DIRECTOR = ("This is the director's page of the event. To follow the event, open "
                 "its leaderboard link (scan its QR code).")
 
 
-def load_event(event_id: int) -> Any:
-    """The event this device directs (404, else 403), with its grant in ``g``."""
+def load_event(event_id: int) -> OwnerAccess:
+    """The event this device directs (404, else 403): its row (``.row``)
+    and the director's grant (``.grant``)."""
     _declared_here()
     found = owner_access(EVENT, event_id, event_session_token(event_id))
-    g.editor = found.grant
     if not found.may(OwnerAction.RUN):
         abort(403, NOT_DIRECTOR)
     _refuse_unless_stage_takes(found.row)
-    return found.row
-
-
-def director_id() -> int | None:
-    """The director grant this request acts as (the grants and codes it
-    issues are his: revoking him ends them)."""
-    found = g.get("editor")
-    return found.id if found is not None else None
+    return found

@@ -1,7 +1,10 @@
 """What templates may call, registered once for every page: money and
 signed numbers, a hand or a payment in words, the pending-doubler banner,
-search words highlighted, and names isolated with ``<bdi>`` wherever they
-sit in running text (so a name written right to left can't reorder it).
+search words highlighted, names isolated with ``<bdi>`` wherever they
+sit in running text (so a name written right to left can't reorder it),
+and what a night's page may offer, asked of the ``access`` its view
+rendered it with (the :class:`~scorekeeper.services.access.credentials.NightAccess`
+its loader returned; a page rendered without one offers nothing).
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ from scorekeeper.ledger.words import describe_transfer, pending_text
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
-from scorekeeper.views.access import event_may, may, may_open, night_owner, stage_words
+from scorekeeper.services.access.policy import Action
+from scorekeeper.views.access import (
+    allows,
+    allows_route,
+    event_may,
+    owner_word,
+    refused_stage_words,
+)
 from scorekeeper.views.event_length import plural
 
 
@@ -92,6 +102,32 @@ def utc_iso(moment: datetime) -> str:
     """ISO time with its UTC offset (SQLite hands back naive UTC datetimes)."""
     aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
     return aware.astimezone(UTC).isoformat(timespec="seconds")
+
+
+@pass_context
+def may(context: Context, action: Action | str) -> bool:
+    """Whether the page's ``access`` lets the request do ``action``."""
+    return allows(context.get("access"), action)
+
+
+@pass_context
+def may_open(context: Context, endpoint: str) -> bool:
+    """Whether the page's ``access`` lets the request do what the route
+    ``endpoint`` declares (a tab or a link is shown only then)."""
+    return allows_route(context.get("access"), endpoint)
+
+
+@pass_context
+def night_owner(context: Context) -> str:
+    """Whose the page's night is ("own", "group", "event"; "" for none)."""
+    return owner_word(context.get("access"))
+
+
+@pass_context
+def stage_words(context: Context) -> str:
+    """Why the page's night takes no more of the request's hands, in its own
+    words; "" when it may record, or the night is closed."""
+    return refused_stage_words(context.get("access"))
 
 
 def register(app: Flask) -> None:

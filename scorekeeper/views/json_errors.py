@@ -14,7 +14,7 @@ from werkzeug.exceptions import HTTPException
 from scorekeeper.services import STAGE_CODES, Code, Conflict, NotFound, ServiceError, Stale
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.once import KeyReused
-from scorekeeper.views.access import bearer_token
+from scorekeeper.views.access import bearer_token, checked_night
 
 #: A refusal's kind → its status, most specific first (a Stale is a Conflict).
 STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
@@ -57,9 +57,9 @@ def http_code(error: HTTPException) -> Code | None:
     if error.code == 401 and bearer_token() is None:
         return Code.NO_TOKEN
     if error.code == 409:
-        access = g.get("access")
-        if access is not None:
-            return STAGE_CODES.get(access.stage)
+        night = checked_night(error)  # the night its loader refused the write on
+        if night is not None:
+            return STAGE_CODES.get(night.stage)
         event = g.get("api_event")
         if event is not None:
             return STAGE_CODES.get(event_stages.stage_of(event))

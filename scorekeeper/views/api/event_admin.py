@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, g, jsonify
+from flask import Response, jsonify
 
 from scorekeeper.moments import iso
 from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
-from scorekeeper.views.access import api_event, director_id, editor_label, permission
+from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.events import Answer, created_event, seen_version
 from scorekeeper.views.api.exports import import_body
@@ -29,7 +29,7 @@ from scorekeeper.views.qr import link
 @permission(OwnerAction.RUN)
 def export_event(event_id: int) -> Response:
     """The whole event as the import expects it (contacts included, no token)."""
-    event = api_event(event_id)
+    event = api_event(event_id).row
     return Response(event_exports.export_json(event), mimetype="application/json")
 
 
@@ -50,17 +50,18 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     ``{"revoke": true}`` the phones and clients that score it now stop too.
     A retry with the same Idempotency-Key issues another code (the first
     answer's code was never kept)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     revoke = flag(data, "revoke")
     once = request_once(f"event:{event.id}", data)
     if retried(once) is not None:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
-                                      by=editor_label(), director_id=director_id())
+                                      by=grant_label(checked), director_id=grant_id(checked))
     else:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
-                                      by=editor_label(), once=once, seen=seen_version(event),
-                                      director_id=director_id())
+                                      by=grant_label(checked), once=once, seen=seen_version(event),
+                                      director_id=grant_id(checked))
     code = made[0]
     return jsonify({"session": session, "table": table, "night": code.night, "code": code.code,
                     "claim_url": link("share.claim", token=code.code),
@@ -72,8 +73,9 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
 def event_directors(event_id: int) -> Response:
     """Who directs the event now: each device's or client's name; ``you``
     marks the one asking."""
-    event = api_event(event_id)
-    me: Any = g.editor
+    checked = api_event(event_id)
+    event = checked.row
+    me: Any = checked.grant
     return jsonify({"directors": [_director(d, me) for d in event_grants.directors(event)]})
 
 
@@ -81,9 +83,10 @@ def event_directors(event_id: int) -> Response:
 @permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def revoke_director(event_id: int, director: int) -> Answer:
     """Stop another director's device or client at once (never your own: 409)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     request_body()  # it takes no body
-    me: Any = g.editor
+    me: Any = checked.grant
     once = request_once(f"event:{event.id}", {})
     first = retried(once)
     if first is None:

@@ -25,7 +25,7 @@ from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.events.draws import DrawnSession
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.views.access import api_event, director_id, editor_label, permission
+from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import (
     bp,
     flag,
@@ -109,7 +109,7 @@ def created_event(event: Event, token: str | None) -> Answer:
 @permission(OwnerAction.READ_OWNER)
 def show_event(event_id: int) -> Response:
     """The event: its frozen rules, sessions, payout plan and players (no contacts)."""
-    event = api_event(event_id)
+    event = api_event(event_id).row
     return jsonify({
         "id": event.id, "name": event.name, "played_on": event.played_on.isoformat(),
         "preset": event.preset, "rules": dict(event.rules), "sessions": event.sessions,
@@ -127,10 +127,11 @@ def show_event(event_id: int) -> Response:
 def finish_event(event_id: int) -> Answer:
     """The director signs the results: final standings and prizes, and every
     write to the event and its tables refused (409) until it is reopened."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     def finish(once: Once | None) -> tuple[Any, int]:
-        return event_stages.finish(event, by=editor_label(), once=once,
+        return event_stages.finish(event, by=grant_label(checked), once=once,
                                    seen=seen_version(event)).to_json(), 200
     return _answer(once_answered(event, data, finish))
 
@@ -140,10 +141,11 @@ def finish_event(event_id: int) -> Answer:
 def reopen_event(event_id: int) -> Answer:
     """A finished event opens again (audited); the answer lists what was
     written since the finish."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     def reopen(once: Once | None) -> tuple[Any, int]:
-        return event_stages.reopen(event, by=editor_label(), once=once,
+        return event_stages.reopen(event, by=grant_label(checked), once=once,
                                    seen=seen_version(event)).to_json(), 200
     return _answer(once_answered(event, data, reopen))
 
@@ -183,14 +185,15 @@ def register_players(event_id: int) -> Answer:
     the next number; a taken or look-alike name refuses the whole list, and
     a name that may be a registered player's under another spelling (a 409
     naming both) is registered only with ``"same_name_ok": true``."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     entries = _entries(data)
     here, same_ok = flag(data, "checked_in"), flag(data, "same_name_ok")
     def register(once: Once | None) -> tuple[Any, int]:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
                                       checked_in=here, same_name_ok=same_ok,
-                                      by=editor_label(), once=once, seen=seen_version(event))
+                                      by=grant_label(checked), once=once, seen=seen_version(event))
         return {"players": [event_service.public(p) for p in made]}, 201
     return _answer(once_answered(event, data, register), {"Location": _home(event)})
 
@@ -199,11 +202,12 @@ def register_players(event_id: int) -> Answer:
 @permission(OwnerAction.RUN, EventWrite.REGISTER)
 def check_in_player(event_id: int, number: int) -> Answer:
     """Player ``number`` is here (``{"here": false}``: isn't)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     here = flag(data, "here", True)
     def check_in(once: Once | None) -> tuple[Any, int]:
-        found = event_service.check_in(event, [number], here, by=editor_label(), once=once,
+        found = event_service.check_in(event, [number], here, by=grant_label(checked), once=once,
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(p) for p in found]}, 200
     return _answer(once_answered(event, data, check_in))
@@ -213,11 +217,12 @@ def check_in_player(event_id: int, number: int) -> Answer:
 @permission(OwnerAction.RUN, EventWrite.REGISTER)
 def withdraw_player(event_id: int, number: int) -> Answer:
     """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     after = _whole(data, "after", "the last session played (0: none)")
     def withdraw(once: Once | None) -> tuple[Any, int]:
-        found = event_service.withdraw(event, number, after, by=editor_label(), once=once,
+        found = event_service.withdraw(event, number, after, by=grant_label(checked), once=once,
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(found)]}, 200
     return _answer(once_answered(event, data, withdraw))
@@ -238,16 +243,17 @@ def draw_session(event_id: int, session: int) -> Answer:
     with its night, edit token and one-time code, shown only here.  A retry
     with the same Idempotency-Key draws again with the first seed: the same
     tables, fresh tokens and codes (refused once a hand is recorded)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     once = request_once(f"event:{event.id}", data)
     first = earlier(once)
     if first is not None:
         drawn = event_draws.draw(event, session, seed=first.response["seed"],
-                                 by=editor_label(), director_id=director_id())
+                                 by=grant_label(checked), director_id=grant_id(checked))
     else:
-        drawn = event_draws.draw(event, session, seed=data.get("seed"), by=editor_label(),
-                                 once=once, seen=seen_version(event), director_id=director_id())
+        drawn = event_draws.draw(event, session, seed=data.get("seed"), by=grant_label(checked),
+                                 once=once, seen=seen_version(event), director_id=grant_id(checked))
     return _answer(({**_tables(drawn), "tables": [
         {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
          "night": t.night, "edit_token": t.edit_token, "code": t.code}
@@ -258,7 +264,7 @@ def draw_session(event_id: int, session: int) -> Answer:
 @permission(OwnerAction.READ_OWNER)
 def show_session(event_id: int, session: int) -> Response:
     """A drawn session's tables (no tokens, no codes) with each one's progress."""
-    event = api_event(event_id)
+    event = api_event(event_id).row
     drawn = event_draws.session_tables(event, session)
     progress = {p.number: p for p in event_scores.standings(event).tables
                 if p.session == session}
@@ -279,7 +285,7 @@ def show_session(event_id: int, session: int) -> Response:
 @permission(OwnerAction.RUN)
 def list_penalties(event_id: int) -> Response:
     """Every penalty with its id, player, session, points, reason and who gave it."""
-    event = api_event(event_id)
+    event = api_event(event_id).row
     return jsonify({"penalties": [p.to_json() for p in event_scores.penalties(event)]})
 
 
@@ -288,13 +294,14 @@ def list_penalties(event_id: int) -> Response:
 def add_penalty(event_id: int) -> Answer:
     """``{"number", "session", "points", "reason"}``: points off one player
     seated in that session."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     number = _whole(data, "number", "the player's number")
     session = _whole(data, "session", "a session's number")
     def penalty(once: Once | None) -> tuple[Any, int]:
         made = event_scores.penalty(event, number, session, data.get("points"),
-                                    data.get("reason"), by=editor_label(), once=once,
+                                    data.get("reason"), by=grant_label(checked), once=once,
                                     seen=seen_version(event))
         return made.to_json(), 201
     return _answer(once_answered(event, data, penalty),
@@ -305,10 +312,11 @@ def add_penalty(event_id: int) -> Answer:
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def withdraw_penalty(event_id: int, penalty: int) -> Answer:
     """Take a penalty back: its points count again (the history keeps it)."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
-        gone = event_scores.withdraw_penalty(event, penalty, by=editor_label(), once=once,
+        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
                                              seen=seen_version(event))
         return gone.to_json(), 200
     return _answer(once_answered(event, data, withdraw))
@@ -319,11 +327,12 @@ def withdraw_penalty(event_id: int, penalty: int) -> Answer:
 def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     """``{"totals": {name: points}}`` from a table's paper ticket (summing to
     zero): they stand instead of its hands, and the table is done."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
-                                   by=editor_label(), once=once, seen=seen_version(event))
+                                   by=grant_label(checked), once=once, seen=seen_version(event))
         return {"session": session, "table": table, "totals": dict(made.totals)}, 201
     return _answer(once_answered(event, data, ticket),
                    {"Location": _home(event, f"/sessions/{session}")})
@@ -334,11 +343,12 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
 def mark_table_done(event_id: int, session: int, table: int) -> Answer:
     """``{"done": true}``: the director accepts the table's result for the
     session (its phone stops scoring); ``false`` opens it again."""
-    event = api_event(event_id)
+    checked = api_event(event_id)
+    event = checked.row
     data = request_body()
     def mark(once: Once | None) -> tuple[Any, int]:
         done = event_scores.mark_done(event, session, table, data.get("done"),
-                                      by=editor_label(), once=once, seen=seen_version(event))
+                                      by=grant_label(checked), once=once, seen=seen_version(event))
         return {"session": session, "table": table, "done": done}, 200
     return _answer(once_answered(event, data, mark))
 
@@ -348,7 +358,7 @@ def mark_table_done(event_id: int, session: int, table: int) -> Answer:
 def event_standings(event_id: int) -> Response:
     """Ranks with the event's tie-breaks, session highs and prizes (worked out
     once per event version)."""
-    event = api_event(event_id)
+    event = api_event(event_id).row
     kept = event_scores.standings(event)
     stage = event_stages.stage_of(event)
 

@@ -42,7 +42,7 @@ def export_table(table_id: int) -> Response:
     """The whole table as the import expects it, history included: edit token
     only, as on the scorekeeper's Export page (the history names the devices
     that edit; a share link shows scores, not that)."""
-    body = export_service.export_json(api_table(table_id))
+    body = export_service.export_json(api_table(table_id).state)
     return Response(body, mimetype="application/json")
 
 

@@ -63,7 +63,7 @@ def create_group() -> tuple[Response, int, dict[str, str]]:
 def show_group(group_id: int) -> Response:
     """The group: members, the next night's rules and stake, and its nights
     (a night of totals with its totals, in points and cents)."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     rows, results = seasons.results(group.id)
     return jsonify({
         "id": group.id, "name": group.name, "players": group_service.members(group),
@@ -90,7 +90,7 @@ def _span() -> seasons.Span:
 @permission(OwnerAction.READ_OWNER)
 def group_standings(group_id: int) -> Response:
     """Points and money over a season (``?season=YYYY|all``, or ``from``/``to``)."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     asked = _span()
 
     def answer() -> str:
@@ -120,7 +120,7 @@ def _kept(group: Group, what: tuple[Any, ...], answer: Any) -> Response:
 @permission(OwnerAction.READ_OWNER)
 def group_player(group_id: int, name: str) -> Response:
     """One player's season (``?season=``, ``from``, ``to`` as for standings)."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     asked = _span()
 
     def answer() -> str:
@@ -198,7 +198,7 @@ def player_json(name: str, mine: Any, rated: ratings.PlayerRating | None = None
 @permission(OwnerAction.READ_OWNER)
 def group_settlement(group_id: int) -> Response:
     """The fewest payments that settle every carried night together."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     settled = group_settle.carried_settlement(group.id)
     return jsonify({
         "transfers": [{"from": t.payer, "to": t.payee, "cents": t.cents}
@@ -213,7 +213,7 @@ def group_paid(group_id: int) -> Response:
     """The group's settle-up was paid: its carried nights are cleared.  A body
     ``{"nights": [...]}`` (the settlement's) refuses it if the tab holds other
     nights now; a retry with the same Idempotency-Key gets the first answer."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     data = request_body()
     shown = data.get("nights")
     if shown is not None and not (
@@ -233,7 +233,7 @@ def close_table(table_id: int) -> Response:
     is closed already (409 ``closed``); a close retried under its
     ``Idempotency-Key`` answers as it first did."""
     scope = f"{table_id}:close"
-    table = api_table(table_id, retry_scope=scope).table
+    table = api_table(table_id, retry_scope=scope).state.table
     data = request_body()
     once = request_once(scope, data)
     first = retried(once)
@@ -251,7 +251,7 @@ def close_table(table_id: int) -> Response:
 @permission(OwnerAction.RUN)
 def export_group(group_id: int) -> Response:
     """The whole group, every night with its history: edit token only."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     return Response(group_exports.export_json(group), mimetype="application/json")
 
 

@@ -22,7 +22,7 @@ from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.hands import Change
 from scorekeeper.services.nights.window import window
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.views.access import api_table, editor_label, permission
+from scorekeeper.views.access import api_table, grant_label, permission
 from scorekeeper.views.api import bp, if_match, request_body, request_once
 
 
@@ -42,7 +42,7 @@ def hands(table_id: int) -> Response:
     """The hands' results in order, each with its id: the latest 100, or
     ``?from=<n>&limit=<k>`` (at most 500).  ``Link`` points to the windows
     before and after; ``X-Total-Count`` is the number of hands."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"),
                    API_HANDS, API_MAX_HANDS, past_end=True)
     part = shown.slice()
@@ -63,7 +63,7 @@ def hands(table_id: int) -> Response:
 @permission(Action.READ)
 def hand(table_id: int, number: int) -> Response:
     """One hand's result (404 for a hand that doesn't exist)."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     return jsonify(result_to_json(state.rules, state.result(number), state.hand_ids[number - 1]))
 
 
@@ -71,7 +71,8 @@ def hand(table_id: int, number: int) -> Response:
 @permission(Action.RECORD)
 def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     """Record a hand at the end, or with ``?before=n`` insert it before hand n."""
-    state = api_table(table_id)
+    night = api_table(table_id)
+    state = night.state
     data = request_body(fields=False)  # the hand's parser names a field no hand has
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
@@ -82,7 +83,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
         if before is not None:
             hand_service.check_number(state, before, Change.REPLACE)
         saved = hand_service.record_hand(state, parse_hand(data, players=state.players),
-                                         before=before, once=once, by=editor_label(),
+                                         before=before, once=once, by=grant_label(night),
                                          seen=if_match(state.version))
         if saved is None:  # its twin landed first, between the check and the lock
             body, status = retried(once) or ({}, 201)
@@ -97,7 +98,8 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
 def replace(table_id: int, number: int) -> Response:
     """Replace hand ``number`` with the body; later hands replay.  A retry
     with the same ``Idempotency-Key`` gets the first answer back."""
-    state = api_table(table_id)
+    night = api_table(table_id)
+    state = night.state
     data = request_body(fields=False)
     once = request_once(f"{table_id}:hands", data)
     first = retried(once)
@@ -105,7 +107,7 @@ def replace(table_id: int, number: int) -> Response:
         hand_service.check_number(state, number, Change.REPLACE)
         hand = parse_hand(request_part(data), players=state.players)
         saved = hand_service.replace_hand(state, number, hand,
-                                          by=editor_label(), seen=if_match(state.version),
+                                          by=grant_label(night), seen=if_match(state.version),
                                           once=once)
         first = (result_to_json(state.rules, saved.result, saved.hand_id), 200) \
             if saved is not None else retried(once)
@@ -120,12 +122,13 @@ def replace(table_id: int, number: int) -> Response:
 def delete(table_id: int, number: int) -> tuple[str, int]:
     """Delete hand ``number``; later hands renumber and replay.  A retry with
     the same ``Idempotency-Key`` gets the first 204, not a 404."""
-    state = api_table(table_id)
+    night = api_table(table_id)
+    state = night.state
     request_body()  # none
     once = request_once(f"{table_id}:hands")
     if retried(once) is None:
         hand_service.check_number(state, number, Change.DELETE)
-        hand_service.delete_hand(state, number, by=editor_label(),
+        hand_service.delete_hand(state, number, by=grant_label(night),
                                  seen=if_match(state.version), once=once)
     return "", 204
 

@@ -17,7 +17,7 @@ from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.payments import early_payments, payment_json, record_payment
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.views.access import api_table, editor_label, permission
+from scorekeeper.views.access import api_table, grant_label, permission
 from scorekeeper.views.api import bp, if_match, request_body, request_once
 from scorekeeper.views.api.hands import retried
 
@@ -50,7 +50,7 @@ def _seen(state: TableState) -> int | None:
 def join(table_id: int) -> Response:
     """A player joins: ``{"name": "Fay"}``, or ``{"name": "Fay", "after": "Bob"}``
     for the seat after Bob; dealt in from the next hand."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     data = request_body()
     name, after = data.get("name"), data.get("after")
     if not isinstance(name, str):
@@ -67,7 +67,7 @@ def join(table_id: int) -> Response:
 @permission(Action.ROSTER)
 def step_out(table_id: int, name: str) -> Response:
     """A player steps out: keeps the balance, not dealt in until he comes back."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     request_body()  # none
     return _roster(state, "leave", name)
 
@@ -76,7 +76,7 @@ def step_out(table_id: int, name: str) -> Response:
 @permission(Action.ROSTER)
 def come_back(table_id: int, name: str) -> Response:
     """A player who stepped out is dealt in again from the next hand."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     request_body()  # none
     return _roster(state, "return", name)
 
@@ -86,7 +86,7 @@ def come_back(table_id: int, name: str) -> Response:
 def settle(table_id: int, name: str) -> Response:
     """A player settles up now and leaves: the payments that square him are
     recorded (the end-of-night settle-up counts them) and he is dealt out."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     request_body()  # none
     once = request_once(f"{table_id}:roster", {"action": "settle", "name": name})
     first = retried(once)
@@ -101,7 +101,7 @@ def settle(table_id: int, name: str) -> Response:
 @permission(Action.READ)
 def payments(table_id: int) -> Response:
     """The night's early payments, oldest first."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     return jsonify([payment_json(p) for p in early_payments(state.table)])
 
 
@@ -109,13 +109,14 @@ def payments(table_id: int) -> Response:
 @permission(Action.PAY_EARLY)
 def pay(table_id: int) -> Response:
     """Money that changed hands during the night: ``{"payer", "payee", "cents"}``."""
-    state = api_table(table_id)
+    night = api_table(table_id)
+    state = night.state
     data = request_body()
     once = request_once(f"{table_id}:payments", data)
     first = retried(once)
     if first is None:
         paid = record_payment(state, data.get("payer"), data.get("payee"), data.get("cents"),
-                              seen=_seen(state), once=once, by=editor_label())
+                              seen=_seen(state), once=once, by=grant_label(night))
         first = (payment_json(paid), 201)
     response = _answer(*first)
     response.headers["Location"] = f"{bp.url_prefix}/tables/{table_id}/payments"

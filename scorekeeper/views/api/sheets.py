@@ -98,7 +98,7 @@ def import_sheet(group_id: int) -> Response:
     """Preview a sheet (nothing written), or with ``"confirm": true`` and the
     preview's ``version``, bring its nights in (retry-safe with an
     Idempotency-Key)."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     data = sheet_body()
     book = workbook(data)
     choices = asked(data)
@@ -115,7 +115,7 @@ def import_sheet(group_id: int) -> Response:
 def undo_import(group_id: int) -> Response:
     """Take an import back whole (its nights and the members it added), made on
     the group's ``version``."""
-    group = api_group(group_id)
+    group = api_group(group_id).row
     data = request_body()
     once = request_once(f"group-import-undo:{group.id}", data)
     record = undo(group.id, data.get("import"), data.get("version"), LABEL, once)

@@ -70,7 +70,7 @@ def _group_of(data: dict[str, Any]) -> Group | None:
     if isinstance(group_id, bool) or not isinstance(group_id, int) \
             or not 0 < group_id <= MAX_ROW_ID:
         raise ServiceError("group must be a group's id", "group")
-    return api_group(group_id, OwnerAction.RUN)
+    return api_group(group_id, OwnerAction.RUN).row
 
 
 def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]]:
@@ -87,7 +87,7 @@ def created(table: GameTable, token: str) -> tuple[Response, int, dict[str, str]
 def show(table_id: int) -> Response:
     """The table: players in seat order, frozen rules, stake, whether closed
     (a night of totals: its totals)."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     table = state.table
     return jsonify({
         "id": table.id, "name": table.name, "players": list(state.players),
@@ -106,7 +106,7 @@ def standings(table_id: int) -> Response:
     """Balances in points and cents, hands played, pending doublers, and the
     next hand's seats: who deals, who plays, who sits out.  A night of
     totals: its totals, and no next hand (it takes none)."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     night = state.night
     body = {
         "balances": state.standings.points, "balances_cents": state.standings.cents,
@@ -134,7 +134,7 @@ def settlement(table_id: int) -> Response:
     """The fewest payments that settle the table, in cents, after early leavers'
     payments; ``?round=quarters|dollars`` rounds to a cash unit and
     ``?bank=<name>`` settles everyone through one player."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     settled = settle_service.settlement(state, request.args.get("round") or "none",
                                         request.args.get("bank") or None)
     body: dict[str, Any] = {"transfers": [_transfer(t) for t in settled.transfers]}

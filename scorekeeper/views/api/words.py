@@ -24,7 +24,7 @@ from scorekeeper.views.json_errors import error_response
 @permission(Action.READ)
 def words(table_id: int) -> Response:
     """The next hand as ``text`` says it, at the table as it is now."""
-    state = api_table(table_id)
+    state = api_table(table_id).state
     data = json_body()
     refuse_unknown(data, body_fields("Words"))
     text = data.get("text")

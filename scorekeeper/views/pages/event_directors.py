@@ -30,8 +30,7 @@ from scorekeeper.services.once import Once
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     EVENTS_HELD,
-    editor,
-    editor_label,
+    grant_label,
     load_event,
     permission,
     remember_event,
@@ -54,21 +53,22 @@ CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event"
 def directors(event_id: int) -> str:
     """Who directs the event, the co-director code (once), the event's file
     and finishing it."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     code = session.get(HANDOVERS, {}).get(str(event.id))
     live = handovers.live_handover(grants.EVENT, code) if isinstance(code, str) else None
     claim_url = link("events.claim", code=code) if live is not None else None
     return render_template(
         "events/directors.html", event=event, claim_url=claim_url, handover=live,
         claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
-        else None, directors=event_grants.directors(event), me=editor())
+        else None, directors=event_grants.directors(event), me=checked.grant)
 
 
 @bp.post("/e/<int:event_id>/directors/code")
 @permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def handover(event_id: int) -> Response:
     """A one-time code for a co-director's device (any earlier unused code stops)."""
-    event = load_event(event_id)
+    event = load_event(event_id).row
     code = handovers.start_handover(grants.EVENT, event)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
     return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
@@ -85,9 +85,10 @@ def claim(code: str) -> str | Response | tuple[str, int]:
 @permission(OwnerAction.RUN, EventWrite.DIRECTORS)
 def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     """Another director's device stops directing the event at once."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     try:
-        gone = event_grants.revoke_director(event, director, editor())
+        gone = event_grants.revoke_director(event, director, checked.grant)
     except ServiceError as error:
         return refused(f"Not revoked: {error.message}", status_of(error),
                        lambda: directors(event_id))
@@ -100,12 +101,13 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
 def finish(event_id: int) -> Response | tuple[str, int]:
     """The director signs the results: the standings and prizes are final and
     every write to the event and its tables is refused until it is reopened."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     if request.form.get("sure") != "1":
         return refused("Not finished: tick the box to say the results are final", 400,
                        lambda: directors(event_id))
     try:
-        change = event_stages.finish(event, by=editor_label())
+        change = event_stages.finish(event, by=grant_label(checked))
     except ServiceError as error:
         return refused(f"Not finished: {error.message}", status_of(error),
                        lambda: directors(event_id))
@@ -118,12 +120,13 @@ def finish(event_id: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN, EventWrite.REOPEN)
 def reopen(event_id: int) -> Response | tuple[str, int]:
     """The director opens a finished event again (its history says so)."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     if request.form.get("sure") != "1":
         return refused("Not reopened: tick the box to say the results may change", 400,
                        lambda: directors(event_id))
     try:
-        change = event_stages.reopen(event, by=editor_label())
+        change = event_stages.reopen(event, by=grant_label(checked))
     except ServiceError as error:
         return refused(f"Not reopened: {error.message}", status_of(error),
                        lambda: directors(event_id))
@@ -145,7 +148,7 @@ def _filename(event: Event) -> str:
 @permission(OwnerAction.RUN)
 def export(event_id: int) -> Response:
     """The whole event as one file (contacts included: the director's only)."""
-    event = load_event(event_id)
+    event = load_event(event_id).row
     return Response(event_exports.export_json(event), mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="{_filename(event)}"',
         "Cache-Control": "no-store"})

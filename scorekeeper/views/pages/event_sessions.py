@@ -33,7 +33,7 @@ from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession
 from scorekeeper.services.once import Once
-from scorekeeper.views.access import director_id, editor_label, load_event, permission
+from scorekeeper.views.access import grant_id, grant_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events import bp
@@ -62,7 +62,7 @@ def by_name(drawn: DrawnSession | None) -> list[tuple[str, int, int]]:
 
 
 def _session_page(event_id: int, number: int, **extra: Any) -> str:
-    event = load_event(event_id)
+    event = load_event(event_id).row
     drawn = _drawn(event, number)
     standings = event_scores.standings(event)
     return render_template(
@@ -90,7 +90,8 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     drawn, only when the director says the printed cards may stop working).
     The answer is the session page with each table's one-time code and
     edit token, shown this once (never stored)."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     raw = request.form.get("seed", "").strip()
     seed = whole_number(raw, 0, MAX_SEED) if raw else None
     if raw and seed is None:
@@ -100,8 +101,8 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
         return refused("Not drawn again", 400, lambda: _session_page(
             event_id, number, errors={"draw": REDRAW_WORDS}))
     try:
-        drawn = event_draws.draw(event, number, seed, by=editor_label(),
-                                 director_id=director_id())
+        drawn = event_draws.draw(event, number, seed, by=grant_label(checked),
+                                 director_id=grant_id(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Not drawn: {error.message}", status_of(error), lambda: _session_page(
@@ -128,12 +129,13 @@ def _player_number(field: str) -> int | None:
 @permission(OwnerAction.RUN, EventWrite.DRAW)
 def swap(event_id: int, number: int) -> Response | tuple[str, int]:
     """Two players change seats before the session starts."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     a, b = _player_number("a"), _player_number("b")
     try:
         if a is None or b is None:
             raise ServiceError("Give two players' numbers", "swap")
-        event_draws.swap(event, number, a, b, by=editor_label())
+        event_draws.swap(event, number, a, b, by=grant_label(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Not swapped: {error.message}", status_of(error), lambda: _session_page(
@@ -148,7 +150,8 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
 def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
     """Points off one player (typed by name or number) seated in this
     session, with the reason; a form sent twice gives one penalty."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     points = whole_number(request.form.get("points", "").strip(), -MAX_ROW_ID)
     errors = {}
     try:
@@ -165,7 +168,8 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
             raise ServiceError(next(iter(errors.values())), next(iter(errors)))
         made = event_scores.penalty(
             event, who.number, number, points, request.form.get("reason", ""),
-            by=editor_label(), once=Once(f"form:penalty:{event.id}:{token}") if token else None)
+            by=grant_label(checked),
+            once=Once(f"form:penalty:{event.id}:{token}") if token else None)
     except ServiceError as error:
         shown = errors or {"player" if status_of(error) == 404 else error.field or "reason":
                            error.message}
@@ -181,9 +185,10 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tuple[str, int]:
     """Take a penalty back: its points count again (the history keeps both)."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     try:
-        gone = event_scores.withdraw_penalty(event, penalty, by=editor_label())
+        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),
@@ -197,7 +202,8 @@ def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tup
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A table's session totals from its paper ticket (they sum to zero)."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     drawn = _drawn(event, number)
     seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
     if seated is None:
@@ -214,7 +220,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
         if bad:
             raise ServiceError("Give each player's whole points (a minus for a loss): "
                                + ", ".join(bad), "totals")
-        event_scores.ticket(event, number, table, totals, by=editor_label())
+        event_scores.ticket(event, number, table, totals, by=grant_label(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
@@ -229,10 +235,11 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
 def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """Accept a table's result for the session as it stands (its phone scores
     no more), or open it again for its phone."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     done = request.form.get("done") == "1"
     try:
-        event_scores.mark_done(event, number, table, done, by=editor_label())
+        event_scores.mark_done(event, number, table, done, by=grant_label(checked))
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number))
@@ -282,12 +289,13 @@ def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode
 @permission(OwnerAction.RUN, EventWrite.CODES)
 def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
     """Every table's card with a new one-time code, to print now."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     drawn = _drawn(event, number)
     if drawn is None:
         abort(404, f"Session {number} isn't drawn yet")
-    codes = event_grants.new_codes(event, number, by=editor_label(),
-                                   director_id=director_id())
+    codes = event_grants.new_codes(event, number, by=grant_label(checked),
+                                   director_id=grant_id(checked))
     return _cards(event, drawn, codes)
 
 
@@ -296,13 +304,14 @@ def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
 def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
     """A new code for one table (a lost card, a new phone); with ``revoke``
     the phones that score it now stop too.  Answers that table's card."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     drawn = _drawn(event, number)
     if drawn is None or all(t.number != table for t in drawn.tables):
         abort(404, f"No table {table} in session {number}")
     revoke = request.form.get("revoke") == "1"
-    codes = event_grants.new_codes(event, number, [table], by=editor_label(),
-                                   revoke=revoke, director_id=director_id())
+    codes = event_grants.new_codes(event, number, [table], by=grant_label(checked),
+                                   revoke=revoke, director_id=grant_id(checked))
     return _cards(event, drawn, codes, single=True, revoked=revoke)
 
 
@@ -311,7 +320,7 @@ def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, 
 def print_page(event_id: int, number: int, kind: str) -> str | Response:
     """A printable page of the session: seats or tickets (the cards are
     printed with the session page's button, which makes their codes)."""
-    event = load_event(event_id)
+    event = load_event(event_id).row
     drawn = _drawn(event, number)
     if drawn is None:
         abort(404, f"Session {number} isn't drawn yet")
@@ -329,6 +338,6 @@ def print_page(event_id: int, number: int, kind: str) -> str | Response:
 @permission(OwnerAction.RUN)
 def print_standings(event_id: int) -> str:
     """The standings, session highs and prizes, to print."""
-    event = load_event(event_id)
+    event = load_event(event_id).row
     return render_template("events/print_standings.html", event=event,
                            standings=event_scores.standings(event), paper=_paper())

@@ -42,7 +42,7 @@ from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
-from scorekeeper.views.access import editor_label, load_event, permission, remember_event
+from scorekeeper.views.access import grant_label, load_event, permission, remember_event
 from scorekeeper.views.forms import (
     ENTRY_DOLLARS,
     KEEP,
@@ -203,7 +203,7 @@ def _home_page(event: Event, **extra: Any) -> str:
 @permission(OwnerAction.RUN)
 def home(event_id: int) -> str:
     """Registration, check-in and the player list."""
-    return _home_page(load_event(event_id))
+    return _home_page(load_event(event_id).row)
 
 
 def _first_session(event: Event) -> int | None:
@@ -219,7 +219,8 @@ def register(event_id: int) -> Response | tuple[str, int]:
     "Register anyway" (the same entry again, with ``same_name_ok``).  The
     same entry sent twice from a page shown at one version (a double tap)
     registers once: the second answer is the first's."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     pasted = request.form.get("pasted")
     field = "pasted" if pasted is not None else "entry"
     text = pasted if pasted is not None else request.form.get("entry", "")
@@ -234,7 +235,7 @@ def register(event_id: int) -> Response | tuple[str, int]:
         [shown, field, text, start, here, same_ok])).hexdigest()) if shown.isdigit() else None
     try:
         made = event_service.register(event, text, from_session=start, checked_in=here,
-                                      same_name_ok=same_ok, by=editor_label(), once=once)
+                                      same_name_ok=same_ok, by=grant_label(checked), once=once)
     except ServiceError as error:
         said, same = error.message, isinstance(error, event_service.LikelySame)
         return refused(f"Not registered: {error.message}", status_of(error),
@@ -249,13 +250,14 @@ def register(event_id: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN, EventWrite.REGISTER)
 def check_in(event_id: int) -> Response | tuple[str, int]:
     """Mark one player here or not here."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     number = whole_number(request.form.get("number", ""), 1, 10**6)
     try:
         if number is None:
             raise ServiceError("Choose a player", "number")
         found = event_service.check_in(event, [number], request.form.get("here") == "1",
-                                       by=editor_label())
+                                       by=grant_label(checked))
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _home_page(event))
@@ -268,7 +270,8 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN, EventWrite.REGISTER)
 def withdraw(event_id: int) -> Response | tuple[str, int]:
     """A player plays no session after the one named."""
-    event = load_event(event_id)
+    checked = load_event(event_id)
+    event = checked.row
     number = whole_number(request.form.get("number", ""), 1, 10**6)
     after = whole_number(request.form.get("after_session", ""), 0, event.sessions)
     errors = {}
@@ -279,7 +282,7 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
     if errors:
         return refused("Not withdrawn", 400, lambda: _home_page(event, errors=errors))
     try:
-        p = event_service.withdraw(event, number or 0, after or 0, by=editor_label())
+        p = event_service.withdraw(event, number or 0, after or 0, by=grant_label(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),

@@ -41,7 +41,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 @permission(Action.EXPORT)
 def export_csv(table_id: int) -> Response:
     """Hands × players with a header row of names and a totals row."""
-    state = load_table(table_id)
+    state = load_table(table_id).state
     return _download(export_service.export_csv(state), "text/csv",
                      _filename(state.table, "csv"))
 
@@ -50,7 +50,7 @@ def export_csv(table_id: int) -> Response:
 @permission(Action.EXPORT)
 def export_json(table_id: int) -> Response:
     """The whole table; the import page turns it back into an identical table."""
-    state = load_table(table_id)
+    state = load_table(table_id).state
     return _download(export_service.export_json(state), "application/json",
                      _filename(state.table, "json"))
 

@@ -44,7 +44,7 @@ from scorekeeper.services.groups.sheets.files import (
 from scorekeeper.services.groups.sheets.layout import column, split
 from scorekeeper.services.once import Once
 from scorekeeper.services.writes import abandon
-from scorekeeper.views.access import editor_label, load_group, permission
+from scorekeeper.views.access import grant_label, load_group, permission
 from scorekeeper.views.json_errors import status_of
 
 bp = Blueprint("group_sheets", __name__)
@@ -69,14 +69,14 @@ def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
 @permission(OwnerAction.RUN)
 def start(group_id: int) -> tuple[str, int]:
     """Choose a spreadsheet; the imports made so far, each with its undo."""
-    return _start(load_group(group_id))
+    return _start(load_group(group_id).row)
 
 
 @bp.post("/g/<int:group_id>/sheet")
 @permission(OwnerAction.RUN)
 def upload(group_id: int) -> tuple[str, int]:
     """The file, read once: what each column seems to be, for correcting."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         return _start(group, 400, {"file": "Choose the spreadsheet: a .csv, .tsv or .xlsx "
@@ -152,7 +152,7 @@ def _carried() -> tuple[Workbook, str]:
 @permission(OwnerAction.RUN)
 def preview(group_id: int) -> tuple[str, int]:
     """Every night of the sheet as it would be brought in, with its checks."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     try:
         book, carried = _carried()
     except ServiceError as error:
@@ -170,7 +170,8 @@ def preview(group_id: int) -> tuple[str, int]:
 def confirm(group_id: int) -> Response | tuple[str, int]:
     """Bring the previewed nights in: one change of the group, made on the
     version the preview was read at."""
-    group = load_group(group_id)
+    checked = load_group(group_id)
+    group = checked.row
     try:
         book, carried = _carried()
     except ServiceError as error:
@@ -180,11 +181,11 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         choices = sheet_preview.asked(_asked(request.form, book))
         record = sheet_import.confirm(
             group.id, book, choices, whole_number(request.form.get("version", ""), 0),
-            request.form.getlist("new_members"), editor_label() or "Scorekeeper",
+            request.form.getlist("new_members"), grant_label(checked) or "Scorekeeper",
             Once(f"form:sheet:{token}") if token else None)
     except ServiceError as error:
         abandon()
-        group = load_group(group_id)
+        group = load_group(group_id).row
         try:
             shown = sheet_preview.preview(group, book, sheet_preview.asked(
                 _asked(request.form, book)))
@@ -199,13 +200,14 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN)
 def undo(group_id: int) -> Response | tuple[str, int]:
     """Take an import back whole."""
-    group = load_group(group_id)
+    checked = load_group(group_id)
+    group = checked.row
     try:
         record = sheet_import.undo(group.id, whole_number(request.form.get("import", "")),
                                    whole_number(request.form.get("version", ""), 0),
-                                   editor_label() or "Scorekeeper")
+                                   grant_label(checked) or "Scorekeeper")
     except ServiceError as error:
         abandon()
-        return _start(load_group(group_id), status_of(error), {"undo": error.message})
+        return _start(load_group(group_id).row, status_of(error), {"undo": error.message})
     flash(f"Taken back: {record.summary}.")
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))

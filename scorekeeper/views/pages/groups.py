@@ -51,7 +51,6 @@ from scorekeeper.services.once import Once
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,
-    editor,
     load_group,
     load_group_head,
     permission,
@@ -162,7 +161,7 @@ def season_page(group_id: int) -> str | bytes:
 @permission(OwnerAction.RUN)
 def player(group_id: int, name: str) -> str:
     """One player's season."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     return player_page(group, name, "groups/player.html")
 
 
@@ -171,7 +170,7 @@ def player(group_id: int, name: str) -> str:
 def night(group_id: int, table_id: int) -> Response | str:
     """One of the group's nights: its ledger on a phone that scores it, else
     its read-only share page; a night of totals, its totals."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     row = next((r for r in seasons.night_rows(group.id) if r.id == table_id), None)
     if row is None:
         abort(404, "That night isn't one of this group's")
@@ -187,7 +186,7 @@ def night(group_id: int, table_id: int) -> Response | str:
 @permission(OwnerAction.RUN)
 def settle(group_id: int) -> str:
     """The carried nights and the fewest payments that clear them all."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     return render_template("groups/settle.html", group=group,
                            settlement=group_settle.carried_settlement(group.id))
 
@@ -196,7 +195,7 @@ def settle(group_id: int) -> str:
 @permission(OwnerAction.RUN)
 def paid(group_id: int) -> Response | tuple[str, int]:
     """Everyone paid what the group's settle-up said: the carried nights clear."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     raw = request.form.get("nights", "")
     shown = [whole_number(n) for n in raw.split(",")] if raw else []
     if len(shown) > MAX_NIGHTS or any(n is None for n in shown):
@@ -221,7 +220,8 @@ CLAIM = claims.ClaimPage(grants.GROUP, GROUPS_HELD, "groups/claim.html", "group"
 def share(group_id: int) -> str:
     """The group's read-only link and its QR code; a one-time code that lets
     another phone run the group, and the phones that can."""
-    group = load_group(group_id)
+    checked = load_group(group_id)
+    group = checked.row
     url = link("group_viewer.view", token=group.view_token)
     code = session.get(HANDOVERS, {}).get(str(group.id))
     live = handovers.live_handover(grants.GROUP, code) if isinstance(code, str) else None
@@ -230,7 +230,7 @@ def share(group_id: int) -> str:
         "groups/share.html", group=group, share_url=url, handover=live, claim_url=claim_url,
         qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
         claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
-        editors=grants.active_grants(grants.GROUP, group), me=editor(),
+        editors=grants.active_grants(grants.GROUP, group), me=checked.grant,
         minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
 
 
@@ -238,7 +238,7 @@ def share(group_id: int) -> str:
 @permission(OwnerAction.RUN)
 def handover(group_id: int) -> Response:
     """Show a one-time code for another phone (this phone keeps it to show its QR)."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     code = handovers.start_handover(grants.GROUP, group)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(group.id): code}
     return redirect(url_for("groups.share", group_id=group.id, _anchor="handover"))
@@ -255,7 +255,7 @@ def claim(code: str) -> str | Response | tuple[str, int]:
 @permission(OwnerAction.RUN)
 def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop one phone running the group (never the last one)."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     try:
         gone = grants.revoke_grant(grants.GROUP, group, editor_id)
     except ServiceError as error:
@@ -268,7 +268,7 @@ def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
 @permission(OwnerAction.RUN)
 def export(group_id: int) -> Response:
     """The whole group as one JSON file (every night, with its history)."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     response = Response(group_exports.export_json(group), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="group-{group.id}.json"'
     return response

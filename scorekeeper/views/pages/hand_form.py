@@ -18,6 +18,7 @@ from scorekeeper.ledger.money import signed
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.events.progress import deals_passed
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.hands import Change, Seen, deal_of
@@ -42,14 +43,16 @@ def make_form(state: TableState) -> HandForm:
     return form
 
 
-def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
+def context(night: NightAccess, form: HandForm, **extra: Any) -> dict[str, Any]:
     """What the hand form shows, at the table this hand is dealt at (its own
     for an edit, the next hand's roster for an insert, tonight's at the end):
     the engine's :class:`~scorekeeper.rules.Seating`, never tonight's roster
     for a past hand.  A table of an event says its deals due and how many it
     has dealt (the heading's "Hand 7 of 20": a void is dealt again, so it
     is no deal of its own) and, once it has played them, that it is done
-    and waits for the director."""
+    and waits for the director.  The page is ``night``'s: what the request
+    may do there is its ``access``."""
+    state = night.state
     rules = state.rules
     if extra.get("number"):
         table = hand_service.seating(state, extra["number"], Change.REPLACE)
@@ -69,7 +72,7 @@ def context(state: TableState, form: HandForm, **extra: Any) -> dict[str, Any]:
             "dealt": deals_passed(state.night) if due is not None else None,
             "table_done": done_message(state),
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
-            **extra}
+            "access": night, **extra}
 
 
 def _unshown_errors(form: HandForm, shown: dict[str, tuple[Any, ...]],

@@ -31,6 +31,7 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
+from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import Action, Stage
 from scorekeeper.services.events.progress import deals_passed
@@ -40,7 +41,7 @@ from scorekeeper.services.nights.hands import Change, Ref, Seen
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.window import window
 from scorekeeper.services.owners import owner_of
-from scorekeeper.views.access import access, editor, load_table, permission
+from scorekeeper.views.access import checked_night, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused, waiting
@@ -66,7 +67,8 @@ def ledger(table_id: int) -> str:
     the latest hands, older ones a page at a time (``?from=<n>``, and the
     window before one ends at the hand before it: ``&limit=<k>``).  A night
     of totals has no hands: where everyone finished, and that it came from paper."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     try:
         shown = window(len(state.hand_ids), request.args.get("from"), request.args.get("limit"))
     except ServiceError:
@@ -75,24 +77,24 @@ def ledger(table_id: int) -> str:
     # The page differs by what the phone may do (a tournament table's phone
     # sees no roster, money or group controls; the director does), and by
     # whether a tournament table is done (then nobody is offered the next hand).
-    done = access().stage is Stage.DONE
+    done = night.stage is Stage.DONE
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
-           access().powers, done)
+           night.powers, done)
 
     def page() -> str:
         grid = b"" if state.paper else RENDERED.get(key, lambda: render_template(
             "hands/_ledger_grid.html", state=state, table=table, night=state.night,
-            players=state.players, results=state.night.results[shown.slice()]))
+            players=state.players, results=state.night.results[shown.slice()], access=night))
         return render_template("hands/ledger.html", state=state, table=table, night=state.night,
                                active="ledger", shown=shown, grid=Markup(grid.decode()),
-                               done=done)
+                               done=done, access=night)
     if "_flashes" in session:
         return page()  # a message for this phone: the page is its own
     # The same for every phone that edits the table, but for the form token.
     return per_session((*key, "page"), page)
 
 
-def _fresh(table_id: int) -> TableState:
+def _fresh(table_id: int) -> NightAccess:
     """The table again after a refused write (the session was rolled back)."""
     return load_table(table_id)
 
@@ -104,58 +106,62 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     confirmation).  At a tournament table done for its session, its phone
     (refused by the policy) gets the page that says it waits for the director."""
     try:
-        state = load_table(table_id)
-    except Conflict:
-        if access().stage is not Stage.DONE or waiting.is_waiting():
+        night = load_table(table_id)
+    except Conflict as refusal:
+        found = checked_night(refusal)
+        if found is None or found.stage is not Stage.DONE or waiting.is_waiting():
             raise
-        return _table_done(access().state), 409
+        return _table_done(found), 409
+    state = night.state
     before_id = query_id("before")
     if before_id is None and request.args.get("before") and request.method == "POST":
         before_id = 0  # no hand has it: refused below, never recorded at the end instead
     before = state.number_of(before_id) if before_id is not None else None
     page = {"before": before, "before_id": before_id, "active": "record"}
     if request.method == "GET":
-        return _blank(state, before, page)
+        return _blank(night, before, page)
     form = make_form(state)
     if before is None and waiting.is_waiting():
-        return _save_waiting(state, form)
+        return _save_waiting(night, form)
     if form.validate_on_submit():
         try:
             if before is not None:
-                return _stale_form(state, form, page) or _confirm(
-                    state, form.to_hand(state.rules), before, Change.ADD)
-            return _record(state, form)
+                return _stale_form(night, form, page) or _confirm(
+                    night, form.to_hand(state.rules), before, Change.ADD)
+            return _record(night, form)
         except Stale as error:
-            state = _fresh(table_id)
-            stamp(state, form, appending=True)
+            night = _fresh(table_id)
+            stamp(night.state, form, appending=True)
             form.form_errors.append(error.message)
-            return render_template("hands/form.html", **context(state, form, **page)), 409
+            return render_template("hands/form.html", **context(night, form, **page)), 409
         except (HandError, ServiceError) as error:
             attach(form, error)
-    return _refused_form(state, form, page)
+    return _refused_form(night, form, page)
 
 
-def _refused_form(state: TableState, form: HandForm, page: dict[str, Any]
+def _refused_form(night: NightAccess, form: HandForm, page: dict[str, Any]
                   ) -> tuple[str, int]:
     """The form again with what Save refused, each reason once, next to its
     field (the preview's words: the same check); the preview's bar says the
     hand was not saved."""
-    return render_template("hands/form.html", **context(state, form, refused=True,
+    return render_template("hands/form.html", **context(night, form, refused=True,
                                                         **page)), 400
 
 
-def _table_done(state: TableState) -> str:
+def _table_done(night: NightAccess) -> str:
     """"Table done — waiting for the director": the deals played of those due
     and where everyone stands, for the phone the policy no longer lets record."""
+    state = night.state
     return render_template("hands/done.html", state=state, table=state.table,
-                           table_done=access().stage_words,
+                           table_done=night.stage_words,
                            due=owner_of(state.table).hands_due(state.table),
-                           dealt=deals_passed(state.night), active=None)
+                           dealt=deals_passed(state.night), active=None, access=night)
 
 
-def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
+def _blank(night: NightAccess, before: int | None, page: dict[str, Any]) -> str:
     """The record form for the next hand (or one inserted before hand ``before``),
     with a hand this phone took back filled in again."""
+    state = night.state
     form = make_form(state)
     copying = request.headers.get("X-Offline-Copy") == "1"  # sw.js keeping a copy
     again = session.pop(AGAIN, None) if before is None and not copying else None
@@ -168,16 +174,17 @@ def _blank(state: TableState, before: int | None, page: dict[str, Any]) -> str:
     form.submission.data = new_token()
     undo = _undoable(state) if before is None else None  # never while inserting
     judged = judge(state, form) if refilled else None  # the hand taken back, previewed
-    return render_template("hands/form.html", **context(state, form, undo=undo,
+    return render_template("hands/form.html", **context(night, form, undo=undo,
                                                         judged=judged, **page))
 
 
-def _record(state: TableState, form: HandForm) -> Response:
+def _record(night: NightAccess, form: HandForm) -> Response:
     """Save the hand at the end and go straight on to the next hand's form,
     saying what it paid, with Undo (the ledger is a tab away)."""
+    state = night.state
     table_id = state.table.id
     saved = hand_service.record_hand(state, form.to_hand(state.rules), once=once_for(table_id),
-                                     by=editor().label, seen=form_seen())
+                                     by=night.grant.label, seen=form_seen())
     if saved is not None:
         result = saved.result
         flash(f"Hand {result.number} saved: {said(state.rules, result)}", "saved")
@@ -186,13 +193,14 @@ def _record(state: TableState, form: HandForm) -> Response:
     return redirect(url_for("hands.new", table_id=table_id))
 
 
-def _save_waiting(state: TableState, form: HandForm) -> Response:
+def _save_waiting(night: NightAccess, form: HandForm) -> Response:
     """A hand from the phone's queue: saved like a tap on Save, answered in JSON."""
+    state = night.state
     if not form.validate_on_submit():
         return waiting.refused(form)
     try:
         saved = hand_service.record_hand(state, form.to_hand(state.rules),
-                                         once=once_for(state.table.id), by=editor().label,
+                                         once=once_for(state.table.id), by=night.grant.label,
                                          seen=form_seen())
     except Stale as error:
         return waiting.answer(409, error=error.message)
@@ -233,7 +241,8 @@ def _fill_again(form: HandForm, entries: object) -> bool:
 def undo(table_id: int, hand_id: int) -> Response:
     """Take back the hand this phone just saved, if nothing changed since: the
     form comes back with its entries, to fix and save again."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     mark = _undoable(state)
     back = redirect(url_for("hands.new", table_id=table_id))
     if mark is None or mark.get("hand") != hand_id:
@@ -242,7 +251,7 @@ def undo(table_id: int, hand_id: int) -> Response:
         return back
     hand = state.hands[state.number_of(hand_id) - 1]
     try:
-        number = hand_service.delete_hand(state, Ref(hand_id), by=editor().label,
+        number = hand_service.delete_hand(state, Ref(hand_id), by=night.grant.label,
                                           seen=Seen(state.version, None),
                                           once=once_for(table_id))
     except (Stale, ServiceError) as error:
@@ -261,7 +270,7 @@ def preview(table_id: int) -> str:
     """htmx: each player's result for the hand as entered so far, before
     saving, or the reason Save would refuse it (the same check, the same
     words), and the choices the engine fills in for the form to show."""
-    state = load_table(table_id)
+    state = load_table(table_id).state
     form = make_form(state)
     form.validate()
     judged = judge(state, form, query_id("hand"), query_id("before"))
@@ -273,44 +282,47 @@ def preview(table_id: int) -> str:
 @permission(Action.EDIT)
 def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Edit a hand; a confirmation shows which totals change."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     number = state.number_of(hand_id)
     form = make_form(state)
     page = {"number": number, "hand_id": hand_id, "active": "ledger"}
     if request.method == "GET":
         form.fill(state.hands[number - 1])
         stamp(state, form, appending=False)
-        return render_template("hands/form.html", **context(state, form, **page))
+        return render_template("hands/form.html", **context(night, form, **page))
     if form.validate_on_submit():
-        refused = _stale_form(state, form, page)
+        refused = _stale_form(night, form, page)
         if refused:
             return refused
         try:
-            return _confirm(state, form.to_hand(state.rules), number, Change.REPLACE)
+            return _confirm(night, form.to_hand(state.rules), number, Change.REPLACE)
         except (HandError, ServiceError) as error:
             attach(form, error)
-    return _refused_form(state, form, page)
+    return _refused_form(night, form, page)
 
 
-def _stale_form(state: TableState, form: HandForm, page: dict[str, Any]
+def _stale_form(night: NightAccess, form: HandForm, page: dict[str, Any]
                 ) -> tuple[str, int] | None:
     """An edit or insert form made on an older night: shown again, refreshed,
     saying what changed (None when it is current)."""
+    state = night.state
     seen = form_seen()
     if seen is None or seen.version == state.version:
         return None
     stamp(state, form, appending=False)
     form.form_errors.append(hand_service.stale_message(state, seen))
-    return render_template("hands/form.html", **context(state, form, **page)), 409
+    return render_template("hands/form.html", **context(night, form, **page)), 409
 
 
-def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
+def _confirm(night: NightAccess, hand: Hand | None, number: int, change: Change,
              said: str | None = None) -> str:
     """The confirmation page for an edit, insert or delete: whose totals change.
     It carries the hand's id and the version it was worked out on, and warns
     when it moves the total of a player who already settled and left."""
+    state = night.state
     proposal = hand_service.propose(state, change, hand, number)
-    return render_template("hands/confirm.html", table=state.table, state=state,
+    return render_template("hands/confirm.html", table=state.table, state=state, access=night,
                            proposal=proposal, active="ledger", said=said, submission=new_token(),
                            leavers=settle_service.leaver_warnings(state, proposal.changes),
                            hand_id=state.hand_ids[number - 1] if number <= len(state.hand_ids)
@@ -322,11 +334,11 @@ def _confirm(state: TableState, hand: Hand | None, number: int, change: Change,
 @permission(Action.DELETE)
 def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
     """Delete a hand after confirming whose totals change."""
-    state = load_table(table_id)
+    night = load_table(table_id)
     if request.method == "POST":
-        return _save(state, None, hand_id, Change.DELETE)
+        return _save(night, None, hand_id, Change.DELETE)
     try:
-        return _confirm(state, None, state.number_of(hand_id), Change.DELETE)
+        return _confirm(night, None, night.state.number_of(hand_id), Change.DELETE)
     except ServiceError as error:
         return refused(error.message, status_of(error), lambda: ledger(table_id))
 
@@ -335,7 +347,8 @@ def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
 @permission(Action.RECORD)
 def confirm(table_id: int) -> Response | str | tuple[str, int]:
     """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     mode = request.form.get("mode", "")
     hand_id = hidden_number("hand_id", "hand", lowest=1)
     if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
@@ -344,14 +357,15 @@ def confirm(table_id: int) -> Response | str | tuple[str, int]:
         hand = parse_hand(read_json(request.form.get("hand_json", "")), players=state.players)
     except (JsonRefused, HandError):
         abort(400, "That confirmation is incomplete; start the change again")
-    return _save(state, hand, hand_id, Change(mode))
+    return _save(night, hand, hand_id, Change(mode))
 
 
-def _save(state: TableState, hand: Hand | None, hand_id: int, change: Change
+def _save(night: NightAccess, hand: Hand | None, hand_id: int, change: Change
           ) -> Response | str | tuple[str, int]:
     """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
     the hand it goes before); a stale confirmation comes back refreshed."""
-    seen, by, once, ref = form_seen(), editor().label, once_for(state.table.id), Ref(hand_id)
+    state = night.state
+    seen, by, once, ref = form_seen(), night.grant.label, once_for(state.table.id), Ref(hand_id)
     try:
         if change is Change.DELETE:
             number = hand_service.delete_hand(state, ref, by=by, seen=seen, once=once)
@@ -381,14 +395,15 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
            ) -> Response | str | tuple[str, int]:
     """After a stale confirmation: the form (edit, insert) or the confirmation
     (delete) again, worked out on the night as it is now."""
-    state = _fresh(table_id)
+    night = _fresh(table_id)
+    state = night.state
     try:
         number = state.number_of(hand_id)
     except ServiceError as gone:
         return refused(f"Not saved: {said} {gone.message}", status_of(gone),
                        lambda: ledger(table_id))
     if change is Change.DELETE:
-        return _confirm(state, None, number, change, said=said), 409
+        return _confirm(night, None, number, change, said=said), 409
     assert hand is not None
     form = make_form(state)
     form.fill(hand)
@@ -396,7 +411,7 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
     form.form_errors.append(said)
     page: dict[str, Any] = ({"number": number, "hand_id": hand_id} if change is Change.REPLACE
                             else {"before": number, "before_id": hand_id})
-    return render_template("hands/form.html", **context(state, form, active="ledger",
+    return render_template("hands/form.html", **context(night, form, active="ledger",
                                                           **page)), 409
 
 
@@ -404,7 +419,9 @@ def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said:
 @permission(Action.READ)
 def audit(table_id: int) -> str:
     """Every change to the night: what, when, by which phone, before → after."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     now = {hand_id: number for number, hand_id in enumerate(state.hand_ids, start=1)}
     return render_template("hands/audit.html", table=state.table, now=now,
-                           entries=list(reversed(state.table.audit)), active="audit")
+                           entries=list(reversed(state.table.audit)), active="audit",
+                           access=night)

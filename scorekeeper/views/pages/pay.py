@@ -51,7 +51,8 @@ def _save(save: Any, back: str, shown: PayHandle | None, **context: Any
 @permission(Action.PAYMENTS)
 def night_player(table_id: int, name: str) -> str | Response | tuple[str, int]:
     """A night's player's handle: theirs for this night, else their group member's."""
-    table = load_table(table_id).table
+    night = load_table(table_id)
+    table = night.state.table
     player = next((p for p in table.players if p.name == name[:MAX_NAME_ASKED]), None)
     if player is None:
         abort(404, f"{name[:QUOTED]} isn't at this table")
@@ -59,14 +60,15 @@ def night_player(table_id: int, name: str) -> str | Response | tuple[str, int]:
     return _save(lambda service, text: pay_service.set_player_handle(
                      table, player.name, service, text),
                  url_for("tables.players", table_id=table_id), handles.own,
-                 name=player.name, table=table, inherited=handles.member, active="players")
+                 name=player.name, table=table, inherited=handles.member, active="players",
+                 access=night)
 
 
 @bp.route("/g/<int:group_id>/players/<name>/pay", methods=["GET", "POST"])
 @permission(OwnerAction.RUN)
 def member(group_id: int, name: str) -> str | Response | tuple[str, int]:
     """A group member's handle, used at each of the group's nights."""
-    group = load_group(group_id)
+    group = load_group(group_id).row
     try:
         found, handle = pay_service.member_handle(group, name)
     except ServiceError as error:

@@ -57,9 +57,10 @@ def rulings_page(template: str, rules: Rules, **context: Any) -> Response:
 @permission(Action.READ)
 def table_rulings(table_id: int) -> Response:
     """The scorekeeper's rulings and payout chart for this table's frozen rules."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     return rulings_page("rulings/table.html", state.rules, table=state.table, state=state,
-                        stake=state.table.stake_cents, active="rulings")
+                        stake=state.table.stake_cents, active="rulings", access=night)
 
 
 def _preset(preset_id: str) -> Preset:

@@ -48,7 +48,7 @@ def words(table_id: int) -> Response:
     id, ``?before=`` the id of the hand an insert goes before; ``dealer`` and
     ``seated`` as the form has them, for who plays it), or 400 with what is
     unclear, in players' words, and the fields of the part understood."""
-    state = load_table(table_id)
+    state = load_table(table_id).state
     try:
         number, change = _which(state)
     except ServiceError as gone:  # the hand was deleted on another phone meanwhile

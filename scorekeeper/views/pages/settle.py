@@ -9,6 +9,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.pay import pay_links
@@ -16,7 +17,7 @@ from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import new_night as start_new_night
 from scorekeeper.services.owners import group_from_night
-from scorekeeper.views.access import editor, keep_editing, load_table, permission, remember_group
+from scorekeeper.views.access import keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
@@ -46,10 +47,11 @@ def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, st
 @permission(Action.PAYMENTS)
 def settle(table_id: int) -> tuple[str, int]:
     """Balances in points and money, and the fewest payments that settle them."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     settlement, errors = _options(state)
     return render_template("settle/settle.html", state=state, table=state.table,
-                           settlement=settlement,
+                           settlement=settlement, access=night,
                            errors=errors, units=settle_service.UNITS, active="settle",
                            pay_links=pay_links(state.table, settlement.transfers)
                            ), 400 if errors else 200
@@ -61,10 +63,11 @@ def leave(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then record, the payments of a player who settles and leaves now.
     A refusal comes back on the settle page; a confirmation made before the
     scores changed comes back as the confirmation, with the amounts of now."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     name = request.values.get("name", "")
     if request.method == "GET":
-        return _leave_page(state, name)
+        return _leave_page(night, name)
     try:
         _, message = settle_service.settle_and_leave(
             state, name, hidden_number("version", "version of the night"))
@@ -76,22 +79,24 @@ def leave(table_id: int) -> str | Response | tuple[str, int]:
     return redirect(url_for("settle.settle", table_id=table_id))
 
 
-def _leave_page(state: TableState, name: str) -> str:
+def _leave_page(night: NightAccess, name: str) -> str:
     """The confirmation of what ``name`` pays or is paid to leave square now."""
+    state = night.state
     table = state.table
     transfers = settle_service.leaver_payments(state, name)
     player = settle_service.find_player(table, name)
     return render_template("settle/leave.html", table=table, player=player,
                            transfers=transfers, pay_links=pay_links(table, transfers),
                            remaining=settle_service.remaining_balances(state)[name],
-                           active="settle")
+                           active="settle", access=night)
 
 
 @bp.route("/t/<int:table_id>/close", methods=["GET", "POST"])
 @permission(Action.CLOSE)
 def close(table_id: int) -> str | Response | tuple[str, int]:
     """Confirm, then close the table: read-only from then on; the share link still works."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     table = state.table
     if request.method == "POST":
         how = request.form.get("settled", "paid")
@@ -108,15 +113,17 @@ def close(table_id: int) -> str | Response | tuple[str, int]:
     if state.closed:
         return redirect(url_for("settle.summary", table_id=table.id))
     return render_template("settle/close.html", table=table,
-                           settlement=settle_service.settlement(state), active="settle")
+                           settlement=settle_service.settlement(state), active="settle",
+                           access=night)
 
 
 @bp.get("/t/<int:table_id>/summary")
 @permission(Action.READ)
 def summary(table_id: int) -> str:
     """The night summary for the scorekeeper, with the end-of-night actions."""
-    state = load_table(table_id)
-    return render_template("settle/summary.html", active="settle", **summary_context(state))
+    night = load_table(table_id)
+    return render_template("settle/summary.html", active="settle", access=night,
+                           **summary_context(night.state))
 
 
 @bp.post("/t/<int:table_id>/group")
@@ -124,9 +131,10 @@ def summary(table_id: int) -> str:
 def start_group(table_id: int) -> Response:
     """One tap: a group whose first night is this one (played without a
     group); this device runs it."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     try:
-        group, token = group_from_night(state.table, state.rules, editor().label)
+        group, token = group_from_night(state.table, state.rules, night.grant.label)
     except ServiceError as error:
         flash(f"Not done: {error.message}")
         return redirect(url_for("settle.summary", table_id=table_id))
@@ -140,9 +148,10 @@ def start_group(table_id: int) -> Response:
 def new_night(table_id: int) -> Response:
     """One tap: a new table with the players still at this one (in their seats),
     the same rules and stake; this device keeps score."""
-    state = load_table(table_id)
-    new, token = start_new_night(state, editor().label)
-    keep_editing(new, token, editor().label)
+    night = load_table(table_id)
+    state = night.state
+    new, token = start_new_night(state, night.grant.label)
+    keep_editing(new, token, night.grant.label)
     gone = len(state.players) - len(new.players)
     who = f"the {len(new.players)} players still at the table" if gone else "the same players"
     started = f"New night started with {who} and the same rules"

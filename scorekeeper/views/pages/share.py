@@ -22,13 +22,14 @@ from scorekeeper.services.access import share as share_service
 from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.services.owners import owner_of
 from scorekeeper.views import claims
-from scorekeeper.views.access import TABLES_HELD, editor, forget_editor, load_table, permission
+from scorekeeper.views.access import TABLES_HELD, forget_editor, load_table, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import GameTable, Handover
+    from scorekeeper.services.access.credentials import NightAccess
 
 bp = Blueprint("share", __name__)
 
@@ -44,19 +45,20 @@ CLAIM = claims.ClaimPage(grants.TABLE, TABLES_HELD, "share/claim.html", "table",
 @permission(Action.SHARE)
 def share(table_id: int) -> str:
     """QR and link to share, a take-over code, and the phones that can edit."""
-    table = load_table(table_id).table
+    night = load_table(table_id)
+    table = night.state.table
     share_url = link("viewer.view", token=table.view_token)
     handover, claim_url = _my_handover(table)
     unreachable = only_this_machine(share_url)
     return render_template(
-        "share/share.html", table=table, active="share", me=editor(), share_url=share_url,
+        "share/share.html", table=table, active="share", me=night.grant, share_url=share_url,
         tv_url=link("viewer.tv", token=table.view_token), unreachable=unreachable,
         network=network_addresses() if unreachable else [],
         qr=Markup(qr_svg(share_url, "QR code of the share link")),
         handover=handover, claim_url=claim_url,
         claim_qr=Markup(qr_svg(claim_url, "QR code to take over scoring")) if claim_url else None,
         editors=grants.active_grants(grants.TABLE, table),
-        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
+        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60), access=night)
 
 
 def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
@@ -79,7 +81,7 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
 @permission(Action.SHARE)
 def new_link(table_id: int) -> Response:
     """Replace the share link; the old link and QR stop working at once."""
-    table = load_table(table_id).table
+    table = load_table(table_id).state.table
     share_service.rotate_view_token(table)
     flash("New share link made. The old link and QR code no longer work: "
           "let the table scan the new one.")
@@ -90,7 +92,7 @@ def new_link(table_id: int) -> Response:
 @permission(Action.HAND_OVER)
 def handover(table_id: int) -> Response | tuple[str, int]:
     """Make a one-time take-over code; this device keeps it to show its QR."""
-    table = load_table(table_id).table
+    table = load_table(table_id).state.table
     try:
         token = handovers.start_handover(grants.TABLE, table)
     except ServiceError as error:
@@ -121,7 +123,8 @@ def move(table_id: int) -> str | tuple[str, int]:
     """Keep scoring on this phone at one of the server's network addresses: a
     phone's edit rights belong to the address it opened, so this makes a
     one-time take-over code and links to it there (one tap claims it)."""
-    table = load_table(table_id).table
+    night = load_table(table_id)
+    table = night.state.table
     where = request.form.get("to", "")
     if where not in network_addresses():
         return refused("That isn't one of this server's network addresses.", 400,
@@ -133,24 +136,24 @@ def move(table_id: int) -> str | tuple[str, int]:
     # A link, not a redirect: the page's forms may only lead back to this address.
     minutes = int(handovers.HANDOVER_LIFETIME.total_seconds() // 60)
     return render_template("share/move.html", table=table, active="share", where=where,
-                           minutes=minutes,
+                           minutes=minutes, access=night,
                            claim_url=where + url_for("share.claim", token=token,
-                                                     label=_moved_label(where)))
+                                                     label=_moved_label(night, where)))
 
 
-def _moved_label(where: str) -> str:
+def _moved_label(night: NightAccess, where: str) -> str:
     """This phone's name at the other address ("Scorekeeper at 192.168.1.20"),
     so the list of editors can tell the two addresses' grants apart."""
-    said = f"{editor().label} at {urlsplit(where).hostname or where}"
-    return said if len(said) <= MAX_GRANT_LABEL else editor().label
+    said = f"{night.grant.label} at {urlsplit(where).hostname or where}"
+    return said if len(said) <= MAX_GRANT_LABEL else night.grant.label
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
 @permission(Action.SHARE)
 def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop a phone editing, at once (this phone too, after a warning)."""
-    table = load_table(table_id).table
-    me = editor()
+    night = load_table(table_id)
+    table, me = night.state.table, night.grant
     try:
         gone = grants.revoke_grant(grants.TABLE, table, editor_id)
     except ServiceError as error:

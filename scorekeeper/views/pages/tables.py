@@ -186,7 +186,7 @@ def _asked_group() -> Group | None:
     number = whole_number(raw) if len(raw) <= 20 else None
     if number is None:
         abort(404, "No such group")
-    return load_group(number)
+    return load_group(number).row
 
 
 def _group_defaults(form: TableForm, group: Group, coming: group_service.NextNight
@@ -276,7 +276,8 @@ def _edit_player_list(players: list[str], others: Sequence[str] = ()) -> tuple[l
 @permission(Action.READ)
 def rules(table_id: int) -> str:
     """The house rules frozen on this table."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     table, rules = state.table, state.rules
     preset = PRESETS.get(table.preset)
     changed = {k for k, v in rules.to_dict().items()
@@ -284,7 +285,7 @@ def rules(table_id: int) -> str:
     rows = [(option, option_words(option.key, value), option.key in changed)
             for option, value in in_effect(rules)]
     return render_template("tables/rules.html", table=table, rows=rows, preset=preset,
-                           active="rules")
+                           active="rules", access=night)
 
 
 @bp.route("/t/<int:table_id>/players", methods=["GET", "POST"])
@@ -292,7 +293,8 @@ def rules(table_id: int) -> str:
 def players(table_id: int) -> str | Response | tuple[str, int]:
     """Roster changes mid-night: someone joins (at a seat), leaves or comes
     back, and seats change between hands."""
-    state = load_table(table_id)
+    night = load_table(table_id)
+    state = night.state
     table = state.table
     error = None
     if request.method == "POST":
@@ -306,7 +308,7 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
             flash(message)
             return redirect(url_for("tables.players", table_id=table.id))
     page = render_template("tables/players.html", table=table, state=state, error=error,
-                           rules=state.rules, active="players",
+                           rules=state.rules, active="players", access=night,
                            balances=state.night.balances,
                            handles=pay_service.night_handles(table),
                            regulars=owner_of(table).regulars_away(table))
