@@ -170,6 +170,6 @@ def leaderboards_render_every_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """A test looks at a leaderboard right after changing the event: every
     version is rendered at once (a hall's leaderboard stands half a second,
     ``event_viewer.SETTLE``; tests/web/test_poll_gate.py covers that)."""
-    from scorekeeper.views import event_viewer
+    from scorekeeper.views.viewers import event as event_viewer
 
     monkeypatch.setattr(event_viewer.WATCHERS, "settle", 0.0)

@@ -3,33 +3,28 @@ share links, and the JSON API."""
 
 from __future__ import annotations
 
-from scorekeeper.views import api, client, event_viewer, group_viewer, offline, viewer
-from scorekeeper.views.api import event_admin as _api_event_admin  # noqa: F401  (routes on api.bp)
-from scorekeeper.views.api import events as _api_events  # noqa: F401  (routes on api.bp)
+from scorekeeper.views import api, client, offline
 from scorekeeper.views.api import exports as _api_exports  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
-from scorekeeper.views.api import sheets as _api_sheets  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tables as _api_tables  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
-from scorekeeper.views.pages import event_directors as _event_directors  # noqa: F401  (routes on events.bp)
-from scorekeeper.views.pages import event_sessions as _event_sessions  # noqa: F401  (routes on events.bp)
-from scorekeeper.views.pages import (
-    events,
-    exports,
-    group_sheets,
-    groups,
-    hands,
-    pay,
-    rulings,
-    said,
-    settle,
-    share,
-    tables,
-)
+from scorekeeper.views.api.events import admin as _api_event_admin  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api.events import routes as _api_events  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api.sheets import routes as _api_sheets  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.pages import rulings
+from scorekeeper.views.pages.events import directors as _event_directors  # noqa: F401  (routes on events.bp)
+from scorekeeper.views.pages.events import event as events
+from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: F401  (routes on events.bp)
+from scorekeeper.views.pages.groups import group as groups
+from scorekeeper.views.pages.groups import sheets as group_sheets
+from scorekeeper.views.pages.nights import exports, hands, pay, said, settle, share, tables
+from scorekeeper.views.viewers import event as event_viewer
+from scorekeeper.views.viewers import group as group_viewer
+from scorekeeper.views.viewers import night as viewer
 
 BLUEPRINTS = [tables.bp, hands.bp, said.bp, share.bp, settle.bp, exports.bp, rulings.bp,
               viewer.bp, groups.bp, group_viewer.bp, api.bp, offline.bp, client.bp, pay.bp,

@@ -25,7 +25,7 @@ class ClaimPage:
     the template (given the owner as ``noun``), where it goes after and what
     it says then."""
 
-    owner: grants.Owner
+    owner: grants.Kind
     held: Held
     template: str
     noun: str
@@ -37,7 +37,7 @@ class ClaimPage:
     words: Callable[[Any], Any] | None = None
 
 
-def db_get(owner: grants.Owner, row_id: int) -> Any:
+def db_get(owner: grants.Kind, row_id: int) -> Any:
     """The owner's row, or None when it is gone."""
     try:
         return grants.get(owner, row_id)

@@ -11,11 +11,11 @@ thousand of them a second.
 
 This WSGI layer sits in front of the app (inside the Host lower-casing) and
 answers such a poll itself: a GET to one of the
-:class:`~scorekeeper.views.live_viewer.Poll` routes the views declare, from
+:class:`~scorekeeper.views.viewers.live.Poll` routes the views declare, from
 a Host the app answers to.  It asks what the route would ask, the same way:
 the app's own URL map finds the route and its token, werkzeug's request
 parses the query, the tags and the encodings, and the route's own
-:class:`~scorekeeper.views.live_viewer.LiveViewer` reads the version board,
+:class:`~scorekeeper.views.viewers.live.LiveViewer` reads the version board,
 makes the tag and finds the fragment kept for the version; the answer
 carries the headers the app's after-request would send
 (:func:`scorekeeper.views.caching.shared_headers`).  Anything else (a
@@ -45,8 +45,8 @@ from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.views.access import declared
 from scorekeeper.views.caching import shared_headers
 from scorekeeper.views.etags import version_seen
-from scorekeeper.views.live_viewer import POLLED, Poll
 from scorekeeper.views.rendered import encoded
+from scorekeeper.views.viewers.live import POLLED, Poll
 
 #: The tags of a poll that sends none.
 _NO_TAGS = ETags()

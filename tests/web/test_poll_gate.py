@@ -22,10 +22,10 @@ from scorekeeper.services.board import BOARD, EVENTS
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.views.access import declared
-from scorekeeper.views.live_viewer import Poll
 from scorekeeper.views.poll_gate import PollGate
 from scorekeeper.views.rendered import RENDERED
-from scorekeeper.views.viewer import WATCHERS
+from scorekeeper.views.viewers.live import Poll
+from scorekeeper.views.viewers.night import WATCHERS
 from tests.conftest import PLAYERS
 from tests.web.api_helpers import api_table
 
@@ -290,7 +290,7 @@ def test_a_leaderboard_stands_its_settling_time_then_shows_the_change(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Its tables save every few tenths of a second in a hall: a new version
     is rendered at most once per settling time, the one before sent meanwhile."""
-    from scorekeeper.views import event_viewer
+    from scorekeeper.views.viewers import event as event_viewer
 
     monkeypatch.setattr(event_viewer.WATCHERS, "settle", 60.0)
     live = f"/e/s/{event_token}/live"

@@ -348,7 +348,7 @@ def test_a_viewer_who_opens_the_scorekeepers_pages_is_told_how_to_watch(
 
 def test_the_scorekeeper_opened_on_loopback_carries_the_edit_rights_to_the_lan_address(
         app: Flask, client: FlaskClient, table_id: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.views.pages import share as share_pages
+    from scorekeeper.views.pages.nights import share as share_pages
     monkeypatch.setattr(share_pages, "machine_hosts", lambda: ("127.0.0.1", "192.168.1.20",
                                                                "fe80::1", "myhost"))
     app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]

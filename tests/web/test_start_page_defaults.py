@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.rules import Rules
-from scorekeeper.views.pages import tables
+from scorekeeper.views.pages.nights import tables
 from tests.conftest import PLAYERS
 from tests.fixtures_app import start_table, words
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from scorekeeper.db.models import EVENT as EVENT  # the words a phone keeps its tokens under
 from scorekeeper.db.models import GROUP as GROUP
-from scorekeeper.db.models import TABLE
+from scorekeeper.db.models import TABLE, Editor, GameTable
 from scorekeeper.services import lazy
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.policy import (
@@ -42,7 +42,8 @@ from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
-_OWNERS = {owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
+_OWNERS: dict[str, grants.Kind[Any]] = {
+    owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
 
 
 @dataclass
@@ -56,11 +57,18 @@ class NightAccess:
     stage_words: str
     credential: Credential | None
     #: The grant the credential is (for the history's "by"); None for a share link.
-    grant: Any
+    grant: Editor | None
     #: Every credential the request proves on the night (``credential`` is
     #: the strongest, the one a token is said to be): the policy is asked
     #: with all of them.
     principals: frozenset[Credential] = frozenset()
+
+    @property
+    def editor(self) -> Editor:
+        """The grant a write is made as: a route that writes lets no share
+        link through, so there is one."""
+        assert self.grant is not None, "a share link writes nothing"
+        return self.grant
 
     def decide(self, action: Action) -> Decision:
         """What the policy says of ``action`` (refused without a credential)."""
@@ -96,7 +104,7 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
     state = TableState.load(table)
     owner = owner_of(table)
     stage, words = _stage_of(state, owner)
-    proven: list[tuple[Credential, Any]] = []  # strongest first
+    proven: list[tuple[Credential, Editor | None]] = []  # strongest first
     if owner.kind is not None:
         found = grants.grant_of(_OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
         if found is not None and owner.editor is not None:
@@ -123,7 +131,7 @@ def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
     return Stage.OPEN, ""
 
 
-def _link_credential(table: Any, owner: NightOwner, held: Holder) -> Credential | None:
+def _link_credential(table: GameTable, owner: NightOwner, held: Holder) -> Credential | None:
     """The share link's credential the request's token is, if any."""
     if _same(held(TABLE, table.id), table.view_token):
         return Credential.TABLE_VIEW
@@ -142,7 +150,13 @@ class OwnerAccess:
     row: Any
     kind: str
     credential: Credential | None
-    grant: Any
+    grant: Editor | None
+
+    @property
+    def editor(self) -> Editor:
+        """The grant a change is made as (its runner's: never a share link)."""
+        assert self.grant is not None, "a share link changes nothing"
+        return self.grant
 
     def may(self, action: OwnerAction) -> bool:
         return owner_permits(self.credential, self.kind, action)

@@ -2,8 +2,8 @@
 (hashed tokens, revocable), its share (view) token, and finding it by id or
 by token.  Its one-time codes that turn into a grant the first time they are
 claimed are :mod:`scorekeeper.services.access.handovers`'.  Written once for every
-owner: an :class:`Owner` says which rows keep it and the words its messages
-use, so a new owner of nights is one more ``Owner(...)``.
+owner: a :class:`Kind` says which rows keep it and the words its messages
+use, so a new owner of nights is one more ``Kind(...)``.
 
 Every change here goes through :mod:`scorekeeper.services.writes` (a raised
 version and its one audit entry) and commits once.
@@ -17,12 +17,20 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import and_, bindparam, select, update
 
 from scorekeeper.db import models
-from scorekeeper.db.models import Editor, Event, GameTable, Group, Handover, db, utcnow
+from scorekeeper.db.models import (
+    Editor,
+    Event,
+    GameTable,
+    Group,
+    Handover,
+    db,
+    utcnow,
+)
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.services import Conflict, NotFound, writes
 from scorekeeper.services.access.policy import Action, EventWrite
@@ -58,13 +66,16 @@ class Words:
     last_grant: str
 
 
+R = TypeVar("R", GameTable, Group, Event)
+
+
 @dataclass(frozen=True)
-class Owner:
+class Kind(Generic[R]):
     """One kind of owner of nights: the word its grants, codes and history
     entries are kept under, its rows and its words."""
 
     kind: str
-    model: Any
+    model: type[R]
     words: Words
     #: Starts a write to one owner (:mod:`~scorekeeper.services.writes`);
     #: ``for_code``: the write shows or claims a handover code.
@@ -88,7 +99,7 @@ def _begin_table(table: GameTable, for_code: bool) -> object:
     return writes.begin_night(table, Action.HAND_OVER if for_code else Action.SHARE)
 
 
-TABLE = Owner(
+TABLE = Kind(
     models.TABLE, GameTable, Words(
         no_such="No such table",
         link_gone="This share link doesn't exist or was replaced",
@@ -103,7 +114,7 @@ TABLE = Owner(
     begin=_begin_table,
     audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by))
 
-GROUP = Owner(
+GROUP = Kind(
     models.GROUP, Group, Words(
         no_such="No such group",
         link_gone="This group's share link doesn't exist",
@@ -119,7 +130,7 @@ GROUP = Owner(
     begin=lambda group, for_code: writes.begin_group(group.id),
     audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by))
 
-EVENT = Owner(
+EVENT = Kind(
     models.EVENT, Event, Words(
         no_such="No such event",
         link_gone="This event's link doesn't exist",
@@ -138,7 +149,7 @@ EVENT = Owner(
 
 # --- finding an owner ------------------------------------------------------------
 
-def get(owner: Owner, row_id: int) -> Any:
+def get(owner: Kind[R], row_id: int) -> R:
     """The owner's row, or NotFound (also for ids too big for the database)."""
     if not 0 < row_id <= MAX_ROW_ID:
         raise NotFound(owner.words.no_such)
@@ -148,7 +159,7 @@ def get(owner: Owner, row_id: int) -> Any:
     return row
 
 
-def by_view_token(owner: Owner, token: str) -> Any:
+def by_view_token(owner: Kind[R], token: str) -> R:
     """The owner a share link points to, or NotFound."""
     row = db.session.scalar(db.select(owner.model).filter_by(view_token=token))
     if row is None:
@@ -157,7 +168,7 @@ def by_view_token(owner: Owner, token: str) -> Any:
 
 
 @functools.cache
-def _with_grant(owner: Owner) -> Any:
+def _with_grant(owner: Kind[Any]) -> Any:
     """The owner and the live grant a token's hash proves, in one query
     (built once per owner)."""
     return (select(owner.model, Editor)
@@ -167,7 +178,7 @@ def _with_grant(owner: Owner) -> Any:
             .where(owner.model.id == bindparam("id")).limit(1))
 
 
-def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
+def load_as(owner: Kind[R], row_id: int, token: str | None) -> tuple[R, Editor | None]:
     """The owner and the live grant ``token`` proves (None without one), read
     together in one query; NotFound without the owner."""
     if not token:
@@ -180,7 +191,7 @@ def load_as(owner: Owner, row_id: int, token: str | None) -> tuple[Any, Any]:
     return row[0], row[1]
 
 
-def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
+def grant_of(owner: Kind[Any], row_id: int, token: str | None) -> Editor | None:
     """The live grant of the owner's row ``row_id`` that ``token`` proves, if any."""
     if not token:
         return None
@@ -189,7 +200,7 @@ def grant_of(owner: Owner, row_id: int, token: str | None) -> Any:
         Editor.revoked_at.is_(None)))
 
 
-def active_grants(owner: Owner, row: Any) -> list[Any]:
+def active_grants(owner: Kind[R], row: R) -> list[Editor]:
     """The devices that can change ``row`` now, oldest first."""
     return list(db.session.scalars(db.select(Editor).where(
         owner.mine(Editor, row.id), Editor.revoked_at.is_(None)).order_by(Editor.id)))
@@ -197,7 +208,7 @@ def active_grants(owner: Owner, row: Any) -> list[Any]:
 
 # --- grants and codes ------------------------------------------------------------
 
-def add_grant(owner: Owner, row: Any, label: str) -> str:
+def add_grant(owner: Kind[R], row: R, label: str) -> str:
     """Let one more device or client change ``row``; returns its token (kept nowhere)."""
     with writes.unit():
         owner.begin(row, False)
@@ -207,7 +218,7 @@ def add_grant(owner: Owner, row: Any, label: str) -> str:
     return token
 
 
-def drop_codes(owner: Owner, row_id: int) -> None:
+def drop_codes(owner: Kind[Any], row_id: int) -> None:
     """Cancel every unused one-time code of the owner (same transaction):
     each expires now, so a phone that brings one later is told whose code it
     was and why it no longer works."""
@@ -217,7 +228,8 @@ def drop_codes(owner: Owner, row_id: int) -> None:
         .values(expires_at=now - timedelta(seconds=1)))
 
 
-def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+def revoke_grant(owner: Kind[R], row: R, grant_id: int, by: str | None = None
+                 ) -> Editor:
     """Stop one device changing ``row``, at once (:func:`stop_grant`), in a
     write of its own."""
     with writes.unit():
@@ -226,7 +238,8 @@ def revoke_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -
     return grant
 
 
-def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> Any:
+def stop_grant(owner: Kind[R], row: R, grant_id: int, by: str | None = None
+               ) -> Editor:
     """Stop one device changing ``row``; its unused codes die with it.  The
     last one is kept: without it nobody could change ``row`` again.  Part of
     the caller's write (its unit of work, begun); ``by`` names the device that
@@ -243,7 +256,7 @@ def stop_grant(owner: Owner, row: Any, grant_id: int, by: str | None = None) -> 
     return grant
 
 
-def revoke_all(owner: Owner, row_id: int) -> int:
+def revoke_all(owner: Kind[Any], row_id: int) -> int:
     """Stop every device that can change the owner, at once, with their unused
     codes; part of the caller's write (only an owner that another owner's
     grant also changes, an event's table, may be left with none).  Returns

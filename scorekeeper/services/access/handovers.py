@@ -19,12 +19,12 @@ from scorekeeper.db.models import Handover, db, utcnow
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import NotFound, ServiceError, checks, writes
 from scorekeeper.services.access import grants
-from scorekeeper.services.access.grants import Owner, hash_token, new_token
+from scorekeeper.services.access.grants import Kind, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
 
 
-def start_handover(owner: Owner, row: Any) -> str:
+def start_handover(owner: Kind, row: Any) -> str:
     """A fresh one-time code that lets one more device change ``row`` (any
     unused code of it stops working); returns the code."""
     with writes.unit():
@@ -34,7 +34,7 @@ def start_handover(owner: Owner, row: Any) -> str:
     return code
 
 
-def replace_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
+def replace_code(owner: Kind, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
                  director_id: int | None = None) -> str:
     """A new one-time code for the owner, and none of its unused codes works
     any more; part of the caller's write.  Returns the code."""
@@ -42,7 +42,7 @@ def replace_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFET
     return add_code(owner, row_id, lifetime, director_id)
 
 
-def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
+def add_code(owner: Kind, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
              director_id: int | None = None) -> str:
     """A new one-time code for the owner, part of the caller's write (which
     raises the version and writes its entry); returns the code.  A
@@ -54,7 +54,7 @@ def add_code(owner: Owner, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
     return code
 
 
-def live_handover(owner: Owner, code: str | None) -> Any:
+def live_handover(owner: Kind, code: str | None) -> Any:
     """The unused, unexpired code ``code`` proves, if any."""
     if not code:
         return None
@@ -63,7 +63,7 @@ def live_handover(owner: Owner, code: str | None) -> Any:
         Handover.used_at.is_(None), Handover.expires_at > utcnow()))
 
 
-def handover_of(owner: Owner, code: str | None) -> Any:
+def handover_of(owner: Kind, code: str | None) -> Any:
     """The code ``code`` proves, used or not (for the page that showed it)."""
     if not code:
         return None
@@ -89,7 +89,7 @@ def clean_label(label: str, row: Any) -> str:
     return name
 
 
-def claim_handover(owner: Owner, code: str, label: str) -> tuple[Any, str]:
+def claim_handover(owner: Kind, code: str, label: str) -> tuple[Any, str]:
     """Use a code once: a new grant for this device; returns the owner and the
     grant's token.  The code is marked used with a guarded UPDATE, so two
     phones racing for one code cannot both win."""

@@ -22,8 +22,8 @@ from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
 from scorekeeper.services.access.policy import Action, Credential, EventWrite, OwnerAction, Stage
-from scorekeeper.views.api.event_schemas import EVENT_SCHEMAS
-from scorekeeper.views.api.sheet_schemas import SHEET_SCHEMAS
+from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
+from scorekeeper.views.api.sheets.schemas import SHEET_SCHEMAS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NULLABLE_NAME = {**NAME, "nullable": True}

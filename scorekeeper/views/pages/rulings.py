@@ -1,6 +1,6 @@
 """Rulings and the payout chart, answered from a rule set: for a table's
 scorekeeper, for a preset before a table exists, and the presets side by
-side.  (The same page behind a share link is in :mod:`scorekeeper.views.viewer`.)
+side.  (The same page behind a share link is in :mod:`scorekeeper.views.viewers.night`.)
 
 The answers come from :mod:`scorekeeper.rulings`; this module only picks the
 rule set, asks the search words (a question the rules here don't cover is

@@ -44,8 +44,9 @@ from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import checked_night, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
 from scorekeeper.views.json_errors import status_of
-from scorekeeper.views.pages import refused, waiting
-from scorekeeper.views.pages.hand_form import (
+from scorekeeper.views.pages import refused
+from scorekeeper.views.pages.nights import waiting
+from scorekeeper.views.pages.nights.hand_form import (
     attach,
     context,
     form_seen,
@@ -184,7 +185,7 @@ def _record(night: NightAccess, form: HandForm) -> Response:
     state = night.state
     table_id = state.table.id
     saved = hand_service.record_hand(state, form.to_hand(state.rules), once=once_for(table_id),
-                                     by=night.grant.label, seen=form_seen())
+                                     by=night.editor.label, seen=form_seen())
     if saved is not None:
         result = saved.result
         flash(f"Hand {result.number} saved: {said(state.rules, result)}", "saved")
@@ -200,7 +201,7 @@ def _save_waiting(night: NightAccess, form: HandForm) -> Response:
         return waiting.refused(form)
     try:
         saved = hand_service.record_hand(state, form.to_hand(state.rules),
-                                         once=once_for(state.table.id), by=night.grant.label,
+                                         once=once_for(state.table.id), by=night.editor.label,
                                          seen=form_seen())
     except Stale as error:
         return waiting.answer(409, error=error.message)
@@ -251,7 +252,7 @@ def undo(table_id: int, hand_id: int) -> Response:
         return back
     hand = state.hands[state.number_of(hand_id) - 1]
     try:
-        number = hand_service.delete_hand(state, Ref(hand_id), by=night.grant.label,
+        number = hand_service.delete_hand(state, Ref(hand_id), by=night.editor.label,
                                           seen=Seen(state.version, None),
                                           once=once_for(table_id))
     except (Stale, ServiceError) as error:
@@ -365,7 +366,7 @@ def _save(night: NightAccess, hand: Hand | None, hand_id: int, change: Change
     """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
     the hand it goes before); a stale confirmation comes back refreshed."""
     state = night.state
-    seen, by, once, ref = form_seen(), night.grant.label, once_for(state.table.id), Ref(hand_id)
+    seen, by, once, ref = form_seen(), night.editor.label, once_for(state.table.id), Ref(hand_id)
     try:
         if change is Change.DELETE:
             number = hand_service.delete_hand(state, ref, by=by, seen=seen, once=once)

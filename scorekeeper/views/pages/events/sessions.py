@@ -36,7 +36,7 @@ from scorekeeper.services.once import Once
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
-from scorekeeper.views.pages.events import bp
+from scorekeeper.views.pages.events.event import bp
 from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 if TYPE_CHECKING:

@@ -2,8 +2,8 @@
 starting one (the table start page's preset and house rules), registration
 (one at a time, or a pasted list), check-in, a late arrival, withdrawal.
 A session's draw, its seat board, penalties, tickets and the printable
-pages are :mod:`scorekeeper.views.pages.event_sessions`'; the directors,
-the file and the end :mod:`scorekeeper.views.pages.event_directors`'.
+pages are :mod:`scorekeeper.views.pages.events.sessions`'; the directors,
+the file and the end :mod:`scorekeeper.views.pages.events.directors`'.
 
 Every page here answers 403 to anyone but a director's device; contact
 details show only on these pages.

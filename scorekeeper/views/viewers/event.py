@@ -7,7 +7,7 @@ Each page is rendered once per event version for every watcher, and the
 fragment answers 304 while the version is unchanged, from the version board,
 which reads the event's version at most a few times a second however many
 watch: served as every watcher's pages are
-(:mod:`scorekeeper.views.live_viewer`); this module says what an event's
+(:mod:`scorekeeper.views.viewers.live`); this module says what an event's
 pages show.
 """
 
@@ -30,8 +30,8 @@ from scorekeeper.services.events.board import MOST_PAGES, PAGE_ROWS, EventHead, 
 from scorekeeper.services.events.event import get_event
 from scorekeeper.services.events.scores import standings
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.rendered import send
+from scorekeeper.views.viewers.live import POLLED, LiveViewer, Poll, or_404
 
 bp = Blueprint("event_viewer", __name__)
 

@@ -1,5 +1,5 @@
-"""What a group's scorekeeper pages (:mod:`scorekeeper.views.pages.groups`)
-and its share pages (:mod:`scorekeeper.views.group_viewer`) share: the
+"""What a group's scorekeeper pages (:mod:`scorekeeper.views.pages.groups.group`)
+and its share pages (:mod:`scorekeeper.views.viewers.group`) share: the
 season a request asks for, what a season page shows, and a player's season
 page.  The season itself is worked out by :mod:`scorekeeper.services.groups.seasons`,
 the skill rating beside it by :mod:`scorekeeper.services.groups.ratings`.

@@ -21,7 +21,7 @@ from scorekeeper.views.access import keep_editing, load_table, permission, remem
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
-from scorekeeper.views.viewer import summary_context
+from scorekeeper.views.viewers.night import summary_context
 
 bp = Blueprint("settle", __name__)
 
@@ -134,7 +134,7 @@ def start_group(table_id: int) -> Response:
     night = load_table(table_id)
     state = night.state
     try:
-        group, token = group_from_night(state.table, state.rules, night.grant.label)
+        group, token = group_from_night(state.table, state.rules, night.editor.label)
     except ServiceError as error:
         flash(f"Not done: {error.message}")
         return redirect(url_for("settle.summary", table_id=table_id))
@@ -150,8 +150,8 @@ def new_night(table_id: int) -> Response:
     the same rules and stake; this device keeps score."""
     night = load_table(table_id)
     state = night.state
-    new, token = start_new_night(state, night.grant.label)
-    keep_editing(new, token, night.grant.label)
+    new, token = start_new_night(state, night.editor.label)
+    keep_editing(new, token, night.editor.label)
     gone = len(state.players) - len(new.players)
     who = f"the {len(new.players)} players still at the table" if gone else "the same players"
     started = f"New night started with {who} and the same rules"

@@ -19,7 +19,7 @@ from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
-from scorekeeper.views.api.events import Answer, created_event, seen_version
+from scorekeeper.views.api.events.routes import Answer, created_event, seen_version
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link

@@ -2,7 +2,7 @@
 night, this season, recent nights), the season standings for any range, a
 player's season, settling the carried nights, sharing and exporting; and
 starting a group.  The read-only pages behind the group's share link are
-:mod:`scorekeeper.views.group_viewer`; both draw the same templates.
+:mod:`scorekeeper.views.viewers.group`; both draw the same templates.
 
 Season pages are rendered once per version of the group (a change to any
 of its nights raises it) and served from memory after that.
@@ -62,7 +62,7 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
-from scorekeeper.views.season_pages import asked_span, player_page, season_context
+from scorekeeper.views.viewers.season import asked_span, player_page, season_context
 
 bp = Blueprint("groups", __name__)
 

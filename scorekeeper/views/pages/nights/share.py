@@ -1,7 +1,7 @@
 """Sharing a table, for the scorekeeper: the QR of the read-only share link,
 a one-time "take over scoring" code (and the page another phone opens from
 it), and the phones that can edit.  What the share link itself shows is in
-:mod:`scorekeeper.views.viewer`.
+:mod:`scorekeeper.views.viewers.night`.
 """
 
 from __future__ import annotations
@@ -144,8 +144,8 @@ def move(table_id: int) -> str | tuple[str, int]:
 def _moved_label(night: NightAccess, where: str) -> str:
     """This phone's name at the other address ("Scorekeeper at 192.168.1.20"),
     so the list of editors can tell the two addresses' grants apart."""
-    said = f"{night.grant.label} at {urlsplit(where).hostname or where}"
-    return said if len(said) <= MAX_GRANT_LABEL else night.grant.label
+    said = f"{night.editor.label} at {urlsplit(where).hostname or where}"
+    return said if len(said) <= MAX_GRANT_LABEL else night.editor.label
 
 
 @bp.post("/t/<int:table_id>/editors/<int:editor_id>/revoke")
@@ -153,7 +153,7 @@ def _moved_label(night: NightAccess, where: str) -> str:
 def revoke(table_id: int, editor_id: int) -> Response | tuple[str, int]:
     """Stop a phone editing, at once (this phone too, after a warning)."""
     night = load_table(table_id)
-    table, me = night.state.table, night.grant
+    table, me = night.state.table, night.editor
     try:
         gone = grants.revoke_grant(grants.TABLE, table, editor_id)
     except ServiceError as error:

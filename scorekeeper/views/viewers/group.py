@@ -2,7 +2,7 @@
 standings (live: the fragment polls and answers 304 while no night of the
 group changed) and each player's season.  No forms, no session, no edit
 links; the group's view token grants no write anywhere.  Served as every
-watcher's pages are (:mod:`scorekeeper.views.live_viewer`); this module says
+watcher's pages are (:mod:`scorekeeper.views.viewers.live`); this module says
 only what a group's pages show.
 """
 
@@ -22,8 +22,8 @@ from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.groups.seasons import Span
 from scorekeeper.views.access import permission
 from scorekeeper.views.etags import version_tag
-from scorekeeper.views.live_viewer import Asked, LiveViewer, or_404
-from scorekeeper.views.season_pages import asked_span, player_page, season_context
+from scorekeeper.views.viewers.live import Asked, LiveViewer, or_404
+from scorekeeper.views.viewers.season import asked_span, player_page, season_context
 
 bp = Blueprint("group_viewer", __name__)
 

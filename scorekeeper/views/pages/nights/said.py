@@ -29,7 +29,7 @@ from scorekeeper.spoken.flags import FLAG_WORDS
 from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.json_errors import error_response, status_of
-from scorekeeper.views.pages.hand_form import query_id
+from scorekeeper.views.pages.nights.hand_form import query_id
 
 bp = Blueprint("said", __name__)
 

@@ -17,7 +17,7 @@ from scorekeeper.services.nights import tables as table_service
 from scorekeeper.services.nights.hands import Saved
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.views.forms import HandForm
-from scorekeeper.views.pages.hand_form import once_for, said
+from scorekeeper.views.pages.nights.hand_form import once_for, said
 
 
 def is_waiting() -> bool:

@@ -10,7 +10,7 @@ every page behind a view link).  The live fragment answers 304
 while the table's version is unchanged, before any replay, so an idle viewer
 costs no database read at all for most polls (the version board); the
 share page and the fragment are rendered once per version for every viewer.
-Both are served as every watcher's are (:mod:`scorekeeper.views.live_viewer`);
+Both are served as every watcher's are (:mod:`scorekeeper.views.viewers.live`);
 this module says only what a night's pages show.
 """
 
@@ -32,8 +32,8 @@ from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import following_night, table_by_view_token
 from scorekeeper.services.owners import done_message
 from scorekeeper.views.access import permission
-from scorekeeper.views.live_viewer import POLLED, LiveViewer, Poll, or_404
 from scorekeeper.views.pages.rulings import rulings_page
+from scorekeeper.views.viewers.live import POLLED, LiveViewer, Poll, or_404
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import GameTable

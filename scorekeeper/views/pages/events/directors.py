@@ -37,7 +37,7 @@ from scorekeeper.views.access import (
 )
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
-from scorekeeper.views.pages.events import EventForm, bp, new_page
+from scorekeeper.views.pages.events.event import EventForm, bp, new_page
 from scorekeeper.views.qr import link, qr_svg
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def revoke(event_id: int, director: int) -> Response | tuple[str, int]:
     checked = load_event(event_id)
     event = checked.row
     try:
-        gone = event_grants.revoke_director(event, director, checked.grant)
+        gone = event_grants.revoke_director(event, director, checked.editor)
     except ServiceError as error:
         return refused(f"Not revoked: {error.message}", status_of(error),
                        lambda: directors(event_id))

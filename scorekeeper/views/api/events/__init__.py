@@ -1,0 +1,3 @@
+"""The API of a tournament: its routes (:mod:`.routes`), the director's
+devices and codes (:mod:`.admin`) and its request schemas (:mod:`.schemas`).
+"""

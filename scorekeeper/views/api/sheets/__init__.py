@@ -1,0 +1,3 @@
+"""The API of a group's spreadsheet import: its routes (:mod:`.routes`) and
+its request schemas (:mod:`.schemas`).
+"""
