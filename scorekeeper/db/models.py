@@ -342,6 +342,9 @@ class Editor(Owned, Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     label: Mapped[str] = mapped_column(String(80))
+    #: What the grant is for (``policy.Role``: a scorekeeper, a tournament
+    #: table's phone, a director): with its owner's kind, the credential it proves.
+    role: Mapped[str] = mapped_column(String(10))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(default=None)
     #: The director (an event's editor) whose draw or printed code granted it

@@ -57,11 +57,10 @@ class NightOwner:
     may become a group's first night."""
 
     kind: str | None = None
-    #: The night's owner as the policy names it, the credential the owner's
-    #: own edit token is on it, the night's own grant's, and the owner's link's.
+    #: The night's owner as the policy names it, and the credential the
+    #: owner's share link is (what a grant proves is its role's:
+    #: ``policy.CREDENTIAL_OF``).
     policy = Owner.OWN
-    editor: Credential | None = None
-    grant = Credential.TABLE_EDITOR
     link: Credential | None = None
 
     def __init__(self, row_id: int = 0) -> None:
@@ -119,7 +118,7 @@ class GroupNight(NightOwner):
     tab, its regulars' handles and walk-ins, the next night the group's too."""
 
     kind = GROUP
-    policy, editor, link = Owner.GROUP, Credential.GROUP_EDITOR, Credential.GROUP_VIEW
+    policy, link = Owner.GROUP, Credential.GROUP_VIEW
 
     def check_carry(self, carry: bool) -> None:
         """A group's night may go on its tab."""
@@ -149,8 +148,7 @@ class EventNight(NightOwner):
     when the event is finished, and never a group's."""
 
     kind = EVENT
-    policy, editor, link = Owner.EVENT, Credential.DIRECTOR, Credential.EVENT_VIEW
-    grant = Credential.TABLE_PHONE
+    policy, link = Owner.EVENT, Credential.EVENT_VIEW
 
     def check_joiner(self, table: GameTable, name: str) -> None:
         event_progress.check_joiner(table, name)

@@ -142,7 +142,7 @@ def test_a_group_token_on_a_tournament_table_counts_for_nothing(
         db.session.flush()
         token = grants.new_token()
         db.session.add(Editor(owner=GROUP, owner_id=group.id, token_hash=grants.hash_token(token),
-                                   label="Phone"))
+                                   label="Phone", role="keeper"))
         db.session.get_one(GameTable, table["night"]).group_id = group.id
         db.session.commit()
     night = f"{API}/tables/{table['night']}"

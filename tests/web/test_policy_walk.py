@@ -95,6 +95,7 @@ def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
                                    .order_by(Editor.id)).first()
         assert grant is not None
         db.session.add(Editor(owner="table", owner_id=table_id, label="Second phone",
+                              role=grant.role,
                               token_hash=f"second phone of {table_id}",
                               director_id=grant.director_id))
         db.session.commit()

@@ -23,6 +23,7 @@ from scorekeeper.db.models import AuditEntry, Editor, EventTable, db
 from scorekeeper.rules.hand_json import parse_exported
 from tests.fixtures_app import start_table, words
 from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
+from tests.web.migration_world import populate, what_each_token_is
 from tests.web.test_busy import DriverError
 
 
@@ -368,3 +369,40 @@ def test_a_ticket_past_the_bound_is_set_aside_and_the_event_ranks_again(
     assert board.status_code == 200
     assert again.test_client().get(f"/api/v1/events/{event['id']}/standings",
                                    headers=director).status_code == 200
+
+
+def test_every_grant_gets_the_role_it_proved_and_down_and_up_every_token_is_the_same(
+        tmp_path: Path) -> None:
+    """Migration 0014, on a database holding nights of every owner with their
+    grants, codes and history: taken down to 0013 (no role column) and up
+    again, every token is the same credential and may do the same; the
+    grants' roles are a group's keeper, an event's director, a night's
+    keeper and a tournament table's phone."""
+    path = tmp_path / "roles.db"
+    first = make_app(path)
+    client = first.test_client()
+    tokens = populate(client)
+    before = what_each_token_is(client, tokens)
+    assert {k: v["credential"] for k, v in before.items()} == {
+        "night": "table editor", "night link": "table view", "group": "group editor",
+        "group night": "table editor", "group link": "group view", "director": "director",
+        "table phone": "table phone", "event link": "event view"}
+    with first.app_context():
+        grants = db.session.scalar(sa.select(sa.func.count()).select_from(Editor))
+        entries = db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry))
+        downgrade(first, "0013")
+        let_go()
+    old = sa.create_engine(f"sqlite:///{path}")
+    with old.connect() as conn:
+        assert "role" not in {c["name"] for c in sa.inspect(conn).get_columns("editor")}
+        assert conn.execute(sa.text("SELECT count(*) FROM editor")).scalar() == grants
+    old.dispose()
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    with again.app_context():
+        roles = sorted((owner, role) for owner, role in db.session.execute(
+            sa.select(Editor.owner, Editor.role)).all())
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry)) == entries
+    assert roles == [("event", "director"), ("group", "keeper"), ("table", "keeper"),
+                     ("table", "keeper"), ("table", "phone")]
+    assert what_each_token_is(again.test_client(), tokens) == before

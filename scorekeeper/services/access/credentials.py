@@ -31,6 +31,7 @@ from scorekeeper.services.access.policy import (
     Owner,
     OwnerAction,
     Stage,
+    credential_of,
     night,
     night_powers,
     owner_permits,
@@ -104,13 +105,13 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
     state = TableState.load(table)
     owner = owner_of(table)
     stage, words = _stage_of(state, owner)
-    proven: list[tuple[Credential, Editor | None]] = []  # strongest first
-    if owner.kind is not None:
-        found = grants.grant_of(_OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
-        if found is not None and owner.editor is not None:
-            proven.append((owner.editor, found))
-    if grant is not None:
-        proven.append((owner.grant, grant))
+    found = None if owner.kind is None else grants.grant_of(
+        _OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
+    # each grant proves what its role is on the kind it is kept for; the owner's first
+    proven: list[tuple[Credential, Editor | None]] = [
+        (credential, g) for kind, g in ((owner.kind, found), (TABLE, grant))
+        if g is not None and kind is not None
+        and (credential := credential_of(kind, g.role)) is not None]
     if not proven and links:
         link = _link_credential(table, owner, held)
         if link is not None:
@@ -167,9 +168,9 @@ def owner_access(kind: str, row_id: int, token: str | None, *,
     """A group or an event (NotFound without it) and the credential ``token``
     proves on it: its edit grant, or (``links``) its share link."""
     row, grant = grants.load_as(_OWNERS[kind], row_id, token)
-    says = OWNERS[kind]
-    if grant is not None:
-        return OwnerAccess(row, kind, says.editor, grant)
+    credential = credential_of(kind, grant.role) if grant is not None else None
+    if credential is not None:
+        return OwnerAccess(row, kind, credential, grant)
     if links and _same(token, row.view_token):
-        return OwnerAccess(row, kind, says.link, None)
+        return OwnerAccess(row, kind, OWNERS[kind].link, None)
     return OwnerAccess(row, kind, None, None)

@@ -33,7 +33,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.services import Conflict, NotFound, writes
-from scorekeeper.services.access.policy import Action, EventWrite
+from scorekeeper.services.access.policy import Action, EventWrite, Role
 
 
 def new_token() -> str:
@@ -82,17 +82,20 @@ class Kind(Generic[R]):
     begin: Callable[[Any, bool], object]
     #: Writes the write's one entry: (row, action, summary, by).
     audit: Callable[[Any, str, str, str | None], None]
+    #: The role of a grant made for a row (a tournament table's: a phone).
+    role_of: Callable[[Any], Role]
 
     def mine(self, model: Any, row_id: Any) -> Any:
         """The condition that a grant, code or history row (``model``) is the
         owner ``row_id``'s."""
         return model.of(self.kind, row_id)
 
-    def grant(self, row_id: int, token: str, label: str, director_id: int | None = None
+    def grant(self, row: R, token: str, label: str, director_id: int | None = None
               ) -> Editor:
-        """A new grant of the owner ``row_id`` for ``token`` (not yet added)."""
-        return Editor(owner=self.kind, owner_id=row_id, token_hash=hash_token(token),
-                      label=label, director_id=director_id)
+        """A new grant of ``row`` for ``token`` (not yet added), in the role
+        the kind gives a grant of that row."""
+        return Editor(owner=self.kind, owner_id=row.id, role=self.role_of(row),
+                      token_hash=hash_token(token), label=label, director_id=director_id)
 
 
 def _begin_table(table: GameTable, for_code: bool) -> object:
@@ -112,7 +115,8 @@ TABLE = Kind(
         last_grant="This is the only device that can edit this table. "
                    "Hand over scoring first, then revoke it."),
     begin=_begin_table,
-    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by))
+    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by),
+    role_of=lambda table: Role.PHONE if table.event_id is not None else Role.KEEPER)
 
 GROUP = Kind(
     models.GROUP, Group, Words(
@@ -128,7 +132,8 @@ GROUP = Kind(
         last_grant="This is the only phone that can run the group. Add another "
                    "phone first, then revoke this one."),
     begin=lambda group, for_code: writes.begin_group(group.id),
-    audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by))
+    audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by),
+    role_of=lambda group: Role.KEEPER)
 
 EVENT = Kind(
     models.EVENT, Event, Words(
@@ -144,7 +149,8 @@ EVENT = Kind(
         last_grant="This is the only device that can direct the event. Add a co-director "
                    "first, then revoke this one."),
     begin=lambda event, for_code: writes.begin_event(event.id, EventWrite.DIRECTORS),
-    audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by))
+    audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by),
+    role_of=lambda event: Role.DIRECTOR)
 
 
 # --- finding an owner ------------------------------------------------------------
@@ -213,7 +219,7 @@ def add_grant(owner: Kind[R], row: R, label: str) -> str:
     with writes.unit():
         owner.begin(row, False)
         token = new_token()
-        db.session.add(owner.grant(row.id, token, label[:80]))
+        db.session.add(owner.grant(row, token, label[:80]))
         owner.audit(row, "editor", owner.words.can_now.format(label=label[:80]), None)
     return token
 

@@ -108,7 +108,7 @@ def claim_handover(owner: Kind, code: str, label: str) -> tuple[Any, str]:
             raise NotFound(owner.words.code_gone)
         owner.begin(row, True)
         token = new_token()
-        grant = owner.grant(row.id, token, name, handover.director_id)
+        grant = owner.grant(row, token, name, handover.director_id)
         db.session.add(grant)
         db.session.flush()
         handover.editor_id = grant.id

@@ -43,6 +43,34 @@ class Credential(StrEnum):
     EVENT_VIEW = "event view"  #: an event's public link
 
 
+class Role(StrEnum):
+    """What a grant (a device's or a client's edit token) is kept for,
+    whatever it is a grant of: its ``role`` column."""
+
+    KEEPER = "keeper"  #: keeps score: a night's scorekeeper, or whoever runs a group
+    PHONE = "phone"  #: a tournament table's phone: scores that table's hands
+    DIRECTOR = "director"  #: directs an event
+
+
+#: The credential a grant proves: its role on the kind of owner it is kept
+#: for ("table", "group", "event", as the grants name them).  A role no line
+#: names proves nothing.
+CREDENTIAL_OF: dict[tuple[str, Role], Credential] = {
+    ("table", Role.KEEPER): Credential.TABLE_EDITOR,
+    ("table", Role.PHONE): Credential.TABLE_PHONE,
+    ("group", Role.KEEPER): Credential.GROUP_EDITOR,
+    ("event", Role.DIRECTOR): Credential.DIRECTOR,
+}
+
+
+def credential_of(kind: str, role: str) -> Credential | None:
+    """The credential a grant of ``role`` on an owner of ``kind`` proves."""
+    try:
+        return CREDENTIAL_OF.get((kind, Role(role)))
+    except ValueError:
+        return None
+
+
 class Owner(StrEnum):
     """Whose a night is."""
 

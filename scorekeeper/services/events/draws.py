@@ -190,8 +190,8 @@ def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
     players = [filler_name(n) if is_filler(n) else names[n] for n in seats]
     night, token = tables.build_table(f"Session {session} · Table {number}",
                                       [(n, True) for n in players], event.preset, rules, 0,
-                                      f"Table {number}", director_id)
-    night.event_id, night.played_on = event.id, event.played_on
+                                      f"Table {number}", director_id, event.id)
+    night.played_on = event.played_on
     db.session.add(EventTable(event_id=event.id, session=session, number=number,
                               night_id=night.id))
     code = handovers.add_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)

@@ -59,7 +59,7 @@ def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Even
                   tie_breaks=plan.tie_breaks, odd=plan.odd, view_token=grants.new_token())
     db.session.add(event)
     db.session.flush()
-    db.session.add(grants.EVENT.grant(event.id, token, label[:80]))
+    db.session.add(grants.EVENT.grant(event, token, label[:80]))
     return event, token
 
 

@@ -141,9 +141,8 @@ def _write_draw(event: Event, checked: CheckedEvent, draw: CheckedDraw) -> None:
     for table in draw.tables:
         night_file = table.night
         night, _ = build_table(night_file.name, night_file.players, checked.preset,
-                               checked.rules, 0, f"Table {table.number}")
+                               checked.rules, 0, f"Table {table.number}", event_id=event.id)
         exports.fill(night, night_file)
-        night.event_id = event.id
         night.played_on = night_file.played_on or event.played_on
         row = EventTable(event_id=event.id, session=draw.session, number=table.number,
                          night_id=night.id, done=table.done)

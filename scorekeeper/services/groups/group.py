@@ -68,7 +68,7 @@ def build_group(name: str, names: Sequence[str], preset: str, options: dict[str,
     group.members = [Member(name=n) for n in names]
     db.session.add(group)
     db.session.flush()
-    db.session.add(grants.GROUP.grant(group.id, token, label[:80]))
+    db.session.add(grants.GROUP.grant(group, token, label[:80]))
     return group, token
 
 

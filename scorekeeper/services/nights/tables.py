@@ -63,18 +63,20 @@ def create_table(name: object, players: object, preset: object,
 
 
 def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: Rules,
-                stake_cents: int, label: str = "Scorekeeper", director_id: int | None = None
-                ) -> tuple[GameTable, str]:
+                stake_cents: int, label: str = "Scorekeeper", director_id: int | None = None,
+                event_id: int | None = None) -> tuple[GameTable, str]:
     """A new table row with fresh tokens, added to the session but not
-    committed; ``director_id``: the director whose draw grants its edit token."""
+    committed; ``director_id``: the director whose draw grants its edit token;
+    ``event_id``: the event whose table it is (its grant is then a phone's)."""
     table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
-                      stake_cents=stake_cents, view_token=grants.new_token())
+                      stake_cents=stake_cents, view_token=grants.new_token(),
+                      event_id=event_id)
     table.players = [Player(name=n, seat=i, present=here)
                      for i, (n, here) in enumerate(players)]
     token = grants.new_token()
     db.session.add(table)
     db.session.flush()
-    db.session.add(grants.TABLE.grant(table.id, token, label, director_id))
+    db.session.add(grants.TABLE.grant(table, token, label, director_id))
     return table, token
 
 
