@@ -195,7 +195,7 @@ def allows(night: NightAccess | None, action: Action | str) -> bool:
 
 def event_may(event: Any, write: EventWrite | str) -> bool:
     """Whether ``event``'s stage takes ``write`` now (its pages show a form
-    only then): :data:`scorekeeper.services.access.policy.EVENT_WRITES`."""
+    only then): :func:`scorekeeper.services.access.policy.event_decide`."""
     return event_stages.decide(event, EventWrite(write)).allowed
 
 
