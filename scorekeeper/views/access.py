@@ -65,7 +65,7 @@ def permission(action: Action | OwnerAction,
                write: EventWrite | None = None) -> Callable[[View], View]:
     """Declare what a route does (its loader asks the policy for it); a
     route that changes an event also names its ``write``, which the event's
-    stage must take (:data:`scorekeeper.services.access.policy.EVENT_WRITES`)."""
+    stage must take (:func:`scorekeeper.services.access.policy.event_decide`)."""
     def mark(view: View) -> View:
         view.permission = action  # type: ignore[attr-defined]
         view.event_write = write  # type: ignore[attr-defined]
