@@ -78,6 +78,24 @@ def test_a_loopback_address_warns_and_says_how_to_serve_on_the_lan(
     assert 'id="loopback"' not in html
 
 
+def test_a_closed_nights_share_page_offers_no_take_over_and_no_move(
+        app: Flask, client: FlaskClient, table_id: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the night is closed there is nothing left to score: the page the
+    policy answers for it offers neither a take-over code nor "Keep scoring
+    at …", and sending either anyway is refused with the same words."""
+    from scorekeeper.views.pages.nights import share as share_page_view
+    monkeypatch.setattr(share_page_view, "network_addresses", lambda: ["http://192.168.1.20:5000"])
+    open_page = share_page(client, table_id)
+    assert 'id="show-handover"' in open_page and "Keep scoring at" in open_page
+    assert client.post(f"/t/{table_id}/close", data={"settled": "paid"}).status_code == 302
+    closed = share_page(client, table_id)
+    assert 'id="show-handover"' not in closed and "Keep scoring at" not in closed
+    for path, data in (("handover", {}), ("move", {"to": "http://192.168.1.20:5000"})):
+        refused = client.post(f"/t/{table_id}/share/{path}", data=data)
+        assert refused.status_code == 409
+        assert "there is nothing left to score" in refused.get_data(as_text=True)
+
+
 def test_a_host_that_is_not_this_machine_is_refused(app: Flask, client: FlaskClient,
                                                     table_id: int) -> None:
     """A forged Host would end up in the share link and the QR code: it gets a
