@@ -6,7 +6,7 @@ out once per event version with the engine (:mod:`scorekeeper.ledger.events`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -25,8 +25,6 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.ledger import event_standings as standing
-from scorekeeper.ledger import events as engine
-from scorekeeper.ledger.event_standings import Named
 from scorekeeper.limits import (
     MAX_EVENT_PENALTIES,
     MAX_EVENT_PENALTY,
@@ -244,25 +242,15 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
 # --- standings -----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class EventStandings:
-    """The event at one version.  ``started``: any hand, ticket or penalty
-    yet (before that the players are listed in their first draw's order,
-    ``seats``: number → (session, table, seat)).  ``plan`` is the payout
-    plan at the pot so far; ``prizes`` who would win what if the event ended
-    now (final once the director finishes it)."""
+class EventStandings(standing.Standings):
+    """The event at one version: the pure standings (ranked, highs, prizes,
+    plan, ``started``, ``seats``) with the version they were worked out at,
+    each table's progress and the event's tie-breaks.  ``prizes`` are who
+    would win what if the event ended now (final once the director finishes it)."""
 
     version: int
-    pot_cents: int
-    house_cents: int
-    rounding_cents: int
-    players: tuple[engine.Ranked, ...]
-    session_highs: tuple[Named, ...]
-    prizes: tuple[Named, ...]
-    plan: engine.Plan
     tables: tuple[Progress, ...]
     tie_breaks: tuple[str, ...]
-    started: bool
-    seats: Mapping[int, tuple[int, int, int]]
 
     @property
     def all_done(self) -> bool:
@@ -322,7 +310,6 @@ def _work_out(event: Event) -> EventStandings:
         event.session_high, event.share, registered, points, first_seat, fined,
         frozenset(t.session for t in progress if t.ticket or t.hands > 0))
     done = standing.work_out(field)
-    return EventStandings(
-        event.version, done.pot_cents, done.house_cents, done.rounding_cents, done.players,
-        done.session_highs, done.prizes, done.plan, tuple(progress), field.tie_breaks,
-        done.started, done.seats)
+    return EventStandings(**{f.name: getattr(done, f.name) for f in fields(done)},
+                          version=event.version, tables=tuple(progress),
+                          tie_breaks=field.tie_breaks)
