@@ -24,7 +24,8 @@ from sqlalchemy import event, literal
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from scorekeeper.db.models import Event, GameTable, Group, db
+from scorekeeper.db.kinds import ROW_KINDS
+from scorekeeper.db.models import EVENT, GROUP, TABLE, db
 from scorekeeper.services import caches
 
 #: How long a version read from the database answers for (seconds).
@@ -145,9 +146,11 @@ class Board:
             self._heads.clear()
 
 
-BOARD = caches.register("board", Board(GameTable, GameTable.closed_at))
-EVENTS = caches.register("event board", Board(Event, Event.finished_at))
-GROUPS = caches.register("group board", Board(Group))
+#: Each kind's board, by the word its rows use: a night's, a group's, an event's.
+BOARDS: dict[str, Board] = {
+    kind.word: caches.register(f"{kind.noun} board", Board(kind.model, kind.closed))
+    for kind in ROW_KINDS.values()}
+BOARD, GROUPS, EVENTS = BOARDS[TABLE], BOARDS[GROUP], BOARDS[EVENT]
 
 _CHANGED = "scorekeeper_changed_tables"
 
@@ -162,7 +165,7 @@ def changed(session: Session, token: str) -> None:
 @event.listens_for(Session, "after_commit")
 def _forget_changed(session: Session) -> None:
     for token in session.info.pop(_CHANGED, ()):
-        for board in (BOARD, EVENTS, GROUPS):  # tokens are random: one board has it
+        for board in BOARDS.values():  # tokens are random: one board has it
             board.forget(token)
 
 

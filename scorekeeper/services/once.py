@@ -15,7 +15,8 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.db.models import Event, GameTable, Group, Submission, db, utcnow
+from scorekeeper.db.kinds import BY_MODEL
+from scorekeeper.db.models import Submission, db, utcnow
 from scorekeeper.services import Code, ServiceError
 
 #: How long an API client's key is remembered.
@@ -79,15 +80,13 @@ def earlier(once: Once | None) -> Submission | None:
     return row
 
 
-#: Which column of a Submission names what a create made, by the row it made.
-_MADE = {GameTable: "table_id", Group: "group_id", Event: "event_id"}
 
 
 def made(row: Submission | None, model: Any) -> Any:
     """The table, group or event (``model``) a request carried out before
     made (``row``: its Submission, or a twin's that committed first), read
     again; None when it made none or it is gone."""
-    row_id = getattr(row, _MADE[model]) if row is not None else None
+    row_id = getattr(row, BY_MODEL[model].made) if row is not None else None
     return db.session.get(model, row_id) if row_id is not None else None
 
 

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db.engine import start_write
+from scorekeeper.db.kinds import ROW_KINDS
 from scorekeeper.db.models import (
     EVENT,
     GROUP,
@@ -33,7 +34,6 @@ from scorekeeper.db.models import (
     Event,
     EventSession,
     GameTable,
-    Group,
     Submission,
     db,
     night_owner,
@@ -67,21 +67,13 @@ class Raised:
 
 @dataclass
 class Write:
-    """The versions one write transaction raised: nights, groups and events by id."""
+    """The versions one write transaction raised: nights by id, and the
+    groups and events they belong to (or the write changes) by (kind, id)."""
 
     nights: dict[int, Raised] = field(default_factory=dict)
-    groups: dict[int, Raised] = field(default_factory=dict)
-    events: dict[int, Raised] = field(default_factory=dict)
+    owners: dict[tuple[str, int], Raised] = field(default_factory=dict)
     #: The owner (kind, id) whose version each night's raise raised too.
     owner_of: dict[int, tuple[str, int]] = field(default_factory=dict)
-
-
-#: A night's owner's rows, and the write's record of the versions it raised.
-OWNER_ROWS: dict[str, Any] = {GROUP: Group, EVENT: Event}
-_RAISED = {GROUP: "groups", EVENT: "events"}
-#: When an owner's nights stopped taking writes (read with its version under
-#: the write lock; NULL: they take them): an event's finish.
-_FROZEN: dict[Any, Any] = {Event: Event.finished_at}
 
 
 def _write() -> Write:
@@ -115,8 +107,7 @@ def meanwhile(kind: str, row_id: int, since: int) -> str:
         AuditEntry.of(kind, row_id), AuditEntry.version > since)
         .order_by(AuditEntry.id)).all()
     if not entries:
-        what = {TABLE: "night", GROUP: "group", EVENT: "event"}[kind]
-        return f"Meanwhile the {what} changed on another phone."
+        return f"Meanwhile the {ROW_KINDS[kind].noun} changed on another phone."
     said = [f"{e.by or 'another phone'}: {e.summary}" for e in entries[-3:]]
     more = f" (and {len(entries) - 3} more changes)" if len(entries) > 3 else ""
     return f"Meanwhile, {'; '.join(said)}{more}."
@@ -212,11 +203,11 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
         owner = night_owner(group_id, event_id)
         if owner is not None:
             write.owner_of[table_id] = owner
-            _raise_owner(OWNER_ROWS[owner[0]], _RAISED[owner[0]], owner[1], None, STALE)
-            raised.frozen = getattr(_write(), _RAISED[owner[0]])[owner[1]].frozen
+            _raise_owner(owner[0], owner[1], None, STALE)
+            raised.frozen = write.owners[owner].frozen
     owner = write.owner_of.get(table_id)
     if isinstance(doing, EventWrite):
-        assert owner is not None and owner[0] == EVENT and write.events[owner[1]].decided, \
+        assert owner is not None and owner[0] == EVENT and write.owners[owner].decided, \
             "a night's write for its event needs begin_event first"
     else:
         stage = (Stage.FINISHED if raised.frozen
@@ -246,7 +237,7 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
     settle-up compare versions): take the write lock and raise its version,
     once per write.  Returns the version this write makes; the caller (or
     the night's entry, :func:`audit_night`) writes its entry."""
-    return _raise_owner(Group, "groups", group_id, seen, stale)
+    return _raise_owner(GROUP, group_id, seen, stale)
 
 
 def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
@@ -257,7 +248,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     a finished event takes nothing but its reopening and its directors).
     Returns the version this write makes; the caller (or the night's entry,
     :func:`audit_night`) writes its entry."""
-    version = _raise_owner(Event, "events", event_id, seen, stale)
+    version = _raise_owner(EVENT, event_id, seen, stale)
     finished, drawn = db.session.execute(
         select(Event.finished_at, select(EventSession.id)
                .where(EventSession.event_id == Event.id).exists())
@@ -266,24 +257,25 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     decision = policy.event_decide(stage, doing)
     if not decision.allowed:
         raise Refused(decision.why, stage)
-    _write().events[event_id].decided = True
+    _write().owners[EVENT, event_id].decided = True
     return version
 
 
-def _raise_owner(model: Any, kind: str, row_id: int, seen: int | None, stale: str) -> int:
-    """A group's or an event's version raised once in this write (the lock
-    taken first: taking it starts the write afresh), and refused when the
-    caller saw another version.  ``kind`` names the write's record of them."""
+def _raise_owner(kind: str, row_id: int, seen: int | None, stale: str) -> int:
+    """A group's or an event's (``kind``) version raised once in this write
+    (the lock taken first: taking it starts the write afresh), and refused
+    when the caller saw another version."""
     start_write(db.session)
-    raised_now: dict[int, Raised] = getattr(_write(), kind)
-    raised = raised_now.get(row_id)
+    raised = _write().owners.get((kind, row_id))
     if raised is None:
+        rows = ROW_KINDS[kind]
+        model = rows.model
         version, token, frozen = db.session.execute(
             update(model).where(model.id == row_id).values(version=model.version + 1)
             .returning(model.version, model.view_token,
-                       _FROZEN.get(model, null()))).one()
+                       rows.frozen if rows.frozen is not None else null())).one()
         changed(db.session(), token)
-        raised = raised_now[row_id] = Raised(version, frozen=frozen is not None)
+        raised = _write().owners[kind, row_id] = Raised(version, frozen=frozen is not None)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
@@ -306,9 +298,8 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
     owner = _write().owner_of.get(table_id)
-    if owner is not None and not getattr(_write(), _RAISED[owner[0]])[owner[1]].audited:
-        _audit_owner(_RAISED[owner[0]], owner[0], owner[1], action,
-                     f"{table.name}: {summary}", by)
+    if owner is not None and not _write().owners[owner].audited:
+        _audit_owner(owner[0], owner[1], action, f"{table.name}: {summary}", by)
 
 
 def audit_created(table: GameTable, action: str, summary: str) -> None:
@@ -321,22 +312,21 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
 
 def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the group version this write made."""
-    _audit_owner("groups", GROUP, group_id, action, summary, by)
+    _audit_owner(GROUP, group_id, action, summary, by)
 
 
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None,
                 after: dict[str, Any] | None = None) -> None:
     """The one entry of the event version this write made (``after``: what
     the change left, kept with the entry)."""
-    _audit_owner("events", EVENT, event_id, action, summary, by, after)
+    _audit_owner(EVENT, event_id, action, summary, by, after)
 
 
-def _audit_owner(kind: str, owner: str, row_id: int, action: str, summary: str,
+def _audit_owner(owner: str, row_id: int, action: str, summary: str,
                  by: str | None, after: dict[str, Any] | None = None) -> None:
     """The one entry of the version this write raised for the group or
-    event ``row_id`` (``kind`` names the write's record of them, as in
-    :func:`_raise_owner`; ``owner`` the history's word for them)."""
-    raised = getattr(_write(), kind).get(row_id)
+    event ``row_id`` (``owner``: the history's word for its kind)."""
+    raised = _write().owners.get((owner, row_id))
     assert raised is not None, f"audit_{owner} needs begin_{owner} first"
     assert not raised.audited, f"{owner} {row_id}: a second audit entry for one version"
     raised.audited = True
@@ -351,9 +341,7 @@ def unaudited(session: Session) -> list[str]:
     if write is None:
         return []
     return ([f"table {k} version {r.version}" for k, r in write.nights.items() if not r.audited]
-            + [f"group {k} version {r.version}" for k, r in write.groups.items()
-               if not r.audited]
-            + [f"event {k} version {r.version}" for k, r in write.events.items()
+            + [f"{kind} {k} version {r.version}" for (kind, k), r in write.owners.items()
                if not r.audited])
 
 

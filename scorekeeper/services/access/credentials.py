@@ -43,8 +43,6 @@ from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
-_OWNERS: dict[str, grants.Kind[Any]] = {
-    owner.kind: owner for owner in (grants.TABLE, grants.GROUP, grants.EVENT)}
 
 
 @dataclass
@@ -106,7 +104,7 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
     owner = owner_of(table)
     stage, words = _stage_of(state, owner)
     found = None if owner.kind is None else grants.grant_of(
-        _OWNERS[owner.kind], owner.id, held(owner.kind, owner.id))
+        grants.KINDS[owner.kind], owner.id, held(owner.kind, owner.id))
     # each grant proves what its role is on the kind it is kept for; the owner's first
     proven: list[tuple[Credential, Editor | None]] = [
         (credential, g) for kind, g in ((owner.kind, found), (TABLE, grant))
@@ -138,7 +136,7 @@ def _link_credential(table: GameTable, owner: NightOwner, held: Holder) -> Crede
         return Credential.TABLE_VIEW
     if owner.kind is None:
         return None
-    row = grants.get(_OWNERS[owner.kind], owner.id)
+    row = grants.get(grants.KINDS[owner.kind], owner.id)
     return owner.link if _same(held(owner.kind, owner.id), row.view_token) else None
 
 
@@ -167,7 +165,7 @@ def owner_access(kind: str, row_id: int, token: str | None, *,
                  links: bool = False) -> OwnerAccess:
     """A group or an event (NotFound without it) and the credential ``token``
     proves on it: its edit grant, or (``links``) its share link."""
-    row, grant = grants.load_as(_OWNERS[kind], row_id, token)
+    row, grant = grants.load_as(grants.KINDS[kind], row_id, token)
     credential = credential_of(kind, grant.role) if grant is not None else None
     if credential is not None:
         return OwnerAccess(row, kind, credential, grant)

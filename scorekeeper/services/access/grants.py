@@ -152,6 +152,9 @@ EVENT = Kind(
     audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by),
     role_of=lambda event: Role.DIRECTOR)
 
+#: Every kind, by the word its grants, codes and history use.
+KINDS: dict[str, Kind[Any]] = {kind.kind: kind for kind in (TABLE, GROUP, EVENT)}
+
 
 # --- finding an owner ------------------------------------------------------------
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import EVENT, GROUP, TABLE, Editor, Event, GameTable, Group, db
+from scorekeeper.db.kinds import ROW_KINDS
+from scorekeeper.db.models import EVENT, GROUP, TABLE, Editor, db
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.credentials import night_access, owner_access
 from scorekeeper.services.access.policy import (
@@ -36,7 +37,6 @@ NIGHT_STAGES: dict[Owner, tuple[Stage, ...]] = {
 }
 #: Which owner's nights a group's or an event's credential works on.
 NIGHTS_OF = {GROUP: Owner.GROUP, EVENT: Owner.EVENT}
-_MODELS: dict[str, Any] = {TABLE: GameTable, GROUP: Group, EVENT: Event}
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,8 @@ def holder(token: str) -> tuple[str, int] | None:
         Editor.token_hash == grants.hash_token(token), Editor.revoked_at.is_(None)))
     if grant is not None:
         return grant.owner, grant.owner_id
-    for kind, model in _MODELS.items():
-        row_id = db.session.scalar(select(model.id).where(model.view_token == token))
+    for kind, rows in ROW_KINDS.items():
+        row_id = db.session.scalar(select(rows.model.id).where(rows.model.view_token == token))
         if row_id is not None:
             return kind, int(row_id)
     return None
