@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper.db.kinds import ROW_KINDS
-from scorekeeper.db.models import EVENT, GROUP, TABLE, Editor, db
+from scorekeeper.db.models import EVENT, TABLE, Editor, db
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.credentials import night_access, owner_access
 from scorekeeper.services.access.policy import (
@@ -35,8 +35,6 @@ NIGHT_STAGES: dict[Owner, tuple[Stage, ...]] = {
     Owner.GROUP: (Stage.OPEN, Stage.CLOSED),
     Owner.EVENT: (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED),
 }
-#: Which owner's nights a group's or an event's credential works on.
-NIGHTS_OF = {GROUP: Owner.GROUP, EVENT: Owner.EVENT}
 
 
 @dataclass(frozen=True)
@@ -107,7 +105,7 @@ def _owner(token: str, kind: str, row_id: int) -> TokenFacts | None:
     writes = tuple(str(w) for w in EventWrite
                    if access.may(OwnerAction.RUN) and stage is not None
                    and event_stages.decide(access.row, w).allowed)
-    owner = NIGHTS_OF[kind]
+    owner = Owner(kind)  # the policy names a night's owner by the word its rows use
     nights = tuple((str(night), tuple(str(a) for a in Action
                                       if decide(credential, owner, night, a).allowed))
                    for night in NIGHT_STAGES[owner])
