@@ -90,6 +90,7 @@ def test_a_closed_nights_share_page_offers_no_take_over_and_no_move(
     assert client.post(f"/t/{table_id}/close", data={"settled": "paid"}).status_code == 302
     closed = share_page(client, table_id)
     assert 'id="show-handover"' not in closed and "Keep scoring at" not in closed
+    assert "Take over scoring" not in closed and "Hand over scoring before" not in closed
     for path, data in (("handover", {}), ("move", {"to": "http://192.168.1.20:5000"})):
         refused = client.post(f"/t/{table_id}/share/{path}", data=data)
         assert refused.status_code == 409

@@ -406,8 +406,3 @@ def event_decide(stage: EventStage, write: EventWrite) -> Decision:
     """Whether an event at ``stage`` takes ``write`` from its director
     (:func:`permits`); a refusal is the stage's."""
     return permits(owner(EVENT_KIND, stage), DIRECTOR, write)
-
-
-def event_writes(stage: EventStage) -> tuple[EventWrite, ...]:
-    """The writes an event at ``stage`` takes."""
-    return tuple(w for w in EventWrite if event_decide(stage, w).allowed)
