@@ -206,11 +206,11 @@ def share_links(database: str, nights: list[int]) -> dict[int, str]:
     """Each night's share token, read from the server's database."""
     from sqlalchemy import create_engine, select
 
-    from scorekeeper.db.models import GameTable
+    from scorekeeper.db.models import GameTable, Owner
 
     engine = create_engine(database)
     with engine.connect() as connection:
-        found = connection.execute(select(GameTable.id, GameTable.view_token)
+        found = connection.execute(select(GameTable.id, Owner.view_token).join(GameTable.owner)
                                    .where(GameTable.id.in_(nights))).all()
     engine.dispose()
     return {night: token for night, token in found}

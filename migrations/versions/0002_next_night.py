@@ -7,9 +7,8 @@ Create Date: 2026-11-23 02:04:50.253122
 The first change after the first schema: GameTable.next_table_id, set by
 "new night with the same players and rules".
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0002'

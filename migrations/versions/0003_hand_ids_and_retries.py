@@ -9,9 +9,8 @@ the device that made it (so a refused stale write can say what changed);
 Submission gains what an API retry needs (a digest of the body, the status
 and the answer) and room for an API client's own key.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0003'

@@ -10,7 +10,6 @@ makes that one short range scan.
 """
 from alembic import op
 
-
 # revision identifiers, used by Alembic.
 revision = '0004'
 down_revision = '0003'

@@ -9,9 +9,8 @@ edit grants and share token, and one-time codes that add a phone.  A night may b
 date it was played and how it was settled (at the table, or carried until
 the group settles).  A repeated request that started a group remembers it.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0005'

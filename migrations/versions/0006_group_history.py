@@ -8,9 +8,8 @@ Every change to a group raises its version and writes one entry here (as a
 night's audit log does for the night): an edit grant, a night started or
 paid, a change to one of its nights.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0006'

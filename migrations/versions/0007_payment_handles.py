@@ -9,9 +9,8 @@ Cash App $Cashtag) on a group member or on a night's player, so the settle-up
 on the scorekeeper's phone can open the payee's app with the amount filled
 in.  Both are empty until someone saves one.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0007'

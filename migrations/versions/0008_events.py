@@ -12,9 +12,8 @@ each table of a session is an ordinary night (``game_table.event_id``),
 which a paper ticket may stand in for; penalties take points off one
 player.  A repeated request that started an event remembers it.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0008'

@@ -10,9 +10,8 @@ director ends the table phones he brought in and the cards he printed.
 Grants and codes made before this revision name nobody: they end when the
 director issues the table a new code with its phones stopped.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0009'

@@ -13,9 +13,8 @@ their ids (a code's ``editor_id`` still names its grant); a group's and an
 event's rows are moved in after them, and a tournament table's grant or
 code that names its director is pointed at the director's moved grant.
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0010'

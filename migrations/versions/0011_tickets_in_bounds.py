@@ -14,9 +14,8 @@ director can enter the ticket again.  Tickets within the bound are kept.
 """
 import json
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0011'

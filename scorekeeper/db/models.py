@@ -6,11 +6,11 @@ replayed from the ordered hands by the rules engine.
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, and_
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, select
+from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
 
 
 class Base(DeclarativeBase):
@@ -45,25 +45,126 @@ def night_owner(group_id: int | None, event_id: int | None) -> tuple[str, int] |
     return None
 
 
+class Owner(Model):
+    """What every owner of nights has, whatever its kind, one row each: a
+    night, a group and an event each point at theirs (``owner_id``), and
+    the grants, codes and history kept for it point here too.  Its
+    ``kind`` (:data:`TABLE`, :data:`GROUP`, :data:`EVENT`), the owner it
+    belongs to in the tree (``parent``: a group's or a tournament's night
+    has its group's or event's; the others none), the share token its link
+    carries, its version (raised once by every write to it,
+    :mod:`scorekeeper.services.writes`) and when it was made."""
+
+    __tablename__ = "owner"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    parent_id: Mapped[int | None] = mapped_column(
+        ForeignKey("owner.id", name="fk_owner_parent_id"), default=None, index=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    parent: Mapped[Owner | None] = relationship(remote_side=[id])
+
+
+#: Each kind of owner's model, by its word (filled in as each is declared:
+#: :class:`HasOwner`).
+OWNER_MODELS: dict[str, Any] = {}
+
+
+class _OwnerFact:
+    """One of what every owner has (:class:`Owner`'s columns), read and set
+    through a night's, a group's or an event's row.  A query asks the
+    :class:`Owner` itself (join it): at class level this is no column."""
+
+    def __set_name__(self, cls: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, row: Any, cls: type | None = None) -> Any:
+        if row is None:
+            raise AttributeError(f"{self.name} is the Owner's: join Owner and ask Owner."
+                                 f"{self.name}")
+        return getattr(row.owner, self.name)
+
+    def __set__(self, row: Any, value: Any) -> None:
+        setattr(row.owner, self.name, value)
+
+
+class HasOwner:
+    """A row that owns nights (a night, a group, an event): its
+    :class:`Owner` row, loaded with it, carries its share token, version
+    and creation time.  A kind of owner is a model with this and its word
+    (``owner_kind``)."""
+
+    owner_kind: ClassVar[str]
+    if TYPE_CHECKING:
+        __tablename__: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "owner_kind" in cls.__dict__:
+            OWNER_MODELS[cls.owner_kind] = cls
+
+    @declared_attr
+    def owner_id(cls) -> Mapped[int]:
+        return mapped_column(ForeignKey("owner.id", name=f"fk_{cls.__tablename__}_owner_id"),
+                             unique=True, index=True)
+
+    @declared_attr
+    def owner(cls) -> Mapped[Owner]:
+        return relationship(Owner, lazy="joined", innerjoin=True)
+
+    if TYPE_CHECKING:
+        view_token: str
+        version: int
+        created_at: datetime
+    else:
+        view_token = _OwnerFact()
+        version = _OwnerFact()
+        created_at = _OwnerFact()
+
+
+def new_owner(kind: str, view_token: str, parent: Owner | None = None) -> Owner:
+    """A new owner of ``kind`` (not yet added), its share token ``view_token``."""
+    return Owner(kind=kind, view_token=view_token, parent=parent, version=0,
+                 created_at=utcnow())
+
+
 class Owned:
     """Rows kept for one owner of nights (a grant, a code, a history entry):
-    which kind of owner (:data:`TABLE`, :data:`GROUP`, :data:`EVENT`) and its id."""
+    its :class:`Owner`."""
 
-    owner: Mapped[str] = mapped_column(String(10))
-    owner_id: Mapped[int]
+    if TYPE_CHECKING:
+        __tablename__: str
+
+    @declared_attr
+    def owner_id(cls) -> Mapped[int]:
+        return mapped_column(ForeignKey("owner.id", name=f"fk_{cls.__tablename__}_owner_id"))
+
+    @declared_attr
+    def owner(cls) -> Mapped[Owner]:
+        return relationship(Owner, foreign_keys=[cls.owner_id])  # type: ignore[list-item]
 
     @classmethod
-    def of(cls, owner: str, owner_id: Any) -> Any:
-        """The condition that a row is the owner ``owner_id``'s."""
-        return and_(cls.owner == owner, cls.owner_id == owner_id)
+    def of(cls, kind: str, row_id: Any) -> Any:
+        """The condition that a row is kept for the ``kind`` (its word) ``row_id``."""
+        model = OWNER_MODELS[kind]
+        return cls.owner_id == select(model.owner_id).where(model.id == row_id).scalar_subquery()
+
+    @classmethod
+    def of_kind(cls, kind: str) -> Any:
+        """The condition that a row is kept for an owner of ``kind``."""
+        return cls.owner_id.in_(select(Owner.id).where(Owner.kind == kind))
 
 
-class Group(Model):
+class Group(HasOwner, Model):
     """Regular players and the nights they play: its members (one row a
     person, across nights), the rules and stake its next night starts with,
     and its own edit grants and share token, as a table has."""
 
     __tablename__ = "player_group"
+    owner_kind = GROUP
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
@@ -72,16 +173,11 @@ class Group(Model):
     #: differ from the preset (as a night's start page takes them).
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     stake_cents: Mapped[int]
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    #: Raised by every change to the group itself or to which nights it has
-    #: and how they are settled (a hand in a night raises the night's).
-    version: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     members: Mapped[list[Member]] = relationship(
         back_populates="group", order_by="Member.id", cascade="all, delete-orphan")
     editors: Mapped[list[Editor]] = relationship(
-        primaryjoin="and_(Editor.owner == 'group', foreign(Editor.owner_id) == Group.id)",
+        primaryjoin="foreign(Editor.owner_id) == Group.owner_id",
         order_by="Editor.id", viewonly=True)
 
 
@@ -103,13 +199,14 @@ class Member(Model):
     group: Mapped[Group] = relationship(back_populates="members")
 
 
-class Event(Model):
+class Event(HasOwner, Model):
     """A tournament: its players, sessions of drawn tables (each table of a
     session an ordinary night under the event's frozen rules, played for
     points), its payout plan and tie-breaks, and its own director grants and
     share token, as a group has."""
 
     __tablename__ = "event"
+    owner_kind = EVENT
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
@@ -133,14 +230,10 @@ class Event(Model):
     tie_breaks: Mapped[list[str]] = mapped_column(JSON)
     #: What a player count that can't be seated at full tables gets.
     odd: Mapped[str] = mapped_column(String(10), default="byes")
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    #: Raised by every change to the event and by every change to one of its nights.
-    version: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
     editors: Mapped[list[Editor]] = relationship(
-        primaryjoin="and_(Editor.owner == 'event', foreign(Editor.owner_id) == Event.id)",
+        primaryjoin="foreign(Editor.owner_id) == Event.owner_id",
         order_by="Editor.id", viewonly=True)
     players: Mapped[list[EventPlayer]] = relationship(
         order_by="EventPlayer.number", cascade="all, delete-orphan")
@@ -226,19 +319,17 @@ class EventTicket(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class GameTable(Model):
+class GameTable(HasOwner, Model):
     """One night at one card table: its players, frozen rules and hands."""
 
     __tablename__ = "game_table"
+    owner_kind = TABLE
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     preset: Mapped[str] = mapped_column(String(40))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     stake_cents: Mapped[int]
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    version: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
     #: The night started from this one ("new night with the same players and
     #: rules"), so the people watching this night's share link can follow on.
@@ -267,11 +358,10 @@ class GameTable(Model):
     hands: Mapped[list[HandRow]] = relationship(
         back_populates="table", order_by="HandRow.position", cascade="all, delete-orphan")
     editors: Mapped[list[Editor]] = relationship(
-        primaryjoin="and_(Editor.owner == 'table', foreign(Editor.owner_id) == GameTable.id)",
+        primaryjoin="foreign(Editor.owner_id) == GameTable.owner_id",
         order_by="Editor.id", viewonly=True)
     audit: Mapped[list[AuditEntry]] = relationship(
-        primaryjoin="and_(AuditEntry.owner == 'table', "
-                    "foreign(AuditEntry.owner_id) == GameTable.id)",
+        primaryjoin="foreign(AuditEntry.owner_id) == GameTable.owner_id",
         order_by="AuditEntry.id", viewonly=True)
 
 
@@ -337,7 +427,7 @@ class Editor(Owned, Model):
     is kept.  One table for every owner, so a new owner is a new word."""
 
     __tablename__ = "editor"
-    __table_args__ = (Index("ix_editor_owner", "owner", "owner_id"),)
+    __table_args__ = (Index("ix_editor_owner", "owner_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
@@ -361,7 +451,7 @@ class AuditEntry(Owned, Model):
 
     __tablename__ = "audit_entry"
     #: Catching up with other processes' changes reads the entries after a version.
-    __table_args__ = (Index("ix_audit_entry_owner_version", "owner", "owner_id", "version"),)
+    __table_args__ = (Index("ix_audit_entry_owner_version", "owner_id", "version"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -423,7 +513,7 @@ class Handover(Owned, Model):
     """
 
     __tablename__ = "handover"
-    __table_args__ = (Index("ix_handover_owner", "owner", "owner_id"),)
+    __table_args__ = (Index("ix_handover_owner", "owner_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)

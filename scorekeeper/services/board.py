@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from scorekeeper.db.kinds import ROW_KINDS
-from scorekeeper.db.models import EVENT, GROUP, TABLE, db
+from scorekeeper.db.models import EVENT, GROUP, TABLE, Owner, db
 from scorekeeper.services import caches
 
 #: How long a version read from the database answers for (seconds).
@@ -113,8 +113,9 @@ class Board:
         closed = (self.closed if self.closed is not None else literal(None)).label("closed")
         with db.engine.connect() as connection:
             rows = connection.execute(
-                db.select(model.view_token, model.version, closed)
-                .where(model.view_token.in_(tokens))).all()
+                db.select(Owner.view_token, Owner.version, closed)
+                .join_from(Owner, model, model.owner_id == Owner.id)
+                .where(Owner.view_token.in_(tokens))).all()
         found = {row.view_token: Head(row.version, row.closed is not None, now)
                  for row in rows}
         with self._lock:

@@ -34,7 +34,7 @@ from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, writes
 from scorekeeper.services.access.grants import TABLE_CODE_GONE
-from scorekeeper.services.access.policy import Action, Credential, Owner
+from scorekeeper.services.access.policy import Action, Credential, Whose
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
@@ -60,7 +60,7 @@ class NightOwner:
     #: The night's owner as the policy names it, and the credential the
     #: owner's share link is (what a grant proves is its role's:
     #: ``policy.CREDENTIAL_OF``).
-    policy = Owner.OWN
+    policy = Whose.OWN
     link: Credential | None = None
 
     def __init__(self, row_id: int = 0) -> None:
@@ -118,7 +118,7 @@ class GroupNight(NightOwner):
     tab, its regulars' handles and walk-ins, the next night the group's too."""
 
     kind = GROUP
-    policy, link = Owner.GROUP, Credential.GROUP_VIEW
+    policy, link = Whose.GROUP, Credential.GROUP_VIEW
 
     def check_carry(self, carry: bool) -> None:
         """A group's night may go on its tab."""
@@ -148,7 +148,7 @@ class EventNight(NightOwner):
     when the event is finished, and never a group's."""
 
     kind = EVENT
-    policy, link = Owner.EVENT, Credential.EVENT_VIEW
+    policy, link = Whose.EVENT, Credential.EVENT_VIEW
 
     def check_joiner(self, table: GameTable, name: str) -> None:
         event_progress.check_joiner(table, name)

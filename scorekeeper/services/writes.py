@@ -20,9 +20,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, inspect, null, select, update
+from sqlalchemy import event, inspect, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from scorekeeper.db.engine import start_write
 from scorekeeper.db.kinds import ROW_KINDS
@@ -34,6 +35,7 @@ from scorekeeper.db.models import (
     Event,
     EventSession,
     GameTable,
+    Owner,
     Submission,
     db,
     night_owner,
@@ -74,6 +76,8 @@ class Write:
     owners: dict[tuple[str, int], Raised] = field(default_factory=dict)
     #: The owner (kind, id) whose version each night's raise raised too.
     owner_of: dict[int, tuple[str, int]] = field(default_factory=dict)
+    #: The :class:`Owner` row of each night and owner raised (its key).
+    keys: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
 def _write() -> Write:
@@ -182,24 +186,27 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
     raise back).  A write to an event that touches its tables (an
     :class:`EventWrite`: a ticket, a draw, the directors' devices) was asked
     of the event's stage by :func:`begin_event`, which must come first.
-    Returns the version this write makes.  The raise returns the new version
-    and the closed mark, so the table is not read again.  The caller writes
+    Returns the version this write makes.  The raise (of the night's
+    :class:`Owner`) returns the new version and one read the closed mark,
+    set on ``table``, so the table is not loaded again.  The caller writes
     the version's entry (:func:`audit_night`)."""
     table_id = table_key(table)
     start_write(db.session)
     write = _write()
     raised = write.nights.get(table_id)
     if raised is None:
-        version, closed_at, token, group_id, event_id = db.session.execute(
-            update(GameTable).where(GameTable.id == table_id)
-            .values(version=GameTable.version + 1)
-            .returning(GameTable.version, GameTable.closed_at, GameTable.view_token,
-                       GameTable.group_id, GameTable.event_id)).one()
-        changed(db.session(), token)
+        key, version = _raise(select(GameTable.owner_id).where(GameTable.id == table_id)
+                              .scalar_subquery())
+        closed_at, group_id, event_id = db.session.execute(
+            select(GameTable.closed_at, GameTable.group_id, GameTable.event_id)
+            .where(GameTable.id == table_id)).one()
         raised = write.nights[table_id] = Raised(version)
-        for name, value in (("version", version), ("closed_at", closed_at),
-                            ("view_token", token)):
+        write.keys[TABLE, table_id] = key
+        for name, value in (("closed_at", closed_at), ("owner_id", key)):
             set_committed_value(table, name, value)
+        held = db.session.identity_map.get(identity_key(Owner, key))
+        if held is not None:
+            set_committed_value(table, "owner", held)
         owner = night_owner(group_id, event_id)
         if owner is not None:
             write.owner_of[table_id] = owner
@@ -213,7 +220,7 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
         stage = (Stage.FINISHED if raised.frozen
                  else Stage.CLOSED if table.closed_at is not None else Stage.OPEN)
         # the policy's owners are named by the words the rows use ("group", "event")
-        whose = policy.Owner(owner[0]) if owner else policy.Owner.OWN
+        whose = policy.Whose(owner[0]) if owner else policy.Whose.OWN
         decision = policy.stage_decide(whose, stage, doing)
         if not decision.allowed:
             raise Refused(decision.why, stage)
@@ -270,15 +277,31 @@ def _raise_owner(kind: str, row_id: int, seen: int | None, stale: str) -> int:
     if raised is None:
         rows = ROW_KINDS[kind]
         model = rows.model
-        version, token, frozen = db.session.execute(
-            update(model).where(model.id == row_id).values(version=model.version + 1)
-            .returning(model.version, model.view_token,
-                       rows.frozen if rows.frozen is not None else null())).one()
-        changed(db.session(), token)
+        key, version = _raise(select(model.owner_id).where(model.id == row_id)
+                              .scalar_subquery())
+        frozen = (db.session.scalar(select(rows.frozen).where(model.id == row_id))
+                  if rows.frozen is not None else None)
         raised = _write().owners[kind, row_id] = Raised(version, frozen=frozen is not None)
+        _write().keys[kind, row_id] = key
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
+
+
+def _raise(key: Any) -> tuple[int, int]:
+    """Raise the version of the :class:`Owner` whose id ``key`` gives (a
+    subquery from its night, group or event) and tell the version board;
+    returns the owner's id and its new version, also set on the owner's row
+    this session holds (without reading it again)."""
+    owner_id, version, token = db.session.execute(
+        update(Owner).where(Owner.id == key).values(version=Owner.version + 1)
+        .returning(Owner.id, Owner.version, Owner.view_token)).one()
+    changed(db.session(), token)
+    held = db.session.identity_map.get(identity_key(Owner, owner_id))
+    if held is not None:
+        set_committed_value(held, "version", version)
+        set_committed_value(held, "view_token", token)
+    return owner_id, version
 
 
 def audit_night(table: GameTable, action: str, summary: str, number: int | None = None,
@@ -293,7 +316,8 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     assert raised is not None, "audit_night needs begin_night first"
     assert not raised.audited, f"table {table_id}: a second audit entry for one version"
     raised.audited = True
-    db.session.add(AuditEntry(owner=TABLE, owner_id=table_id, action=action, hand_number=number,
+    db.session.add(AuditEntry(owner_id=_write().keys[TABLE, table_id], action=action,
+                              hand_number=number,
                               hand_id=hand_id, version=raised.version,
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
@@ -306,7 +330,7 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
     """The entry of a night this write creates (its version 0: no version
     was raised, so catch-up never reads it)."""
     assert table.version in (0, None)
-    db.session.add(AuditEntry(owner=TABLE, owner_id=table_key(table), action=action, version=0,
+    db.session.add(AuditEntry(owner_id=table.owner_id, action=action, version=0,
                               summary=summary[:300], at=utcnow()))
 
 
@@ -330,7 +354,7 @@ def _audit_owner(owner: str, row_id: int, action: str, summary: str,
     assert raised is not None, f"audit_{owner} needs begin_{owner} first"
     assert not raised.audited, f"{owner} {row_id}: a second audit entry for one version"
     raised.audited = True
-    db.session.add(AuditEntry(owner=owner, owner_id=row_id, action=action,
+    db.session.add(AuditEntry(owner_id=_write().keys[owner, row_id], action=action,
                               version=raised.version, by=by[:AUDIT_BY] if by else None,
                               summary=summary[:AUDIT_SUMMARY], after=after, at=utcnow()))
 

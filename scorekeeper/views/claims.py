@@ -37,23 +37,17 @@ class ClaimPage:
     words: Callable[[Any], Any] | None = None
 
 
-def db_get(owner: grants.Kind, row_id: int) -> Any:
-    """The owner's row, or None when it is gone."""
-    try:
-        return grants.get(owner, row_id)
-    except NotFound:
-        return None
-
-
 def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
     """Name this phone, then it holds a grant of the code's owner (once)."""
     live = handovers.live_handover(page.owner, code)
     if live is None:
         spent = handovers.handover_of(page.owner, code)
-        row = db_get(page.owner, spent.owner_id) if spent is not None else None
+        row = page.owner.by_owner(spent.owner_id) if spent is not None else None
         abort(404, page.words(row).gone if page.words and row is not None
               else page.owner.words.code_gone)
-    row = grants.get(page.owner, live.owner_id)
+    row = page.owner.by_owner(live.owner_id)
+    if row is None:
+        abort(404, page.owner.words.code_gone)
     error, status = None, 400
     if request.method == "POST":
         try:

@@ -11,7 +11,7 @@ from flask import Flask
 
 from bench.servers import PG_BIN, postgres_cluster
 from scorekeeper import create_app
-from scorekeeper.db.models import AuditEntry, Editor, Handover, db
+from scorekeeper.db.models import AuditEntry, Editor, Handover, Owner, db
 from tests.web.migration_world import populate, what_each_token_is
 from tests.web.test_schema import downgrade, head, let_go
 
@@ -53,7 +53,7 @@ def test_grant_roles_go_down_and_up_on_postgresql_keeping_every_token() -> None:
             assert version == newest
             assert _counts() == kept
             roles = sorted((owner, role) for owner, role in db.session.execute(
-                sa.select(Editor.owner, Editor.role)).all())
+                sa.select(Owner.kind, Editor.role).join(Editor.owner)).all())
             let_go()
         assert roles == [("event", "director"), ("group", "keeper"), ("table", "keeper"),
                          ("table", "keeper"), ("table", "phone")]

@@ -11,7 +11,7 @@ import time
 
 from flask import Flask
 
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable, Owner, db
 from scorekeeper.services.board import Board, Head
 from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
@@ -19,8 +19,8 @@ from tests.conftest import PLAYERS
 
 def saved_elsewhere(table_id: int) -> None:
     """Another process saved a hand: the version rises, this board isn't told."""
-    db.session.execute(db.update(GameTable).where(GameTable.id == table_id)
-                       .values(version=GameTable.version + 1))
+    db.session.execute(db.update(Owner).where(Owner.id == db.select(GameTable.owner_id).where(
+        GameTable.id == table_id).scalar_subquery()).values(version=Owner.version + 1))
     db.session.commit()
 
 

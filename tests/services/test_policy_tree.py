@@ -14,10 +14,10 @@ from scorekeeper.services.access.policy import (
     Credential,
     EventStage,
     EventWrite,
-    Owner,
     OwnerAction,
     Resource,
     Stage,
+    Whose,
     allow,
     deny,
     permits,
@@ -25,13 +25,13 @@ from scorekeeper.services.access.policy import (
 
 
 def test_a_nights_lineage_is_the_night_its_owner_and_the_root() -> None:
-    kinds = [r.kind for r in policy.night(Owner.EVENT, Stage.OPEN).lineage()]
+    kinds = [r.kind for r in policy.night(Whose.EVENT, Stage.OPEN).lineage()]
     assert kinds == ["night", "event", "root"]
-    assert [r.kind for r in policy.night(Owner.OWN, Stage.OPEN).lineage()] == ["night", "root"]
+    assert [r.kind for r in policy.night(Whose.OWN, Stage.OPEN).lineage()] == ["night", "root"]
 
 
 def test_the_owners_entries_decide_what_the_nights_leave_open() -> None:
-    done = policy.night(Owner.EVENT, Stage.DONE, "Table 4 is done for this session")
+    done = policy.night(Whose.EVENT, Stage.DONE, "Table 4 is done for this session")
     refused = permits(done, {Credential.TABLE_PHONE}, Action.RECORD)
     assert not refused.allowed and refused.by_stage
     assert refused.why == "Table 4 is done for this session"
@@ -39,7 +39,7 @@ def test_the_owners_entries_decide_what_the_nights_leave_open() -> None:
 
 
 def test_a_request_holding_several_credentials_is_allowed_by_the_first_entry_naming_one() -> None:
-    done = policy.night(Owner.EVENT, Stage.DONE)
+    done = policy.night(Whose.EVENT, Stage.DONE)
     assert permits(done, {Credential.TABLE_PHONE, Credential.DIRECTOR}, Action.EDIT).allowed
 
 
@@ -47,7 +47,7 @@ def test_what_no_entry_names_is_refused_by_nobody() -> None:
     nothing = permits(Resource("nowhere"), {Credential.DIRECTOR}, Action.READ)
     assert nothing == policy.Decision(False, policy.NOBODY)
     # a group's editor on an event's night: the event names nobody else
-    stray = permits(policy.night(Owner.EVENT, Stage.OPEN), {Credential.GROUP_EDITOR},
+    stray = permits(policy.night(Whose.EVENT, Stage.OPEN), {Credential.GROUP_EDITOR},
                     Action.RECORD)
     assert not stray.allowed and not stray.by_stage
 

@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.db.models import TABLE, AuditEntry, Editor, GameTable, Group, Member, db
+from scorekeeper.db.models import AuditEntry, Editor, GameTable, Group, Member, db
 from scorekeeper.services.groups import seasons
 
 DATA = Path(__file__).parent / "data"
@@ -124,7 +124,6 @@ def dump(app: Flask, group_id: int) -> dict[str, Any]:
         group = db.session.get_one(Group, group_id)
         nights = db.session.scalars(db.select(GameTable).where(
             GameTable.group_id == group_id).order_by(GameTable.id)).all()
-        ids = [t.id for t in nights]
         return {
             "group": _row(group, ("version",)),
             "members": [_row(m) for m in db.session.scalars(db.select(Member).where(
@@ -132,10 +131,10 @@ def dump(app: Flask, group_id: int) -> dict[str, Any]:
             "nights": [{**_row(t), "players": [_row(p) for p in t.players],
                         "hands": [_row(h) for h in t.hands]} for t in nights],
             "history": [_row(e) for e in db.session.scalars(db.select(AuditEntry).where(
-                AuditEntry.owner == TABLE, AuditEntry.owner_id.in_(ids))
+                AuditEntry.owner_id.in_([t.owner_id for t in nights]))
                 .order_by(AuditEntry.id))],
             "grants": [_row(e) for e in db.session.scalars(db.select(Editor).where(
-                Editor.owner == TABLE, Editor.owner_id.in_(ids)).order_by(Editor.id))],
+                Editor.owner_id.in_([t.owner_id for t in nights])).order_by(Editor.id))],
         }
 
 

@@ -120,7 +120,7 @@ def test_a_tables_new_code_stops_the_old_and_keeps_or_stops_its_phone(
     assert _record(second, app, nights[2]) == 302
     with app.app_context():
         said = db.session.scalars(db.select(AuditEntry).where(
-            AuditEntry.owner == EVENT, AuditEntry.action == "code").order_by(AuditEntry.id)).all()
+            AuditEntry.of_kind(EVENT), AuditEntry.action == "code").order_by(AuditEntry.id)).all()
         assert [e.by for e in said] == ["Director"] * 3
         assert "table 2 of session 1" in said[1].summary
         assert "stopped" in said[2].summary
@@ -182,7 +182,7 @@ def test_a_director_revokes_a_co_director_who_is_refused_at_once(
     ids = re.findall(r'/directors/(\d+)/revoke', page)
     with app.app_context():
         mine, theirs = db.session.scalars(db.select(Editor.id).where(
-            Editor.owner == EVENT).order_by(Editor.id)).all()
+            Editor.of_kind(EVENT)).order_by(Editor.id)).all()
     assert ids == [str(theirs)]  # no button to revoke this device itself
     refused = laptop.post(f"/e/{event_id}/directors/{theirs}/revoke")
     assert refused.status_code == 409 and "revoke its own director access" in refused.text
@@ -195,7 +195,7 @@ def test_a_director_revokes_a_co_director_who_is_refused_at_once(
     assert client.post(f"/e/{event_id}/directors/{mine}/revoke").status_code == 409
     with app.app_context():
         last = db.session.scalars(db.select(AuditEntry).where(
-            AuditEntry.owner == EVENT, AuditEntry.action == "revoke")).one()
+            AuditEntry.of_kind(EVENT), AuditEntry.action == "revoke")).one()
         assert last.by == "Director" and "Laptop 2 can no longer direct" in last.summary
 
 

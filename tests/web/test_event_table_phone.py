@@ -14,7 +14,17 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import EVENT, GROUP, AuditEntry, Editor, Event, GameTable, Group, db
+from scorekeeper.db.models import (
+    EVENT,
+    GROUP,
+    AuditEntry,
+    Editor,
+    Event,
+    GameTable,
+    Group,
+    db,
+    new_owner,
+)
 from scorekeeper.services.access import grants
 from scorekeeper.services.events import draws as event_draws
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
@@ -137,11 +147,11 @@ def test_a_group_token_on_a_tournament_table_counts_for_nothing(
     table = drawn["tables"][0]
     with app.app_context():
         group = Group(name="Escape", preset="jack-of-diamonds", options={}, stake_cents=0,
-                      view_token=grants.new_token())
+                      owner=new_owner(GROUP, grants.new_token()))
         db.session.add(group)
         db.session.flush()
         token = grants.new_token()
-        db.session.add(Editor(owner=GROUP, owner_id=group.id, token_hash=grants.hash_token(token),
+        db.session.add(Editor(owner_id=group.owner_id, token_hash=grants.hash_token(token),
                                    label="Phone", role="keeper"))
         db.session.get_one(GameTable, table["night"]).group_id = group.id
         db.session.commit()

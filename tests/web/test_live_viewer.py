@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event as sqlalchemy_event
 
-from scorekeeper.db.models import Event, GameTable, Group, db
+from scorekeeper.db.models import Event, GameTable, Group, Owner, db
 from scorekeeper.services.board import BOARD, EVENTS, GROUPS
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
@@ -94,7 +94,7 @@ def test_a_tag_names_the_owner_and_the_version_it_shows(
     token = tokens[owner]
     with app.app_context():
         version = db.session.execute(
-            db.select(model.version).where(model.view_token == token)).scalar_one()
+            db.select(Owner.version).where(Owner.view_token == token)).scalar_one()
     for url in (address.format(token), address.format(token) + "/live"):
         assert client.get(url).headers["ETag"].startswith(f'"{letter}{version}-'), url
 

@@ -31,9 +31,9 @@ from scorekeeper.services.access.policy import (
     Credential,
     EventStage,
     EventWrite,
-    Owner,
     OwnerAction,
     Stage,
+    Whose,
     decide,
     event_decide,
     owner_permits,
@@ -57,7 +57,7 @@ def _auth(token: str) -> dict[str, str]:
 class World:
     """One night of one owner at one stage, and every credential on it."""
 
-    owner: Owner
+    owner: Whose
     stage: Stage
     table_id: int
     hand_id: int
@@ -94,7 +94,7 @@ def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
         grant = db.session.scalars(db.select(Editor).where(Editor.of("table", table_id))
                                    .order_by(Editor.id)).first()
         assert grant is not None
-        db.session.add(Editor(owner="table", owner_id=table_id, label="Second phone",
+        db.session.add(Editor(owner_id=night.owner_id, label="Second phone",
                               role=grant.role,
                               token_hash=f"second phone of {table_id}",
                               director_id=grant.director_id))
@@ -102,13 +102,13 @@ def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
         return night.hands[0].id if night.hands else 0, grant.id
 
 
-def build(app: Flask, client: FlaskClient, owner: Owner, stage: Stage) -> World:
+def build(app: Flask, client: FlaskClient, owner: Whose, stage: Stage) -> World:
     """A night of ``owner`` brought to ``stage``, with one hand recorded."""
-    if owner is Owner.EVENT:
+    if owner is Whose.EVENT:
         return _event_world(app, client, stage)
     group = None
     tokens: dict[Credential, tuple[str, int]] = {}
-    if owner is Owner.GROUP:
+    if owner is Whose.GROUP:
         made = client.post(f"{API}/groups", json={"name": "Thursday", "players": PLAYERS,
                                                    "preset": "called-ace", "stake_cents": 25})
         assert made.status_code == 201, made.get_json()
@@ -150,7 +150,7 @@ def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
         with client.session_transaction() as cookie:
             cookie.clear()
     hand_id, grant_id = _first_hand_and_grant(app, table["night"])
-    return World(Owner.EVENT, stage, table["night"], hand_id, grant_id, {
+    return World(Whose.EVENT, stage, table["night"], hand_id, grant_id, {
         Credential.DIRECTOR: (made["director_token"], made["id"]),
         Credential.TABLE_PHONE: (phone, table["night"]),
         Credential.TABLE_VIEW: (view, table["night"]),
@@ -158,10 +158,10 @@ def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
     }, event_id=made["id"])
 
 
-WORLDS = [(Owner.OWN, Stage.OPEN), (Owner.OWN, Stage.CLOSED),
-          (Owner.GROUP, Stage.OPEN), (Owner.GROUP, Stage.CLOSED),
-          (Owner.EVENT, Stage.OPEN), (Owner.EVENT, Stage.DONE),
-          (Owner.EVENT, Stage.FINISHED), (Owner.EVENT, Stage.CLOSED)]
+WORLDS = [(Whose.OWN, Stage.OPEN), (Whose.OWN, Stage.CLOSED),
+          (Whose.GROUP, Stage.OPEN), (Whose.GROUP, Stage.CLOSED),
+          (Whose.EVENT, Stage.OPEN), (Whose.EVENT, Stage.DONE),
+          (Whose.EVENT, Stage.FINISHED), (Whose.EVENT, Stage.CLOSED)]
 
 
 def _routes(app: Flask) -> list[tuple[Rule, str]]:
@@ -173,7 +173,7 @@ def _routes(app: Flask) -> list[tuple[Rule, str]]:
 def _address(rule: Rule, world: World) -> str | None:
     """The route's address in this world (None: it doesn't take one of its nights)."""
     values = {"table_id": world.table_id, "hand_id": world.hand_id, "number": 1,
-              "name": PLAYERS[0] if world.owner is not Owner.EVENT else "Player 1",
+              "name": PLAYERS[0] if world.owner is not Whose.EVENT else "Player 1",
               "editor_id": world.grant_id, "group_id": world.group_id or 0,
               "event_id": world.event_id or 0}
     if "table_id" not in rule.arguments:
@@ -239,7 +239,7 @@ def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
 @pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
 def test_every_night_route_answers_every_credential_as_the_policy_says(
         app: Flask, client: FlaskClient, restore: Callable[[], None],
-        owner: Owner, stage: Stage) -> None:
+        owner: Whose, stage: Stage) -> None:
     world = build(app, client, owner, stage)
     restore()  # keeps the world as built
     wrong: list[str] = []
@@ -280,13 +280,13 @@ def test_every_night_route_answers_every_credential_as_the_policy_says(
     assert not wrong, "\n".join(wrong)
 
 
-OWNER_WORLDS = [(Owner.GROUP, Stage.OPEN), (Owner.EVENT, Stage.OPEN),
-                (Owner.EVENT, Stage.FINISHED)]
+OWNER_WORLDS = [(Whose.GROUP, Stage.OPEN), (Whose.EVENT, Stage.OPEN),
+                (Whose.EVENT, Stage.FINISHED)]
 
 
 def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
     """A group's or an event's own route in this world (None: another owner's)."""
-    kind = "group" if world.owner is Owner.GROUP else "event"
+    kind = "group" if world.owner is Whose.GROUP else "event"
     if f"{kind}_id" not in rule.arguments or "table_id" in rule.arguments and kind == "event":
         return None
     with app.app_context():
@@ -307,13 +307,13 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
                          ids=[f"{o}-{s}" for o, s in OWNER_WORLDS])
 def test_every_group_and_event_route_answers_every_credential_as_the_policy_says(
         app: Flask, client: FlaskClient, restore: Callable[[], None],
-        owner: Owner, stage: Stage) -> None:
+        owner: Whose, stage: Stage) -> None:
     """A group's and an event's own pages and API: only its editor (the
     group's, the event's director) runs them, its link reads what it may, and
     every other credential is refused as no credential at all."""
     world = build(app, client, owner, stage)
     restore()
-    kind = "group" if owner is Owner.GROUP else "event"
+    kind = "group" if owner is Whose.GROUP else "event"
     wrong: list[str] = []
     walked = 0
     for rule, method in _routes(app):
@@ -388,7 +388,7 @@ def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
     answers 409 with the reason before reading its input (a page and the API
     alike), except what the policy names for a finished event; before it the
     stage refuses only the reopening."""
-    world = build(app, client, Owner.EVENT,
+    world = build(app, client, Whose.EVENT,
                   Stage.FINISHED if stage is EventStage.FINISHED else Stage.OPEN)
     restore()
     wrong: list[str] = []
@@ -415,7 +415,7 @@ def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
 
 @pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
 def test_get_token_says_what_every_credential_is_and_may_do_as_the_policy_says(
-        app: Flask, client: FlaskClient, owner: Owner, stage: Stage) -> None:
+        app: Flask, client: FlaskClient, owner: Whose, stage: Stage) -> None:
     """``GET /api/v1/token`` with every credential of every world answers the
     credential the token proves and exactly what the policy lets it do: on
     its night now, or on its group's or event's own pages and nights."""
@@ -430,7 +430,7 @@ def test_get_token_says_what_every_credential_is_and_may_do_as_the_policy_says(
             assert said["may"] == [a for a in Action
                                    if decide(credential, owner, stage, a).allowed], credential
             continue
-        kind = "group" if owner is Owner.GROUP else "event"
+        kind = "group" if owner is Whose.GROUP else "event"
         assert (said["owner"], said["id"]) == (kind, row_id)
         assert said["may"] == [a for a in (OwnerAction.READ_OWNER, OwnerAction.RUN)
                                if owner_permits(credential, kind, a)]

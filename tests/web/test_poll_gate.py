@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client, TestResponse
 
-from scorekeeper.db.models import Event, db
+from scorekeeper.db.models import Event, Owner, db
 from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.board import BOARD, EVENTS
 from scorekeeper.services.events import draws as event_draws
@@ -86,7 +86,7 @@ def bump(app: Flask, event_token: str) -> None:
     """A change to the event (its version raised), seen at once by this process."""
     with app.app_context():
         event = db.session.execute(
-            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+            db.select(Event).join(Event.owner).where(Owner.view_token == event_token)).scalar_one()
         event.version += 1
         db.session.commit()
     EVENTS.clear()
@@ -165,7 +165,7 @@ def test_a_finished_event_changes_the_tag_the_gate_compares(
     tag = client.get(live).headers["ETag"]
     with app.app_context():
         event = db.session.execute(
-            db.select(Event).where(Event.view_token == event_token)).scalar_one()
+            db.select(Event).join(Event.owner).where(Owner.view_token == event_token)).scalar_one()
         event.finished_at = event.created_at
         event.version += 1
         db.session.commit()

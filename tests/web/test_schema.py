@@ -19,7 +19,7 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
 from scorekeeper.db import engine, schema
-from scorekeeper.db.models import AuditEntry, Editor, EventTable, db
+from scorekeeper.db.models import AuditEntry, Editor, EventTable, Owner, db
 from scorekeeper.rules.hand_json import parse_exported
 from tests.fixtures_app import start_table, words
 from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
@@ -320,7 +320,7 @@ def test_grants_codes_and_history_of_every_owner_move_to_one_table_each(
         table_night = db.session.scalars(sa.select(EventTable.night_id).where(
             EventTable.number == 1)).one()
         theirs = db.session.scalars(sa.select(Editor.id).where(
-            Editor.owner == "event", Editor.label == "Laptop 2")).one()
+            Editor.of_kind("event"), Editor.label == "Laptop 2")).one()
     assert moved_phone.get(f"/t/{table_night}").status_code == 200
     assert moved_director.post(f"/e/{event['id']}/directors/{theirs}/revoke").status_code == 302
     assert moved_phone.get(f"/t/{table_night}").status_code == 403
@@ -401,7 +401,7 @@ def test_every_grant_gets_the_role_it_proved_and_down_and_up_every_token_is_the_
     assert version_of(path) == [head(again)]
     with again.app_context():
         roles = sorted((owner, role) for owner, role in db.session.execute(
-            sa.select(Editor.owner, Editor.role)).all())
+            sa.select(Owner.kind, Editor.role).join(Editor.owner)).all())
         assert db.session.scalar(sa.select(sa.func.count()).select_from(AuditEntry)) == entries
     assert roles == [("event", "director"), ("group", "keeper"), ("table", "keeper"),
                      ("table", "keeper"), ("table", "phone")]

@@ -1,7 +1,7 @@
 """Which credential a request holds on a night, and what the policy
 (:mod:`scorekeeper.services.access.policy`) then says of it: the one place that
 turns tokens into a :class:`~scorekeeper.services.access.policy.Credential`, a
-night into its :class:`~scorekeeper.services.access.policy.Owner` and
+night into its :class:`~scorekeeper.services.access.policy.Whose` and
 :class:`~scorekeeper.services.access.policy.Stage`.
 
 A request hands in what it holds through a :data:`Holder`: given an owner of
@@ -28,9 +28,9 @@ from scorekeeper.services.access.policy import (
     Action,
     Credential,
     Decision,
-    Owner,
     OwnerAction,
     Stage,
+    Whose,
     credential_of,
     night,
     night_powers,
@@ -50,7 +50,7 @@ class NightAccess:
     """One request's standing on one night."""
 
     state: TableState
-    owner: Owner
+    owner: Whose
     stage: Stage
     #: Why the stage refuses writes, in the night's own words ("" when open).
     stage_words: str

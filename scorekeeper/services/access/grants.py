@@ -28,6 +28,7 @@ from scorekeeper.db.models import (
     GameTable,
     Group,
     Handover,
+    Owner,
     db,
     utcnow,
 )
@@ -85,6 +86,16 @@ class Kind(Generic[R]):
     #: The role of a grant made for a row (a tournament table's: a phone).
     role_of: Callable[[Any], Role]
 
+    def by_owner(self, owner_id: int) -> R | None:
+        """The row whose :class:`~scorekeeper.db.models.Owner` is ``owner_id``."""
+        return db.session.scalar(select(self.model).where(self.model.owner_id == owner_id))
+
+    def key(self, row_id: int) -> int:
+        """The id of the :class:`~scorekeeper.db.models.Owner` of row ``row_id``."""
+        key = db.session.scalar(select(self.model.owner_id).where(self.model.id == row_id))
+        assert key is not None, f"no {self.kind} {row_id}"
+        return int(key)
+
     def mine(self, model: Any, row_id: Any) -> Any:
         """The condition that a grant, code or history row (``model``) is the
         owner ``row_id``'s."""
@@ -94,7 +105,7 @@ class Kind(Generic[R]):
               ) -> Editor:
         """A new grant of ``row`` for ``token`` (not yet added), in the role
         the kind gives a grant of that row."""
-        return Editor(owner=self.kind, owner_id=row.id, role=self.role_of(row),
+        return Editor(owner_id=row.owner_id, role=self.role_of(row),
                       token_hash=hash_token(token), label=label, director_id=director_id)
 
 
@@ -168,9 +179,21 @@ def get(owner: Kind[R], row_id: int) -> R:
     return row
 
 
+def row_key(owner_id: int) -> tuple[str, int] | None:
+    """The kind and id of the night, group or event whose
+    :class:`~scorekeeper.db.models.Owner` is ``owner_id`` (None: none is)."""
+    kind = db.session.scalar(select(Owner.kind).where(Owner.id == owner_id))
+    if kind is None:
+        return None
+    model = models.OWNER_MODELS[kind]
+    row_id = db.session.scalar(select(model.id).where(model.owner_id == owner_id))
+    return None if row_id is None else (kind, int(row_id))
+
+
 def by_view_token(owner: Kind[R], token: str) -> R:
     """The owner a share link points to, or NotFound."""
-    row = db.session.scalar(db.select(owner.model).filter_by(view_token=token))
+    row = db.session.scalar(db.select(owner.model).join(owner.model.owner)
+                            .where(Owner.view_token == token))
     if row is None:
         raise NotFound(owner.words.link_gone)
     return row
@@ -181,7 +204,7 @@ def _with_grant(owner: Kind[Any]) -> Any:
     """The owner and the live grant a token's hash proves, in one query
     (built once per owner)."""
     return (select(owner.model, Editor)
-            .outerjoin(Editor, and_(owner.mine(Editor, owner.model.id),
+            .outerjoin(Editor, and_(Editor.owner_id == owner.model.owner_id,
                                     Editor.token_hash == bindparam("hash"),
                                     Editor.revoked_at.is_(None)))
             .where(owner.model.id == bindparam("id")).limit(1))

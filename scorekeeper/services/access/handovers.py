@@ -49,7 +49,7 @@ def add_code(owner: Kind, row_id: int, lifetime: timedelta = HANDOVER_LIFETIME,
     tournament table's code names the director who issued it
     (``director_id``): the grant it becomes is his too."""
     code = new_token()
-    db.session.add(Handover(owner=owner.kind, owner_id=row_id, token_hash=hash_token(code),
+    db.session.add(Handover(owner_id=owner.key(row_id), token_hash=hash_token(code),
                             expires_at=utcnow() + lifetime, director_id=director_id))
     return code
 
@@ -59,7 +59,7 @@ def live_handover(owner: Kind, code: str | None) -> Any:
     if not code:
         return None
     return db.session.scalar(db.select(Handover).where(
-        Handover.owner == owner.kind, Handover.token_hash == hash_token(code),
+        Handover.of_kind(owner.kind), Handover.token_hash == hash_token(code),
         Handover.used_at.is_(None), Handover.expires_at > utcnow()))
 
 
@@ -67,8 +67,8 @@ def handover_of(owner: Kind, code: str | None) -> Any:
     """The code ``code`` proves, used or not (for the page that showed it)."""
     if not code:
         return None
-    return db.session.scalar(db.select(Handover).filter_by(owner=owner.kind,
-                                                           token_hash=hash_token(code)))
+    return db.session.scalar(db.select(Handover).where(
+        Handover.of_kind(owner.kind), Handover.token_hash == hash_token(code)))
 
 
 def clean_label(label: str, row: Any) -> str:
@@ -97,7 +97,7 @@ def claim_handover(owner: Kind, code: str, label: str) -> tuple[Any, str]:
         handover = live_handover(owner, code)
         if handover is None:
             raise NotFound(owner.words.code_gone)
-        row = db.session.get(owner.model, handover.owner_id)
+        row = owner.by_owner(handover.owner_id)
         if row is None:
             raise NotFound(owner.words.code_gone)
         name = clean_label(label, row)

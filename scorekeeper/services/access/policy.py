@@ -71,7 +71,7 @@ def credential_of(kind: str, role: str) -> Credential | None:
         return None
 
 
-class Owner(StrEnum):
+class Whose(StrEnum):
     """Whose a night is."""
 
     OWN = "own"  #: a night on its own
@@ -341,8 +341,8 @@ def _permits(resource: Resource, held: frozenset[Credential], action: Any) -> De
 
 
 #: Each owner of nights as a resource kind of the tree (a night on its own: the root).
-OWNER_KINDS: dict[Owner, str] = {Owner.OWN: ROOT, Owner.GROUP: GROUP_KIND,
-                                 Owner.EVENT: EVENT_KIND}
+OWNER_KINDS: dict[Whose, str] = {Whose.OWN: ROOT, Whose.GROUP: GROUP_KIND,
+                                 Whose.EVENT: EVENT_KIND}
 
 
 def owner(kind: str, stage: str = "") -> Resource:
@@ -350,13 +350,13 @@ def owner(kind: str, stage: str = "") -> Resource:
     return Resource(kind, stage, parent=THE_ROOT)
 
 
-def night(owner_of: Owner, stage: Stage, stage_words: str = "") -> Resource:
+def night(owner_of: Whose, stage: Stage, stage_words: str = "") -> Resource:
     """A night of ``owner_of`` at ``stage``, in the tree."""
-    parent = THE_ROOT if owner_of is Owner.OWN else owner(OWNER_KINDS[owner_of])
+    parent = THE_ROOT if owner_of is Whose.OWN else owner(OWNER_KINDS[owner_of])
     return Resource(NIGHT, stage, stage_words, parent)
 
 
-def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
+def decide(credential: Credential, owner: Whose, stage: Stage, action: Action,
            stage_words: str = "") -> Decision:
     """What ``credential`` may do to a night of ``owner`` at ``stage``
     (:func:`permits`).  ``stage_words`` is why the stage refuses writes, in
@@ -366,7 +366,7 @@ def decide(credential: Credential, owner: Owner, stage: Stage, action: Action,
 
 
 @functools.lru_cache(maxsize=1024)
-def night_powers(owner_of: Owner, stage: Stage, stage_words: str,
+def night_powers(owner_of: Whose, stage: Stage, stage_words: str,
                  principals: frozenset[Credential]) -> frozenset[Action]:
     """Every action ``principals`` may do to a night of ``owner_of`` at
     ``stage``: what its pages may show (kept per process, as the answers are)."""
@@ -374,7 +374,7 @@ def night_powers(owner_of: Owner, stage: Stage, stage_words: str,
     return frozenset(a for a in Action if permits(resource, principals, a).allowed)
 
 
-def stage_decide(owner: Owner, stage: Stage, action: Action, stage_words: str = "") -> Decision:
+def stage_decide(owner: Whose, stage: Stage, action: Action, stage_words: str = "") -> Decision:
     """What the night's stage says of ``action``, whoever asks: allowed when
     some editor may do it at ``stage``, else the stage's own refusal.  The
     write path asks this again under its lock (the credential was asked by

@@ -13,27 +13,26 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.db.kinds import ROW_KINDS
-from scorekeeper.db.models import EVENT, TABLE, Editor, db
+from scorekeeper.db.models import EVENT, TABLE, Editor, Owner, db
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.credentials import night_access, owner_access
 from scorekeeper.services.access.policy import (
     Action,
     Credential,
     EventWrite,
-    Owner,
     OwnerAction,
     Stage,
+    Whose,
     decide,
 )
 from scorekeeper.services.events import stages as event_stages
 
 #: The stages a night of each owner passes through (a tournament's table is
 #: also done, and frozen when the event is finished).
-NIGHT_STAGES: dict[Owner, tuple[Stage, ...]] = {
-    Owner.OWN: (Stage.OPEN, Stage.CLOSED),
-    Owner.GROUP: (Stage.OPEN, Stage.CLOSED),
-    Owner.EVENT: (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED),
+NIGHT_STAGES: dict[Whose, tuple[Stage, ...]] = {
+    Whose.OWN: (Stage.OPEN, Stage.CLOSED),
+    Whose.GROUP: (Stage.OPEN, Stage.CLOSED),
+    Whose.EVENT: (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED),
 }
 
 
@@ -60,15 +59,11 @@ class TokenFacts:
 def holder(token: str) -> tuple[str, int] | None:
     """The row ``token`` is a live edit grant or the share link of, as
     (owner kind, id); None for a token that is neither."""
-    grant = db.session.scalar(select(Editor).where(
+    owner_id = db.session.scalar(select(Editor.owner_id).where(
         Editor.token_hash == grants.hash_token(token), Editor.revoked_at.is_(None)))
-    if grant is not None:
-        return grant.owner, grant.owner_id
-    for kind, rows in ROW_KINDS.items():
-        row_id = db.session.scalar(select(rows.model.id).where(rows.model.view_token == token))
-        if row_id is not None:
-            return kind, int(row_id)
-    return None
+    if owner_id is None:
+        owner_id = db.session.scalar(select(Owner.id).where(Owner.view_token == token))
+    return None if owner_id is None else grants.row_key(owner_id)
 
 
 def describe(token: str) -> TokenFacts | None:
@@ -105,7 +100,7 @@ def _owner(token: str, kind: str, row_id: int) -> TokenFacts | None:
     writes = tuple(str(w) for w in EventWrite
                    if access.may(OwnerAction.RUN) and stage is not None
                    and event_stages.decide(access.row, w).allowed)
-    owner = Owner(kind)  # the policy names a night's owner by the word its rows use
+    owner = Whose(kind)  # the policy names a night's owner by the word its rows use
     nights = tuple((str(night), tuple(str(a) for a in Action
                                       if decide(credential, owner, night, a).allowed))
                    for night in NIGHT_STAGES[owner])

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from scorekeeper.db.engine import writing
-from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Player, db
+from scorekeeper.db.models import Event, EventPlayer, EventSession, EventTable, Owner, Player, db
 from scorekeeper.ledger.event_draw import seat_number
 from scorekeeper.limits import MAX_EVENT_PLAYERS
 from scorekeeper.name_match import Roster
@@ -34,8 +34,8 @@ class EventHead:
 
 def head(token: str) -> EventHead:
     """The event behind this view token, or NotFound."""
-    row = db.session.execute(select(Event.id, Event.name, Event.version, Event.finished_at)
-                             .where(Event.view_token == token)).first()
+    row = db.session.execute(select(Event.id, Event.name, Owner.version, Event.finished_at)
+                             .join(Event.owner).where(Owner.view_token == token)).first()
     if row is None:
         raise NotFound("No event has this link (it may have been replaced)")
     return EventHead(row.id, row.name, token, row.version, row.finished_at is not None)

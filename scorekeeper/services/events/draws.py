@@ -24,6 +24,7 @@ from scorekeeper.db.models import (
     GameTable,
     Handover,
     HandRow,
+    Owner,
     Payment,
     Player,
     Submission,
@@ -125,15 +126,16 @@ def _earlier(event: Event, session: int) -> list[list[tuple[int, ...]]]:
 def _drop(rows: Sequence[EventTable]) -> None:
     """Forget a session's tables and their nights (nothing was recorded at them)."""
     ids = [r.night_id for r in rows]
+    keys = list(db.session.scalars(select(GameTable.owner_id).where(GameTable.id.in_(ids))))
     for owned in (Handover, Editor, AuditEntry):
-        db.session.execute(delete(owned).where(owned.owner == grants.TABLE.kind,
-                                               owned.owner_id.in_(ids)))
+        db.session.execute(delete(owned).where(owned.owner_id.in_(keys)))
     for model in (Submission, Payment):
         db.session.execute(delete(model).where(model.table_id.in_(ids)))
     db.session.execute(delete(EventTable).where(EventTable.id.in_([r.id for r in rows])))
     for night in db.session.scalars(select(GameTable).where(GameTable.id.in_(ids))):
         db.session.delete(night)
     db.session.flush()
+    db.session.execute(delete(Owner).where(Owner.id.in_(keys)))
 
 
 def draw(event: Event, session: int, seed: int | None = None, by: str | None = None,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.db.models import Event, EventPlayer, db
+from scorekeeper.db.models import EVENT, Event, EventPlayer, db, new_owner
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
 from scorekeeper.name_match import asked_number, listed, match_players
@@ -56,7 +56,8 @@ def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Even
                   rules=rules.to_dict(), sessions=plan.sessions, rounds=plan.rounds,
                   hands=plan.hands, entry_cents=plan.entry_cents, places=plan.places,
                   session_high=plan.session_high, share=plan.share,
-                  tie_breaks=plan.tie_breaks, odd=plan.odd, view_token=grants.new_token())
+                  tie_breaks=plan.tie_breaks, odd=plan.odd,
+                  owner=new_owner(EVENT, grants.new_token()))
     db.session.add(event)
     db.session.flush()
     db.session.add(grants.EVENT.grant(event, token, label[:80]))

@@ -131,8 +131,9 @@ def _end_grants_of(director: Editor, by: str) -> None:
         phone.revoked_at = now
     for code in codes:  # expired, not forgotten: a late phone is told whose card it was
         code.expires_at = now - timedelta(seconds=1)
-    for night_id in sorted({p.owner_id for p in phones} | {c.owner_id for c in codes}):
-        night = db.session.get_one(GameTable, night_id)
+    keys = {p.owner_id for p in phones} | {c.owner_id for c in codes}
+    for night in db.session.scalars(select(GameTable).where(GameTable.owner_id.in_(keys))
+                                    .order_by(GameTable.id)):
         writes.begin_night(night, EventWrite.DIRECTORS)
         writes.audit_night(night, "revoke", f"{director.label} no longer directs: the "
                            "phones and codes issued through that device are stopped", by=by)

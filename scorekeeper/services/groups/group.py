@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import and_, bindparam, select
 
-from scorekeeper.db.models import Editor, GameTable, Group, Member, db
+from scorekeeper.db.models import GROUP, Editor, GameTable, Group, Member, Owner, db, new_owner
 from scorekeeper.limits import MAX_MEMBERS, MAX_ROW_ID
 from scorekeeper.names import find_name
 from scorekeeper.rules import PRESETS, Rules
@@ -64,7 +64,7 @@ def build_group(name: str, names: Sequence[str], preset: str, options: dict[str,
     """A new group row with its members and first edit grant (not committed)."""
     token = grants.new_token()
     group = Group(name=name, preset=preset, options=options, stake_cents=stake_cents,
-                  view_token=grants.new_token())
+                  owner=new_owner(GROUP, grants.new_token()))
     group.members = [Member(name=n) for n in names]
     db.session.add(group)
     db.session.flush()
@@ -83,13 +83,13 @@ class GroupHead:
     view_token: str
 
 
-_HEAD = select(Group.id, Group.name, Group.version, Group.view_token)
+_HEAD = select(Group.id, Group.name, Owner.version, Owner.view_token).join(Group.owner)
 _HEAD_AS = (_HEAD.add_columns(Editor.id.label("editor"))
-            .outerjoin(Editor, and_(grants.GROUP.mine(Editor, Group.id),
+            .outerjoin(Editor, and_(Editor.owner_id == Group.owner_id,
                                     Editor.token_hash == bindparam("hash"),
                                     Editor.revoked_at.is_(None)))
             .where(Group.id == bindparam("id")).limit(1))
-_HEAD_BY_VIEW = _HEAD.where(Group.view_token == bindparam("token")).limit(1)
+_HEAD_BY_VIEW = _HEAD.where(Owner.view_token == bindparam("token")).limit(1)
 
 
 def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, bool]:
@@ -173,6 +173,8 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules,
     next night.  Part of the caller's write, which raises the group's version
     (the caller writes its entry)."""
     table.group_id = group.id
+    if table.event_id is None:  # a tournament's table stays its event's in the tree
+        table.owner.parent = group.owner
     table.played_on = played_on
     join_members(group, [p.name for p in table.players])
     if remember:
@@ -206,6 +208,6 @@ def groups_of(ids: Sequence[int]) -> list[Group]:
     if not ids:
         return []
     return list(db.session.scalars(db.select(Group).where(Group.id.in_(ids))
-                                   .order_by(Group.created_at.desc())))
+                                   .join(Group.owner).order_by(Owner.created_at.desc())))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 
 from scorekeeper.db.engine import writing
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable, Owner, db
 from scorekeeper.ledger.season import (
     NightResult,
     Season,
@@ -52,10 +52,10 @@ class NightRow:
     paper: bool = False
 
 
-_NIGHTS = (select(GameTable.id, GameTable.name, GameTable.view_token, GameTable.version,
-                  GameTable.played_on, GameTable.created_at, GameTable.closed_at,
+_NIGHTS = (select(GameTable.id, GameTable.name, Owner.view_token, Owner.version,
+                  GameTable.played_on, Owner.created_at, GameTable.closed_at,
                   GameTable.settled, GameTable.totals)
-           .where(GameTable.group_id == bindparam("group"))
+           .join(GameTable.owner).where(GameTable.group_id == bindparam("group"))
            .order_by(GameTable.played_on, GameTable.id))
 
 

@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Payment, db
+from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
 from scorekeeper.ledger.money import decimal
 from scorekeeper.moments import iso
 from scorekeeper.rules.hand_json import exported
@@ -133,6 +133,6 @@ def fill(table: GameTable, checked: Checked) -> None:
         db.session.add(Payment(table_id=table.id, payer=transfer.payer, payee=transfer.payee,
                                cents=transfer.cents, at=at))
     for entry in checked.audit:
-        db.session.add(AuditEntry(owner=TABLE, owner_id=table.id, **entry))
+        db.session.add(AuditEntry(owner_id=table.owner_id, **entry))
     db.session.flush()
     db.session.expire(table, ["hands", "audit"])

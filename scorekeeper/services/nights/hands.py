@@ -21,7 +21,7 @@ from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import TABLE, AuditEntry, HandRow, db
+from scorekeeper.db.models import TABLE, AuditEntry, HandRow, Owner, db
 from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
@@ -208,19 +208,19 @@ def _worked_out(write: Unit, state: TableState, early: Proposal | ServiceError,
     return early
 
 
-def _kept(proposal: Proposal, hand_ids: list[int]) -> tuple[str, Kept]:
+def _kept(proposal: Proposal, hand_ids: list[int]) -> tuple[Owner, str, Kept]:
     """The new night as it is kept once the write commits, at the version
     this write made (read before the commit: after it, another write may
-    already have moved the table on), and the table's view token."""
-    table = proposal.before.table
-    return table.view_token, Kept(table.version, proposal.night, proposal.hands,
-                                  tuple(hand_ids))
+    already have moved the table on), the table's owner row and view token."""
+    owner = proposal.before.table.owner
+    return owner, owner.view_token, Kept(owner.version, proposal.night, proposal.hands,
+                                         tuple(hand_ids))
 
 
-def _keep(proposal: Proposal, kept: tuple[str, Kept]) -> None:
+def _keep(proposal: Proposal, kept: tuple[Owner, str, Kept]) -> None:
     """After the commit: keep the new night as the table's night."""
-    key, night = kept
-    set_committed_value(proposal.before.table, "version", night.version)  # no need to reload
+    owner, key, night = kept
+    set_committed_value(owner, "version", night.version)  # no need to reload
     NIGHTS.put(key, night)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, db
+from scorekeeper.db.models import TABLE, AuditEntry, GameTable, HandRow, Owner, db
 from scorekeeper.ledger.chart import Chart, running_chart
 from scorekeeper.rules import Hand, Night, Rules, replay
 from scorekeeper.services import caches, lazy
@@ -127,7 +127,8 @@ def read(table_id: int, rules: Rules, players: tuple[str, ...], version: int) ->
 def still_at(table_id: int, version: int) -> bool:
     """True if the table is still at ``version`` (where a read transaction
     sees every commit, as on PostgreSQL, a write may land between two reads)."""
-    return db.session.scalar(db.select(GameTable.version)
+    return db.session.scalar(db.select(Owner.version)
+                             .join(GameTable, GameTable.owner_id == Owner.id)
                              .where(GameTable.id == table_id)) == version
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from scorekeeper.db.models import GameTable, Group, Player, db
+from sqlalchemy import select
+
+from scorekeeper.db.models import TABLE, Event, GameTable, Group, Owner, Player, db, new_owner
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, owners, writes
 from scorekeeper.services.access import grants
@@ -68,9 +70,11 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
     """A new table row with fresh tokens, added to the session but not
     committed; ``director_id``: the director whose draw grants its edit token;
     ``event_id``: the event whose table it is (its grant is then a phone's)."""
+    parent = (None if event_id is None
+              else db.session.scalar(select(Owner).join(Event.owner).where(Event.id == event_id)))
     table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
-                      stake_cents=stake_cents, view_token=grants.new_token(),
-                      event_id=event_id)
+                      stake_cents=stake_cents, event_id=event_id,
+                      owner=new_owner(TABLE, grants.new_token(), parent))
     table.players = [Player(name=n, seat=i, present=here)
                      for i, (n, here) in enumerate(players)]
     token = grants.new_token()
@@ -135,7 +139,7 @@ def tables_of(ids: list[int]) -> list[GameTable]:
     if not ids:
         return []
     return list(db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
-                                   .order_by(GameTable.created_at.desc())))
+                                   .join(GameTable.owner).order_by(Owner.created_at.desc())))
 
 
 def get_table(table_id: int) -> GameTable:

@@ -16,7 +16,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorekeeper.db import codec
-from scorekeeper.db.models import GameTable, Group, HandRow, Player, SheetImport, db, utcnow
+from scorekeeper.db.models import (
+    TABLE,
+    GameTable,
+    Group,
+    HandRow,
+    Player,
+    SheetImport,
+    db,
+    new_owner,
+    utcnow,
+)
 from scorekeeper.limits import MAX_ROW_ID, QUOTED
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
@@ -130,7 +140,8 @@ def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> Ga
     preset, rules = rules_for(group, len(night.players))
     table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
                       rules=rules.to_dict(), stake_cents=shown.stake_cents,
-                      view_token=new_token(), group_id=group.id, played_on=night.played_on,
+                      owner=new_owner(TABLE, new_token(), group.owner),
+                      group_id=group.id, played_on=night.played_on,
                       closed_at=now, settled=groups.AT_TABLE, settled_at=now,
                       totals=None if night.hands is not None else dict(night.totals))
     table.players = [Player(name=n, seat=i) for i, n in enumerate(night.players)]

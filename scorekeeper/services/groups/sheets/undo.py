@@ -12,12 +12,12 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from scorekeeper.db.models import (
-    TABLE,
     AuditEntry,
     Editor,
     GameTable,
     Handover,
     Member,
+    Owner,
     Payment,
     Player,
     SheetImport,
@@ -46,9 +46,9 @@ def forget_nights(group_id: int, record: SheetImport) -> None:
             raise Conflict(f"{member.name}, who joined with this import, has played since "
                            f"(the night of {since}): taking the import back would leave that "
                            "night without its member", "import")
+    keys = [table.owner_id for table in nights]
     for model in (AuditEntry, Editor, Handover):
-        db.session.execute(delete(model).where(model.owner == TABLE,
-                                               model.owner_id.in_(ids)))
+        db.session.execute(delete(model).where(model.owner_id.in_(keys)))
     for rows in (Submission, Payment):
         db.session.execute(delete(rows).where(rows.table_id.in_(ids)))
     for table in nights:
@@ -56,3 +56,4 @@ def forget_nights(group_id: int, record: SheetImport) -> None:
     for member in members:
         member.group.members.remove(member)  # the group forgets them: deleted as orphans
     db.session.flush()
+    db.session.execute(delete(Owner).where(Owner.id.in_(keys)))

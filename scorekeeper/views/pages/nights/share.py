@@ -69,7 +69,7 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
     if not isinstance(token, str):
         return None, None
     live = handovers.live_handover(grants.TABLE, token)
-    if live is not None and live.owner_id == table.id:
+    if live is not None and live.owner_id == table.owner_id:
         return live, link("share.claim", token=token)
     used = handovers.handover_of(grants.TABLE, token)
     codes.pop(str(table.id))
