@@ -58,3 +58,7 @@ def test_grant_roles_go_down_and_up_on_postgresql_keeping_every_token() -> None:
         assert roles == [("event", "director"), ("group", "keeper"), ("table", "keeper"),
                          ("table", "keeper"), ("table", "phone")]
         assert what_each_token_is(again.test_client(), tokens) == before
+        made = again.test_client().post("/api/v1/groups", json={  # new owners number on
+            "name": "Sunday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+            "preset": "called-ace"})
+        assert made.status_code == 201, made.get_json()

@@ -406,3 +406,55 @@ def test_every_grant_gets_the_role_it_proved_and_down_and_up_every_token_is_the_
     assert roles == [("event", "director"), ("group", "keeper"), ("table", "keeper"),
                      ("table", "keeper"), ("table", "phone")]
     assert what_each_token_is(again.test_client(), tokens) == before
+
+
+def test_every_owner_gets_one_owner_row_and_down_and_up_every_token_is_the_same(
+        tmp_path: Path) -> None:
+    """Migration 0015, on a database holding nights of every owner with their
+    grants, codes and history: at the newest revision each night, group and
+    event has its owner row (a group's or tournament's night under its
+    group's or event's); taken down to 0014 the share tokens, versions and
+    owner words are back on the rows, every grant names an owner that
+    exists; up again, every id and token is the same and may do the same."""
+    path = tmp_path / "owners.db"
+    first = make_app(path)
+    client = first.test_client()
+    tokens = populate(client)
+    before = what_each_token_is(client, tokens)
+    with first.app_context():
+        owners = {row.id: row for row in db.session.scalars(sa.select(Owner))}
+        parents = sorted((o.kind, owners[o.parent_id].kind) for o in owners.values()
+                         if o.parent_id is not None)
+        versions = sorted((o.kind, o.view_token, o.version) for o in owners.values())
+        counts = {m.__tablename__: db.session.scalar(sa.select(sa.func.count()).select_from(m))
+                  for m in (Editor, AuditEntry)}
+        downgrade(first, "0014")
+        let_go()
+    assert parents == [("table", "event"), ("table", "group")]
+    old = sa.create_engine(f"sqlite:///{path}")
+    with old.connect() as conn:
+        assert "owner" not in sa.inspect(conn).get_table_names()
+        kept = sorted([*((kind, token, version) for kind, table in (
+            ("table", "game_table"), ("group", "player_group"), ("event", "event"))
+            for token, version in conn.execute(sa.text(
+                f"SELECT view_token, version FROM {table}")))])
+        assert kept == versions
+        for table in ("editor", "audit_entry", "handover"):
+            assert conn.execute(sa.text(
+                f"SELECT count(*) FROM {table} WHERE NOT EXISTS (SELECT 1 FROM "
+                f"game_table t WHERE owner = 'table' AND t.id = owner_id) AND NOT EXISTS "
+                f"(SELECT 1 FROM player_group g WHERE owner = 'group' AND g.id = owner_id) "
+                f"AND NOT EXISTS (SELECT 1 FROM event e WHERE owner = 'event' "
+                f"AND e.id = owner_id)")).scalar() == 0, table
+    old.dispose()
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    with again.app_context():
+        assert {m.__tablename__: db.session.scalar(sa.select(sa.func.count()).select_from(m))
+                for m in (Editor, AuditEntry)} == counts
+        assert sorted((o.kind, o.view_token, o.version)
+                      for o in db.session.scalars(sa.select(Owner))) == versions
+    assert what_each_token_is(again.test_client(), tokens) == before
+    made = again.test_client().post("/api/v1/tables", json={  # new owners number on
+        "name": "Saturday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"], "preset": "called-ace"})
+    assert made.status_code == 201, made.get_json()
