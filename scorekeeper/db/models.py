@@ -34,17 +34,6 @@ def utcnow() -> datetime:
 TABLE, GROUP, EVENT = "table", "group", "event"
 
 
-def night_owner(group_id: int | None, event_id: int | None) -> tuple[str, int] | None:
-    """Whose a night is besides its own: (:data:`EVENT`, id) for a table of a
-    tournament (even one once made a group's), else (:data:`GROUP`, id) for
-    a group's night, else None.  Every question of a night's owner asks this."""
-    if event_id is not None:
-        return EVENT, event_id
-    if group_id is not None:
-        return GROUP, group_id
-    return None
-
-
 class Owner(Model):
     """What every owner of nights has, whatever its kind, one row each: a
     night, a group and an event each point at theirs (``owner_id``), and
@@ -65,7 +54,8 @@ class Owner(Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    parent: Mapped[Owner | None] = relationship(remote_side=[id])
+    #: Loaded with it (a night's loads its owner's: whose the night is).
+    parent: Mapped[Owner | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
 
 
 #: Each kind of owner's model, by its word (filled in as each is declared:
@@ -108,7 +98,9 @@ class HasOwner:
 
     @declared_attr
     def owner_id(cls) -> Mapped[int]:
-        return mapped_column(ForeignKey("owner.id", name=f"fk_{cls.__tablename__}_owner_id"),
+        # the column itself, not its name: a kind's table may live in other metadata
+        return mapped_column(ForeignKey(Owner.__table__.c.id,
+                                        name=f"fk_{cls.__tablename__}_owner_id"),
                              unique=True, index=True)
 
     @declared_attr

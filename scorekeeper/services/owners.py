@@ -1,40 +1,53 @@
-"""A night's owner, asked instead of tested.
+"""The kinds of owner of nights, one registry entry each, and a night's
+owner, asked instead of tested.
 
-Whose a night is (:func:`scorekeeper.db.models.night_owner`: its own, a
-group's or a tournament's) decides who may join it mid-night, how it is
-settled as it closes, which regulars may still walk in, which group the
-next night joins, the hands it is due, its stage, and whether it may become
-a group's first night.  Each owner says so in one class here, and every
-service asks :func:`owner_of` rather than testing a night's group or event
-itself; a new owner of nights is a new class and a line in :data:`OWNERS`.
-Who may *do* what to a night is :mod:`scorekeeper.services.access.policy`'s.
+An :class:`OwnerKind` says all a kind is: its rows (model, the words its
+history and messages use: :class:`scorekeeper.db.kinds.RowKind`), its
+grants and codes (:class:`scorekeeper.services.access.grants.Kind`), how its
+nights behave (a :class:`NightOwner`), its ACL in the policy's tree and the
+credentials its grants and share link prove, the key a phone keeps its
+tokens under, and the stages its nights pass through.  :func:`register`
+puts an entry where each part is asked (a night, a group and an event are
+registered below); a new kind of owner is its model, its entry and its pages.
+
+Whose a night is (its :class:`~scorekeeper.db.models.Owner` row's parent in
+the tree: none, a group's, a tournament's) decides who may join it
+mid-night, how it is settled as it closes, which regulars may still walk
+in, which group the next night joins, the hands it is due, its stage, and
+whether it may become a group's first night.  Each kind says so in one
+class here, and every service asks :func:`owner_of` rather than testing a
+night's group or event itself.  Who may *do* what to a night is
+:mod:`scorekeeper.services.access.policy`'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from sqlalchemy import select
 
+from scorekeeper.db.kinds import BY_MODEL, ROW_KINDS, RowKind
 from scorekeeper.db.models import (
     EVENT,
     GROUP,
+    TABLE,
     Event,
     EventTable,
     GameTable,
     Group,
     Member,
     db,
-    night_owner,
     utcnow,
 )
 from scorekeeper.names import find_name
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, writes
+from scorekeeper.services.access import grants, policy
 from scorekeeper.services.access.grants import TABLE_CODE_GONE
-from scorekeeper.services.access.policy import Action, Credential, Whose
+from scorekeeper.services.access.policy import Action, Credential, Entry, Role, Stage, Whose
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
@@ -56,15 +69,21 @@ class NightOwner:
     """A night on its own: anyone may join, it is paid at the table, and it
     may become a group's first night."""
 
+    #: The owner's kind (its entry's word; None: the night's own), and the
+    #: night's owner as the policy names it (the same word, or "own").
     kind: str | None = None
-    #: The night's owner as the policy names it, and the credential the
-    #: owner's share link is (what a grant proves is its role's:
-    #: ``policy.CREDENTIAL_OF``).
-    policy = Whose.OWN
-    link: Credential | None = None
+    policy: str = Whose.OWN
+    #: The credential the owner's share link is (what a grant proves is its
+    #: role's: ``policy.CREDENTIAL_OF``).
+    link: str | None = None
 
-    def __init__(self, row_id: int = 0) -> None:
-        self.id = row_id
+    def __init__(self, row_id: int = 0, key: int | None = None,
+                 entry: OwnerKind | None = None) -> None:
+        #: The owner's row id, and its :class:`~scorekeeper.db.models.Owner` row's.
+        self.id, self.key = row_id, key
+        if entry is not None:
+            self.kind = self.policy = entry.word
+            self.link = entry.link
 
     def check_joiner(self, table: GameTable, name: str) -> None:
         """Refuse ``name`` joining the night mid-way (anyone may)."""
@@ -117,9 +136,6 @@ class GroupNight(NightOwner):
     """One of a group's nights: paid at the table or carried to the group's
     tab, its regulars' handles and walk-ins, the next night the group's too."""
 
-    kind = GROUP
-    policy, link = Whose.GROUP, Credential.GROUP_VIEW
-
     def check_carry(self, carry: bool) -> None:
         """A group's night may go on its tab."""
 
@@ -146,9 +162,6 @@ class EventNight(NightOwner):
     """A table of one session of a tournament: registered players only, the
     session's hands, done when they are in (or the director says so), frozen
     when the event is finished, and never a group's."""
-
-    kind = EVENT
-    policy, link = Whose.EVENT, Credential.EVENT_VIEW
 
     def check_joiner(self, table: GameTable, name: str) -> None:
         event_progress.check_joiner(table, name)
@@ -181,14 +194,96 @@ class EventNight(NightOwner):
                   "printed again, or has expired. Ask the director for a new card."))
 
 
-#: Every owner of nights besides the night itself, by the word its rows use.
-OWNERS: dict[str, type[NightOwner]] = {GROUP: GroupNight, EVENT: EventNight}
+@dataclass(frozen=True)
+class OwnerKind:
+    """One kind of owner of nights, all it is (see the module's docstring)."""
+
+    rows: RowKind
+    grants: grants.Kind[Any]
+    #: The kind in the policy's tree (:data:`policy.ACLS`' key) and its ACL.
+    resource: str
+    acl: tuple[Entry, ...]
+    #: The credential a grant of each role proves (a role not named: none).
+    credentials: dict[Role, str]
+    #: The credential its share link is (a night's own: the night's link).
+    link: str | None
+    #: The key of the signed cookie a phone keeps its tokens for it under.
+    cookie: str
+    #: The stages its nights pass through.
+    stages: tuple[Stage, ...] = (Stage.OPEN, Stage.CLOSED)
+    #: How its nights behave.
+    night: type[NightOwner] = NightOwner
+    #: The id of a night's owner of this kind, from the night (else read
+    #: from the owner row: ``row_of``).
+    night_row: Callable[[Any], int | None] | None = field(default=None, compare=False)
+
+    @property
+    def word(self) -> str:
+        return self.rows.word
+
+    def row_of(self, table: Any, key: int) -> int:
+        """The id of the owner (of this kind, its owner row ``key``) of ``table``."""
+        found = self.night_row(table) if self.night_row is not None else None
+        if found is None:
+            model = self.rows.model
+            found = db.session.scalar(select(model.id).where(model.owner_id == key))
+        assert found is not None, f"no {self.word} owns owner row {key}"
+        return int(found)
+
+
+#: Every kind of owner, by its word.
+KINDS: dict[str, OwnerKind] = {}
+
+
+def register(kind: OwnerKind) -> None:
+    """Let ``kind`` own nights: each part of its entry goes where it is asked
+    (its rows, its grants, its ACL and credentials in the policy)."""
+    KINDS[kind.word] = kind
+    ROW_KINDS[kind.word] = kind.rows
+    BY_MODEL[kind.rows.model] = kind.rows
+    grants.KINDS[kind.word] = kind.grants
+    policy.ACLS[kind.resource] = kind.acl
+    for role, credential in kind.credentials.items():
+        policy.CREDENTIAL_OF[kind.word, role] = credential
+    policy.forget_decisions()
+
+
+def unregister(word: str) -> None:
+    """Forget a registered kind (a test's own)."""
+    kind = KINDS.pop(word)
+    ROW_KINDS.pop(word, None)
+    BY_MODEL.pop(kind.rows.model, None)
+    grants.KINDS.pop(word, None)
+    policy.ACLS.pop(kind.resource, None)
+    for role in kind.credentials:
+        policy.CREDENTIAL_OF.pop((word, role), None)
+    policy.forget_decisions()
+
+
+for _kind in (
+        OwnerKind(ROW_KINDS[TABLE], grants.TABLE, policy.NIGHT, policy.ACLS[policy.NIGHT],
+                  {Role.KEEPER: Credential.TABLE_EDITOR, Role.PHONE: Credential.TABLE_PHONE},
+                  Credential.TABLE_VIEW, "editors"),
+        OwnerKind(ROW_KINDS[GROUP], grants.GROUP, policy.GROUP_KIND,
+                  policy.ACLS[policy.GROUP_KIND], {Role.KEEPER: Credential.GROUP_EDITOR},
+                  Credential.GROUP_VIEW, "groups", night=GroupNight,
+                  night_row=lambda table: table.group_id),
+        OwnerKind(ROW_KINDS[EVENT], grants.EVENT, policy.EVENT_KIND,
+                  policy.ACLS[policy.EVENT_KIND], {Role.DIRECTOR: Credential.DIRECTOR},
+                  Credential.EVENT_VIEW, "events",
+                  (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED), night=EventNight,
+                  night_row=lambda table: table.event_id)):
+    register(_kind)
 
 
 def owner_of(table: Any) -> NightOwner:
-    """The owner a night asks (its own, when it has none)."""
-    found = night_owner(table.group_id, table.event_id)
-    return NightOwner() if found is None else OWNERS[found[0]](found[1])
+    """The owner a night asks: its owner row's parent's kind (its own, when
+    it has none)."""
+    parent = table.owner.parent
+    if parent is None:
+        return NightOwner()
+    kind = KINDS[parent.kind]
+    return kind.night(kind.row_of(table, parent.id), parent.id, kind)
 
 
 def done_message(state: TableState) -> str | None:

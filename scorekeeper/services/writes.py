@@ -38,13 +38,12 @@ from scorekeeper.db.models import (
     Owner,
     Submission,
     db,
-    night_owner,
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import Refused, Stale
+from scorekeeper.services import NotFound, Refused, Stale
 from scorekeeper.services.access import policy
-from scorekeeper.services.access.policy import Action, EventWrite, Stage
+from scorekeeper.services.access.policy import Action, EventWrite, Stage, Whose
 from scorekeeper.services.board import changed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, commit, remember
@@ -57,9 +56,13 @@ STALE = "The night changed since this page was opened; check it and try again"
 
 @dataclass
 class Raised:
-    """A version this write made, and whether its audit entry is written."""
+    """A version this write made of one owner row (a night, a group, an
+    event), and whether its audit entry is written."""
 
+    kind: str
     version: int
+    #: The owner row raised with it (a night's group or event), if any.
+    parent: int | None = None
     audited: bool = False
     #: The owner takes no more writes to its nights (an event finished).
     frozen: bool = False
@@ -69,14 +72,11 @@ class Raised:
 
 @dataclass
 class Write:
-    """The versions one write transaction raised: nights by id, and the
-    groups and events they belong to (or the write changes) by (kind, id)."""
+    """The versions one write transaction raised, by owner row: nights, and
+    the groups and events they belong to (or the write changes)."""
 
-    nights: dict[int, Raised] = field(default_factory=dict)
-    owners: dict[tuple[str, int], Raised] = field(default_factory=dict)
-    #: The owner (kind, id) whose version each night's raise raised too.
-    owner_of: dict[int, tuple[str, int]] = field(default_factory=dict)
-    #: The :class:`Owner` row of each night and owner raised (its key).
+    raised: dict[int, Raised] = field(default_factory=dict)
+    #: The owner row of each night, group or event (kind, id) asked of this write.
     keys: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
@@ -193,35 +193,32 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
     table_id = table_key(table)
     start_write(db.session)
     write = _write()
-    raised = write.nights.get(table_id)
-    if raised is None:
-        key, version = _raise(select(GameTable.owner_id).where(GameTable.id == table_id)
-                              .scalar_subquery())
-        closed_at, group_id, event_id = db.session.execute(
-            select(GameTable.closed_at, GameTable.group_id, GameTable.event_id)
-            .where(GameTable.id == table_id)).one()
-        raised = write.nights[table_id] = Raised(version)
-        write.keys[TABLE, table_id] = key
+    key = write.keys.get((TABLE, table_id))
+    if key is None:
+        key = write.keys[TABLE, table_id] = _raise(
+            select(GameTable.owner_id).where(GameTable.id == table_id).scalar_subquery())
+        closed_at = db.session.scalar(select(GameTable.closed_at)
+                                      .where(GameTable.id == table_id))
         for name, value in (("closed_at", closed_at), ("owner_id", key)):
             set_committed_value(table, name, value)
         held = db.session.identity_map.get(identity_key(Owner, key))
         if held is not None:
             set_committed_value(table, "owner", held)
-        owner = night_owner(group_id, event_id)
-        if owner is not None:
-            write.owner_of[table_id] = owner
-            _raise_owner(owner[0], owner[1], None, STALE)
-            raised.frozen = write.owners[owner].frozen
-    owner = write.owner_of.get(table_id)
+        parent = write.raised[key].parent
+        if parent is not None:
+            if parent not in write.raised:
+                _raise(parent)
+            write.raised[key].frozen = write.raised[parent].frozen
+    raised = write.raised[key]
+    owner = write.raised[raised.parent] if raised.parent is not None else None
     if isinstance(doing, EventWrite):
-        assert owner is not None and owner[0] == EVENT and write.owners[owner].decided, \
+        assert owner is not None and owner.kind == EVENT and owner.decided, \
             "a night's write for its event needs begin_event first"
     else:
         stage = (Stage.FINISHED if raised.frozen
                  else Stage.CLOSED if table.closed_at is not None else Stage.OPEN)
-        # the policy's owners are named by the words the rows use ("group", "event")
-        whose = policy.Whose(owner[0]) if owner else policy.Whose.OWN
-        decision = policy.stage_decide(whose, stage, doing)
+        # the policy names a night's owner by the word its rows use ("group", "event")
+        decision = policy.stage_decide(owner.kind if owner else Whose.OWN, stage, doing)
         if not decision.allowed:
             raise Refused(decision.why, stage)
     if seen is not None and raised.version != seen + 1:
@@ -244,7 +241,17 @@ def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -
     settle-up compare versions): take the write lock and raise its version,
     once per write.  Returns the version this write makes; the caller (or
     the night's entry, :func:`audit_night`) writes its entry."""
-    return _raise_owner(GROUP, group_id, seen, stale)
+    return begin_owner(GROUP, group_id, seen=seen, stale=stale)
+
+
+def begin_owner(kind: str, row_id: int, *, seen: int | None = None,
+                stale: str = STALE) -> int:
+    """Start a write to the owner of nights ``row_id`` of ``kind`` (a group,
+    or any kind whose own writes its stage doesn't refuse): take the write
+    lock and raise its version, once per write.  Returns the version this
+    write makes; the caller (or the night's entry) writes its entry
+    (:func:`audit_owner`)."""
+    return _raise_owner(kind, row_id, seen, stale)
 
 
 def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
@@ -264,7 +271,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     decision = policy.event_decide(stage, doing)
     if not decision.allowed:
         raise Refused(decision.why, stage)
-    _write().owners[EVENT, event_id].decided = True
+    _write().raised[_key(EVENT, event_id)].decided = True
     return version
 
 
@@ -273,35 +280,49 @@ def _raise_owner(kind: str, row_id: int, seen: int | None, stale: str) -> int:
     (the lock taken first: taking it starts the write afresh), and refused
     when the caller saw another version."""
     start_write(db.session)
-    raised = _write().owners.get((kind, row_id))
+    key = _key(kind, row_id)
+    raised = _write().raised.get(key)
     if raised is None:
-        rows = ROW_KINDS[kind]
-        model = rows.model
-        key, version = _raise(select(model.owner_id).where(model.id == row_id)
-                              .scalar_subquery())
-        frozen = (db.session.scalar(select(rows.frozen).where(model.id == row_id))
-                  if rows.frozen is not None else None)
-        raised = _write().owners[kind, row_id] = Raised(version, frozen=frozen is not None)
-        _write().keys[kind, row_id] = key
+        _raise(key)
+        raised = _write().raised[key]
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
 
 
-def _raise(key: Any) -> tuple[int, int]:
-    """Raise the version of the :class:`Owner` whose id ``key`` gives (a
-    subquery from its night, group or event) and tell the version board;
-    returns the owner's id and its new version, also set on the owner's row
-    this session holds (without reading it again)."""
-    owner_id, version, token = db.session.execute(
+def _key(kind: str, row_id: int) -> int:
+    """The owner row of the night, group or event (``kind``) ``row_id``
+    (read once per write)."""
+    write = _write()
+    key = write.keys.get((kind, row_id))
+    if key is None:
+        model = ROW_KINDS[kind].model
+        key = db.session.scalar(select(model.owner_id).where(model.id == row_id))
+        if key is None:
+            raise NotFound(f"No such {ROW_KINDS[kind].noun}")
+        write.keys[kind, row_id] = key
+    return key
+
+
+def _raise(key: Any) -> int:
+    """Raise the version of the :class:`Owner` row ``key`` (its id, or a
+    subquery giving it) once in this write and tell the version board; the
+    new version is set on the owner's row this session holds too (without
+    reading it again).  Returns the row's id."""
+    owner_id, kind, version, token, parent = db.session.execute(
         update(Owner).where(Owner.id == key).values(version=Owner.version + 1)
-        .returning(Owner.id, Owner.version, Owner.view_token)).one()
+        .returning(Owner.id, Owner.kind, Owner.version, Owner.view_token,
+                   Owner.parent_id)).one()
     changed(db.session(), token)
     held = db.session.identity_map.get(identity_key(Owner, owner_id))
     if held is not None:
         set_committed_value(held, "version", version)
         set_committed_value(held, "view_token", token)
-    return owner_id, version
+    rows = ROW_KINDS[kind]
+    frozen = (db.session.scalar(select(rows.frozen).where(rows.model.owner_id == owner_id))
+              if rows.frozen is not None else None)
+    _write().raised[owner_id] = Raised(kind, version, parent, frozen=frozen is not None)
+    return int(owner_id)
 
 
 def audit_night(table: GameTable, action: str, summary: str, number: int | None = None,
@@ -312,18 +333,16 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     night's group or event, raised with it, gets the same words unless this
     write already gave it its own."""
     table_id = table_key(table)
-    raised = _write().nights.get(table_id)
-    assert raised is not None, "audit_night needs begin_night first"
-    assert not raised.audited, f"table {table_id}: a second audit entry for one version"
-    raised.audited = True
-    db.session.add(AuditEntry(owner_id=_write().keys[TABLE, table_id], action=action,
-                              hand_number=number,
+    key = _write().keys.get((TABLE, table_id))
+    assert key is not None, "audit_night needs begin_night first"
+    raised = _entry_of(key, f"table {table_id}")
+    db.session.add(AuditEntry(owner_id=key, action=action, hand_number=number,
                               hand_id=hand_id, version=raised.version,
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],
                               before=before, after=after, at=utcnow()))
-    owner = _write().owner_of.get(table_id)
-    if owner is not None and not _write().owners[owner].audited:
-        _audit_owner(owner[0], owner[1], action, f"{table.name}: {summary}", by)
+    parent = raised.parent
+    if parent is not None and not _write().raised[parent].audited:
+        _audit_key(parent, action, f"{table.name}: {summary}", by)
 
 
 def audit_created(table: GameTable, action: str, summary: str) -> None:
@@ -339,6 +358,13 @@ def audit_group(group_id: int, action: str, summary: str, by: str | None = None)
     _audit_owner(GROUP, group_id, action, summary, by)
 
 
+def audit_owner(kind: str, row_id: int, action: str, summary: str,
+                by: str | None = None) -> None:
+    """The one entry of the version this write made of the owner ``row_id``
+    of ``kind`` (:func:`begin_owner`)."""
+    _audit_owner(kind, row_id, action, summary, by)
+
+
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None,
                 after: dict[str, Any] | None = None) -> None:
     """The one entry of the event version this write made (``after``: what
@@ -350,13 +376,26 @@ def _audit_owner(owner: str, row_id: int, action: str, summary: str,
                  by: str | None, after: dict[str, Any] | None = None) -> None:
     """The one entry of the version this write raised for the group or
     event ``row_id`` (``owner``: the history's word for its kind)."""
-    raised = _write().owners.get((owner, row_id))
-    assert raised is not None, f"audit_{owner} needs begin_{owner} first"
-    assert not raised.audited, f"{owner} {row_id}: a second audit entry for one version"
-    raised.audited = True
-    db.session.add(AuditEntry(owner_id=_write().keys[owner, row_id], action=action,
-                              version=raised.version, by=by[:AUDIT_BY] if by else None,
+    key = _key(owner, row_id)  # raised by its own begin, or with one of its nights
+    assert key in _write().raised, f"audit_{owner} needs begin_{owner} first"
+    _audit_key(key, action, summary, by, after)
+
+
+def _audit_key(key: int, action: str, summary: str, by: str | None,
+               after: dict[str, Any] | None = None) -> None:
+    raised = _entry_of(key, f"owner {key}")
+    db.session.add(AuditEntry(owner_id=key, action=action, version=raised.version,
+                              by=by[:AUDIT_BY] if by else None,
                               summary=summary[:AUDIT_SUMMARY], after=after, at=utcnow()))
+
+
+def _entry_of(key: int, name: str) -> Raised:
+    """The version raised for owner row ``key``, its one entry now being written."""
+    raised = _write().raised.get(key)
+    assert raised is not None, f"{name}: an audit entry without its raised version"
+    assert not raised.audited, f"{name}: a second audit entry for one version"
+    raised.audited = True
+    return raised
 
 
 def unaudited(session: Session) -> list[str]:
@@ -364,9 +403,9 @@ def unaudited(session: Session) -> list[str]:
     write = session.info.get(_WRITE)
     if write is None:
         return []
-    return ([f"table {k} version {r.version}" for k, r in write.nights.items() if not r.audited]
-            + [f"{kind} {k} version {r.version}" for (kind, k), r in write.owners.items()
-               if not r.audited])
+    named = {key: f"{kind} {row_id}" for (kind, row_id), key in write.keys.items()}
+    return [f"{named.get(key, f'{r.kind} (owner {key})')} version {r.version}"
+            for key, r in write.raised.items() if not r.audited]
 
 
 @event.listens_for(Session, "before_commit")

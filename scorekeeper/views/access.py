@@ -48,6 +48,7 @@ from scorekeeper.services.access.credentials import (
 from scorekeeper.services.access.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.owners import KINDS
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -156,7 +157,8 @@ def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, st
 
 
 def _cookie_token(kind: str, row_id: int) -> str | None:
-    return HELD[kind].token(row_id)
+    """The token this phone keeps for the owner (under its kind's cookie key)."""
+    return Held(KINDS[kind].cookie).token(row_id)
 
 
 def load_table(table_id: int) -> NightAccess:
@@ -201,7 +203,7 @@ def event_may(event: Any, write: EventWrite | str) -> bool:
 
 def owner_word(night: NightAccess | None) -> str:
     """Whose ``night`` is ("own", "group", "event"; "" for none)."""
-    return night.owner.value if night is not None else ""
+    return str(night.owner) if night is not None else ""
 
 
 def refused_stage_words(night: NightAccess | None) -> str:
@@ -266,9 +268,9 @@ class Held:
         return token if isinstance(token, str) else None
 
 
-TABLES_HELD = Held("editors")  # session key: table id → this device's edit token
-GROUPS_HELD = Held("groups")  # session key: group id → this device's group edit token
-EVENTS_HELD = Held("events")  # session key: event id → this device's director token
+# session keys (each kind's entry names its own): table id → this device's edit
+# token, group id → its group edit token, event id → its director token
+TABLES_HELD, GROUPS_HELD, EVENTS_HELD = (Held(KINDS[kind].cookie) for kind in (TABLE, GROUP, EVENT))
 remember_editor = TABLES_HELD.remember
 forget_editor = TABLES_HELD.forget
 remembered_table_ids = TABLES_HELD.ids
@@ -279,7 +281,6 @@ group_session_token = GROUPS_HELD.token
 remember_event = EVENTS_HELD.remember
 remembered_event_ids = EVENTS_HELD.ids
 event_session_token = EVENTS_HELD.token
-HELD = {TABLE: TABLES_HELD, GROUP: GROUPS_HELD, EVENT: EVENTS_HELD}
 
 
 def keep_editing(table: Any, token: str | None, label: str = "Scorekeeper") -> None:

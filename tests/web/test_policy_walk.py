@@ -8,6 +8,11 @@ Each world (a night of one owner at one stage, with its tokens) is built
 once through the API and the pages; before every request the database is
 put back as it was built (SQLite's backup) and every cache emptied, so a
 write one request was allowed to make is not seen by the next.
+
+Besides the app's own kinds of owner, a kind only the tests have walks
+too (:mod:`tests.web.toy_owner`: a league, its model and one registry
+entry), registered for every test here: its nights answer as its entry's
+ACL says, and nobody else's answers change for its being there.
 """
 
 from __future__ import annotations
@@ -40,13 +45,24 @@ from scorekeeper.services.access.policy import (
 )
 from scorekeeper.views.access import NOT_EDITOR, declared, declared_write
 from tests.conftest import PLAYERS
+from tests.web import toy_owner
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
 KEY = {"Idempotency-Key": "0123456789abcdef-walk"}
 #: What each editor's credential is kept under in a phone's session cookie.
-COOKIE = {Credential.TABLE_EDITOR: "editors", Credential.TABLE_PHONE: "editors",
-          Credential.GROUP_EDITOR: "groups", Credential.DIRECTOR: "events"}
+COOKIE: dict[str, str] = {
+    Credential.TABLE_EDITOR: "editors", Credential.TABLE_PHONE: "editors",
+    Credential.GROUP_EDITOR: "groups", Credential.DIRECTOR: "events",
+    toy_owner.KEEPER: toy_owner.ENTRY.cookie}
+#: The toy kind's nights (:mod:`tests.web.toy_owner`).
+LEAGUE = toy_owner.LEAGUE
+
+
+@pytest.fixture(autouse=True)
+def _league() -> Iterator[None]:
+    with toy_owner.registered():
+        yield
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -57,13 +73,13 @@ def _auth(token: str) -> dict[str, str]:
 class World:
     """One night of one owner at one stage, and every credential on it."""
 
-    owner: Whose
+    owner: str
     stage: Stage
     table_id: int
     hand_id: int
     grant_id: int
     #: credential → its token (the owner's id it is kept under, for the cookie)
-    tokens: dict[Credential, tuple[str, int]] = field(default_factory=dict)
+    tokens: dict[str, tuple[str, int]] = field(default_factory=dict)
     group_id: int | None = None
     event_id: int | None = None
 
@@ -102,12 +118,12 @@ def _first_hand_and_grant(app: Flask, table_id: int) -> tuple[int, int]:
         return night.hands[0].id if night.hands else 0, grant.id
 
 
-def build(app: Flask, client: FlaskClient, owner: Whose, stage: Stage) -> World:
+def build(app: Flask, client: FlaskClient, owner: str, stage: Stage) -> World:
     """A night of ``owner`` brought to ``stage``, with one hand recorded."""
-    if owner is Whose.EVENT:
+    if owner == Whose.EVENT:
         return _event_world(app, client, stage)
     group = None
-    tokens: dict[Credential, tuple[str, int]] = {}
+    tokens: dict[str, tuple[str, int]] = {}
     if owner is Whose.GROUP:
         made = client.post(f"{API}/groups", json={"name": "Thursday", "players": PLAYERS,
                                                    "preset": "called-ace", "stake_cents": 25})
@@ -119,6 +135,10 @@ def build(app: Flask, client: FlaskClient, owner: Whose, stage: Stage) -> World:
     night = _night(client, group)
     tokens[Credential.TABLE_EDITOR] = (night["edit_token"], night["id"])
     tokens[Credential.TABLE_VIEW] = (night["view_token"], night["id"])
+    if owner == LEAGUE:
+        with app.app_context():
+            league_id, held = toy_owner.league_night(night["id"])
+        tokens.update({credential: (token, league_id) for credential, token in held.items()})
     _hand(client, night["id"], night["edit_token"], "Ann", "Bob")
     if stage is Stage.CLOSED:
         assert client.post(f"{API}/tables/{night['id']}/close",
@@ -158,10 +178,12 @@ def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
     }, event_id=made["id"])
 
 
-WORLDS = [(Whose.OWN, Stage.OPEN), (Whose.OWN, Stage.CLOSED),
-          (Whose.GROUP, Stage.OPEN), (Whose.GROUP, Stage.CLOSED),
-          (Whose.EVENT, Stage.OPEN), (Whose.EVENT, Stage.DONE),
-          (Whose.EVENT, Stage.FINISHED), (Whose.EVENT, Stage.CLOSED)]
+WORLDS: list[tuple[str, Stage]] = [
+    (Whose.OWN, Stage.OPEN), (Whose.OWN, Stage.CLOSED),
+    (Whose.GROUP, Stage.OPEN), (Whose.GROUP, Stage.CLOSED),
+    (Whose.EVENT, Stage.OPEN), (Whose.EVENT, Stage.DONE),
+    (Whose.EVENT, Stage.FINISHED), (Whose.EVENT, Stage.CLOSED),
+    (LEAGUE, Stage.OPEN), (LEAGUE, Stage.CLOSED)]
 
 
 def _routes(app: Flask) -> list[tuple[Rule, str]]:
@@ -173,7 +195,7 @@ def _routes(app: Flask) -> list[tuple[Rule, str]]:
 def _address(rule: Rule, world: World) -> str | None:
     """The route's address in this world (None: it doesn't take one of its nights)."""
     values = {"table_id": world.table_id, "hand_id": world.hand_id, "number": 1,
-              "name": PLAYERS[0] if world.owner is not Whose.EVENT else "Player 1",
+              "name": PLAYERS[0] if world.owner != Whose.EVENT else "Player 1",
               "editor_id": world.grant_id, "group_id": world.group_id or 0,
               "event_id": world.event_id or 0}
     if "table_id" not in rule.arguments:
@@ -218,14 +240,14 @@ def restore(app: Flask) -> Iterator[Callable[[], None]]:
 
 
 def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
-         credential: Credential | None) -> Any:
+         credential: str | None) -> Any:
     """One request with ``credential`` (None: none): a bearer token on the
     API, the phone's cookie on a page."""
     with client.session_transaction() as cookie:
         cookie.clear()
         if credential in COOKIE and not path.startswith(API):
-            token, row_id = world.tokens[credential]  # type: ignore[index]
-            cookie[COOKIE[credential]] = {str(row_id): token}  # type: ignore[index]
+            token, row_id = world.tokens[credential]
+            cookie[COOKIE[credential]] = {str(row_id): token}
     headers: dict[str, str] = {}
     if path.startswith(API):
         headers.update(KEY)
@@ -239,7 +261,7 @@ def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
 @pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
 def test_every_night_route_answers_every_credential_as_the_policy_says(
         app: Flask, client: FlaskClient, restore: Callable[[], None],
-        owner: Whose, stage: Stage) -> None:
+        owner: str, stage: Stage) -> None:
     world = build(app, client, owner, stage)
     restore()  # keeps the world as built
     wrong: list[str] = []
@@ -250,7 +272,7 @@ def test_every_night_route_answers_every_credential_as_the_policy_says(
         if path is None or not isinstance(action, Action):
             continue
         api = path.startswith(API)
-        holders: list[Credential | None] = [None, *world.tokens]
+        holders: list[str | None] = [None, *world.tokens]
         for credential in holders:
             if not api and credential not in COOKIE and credential is not None:
                 continue  # a share link is no cookie: its pages are the viewer's
@@ -415,7 +437,7 @@ def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
 
 @pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
 def test_get_token_says_what_every_credential_is_and_may_do_as_the_policy_says(
-        app: Flask, client: FlaskClient, owner: Whose, stage: Stage) -> None:
+        app: Flask, client: FlaskClient, owner: str, stage: Stage) -> None:
     """``GET /api/v1/token`` with every credential of every world answers the
     credential the token proves and exactly what the policy lets it do: on
     its night now, or on its group's or event's own pages and nights."""
@@ -430,7 +452,7 @@ def test_get_token_says_what_every_credential_is_and_may_do_as_the_policy_says(
             assert said["may"] == [a for a in Action
                                    if decide(credential, owner, stage, a).allowed], credential
             continue
-        kind = "group" if owner is Whose.GROUP else "event"
+        kind = str(owner)
         assert (said["owner"], said["id"]) == (kind, row_id)
         assert said["may"] == [a for a in (OwnerAction.READ_OWNER, OwnerAction.RUN)
                                if owner_permits(credential, kind, a)]

@@ -5,10 +5,12 @@ night into its :class:`~scorekeeper.services.access.policy.Whose` and
 :class:`~scorekeeper.services.access.policy.Stage`.
 
 A request hands in what it holds through a :data:`Holder`: given an owner of
-nights ("table", "group" or "event") and its id, the token it holds for it
-(a phone's signed cookie keeps one per owner; an API client's bearer token
-is tried as each).  The strongest credential wins: an event's director
-before a group's editor before a night's own grant; share links only when
+nights (its kind's word: "table", "group", "event" or a registered kind's)
+and its id, the token it holds for it (a phone's signed cookie keeps one
+per owner; an API client's bearer token is tried as each).  Each grant it
+proves along the night's lineage (the night's own, its owner's) is a
+principal, and the policy is asked with all of them; the one a token is
+said to be is the owner's before the night's own; share links only when
 the request may present them (the API: its bearer token may be one).
 """
 
@@ -26,11 +28,9 @@ from scorekeeper.services import lazy
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.policy import (
     Action,
-    Credential,
     Decision,
     OwnerAction,
     Stage,
-    Whose,
     credential_of,
     night,
     night_powers,
@@ -39,7 +39,7 @@ from scorekeeper.services.access.policy import (
 )
 from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.owners import OWNERS, NightOwner, owner_of
+from scorekeeper.services.owners import KINDS, NightOwner, owner_of
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
@@ -50,17 +50,18 @@ class NightAccess:
     """One request's standing on one night."""
 
     state: TableState
-    owner: Whose
+    #: Whose the night is (:data:`Whose.OWN`, or its owner's kind).
+    owner: str
     stage: Stage
     #: Why the stage refuses writes, in the night's own words ("" when open).
     stage_words: str
-    credential: Credential | None
+    credential: str | None
     #: The grant the credential is (for the history's "by"); None for a share link.
     grant: Editor | None
     #: Every credential the request proves on the night (``credential`` is
     #: the strongest, the one a token is said to be): the policy is asked
     #: with all of them.
-    principals: frozenset[Credential] = frozenset()
+    principals: frozenset[str] = frozenset()
 
     @property
     def editor(self) -> Editor:
@@ -103,10 +104,11 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
     state = TableState.load(table)
     owner = owner_of(table)
     stage, words = _stage_of(state, owner)
-    found = None if owner.kind is None else grants.grant_of(
-        grants.KINDS[owner.kind], owner.id, held(owner.kind, owner.id))
+    found = None
+    if owner.kind is not None and owner.key is not None:
+        found = grants.grant_by_key(owner.key, held(owner.kind, owner.id))
     # each grant proves what its role is on the kind it is kept for; the owner's first
-    proven: list[tuple[Credential, Editor | None]] = [
+    proven: list[tuple[str, Editor | None]] = [
         (credential, g) for kind, g in ((owner.kind, found), (TABLE, grant))
         if g is not None and kind is not None
         and (credential := credential_of(kind, g.role)) is not None]
@@ -130,14 +132,15 @@ def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
     return Stage.OPEN, ""
 
 
-def _link_credential(table: GameTable, owner: NightOwner, held: Holder) -> Credential | None:
-    """The share link's credential the request's token is, if any."""
+def _link_credential(table: GameTable, owner: NightOwner, held: Holder) -> str | None:
+    """The share link's credential the request's token is, if any: the
+    night's own, or its owner's (its owner row's parent, loaded with it)."""
     if _same(held(TABLE, table.id), table.view_token):
-        return Credential.TABLE_VIEW
-    if owner.kind is None:
+        return KINDS[TABLE].link
+    parent = table.owner.parent
+    if owner.kind is None or parent is None:
         return None
-    row = grants.get(grants.KINDS[owner.kind], owner.id)
-    return owner.link if _same(held(owner.kind, owner.id), row.view_token) else None
+    return owner.link if _same(held(owner.kind, owner.id), parent.view_token) else None
 
 
 # --- a group's and an event's own pages ---------------------------------------------
@@ -148,7 +151,7 @@ class OwnerAccess:
 
     row: Any
     kind: str
-    credential: Credential | None
+    credential: str | None
     grant: Editor | None
 
     @property
@@ -170,5 +173,5 @@ def owner_access(kind: str, row_id: int, token: str | None, *,
     if credential is not None:
         return OwnerAccess(row, kind, credential, grant)
     if links and _same(token, row.view_token):
-        return OwnerAccess(row, kind, OWNERS[kind].link, None)
+        return OwnerAccess(row, kind, KINDS[kind].link, None)
     return OwnerAccess(row, kind, None, None)

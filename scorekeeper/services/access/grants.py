@@ -232,6 +232,15 @@ def grant_of(owner: Kind[Any], row_id: int, token: str | None) -> Editor | None:
         Editor.revoked_at.is_(None)))
 
 
+def grant_by_key(key: int, token: str | None) -> Editor | None:
+    """The live grant of the owner row ``key`` that ``token`` proves, if any."""
+    if not token:
+        return None
+    return db.session.scalar(db.select(Editor).where(
+        Editor.owner_id == key, Editor.token_hash == hash_token(token),
+        Editor.revoked_at.is_(None)))
+
+
 def active_grants(owner: Kind[R], row: R) -> list[Editor]:
     """The devices that can change ``row`` now, oldest first."""
     return list(db.session.scalars(db.select(Editor).where(

@@ -32,7 +32,9 @@ from typing import Any
 
 
 class Credential(StrEnum):
-    """What a request proves, strongest first."""
+    """What a request proves, strongest first: the app's own kinds of owner's.
+    A kind of owner registered later (:func:`scorekeeper.services.owners.register`)
+    names its own as plain words; the policy asks any word alike."""
 
     DIRECTOR = "director"  #: an event's director or co-director token
     GROUP_EDITOR = "group editor"  #: a group's edit token
@@ -55,7 +57,7 @@ class Role(StrEnum):
 #: The credential a grant proves: its role on the kind of owner it is kept
 #: for ("table", "group", "event", as the grants name them).  A role no line
 #: names proves nothing.
-CREDENTIAL_OF: dict[tuple[str, Role], Credential] = {
+CREDENTIAL_OF: dict[tuple[str, Role], str] = {
     ("table", Role.KEEPER): Credential.TABLE_EDITOR,
     ("table", Role.PHONE): Credential.TABLE_PHONE,
     ("group", Role.KEEPER): Credential.GROUP_EDITOR,
@@ -63,7 +65,7 @@ CREDENTIAL_OF: dict[tuple[str, Role], Credential] = {
 }
 
 
-def credential_of(kind: str, role: str) -> Credential | None:
+def credential_of(kind: str, role: str) -> str | None:
     """The credential a grant of ``role`` on an owner of ``kind`` proves."""
     try:
         return CREDENTIAL_OF.get((kind, Role(role)))
@@ -72,7 +74,8 @@ def credential_of(kind: str, role: str) -> Credential | None:
 
 
 class Whose(StrEnum):
-    """Whose a night is."""
+    """Whose a night is: its own, or the word of the kind of owner it belongs
+    to (any registered kind's word stands as well)."""
 
     OWN = "own"  #: a night on its own
     GROUP = "group"  #: one of a group's nights
@@ -125,7 +128,10 @@ EVERYTHING = frozenset(Action)
 EDITORS = frozenset({Credential.DIRECTOR, Credential.GROUP_EDITOR, Credential.TABLE_EDITOR,
                      Credential.TABLE_PHONE})
 VIEWERS = frozenset({Credential.TABLE_VIEW, Credential.GROUP_VIEW, Credential.EVENT_VIEW})
-ANYONE = EDITORS | VIEWERS
+#: Whoever asks, whatever they hold (Pyramid's ``Everyone``): an entry naming
+#: it speaks to every credential, a registered kind's too.
+EVERYONE = "everyone"
+ANYONE = frozenset({EVERYONE})
 
 
 # --- an event's own writes, by stage ----------------------------------------------
@@ -167,18 +173,18 @@ class Entry:
     stages.  ``why`` may name the stage's own reason as ``{stage}``."""
 
     allow: bool
-    who: frozenset[Credential]
+    who: frozenset[str]
     actions: frozenset[Any]
     stages: frozenset[str] | None = None  #: None: at every stage
     why: str = ""
 
 
-def allow(who: frozenset[Credential], actions: frozenset[Any],
+def allow(who: frozenset[str], actions: frozenset[Any],
           stages: frozenset[Any] | None = None) -> Entry:
     return Entry(True, who, actions, stages)
 
 
-def deny(who: frozenset[Credential], actions: frozenset[Any], why: str,
+def deny(who: frozenset[str], actions: frozenset[Any], why: str,
          stages: frozenset[Any] | None = None) -> Entry:
     return Entry(False, who, actions, stages, why)
 
@@ -311,7 +317,7 @@ class Decision:
 ALLOWED = Decision(True)
 
 
-def permits(resource: Resource, principals: Iterable[Credential], action: Any) -> Decision:
+def permits(resource: Resource, principals: Iterable[str], action: Any) -> Decision:
     """The one decision: walk ``resource``'s lineage, reading each one's ACL
     (:data:`ACLS`) in order; the first entry that names one of
     ``principals``, ``action`` and ``resource``'s stage decides.  None: refused.
@@ -321,16 +327,19 @@ def permits(resource: Resource, principals: Iterable[Credential], action: Any) -
 
 
 def forget_decisions() -> None:
-    """Work every answer out afresh (a test that changes :data:`ACLS`)."""
+    """Work every answer out afresh (:data:`ACLS` changed: a kind registered)."""
     _permits.cache_clear()
+    _stage_decide.cache_clear()
     night_powers.cache_clear()
 
 
 @functools.lru_cache(maxsize=4096)
-def _permits(resource: Resource, held: frozenset[Credential], action: Any) -> Decision:
+def _permits(resource: Resource, held: frozenset[str], action: Any) -> Decision:
+    if not held:
+        return Decision(False, NOBODY)
     for step in resource.lineage():
         for entry in ACLS.get(step.kind, ()):
-            if (held & entry.who and action in entry.actions
+            if ((EVERYONE in entry.who or held & entry.who) and action in entry.actions
                     and (entry.stages is None or resource.stage in entry.stages)):
                 if entry.allow:
                     return ALLOWED
@@ -340,23 +349,20 @@ def _permits(resource: Resource, held: frozenset[Credential], action: Any) -> De
     return Decision(False, NOBODY)
 
 
-#: Each owner of nights as a resource kind of the tree (a night on its own: the root).
-OWNER_KINDS: dict[Whose, str] = {Whose.OWN: ROOT, Whose.GROUP: GROUP_KIND,
-                                 Whose.EVENT: EVENT_KIND}
-
-
 def owner(kind: str, stage: str = "") -> Resource:
-    """A group or an event (``kind``) at ``stage``, in the tree."""
+    """An owner of nights (a group, an event: ``kind``, the word of its
+    entry in :data:`ACLS`) at ``stage``, in the tree."""
     return Resource(kind, stage, parent=THE_ROOT)
 
 
-def night(owner_of: Whose, stage: Stage, stage_words: str = "") -> Resource:
-    """A night of ``owner_of`` at ``stage``, in the tree."""
-    parent = THE_ROOT if owner_of is Whose.OWN else owner(OWNER_KINDS[owner_of])
+def night(owner_of: str, stage: Stage, stage_words: str = "") -> Resource:
+    """A night of ``owner_of`` (:data:`Whose.OWN`, or its owner's kind) at
+    ``stage``, in the tree."""
+    parent = THE_ROOT if owner_of == Whose.OWN else owner(owner_of)
     return Resource(NIGHT, stage, stage_words, parent)
 
 
-def decide(credential: Credential, owner: Whose, stage: Stage, action: Action,
+def decide(credential: str, owner: str, stage: Stage, action: Action,
            stage_words: str = "") -> Decision:
     """What ``credential`` may do to a night of ``owner`` at ``stage``
     (:func:`permits`).  ``stage_words`` is why the stage refuses writes, in
@@ -366,23 +372,30 @@ def decide(credential: Credential, owner: Whose, stage: Stage, action: Action,
 
 
 @functools.lru_cache(maxsize=1024)
-def night_powers(owner_of: Whose, stage: Stage, stage_words: str,
-                 principals: frozenset[Credential]) -> frozenset[Action]:
+def night_powers(owner_of: str, stage: Stage, stage_words: str,
+                 principals: frozenset[str]) -> frozenset[Action]:
     """Every action ``principals`` may do to a night of ``owner_of`` at
     ``stage``: what its pages may show (kept per process, as the answers are)."""
     resource = night(owner_of, stage, stage_words)
     return frozenset(a for a in Action if permits(resource, principals, a).allowed)
 
 
-def stage_decide(owner: Whose, stage: Stage, action: Action, stage_words: str = "") -> Decision:
+def stage_decide(owner: str, stage: Stage, action: Action, stage_words: str = "") -> Decision:
     """What the night's stage says of ``action``, whoever asks: allowed when
-    some editor may do it at ``stage``, else the stage's own refusal.  The
-    write path asks this again under its lock (the credential was asked by
-    the loader, from the same table), so a write that the stage stopped
-    meanwhile (the night closed, the event finished) is refused in the words
-    the loader would have used."""
-    decisions = [decide(c, owner, stage, action, stage_words) for c in Credential
-                 if c in EDITORS]
+    some credential the night's lineage names may do it at ``stage``, else
+    the stage's own refusal.  The write path asks this again under its lock
+    (the credential was asked by the loader, from the same table), so a
+    write that the stage stopped meanwhile (the night closed, the event
+    finished) is refused in the words the loader would have used."""
+    return _stage_decide(night(owner, stage, stage_words), action)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stage_decide(resource: Resource, action: Action) -> Decision:
+    named = {c for step in resource.lineage() for entry in ACLS.get(step.kind, ())
+             for c in entry.who if c != EVERYONE}
+    ordered = [c for c in Credential if c in named] + sorted(named - set(Credential))
+    decisions = [permits(resource, {c}, action) for c in ordered]
     if any(d.allowed for d in decisions):
         return ALLOWED
     return next((d for d in decisions if d.by_stage), decisions[0])
@@ -397,7 +410,7 @@ STAGE_WORDS: dict[str, str] = {
 }
 
 
-def owner_permits(credential: Credential | None, kind: str, action: OwnerAction) -> bool:
+def owner_permits(credential: str | None, kind: str, action: OwnerAction) -> bool:
     """Whether ``credential`` may do ``action`` to a group or an event (``kind``)."""
     return credential is not None and permits(owner(kind), {credential}, action).allowed
 

@@ -18,22 +18,12 @@ from scorekeeper.services.access import grants
 from scorekeeper.services.access.credentials import night_access, owner_access
 from scorekeeper.services.access.policy import (
     Action,
-    Credential,
     EventWrite,
     OwnerAction,
-    Stage,
-    Whose,
     decide,
 )
 from scorekeeper.services.events import stages as event_stages
-
-#: The stages a night of each owner passes through (a tournament's table is
-#: also done, and frozen when the event is finished).
-NIGHT_STAGES: dict[Whose, tuple[Stage, ...]] = {
-    Whose.OWN: (Stage.OPEN, Stage.CLOSED),
-    Whose.GROUP: (Stage.OPEN, Stage.CLOSED),
-    Whose.EVENT: (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED),
-}
+from scorekeeper.services.owners import KINDS
 
 
 @dataclass(frozen=True)
@@ -46,7 +36,7 @@ class TokenFacts:
     (a director's); ``nights`` what it may do on the row's nights, at each
     stage they pass through (a group's or an event's credential)."""
 
-    credential: Credential
+    credential: str
     owner: str
     id: int
     label: str | None
@@ -100,10 +90,11 @@ def _owner(token: str, kind: str, row_id: int) -> TokenFacts | None:
     writes = tuple(str(w) for w in EventWrite
                    if access.may(OwnerAction.RUN) and stage is not None
                    and event_stages.decide(access.row, w).allowed)
-    owner = Whose(kind)  # the policy names a night's owner by the word its rows use
+    # the policy names a night's owner by the word its rows use; its entry
+    # says which stages its nights pass through
     nights = tuple((str(night), tuple(str(a) for a in Action
-                                      if decide(credential, owner, night, a).allowed))
-                   for night in NIGHT_STAGES[owner])
+                                      if decide(credential, kind, night, a).allowed))
+                   for night in KINDS[kind].stages)
     return TokenFacts(credential, kind, row_id,
                       access.grant.label if access.grant is not None else None,
                       str(stage) if stage is not None else None,
