@@ -134,7 +134,8 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             table, _ = build_table(checked.name, checked.players, checked.preset,
                                    checked.rules, checked.stake_cents, label)
             exports.fill(table, checked)
-            table.group_id, table.played_on = group.id, night.played_on
+            groups.belong(table, group)
+            table.played_on = night.played_on
             table.settled, table.settled_at = night.settled, night.settled_at
             table.totals = night.totals
             groups.join_members(group, [n for n, _ in checked.players])

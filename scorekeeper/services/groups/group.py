@@ -172,9 +172,7 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules,
     join the group) and, with ``remember``, keep its rules and stake for the
     next night.  Part of the caller's write, which raises the group's version
     (the caller writes its entry)."""
-    table.group_id = group.id
-    if table.event_id is None:  # a tournament's table stays its event's in the tree
-        table.owner.parent = group.owner
+    belong(table, group)
     table.played_on = played_on
     join_members(group, [p.name for p in table.players])
     if remember:
@@ -183,6 +181,15 @@ def attach(table: GameTable, group: Group, played_on: date, rules: Rules,
             if table.preset in PRESETS else {}
         group.stake_cents = table.stake_cents
     writes.begin_group(group.id)
+
+
+def belong(table: GameTable, group: Group) -> None:
+    """``table`` is one of ``group``'s nights: its group, and its owner row's
+    parent in the tree (a tournament's table stays its event's).  Every
+    night that joins a group joins it here."""
+    table.group_id = group.id
+    if table.event_id is None:
+        table.owner.parent = group.owner
 
 
 def night_settings(group: Group, players: object, preset: object, options: object,

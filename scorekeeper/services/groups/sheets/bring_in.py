@@ -140,10 +140,10 @@ def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> Ga
     preset, rules = rules_for(group, len(night.players))
     table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
                       rules=rules.to_dict(), stake_cents=shown.stake_cents,
-                      owner=new_owner(TABLE, new_token(), group.owner),
-                      group_id=group.id, played_on=night.played_on,
+                      owner=new_owner(TABLE, new_token()), played_on=night.played_on,
                       closed_at=now, settled=groups.AT_TABLE, settled_at=now,
                       totals=None if night.hands is not None else dict(night.totals))
+    groups.belong(table, group)
     table.players = [Player(name=n, seat=i) for i, n in enumerate(night.players)]
     db.session.add(table)
     db.session.flush()
