@@ -1,10 +1,12 @@
-"""Each kind of owner of nights as its rows keep it, one entry a kind: the
-word its grants, codes and history name it by, its model, the noun its
+"""The rows of each kind of owner of nights, one entry a kind: the word its
+owner rows, grants, codes and history name it by, its model, the noun its
 messages use, the column of a Submission that names one a request made,
 when its nights stop taking writes (``frozen``: an event's finish) and how
 its version board sees it closed.  The services ask here instead of
 listing the kinds (the write path, the one-time requests, the bearer
-tokens, the boards the polls are answered from).
+tokens, the boards the polls are answered from).  This is the rows' part
+of a kind's registry entry (:class:`scorekeeper.services.owners.OwnerKind`):
+the app's own three are here, a kind registered later adds its own.
 """
 
 from __future__ import annotations

@@ -54,8 +54,9 @@ class Owner(Model):
     version: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
-    #: Loaded with it (a night's loads its owner's: whose the night is).
-    parent: Mapped[Owner | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
+    #: Loaded with it, also when it is loaded with its night (join_depth counts
+    #: from the night): whose the night is, without another query.
+    parent: Mapped[Owner | None] = relationship(remote_side=[id], lazy="joined", join_depth=2)
 
 
 #: Each kind of owner's model, by its word (filled in as each is declared:

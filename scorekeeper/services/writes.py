@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, inspect, select, update
+from sqlalchemy import event, func, inspect, null, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -195,10 +195,10 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
     write = _write()
     key = write.keys.get((TABLE, table_id))
     if key is None:
-        key = write.keys[TABLE, table_id] = _raise(
-            select(GameTable.owner_id).where(GameTable.id == table_id).scalar_subquery())
-        closed_at = db.session.scalar(select(GameTable.closed_at)
-                                      .where(GameTable.id == table_id))
+        key, (closed_at,) = _raise(
+            select(GameTable.owner_id).where(GameTable.id == table_id).scalar_subquery(),
+            select(GameTable.closed_at).where(GameTable.owner_id == Owner.id).scalar_subquery())
+        write.keys[TABLE, table_id] = key
         for name, value in (("closed_at", closed_at), ("owner_id", key)):
             set_committed_value(table, name, value)
         held = db.session.identity_map.get(identity_key(Owner, key))
@@ -304,25 +304,35 @@ def _key(kind: str, row_id: int) -> int:
     return key
 
 
-def _raise(key: Any) -> int:
+def _raise(key: Any, *also: Any) -> tuple[int, tuple[Any, ...]]:
     """Raise the version of the :class:`Owner` row ``key`` (its id, or a
-    subquery giving it) once in this write and tell the version board; the
-    new version is set on the owner's row this session holds too (without
-    reading it again).  Returns the row's id."""
-    owner_id, kind, version, token, parent = db.session.execute(
+    subquery giving it) once in this write and tell the version board, in
+    one statement that also returns whether the owner is frozen (an event
+    finished) and the columns ``also`` (subqueries of the owner's own row:
+    a night's closed mark).  What it returns is set on the owner's row this
+    session holds (so it is not read again).  Returns the row's id and the
+    values of ``also``."""
+    frozen = [select(rows.frozen).where(rows.model.owner_id == Owner.id).scalar_subquery()
+              for rows in ROW_KINDS.values() if rows.frozen is not None]
+    found = db.session.execute(
         update(Owner).where(Owner.id == key).values(version=Owner.version + 1)
-        .returning(Owner.id, Owner.kind, Owner.version, Owner.view_token,
-                   Owner.parent_id)).one()
+        .returning(Owner.id, Owner.kind, Owner.version, Owner.view_token, Owner.parent_id,
+                   Owner.created_at, func.coalesce(*frozen, null()), *also)
+        # what it returns is set below: the ORM must not apply the raise again
+        .execution_options(synchronize_session=False)).one()
+    owner_id, kind, version, token, parent, created, stopped = found[:7]
     changed(db.session(), token)
     held = db.session.identity_map.get(identity_key(Owner, owner_id))
     if held is not None:
-        set_committed_value(held, "version", version)
-        set_committed_value(held, "view_token", token)
-    rows = ROW_KINDS[kind]
-    frozen = (db.session.scalar(select(rows.frozen).where(rows.model.owner_id == owner_id))
-              if rows.frozen is not None else None)
-    _write().raised[owner_id] = Raised(kind, version, parent, frozen=frozen is not None)
-    return int(owner_id)
+        for name, value in (("kind", kind), ("version", version), ("view_token", token),
+                            ("parent_id", parent), ("created_at", created)):
+            set_committed_value(held, name, value)
+        above = (None if parent is None
+                 else db.session.identity_map.get(identity_key(Owner, parent)))
+        if parent is None or above is not None:
+            set_committed_value(held, "parent", above)
+    _write().raised[owner_id] = Raised(kind, version, parent, frozen=stopped is not None)
+    return int(owner_id), tuple(found[7:])
 
 
 def audit_night(table: GameTable, action: str, summary: str, number: int | None = None,

@@ -3,7 +3,9 @@
 by token.  Its one-time codes that turn into a grant the first time they are
 claimed are :mod:`scorekeeper.services.access.handovers`'.  Written once for every
 owner: a :class:`Kind` says which rows keep it and the words its messages
-use, so a new owner of nights is one more ``Kind(...)``.
+use (the grants' part of a kind's registry entry,
+:class:`scorekeeper.services.owners.OwnerKind`).  A grant, a code and a
+share token belong to the owner's :class:`~scorekeeper.db.models.Owner` row.
 
 Every change here goes through :mod:`scorekeeper.services.writes` (a raised
 version and its one audit entry) and commits once.

@@ -221,6 +221,7 @@ def _keep(proposal: Proposal, kept: tuple[Owner, str, Kept]) -> None:
     """After the commit: keep the new night as the table's night."""
     owner, key, night = kept
     set_committed_value(owner, "version", night.version)  # no need to reload
+    set_committed_value(proposal.before.table, "owner", owner)
     NIGHTS.put(key, night)
 
 

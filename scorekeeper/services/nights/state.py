@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper.db.engine import writing
-from scorekeeper.db.models import GameTable, db
+from scorekeeper.db.models import GameTable, Owner, db
 from scorekeeper.ledger.standings import Standings, standings
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
 from scorekeeper.services import NotFound, caches, lazy
@@ -43,6 +43,9 @@ class TableState:
     #: False when read inside a write, after the version was raised but before
     #: the commit: its night must never be kept under that version.
     cacheable: bool = True
+    #: The table's owner row, held while the state lives: a write that
+    #: raises its version finds it in the session (not read again).
+    owner: Owner | None = None
 
     @classmethod
     def load(cls, table: GameTable, cacheable: bool = True) -> TableState:
@@ -58,7 +61,7 @@ class TableState:
                      tuple(p.name for p in players if p.present))
             if cacheable:
                 ROSTERS.put(table.view_token, known)
-        return cls(table, known[1], known[2], known[3], version, cacheable)
+        return cls(table, known[1], known[2], known[3], version, cacheable, table.owner)
 
     @lazy
     def kept(self) -> Kept:
