@@ -38,6 +38,8 @@ class Code(StrEnum):
     SAME_NAME = "same_name"  #: maybe a registered player under another spelling
     CLOSED = "closed"  #: the night is closed
     TABLE_DONE = "table_done"  #: a tournament table is done: corrections are the director's
+    TICKETED = "ticketed"  #: a tournament table's paper ticket stands instead of its hands
+    UNCHANGED = "unchanged"  #: the write would change nothing (the error says why)
     FINISHED = "finished"  #: the event is finished until the director reopens it
     NOT_DRAWN = "not_drawn"  #: the event has no session drawn yet
     NOT_FINISHED = "not_finished"  #: the event isn't finished (nothing to reopen)
@@ -52,6 +54,7 @@ class Code(StrEnum):
 #: A stage that refuses a write (a night's or an event's), by its code.
 STAGE_CODES: dict[str, Code] = {
     Stage.CLOSED: Code.CLOSED, Stage.DONE: Code.TABLE_DONE, Stage.FINISHED: Code.FINISHED,
+    Stage.TICKETED: Code.TICKETED,
     EventStage.REGISTRATION: Code.NOT_DRAWN, EventStage.SESSIONS: Code.NOT_FINISHED,
 }
 

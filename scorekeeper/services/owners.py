@@ -113,9 +113,10 @@ class NightOwner:
         """The hands the night plays (None: as many as the table likes)."""
         return None
 
-    def stage(self, state: TableState) -> tuple[bool, str | None]:
-        """Whether its owner is finished, and why the night is done for its
-        session (None: not done)."""
+    def stage(self, state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
+        """Whether its owner is finished, and where the night stands when its
+        owner says it takes no more of its hands (done for its session, or
+        standing on a paper ticket), with why in its words; None: it plays on."""
         return False, None
 
     def refuses_group(self) -> str | None:
@@ -169,7 +170,7 @@ class EventNight(NightOwner):
     def hands_due(self, table: GameTable) -> int | None:
         return event_progress.hands_due(table)
 
-    def stage(self, state: TableState) -> tuple[bool, str | None]:
+    def stage(self, state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
         return event_progress.table_stage(state)
 
     def refuses_group(self) -> str | None:
@@ -271,7 +272,8 @@ for _kind in (
         OwnerKind(ROW_KINDS[EVENT], grants.EVENT, policy.EVENT_KIND,
                   policy.ACLS[policy.EVENT_KIND], {Role.DIRECTOR: Credential.DIRECTOR},
                   Credential.EVENT_VIEW, "events",
-                  (Stage.OPEN, Stage.DONE, Stage.CLOSED, Stage.FINISHED), night=EventNight,
+                  (Stage.OPEN, Stage.DONE, Stage.TICKETED, Stage.CLOSED, Stage.FINISHED),
+                  night=EventNight,
                   night_row=lambda table: table.event_id)):
     register(_kind)
 
@@ -288,7 +290,8 @@ def owner_of(table: Any) -> NightOwner:
 
 def done_message(state: TableState) -> str | None:
     """Why the night's own phone may no longer score it, or None while it may."""
-    return owner_of(state.table).stage(state)[1]
+    said = owner_of(state.table).stage(state)[1]
+    return said[1] if said is not None else None
 
 
 def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"

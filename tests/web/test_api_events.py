@@ -342,7 +342,7 @@ def test_a_paper_ticket_changes_the_tables_own_night_so_its_phone_and_share_page
         "If-None-Match": live.headers["ETag"]}).status_code == 200
     refused = client.post(f"{night}/hands", headers=phone,
                           json={"picker": table["players"][0], "points": 70})
-    assert refused.status_code == 409 and "done for this session" in refused.get_json()["error"]
+    assert refused.status_code == 409 and "is its paper ticket" in refused.get_json()["error"]
     with app.app_context():
         entries = db.session.scalars(db.select(AuditEntry.action).where(
             AuditEntry.of(TABLE, table["night"])).order_by(AuditEntry.id)).all()

@@ -157,6 +157,9 @@ def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
         view = db.session.get_one(GameTable, table["night"]).view_token
     _hand(client, table["night"], phone, table["players"][1], table["players"][2])
     if stage is Stage.DONE:
+        assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/done",
+                           headers=director, json={"done": True}).status_code == 200
+    if stage is Stage.TICKETED:
         totals = dict(zip(table["players"], (4, -1, -1, -1, -1), strict=True))
         assert client.post(f"{API}/events/{made['id']}/sessions/1/tables/1/ticket",
                            headers=director, json={"totals": totals}).status_code == 201
@@ -181,7 +184,7 @@ def _event_world(app: Flask, client: FlaskClient, stage: Stage) -> World:
 WORLDS: list[tuple[str, Stage]] = [
     (Whose.OWN, Stage.OPEN), (Whose.OWN, Stage.CLOSED),
     (Whose.GROUP, Stage.OPEN), (Whose.GROUP, Stage.CLOSED),
-    (Whose.EVENT, Stage.OPEN), (Whose.EVENT, Stage.DONE),
+    (Whose.EVENT, Stage.OPEN), (Whose.EVENT, Stage.DONE), (Whose.EVENT, Stage.TICKETED),
     (Whose.EVENT, Stage.FINISHED), (Whose.EVENT, Stage.CLOSED),
     (LEAGUE, Stage.OPEN), (LEAGUE, Stage.CLOSED)]
 

@@ -122,14 +122,12 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
 
 
 def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
-    finished, done = owner.stage(state)
+    finished, said = owner.stage(state)
     if finished:
         return Stage.FINISHED, ""
     if state.closed or state.paper:  # a night of totals takes no hands, ever
         return Stage.CLOSED, TAKES_NO_HANDS if state.paper else ""
-    if done is not None:
-        return Stage.DONE, done
-    return Stage.OPEN, ""
+    return said if said is not None else (Stage.OPEN, "")
 
 
 def _link_credential(table: GameTable, owner: NightOwner, held: Holder) -> str | None:

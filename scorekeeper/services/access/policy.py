@@ -86,7 +86,9 @@ class Stage(StrEnum):
     """Where a night's owner stands."""
 
     OPEN = "open"
-    DONE = "done"  #: a tournament table that played its hands (or has its ticket)
+    DONE = "done"  #: a tournament table that played its hands (or the director said so)
+    #: A tournament table whose paper ticket stands instead of its hands
+    TICKETED = "ticketed"
     FINISHED = "finished"  #: the tournament is finished
     CLOSED = "closed"  #: the night is closed
 
@@ -249,6 +251,9 @@ ACLS: dict[str, tuple[Entry, ...]] = {
         # seats, closing or scorekeepers.
         deny(ANYONE, WRITES, FINISHED_WORDS, frozenset({Stage.FINISHED})),
         deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE), "{stage}", CLOSED),
+        # A paper ticket stands instead of the hands: nobody changes them or
+        # the seats its totals are kept by (the director corrects the ticket).
+        deny(ANYONE, HANDS | _one(Action.ROSTER), "{stage}", frozenset({Stage.TICKETED})),
         deny(ANYONE, _one(Action.HAND_OVER), NOTHING_TO_SCORE, CLOSED),
     ),
     EVENT_KIND: (
@@ -405,6 +410,8 @@ def _stage_decide(resource: Resource, action: Action) -> Decision:
 STAGE_WORDS: dict[str, str] = {
     Stage.OPEN: "",
     Stage.DONE: "This table is done for this session: corrections are the director's",
+    Stage.TICKETED: ("This table's result is its paper ticket: its hands no longer count. "
+                     "Correct the ticket instead (or withdraw it to score the hands)"),
     Stage.FINISHED: FINISHED_WORDS,
     Stage.CLOSED: "This table is closed: the night is over",
 }

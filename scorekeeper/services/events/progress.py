@@ -22,6 +22,7 @@ from sqlalchemy import select
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Player, db
 from scorekeeper.rules import Night
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.policy import Stage
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.nights.state import TableState
 
@@ -63,10 +64,14 @@ def hands_due(table: GameTable) -> int | None:
     return None if row is None else deals_due(row, len(table.players))
 
 
-def table_stage(state: TableState) -> tuple[bool, str | None]:
-    """Whether the night's event is finished, and why the table is done for
-    its session (None: not done).  One query, asked on every request that
-    touches a tournament table's night (a night of no event: not done)."""
+def table_stage(state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
+    """Whether the night's event is finished, and where the table stands in
+    its session when it takes no more of its phone's hands, with why in the
+    table's words: its paper ticket stands instead of its hands
+    (:data:`Stage.TICKETED`: nobody changes them, the ticket is corrected
+    instead), or it is done (:data:`Stage.DONE`: corrections are the
+    director's).  None: it plays on.  One query, asked on every request that
+    touches a tournament table's night (a night of no event: plays on)."""
     row = db.session.execute(
         select(EventTable.number, EventTable.done, Event.rounds, Event.hands,
                Event.finished_at,
@@ -77,11 +82,17 @@ def table_stage(state: TableState) -> tuple[bool, str | None]:
     if row is None:
         return False, None
     finished = row.finished_at is not None
-    if row.done or row.ticket \
-            or deals_passed(state.night) >= deals_due(row, len(state.players)):
-        return finished, (f"Table {row.number} is done for this session: "
-                          "corrections are the director's")
+    if row.ticket:
+        return finished, (Stage.TICKETED, TICKETED_WORDS.format(number=row.number))
+    if row.done or deals_passed(state.night) >= deals_due(row, len(state.players)):
+        return finished, (Stage.DONE, f"Table {row.number} is done for this session: "
+                                      "corrections are the director's")
     return finished, None
+
+
+#: Why a table with a paper ticket takes no hand, whoever sends it.
+TICKETED_WORDS = ("Table {number}'s result is its paper ticket: its hands no longer count. "
+                  "Correct the ticket instead (or withdraw it to score the hands)")
 
 
 def check_joiner(night: GameTable, name: str) -> None:

@@ -23,6 +23,7 @@ from scorekeeper.db.models import (
     GameTable,
     Player,
     db,
+    utcnow,
 )
 from scorekeeper.ledger import event_standings as standing
 from scorekeeper.limits import (
@@ -33,7 +34,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
-from scorekeeper.services import Conflict, NotFound, ServiceError, caches, checks, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, caches, checks, writes
 from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events.event import player
@@ -204,6 +205,93 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         work.remember(None, 201, {"session": session, "table": table_number, "totals": kept},
                       event_id=event.id)
     return made
+
+
+def correction_reason(reason: object) -> str:
+    """Why a ticket is corrected or withdrawn, as the history keeps it."""
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
+        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
+    checks.free_text(reason, "The reason", "reason")
+    return " ".join(reason.split())
+
+
+def _ticketed(event: Event, session: int, table_number: int
+              ) -> tuple[EventTable, GameTable, EventTicket]:
+    """The table, its night and the ticket that stands for it (inside the write)."""
+    row = db.session.scalar(select(EventTable).filter_by(
+        event_id=event.id, session=session, number=table_number))
+    if row is None:
+        raise NotFound(f"No table {table_number} in session {session}")
+    found = db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id))
+    if found is None:
+        raise NotFound(f"Table {table_number} of session {session} has no paper ticket: "
+                       "enter one instead")
+    return row, db.session.get_one(GameTable, row.night_id), found
+
+
+def session_tickets(event: Event, session: int) -> dict[int, dict[str, int]]:
+    """The paper tickets standing for the session's tables, by table number."""
+    return {number: dict(totals) for number, totals in db.session.execute(
+        select(EventTable.number, EventTicket.totals)
+        .join(EventTicket, EventTicket.event_table_id == EventTable.id)
+        .where(EventTable.event_id == event.id, EventTable.session == session))}
+
+
+def _said(totals: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {p:+d}" for n, p in totals.items())
+
+
+def correct_ticket(event: Event, session: int, table_number: int, totals: object,
+                   reason: object, by: str | None = None, once: Once | None = None,
+                   seen: int | None = None) -> EventTicket:
+    """Replace a table's paper ticket (one misread, miscounted or entered at
+    the wrong table) with ``totals``, saying why: the standings count the new
+    totals at once, and the history keeps both, before and after.  Totals
+    the same as the ticket's change nothing and are refused."""
+    why = correction_reason(reason)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        row, night, kept = _ticketed(event, session, table_number)
+        new = check_totals(totals, [p.name for p in night.players], table_number)
+        before = dict(kept.totals)
+        if new == before:
+            raise Conflict(f"Table {table_number}'s ticket already says that ({_said(new)}): "
+                           "nothing to correct", "totals", code=Code.UNCHANGED)
+        writes.begin_night(night, EventWrite.SCORE)
+        kept.totals, kept.by, kept.at = new, by[:80] if by else None, utcnow()
+        said = (f"Paper ticket for session {session}, table {table_number} corrected "
+                f"({why}): {_said(before)} → {_said(new)}")
+        writes.audit_event(event.id, "ticket", said, by,
+                           after={"before": before, "after": new, "reason": why})
+        writes.audit_night(night, "ticket", said, before={"totals": before},
+                           after={"totals": new}, by=by)
+        work.remember(None, 200, {"session": session, "table": table_number, "totals": new},
+                      event_id=event.id)
+    return kept
+
+
+def withdraw_ticket(event: Event, session: int, table_number: int, reason: object,
+                    by: str | None = None, once: Once | None = None,
+                    seen: int | None = None) -> dict[str, int]:
+    """Take a table's paper ticket back, saying why: its recorded hands count
+    again and it is open for its phone until they are all in (the history
+    keeps the ticket's totals).  Returns the totals withdrawn."""
+    why = correction_reason(reason)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
+        row, night, kept = _ticketed(event, session, table_number)
+        before = dict(kept.totals)
+        writes.begin_night(night, EventWrite.SCORE)
+        db.session.delete(kept)
+        row.done = False
+        said = (f"Paper ticket for session {session}, table {table_number} withdrawn "
+                f"({why}): its hands count again")
+        writes.audit_event(event.id, "ticket", said, by,
+                           after={"before": before, "after": None, "reason": why})
+        writes.audit_night(night, "ticket", said, before={"totals": before}, by=by)
+        work.remember(None, 200, {"session": session, "table": table_number,
+                                  "withdrawn": before}, event_id=event.id)
+    return before
 
 
 def mark_done(event: Event, session: int, table_number: int, done: object,

@@ -63,11 +63,16 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     seats = event_board.seat_board(head)
     sessions = range(1, event.sessions + 1)
     shown = ranks_shown(len(board.players), 1 if big else page)
+    # every table drawn so far done: between sessions, or the last one is in
+    played = max((t.session for t in board.tables), default=0)
+    pause = board.all_done and not head.finished
     return {
         "event": event, "board": board, "seats": seats, "big": big,
         "sessions": sessions, "final": head.finished,
         "status_words": f"{'Final' if head.finished else 'Live'} · read-only",
-        "waiting": board.all_done and not head.finished,
+        "waiting": pause and played >= event.sessions,
+        "between": (f"Session {played} of {event.sessions} done — session {played + 1} next"
+                    if pause and played < event.sessions else ""),
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
         "shown": shown, "rows": board.players[shown.first - 1:shown.last],

@@ -338,6 +338,39 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
                    {"Location": _home(event, f"/sessions/{session}")})
 
 
+@bp.put("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def correct_ticket(event_id: int, session: int, table: int) -> Answer:
+    """``{"totals": {name: points}, "reason"}``: the table's paper ticket
+    replaced (the history keeps both); the same totals change nothing and
+    are refused (409 ``unchanged``)."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    def correct(once: Once | None) -> tuple[Any, int]:
+        kept = event_scores.correct_ticket(event, session, table, data.get("totals"),
+                                           data.get("reason"), by=grant_label(checked),
+                                           once=once, seen=seen_version(event))
+        return {"session": session, "table": table, "totals": dict(kept.totals)}, 200
+    return _answer(once_answered(event, data, correct))
+
+
+@bp.delete("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def withdraw_ticket(event_id: int, session: int, table: int) -> Answer:
+    """``{"reason"}``: the table's paper ticket taken back; its hands count
+    again and its phone scores until they are all in."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    def withdraw(once: Once | None) -> tuple[Any, int]:
+        gone = event_scores.withdraw_ticket(event, session, table, data.get("reason"),
+                                            by=grant_label(checked), once=once,
+                                            seen=seen_version(event))
+        return {"session": session, "table": table, "withdrawn": gone}, 200
+    return _answer(once_answered(event, data, withdraw))
+
+
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/done")
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def mark_table_done(event_id: int, session: int, table: int) -> Answer:

@@ -35,6 +35,8 @@ NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
 NAMES = {"type": "array", "items": TEXT}
 NUMBERS = {"type": "array", "items": INT}
 CONTACT = {"type": "string", "maxLength": EVENT_CONTACT, "nullable": True}
+#: Why a penalty is given or a ticket corrected.
+REASON = {"type": "string", "minLength": 1, "maxLength": PENALTY_REASON}
 
 
 STAGE = {"type": "string", "enum": [str(s) for s in EventStage]}
@@ -116,8 +118,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "number": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PLAYERS},
         "session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
         "points": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PENALTY},
-        "reason": {"type": "string", "minLength": 1, "maxLength": PENALTY_REASON}},
-        closed=True),
+        "reason": REASON}, closed=True),
     "Penalty": PENALTY,
     "Penalties": _object(["penalties"], {"penalties": _array(PENALTY)}),
     "NewTicket": _object(["totals"], {
@@ -125,6 +126,13 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),
+    "TicketCorrection": _object(["totals", "reason"], {
+        "totals": {"type": "object", "additionalProperties": TICKET_POINTS},
+        "reason": REASON}, closed=True),
+    "TicketWithdrawal": _object(["reason"], {"reason": REASON}, closed=True),
+    "TicketWithdrawn": _object(["session", "table", "withdrawn"], {
+        "session": INT, "table": INT,
+        "withdrawn": {"type": "object", "additionalProperties": INT}}),
     "MarkDone": _object(["done"], {"done": {"type": "boolean"}}, closed=True),
     "TableDone": _object(["session", "table", "done"], {
         "session": INT, "table": INT, "done": {"type": "boolean"}}),

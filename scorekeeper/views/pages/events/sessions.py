@@ -71,6 +71,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         names={p.number: p.name for p in event.players}, papers=PAPERS,
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
+        tickets=event_scores.session_tickets(event, number),
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
         cards_unreachable=only_this_machine(link("share.claim", token="code")),
         **{"errors": {}, "fresh": {}, **extra})
@@ -208,19 +209,9 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
     if seated is None:
         abort(404, f"No table {table} in session {number}")
-    totals: dict[str, int] = {}
-    bad = []
-    for i, name in enumerate(seated.players):
-        value = whole_number(request.form.get(f"points-{i}", "").strip(), -MAX_ROW_ID)
-        if value is None:
-            bad.append(name)
-        else:
-            totals[name] = value
     try:
-        if bad:
-            raise ServiceError("Give each player's whole points (a minus for a loss): "
-                               + ", ".join(bad), "totals")
-        event_scores.ticket(event, number, table, totals, by=grant_label(checked))
+        event_scores.ticket(event, number, table, _typed_totals(list(seated.players)),
+                            by=grant_label(checked))
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
@@ -228,6 +219,65 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
                                              errors={f"ticket-{table}": said}))
     flash(f"Table {table}'s paper ticket is in: the table is done")
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
+
+
+def _typed_totals(names: list[str]) -> dict[str, int]:
+    """Each player's points as typed on a ticket form (``points-0``...), or
+    refused naming whoever's points aren't whole."""
+    totals: dict[str, int] = {}
+    bad = []
+    for i, name in enumerate(names):
+        value = whole_number(request.form.get(f"points-{i}", "").strip(), -MAX_ROW_ID)
+        if value is None:
+            bad.append(name)
+        else:
+            totals[name] = value
+    if bad:
+        raise ServiceError("Give each player's whole points (a minus for a loss): "
+                           + ", ".join(bad), "totals")
+    return totals
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket/correct")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def correct_ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
+    """Replace a table's paper ticket, saying why (the history keeps both)."""
+    checked = load_event(event_id)
+    event = checked.row
+    drawn = _drawn(event, number)
+    seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
+    if seated is None:
+        abort(404, f"No table {table} in session {number}")
+    try:
+        event_scores.correct_ticket(event, number, table, _typed_totals(list(seated.players)),
+                                    request.form.get("reason", ""), by=grant_label(checked))
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Ticket not corrected: {error.message}", status_of(error),
+                       lambda: _session_page(event_id, number,
+                                             errors={f"correct-{table}": said}))
+    flash(f"Table {table}'s paper ticket is corrected: the standings count the new totals")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor=f"table-{table}"))
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket/withdraw")
+@permission(OwnerAction.RUN, EventWrite.SCORE)
+def withdraw_ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
+    """Take a table's paper ticket back, saying why: its hands count again."""
+    checked = load_event(event_id)
+    event = checked.row
+    try:
+        event_scores.withdraw_ticket(event, number, table, request.form.get("reason", ""),
+                                     by=grant_label(checked))
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Ticket not withdrawn: {error.message}", status_of(error),
+                       lambda: _session_page(event_id, number,
+                                             errors={f"withdraw-{table}": said}))
+    flash(f"Table {table}'s paper ticket is withdrawn: its hands count again")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor=f"table-{table}"))
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/done")

@@ -78,7 +78,7 @@ def ledger(table_id: int) -> str:
     # The page differs by what the phone may do (a tournament table's phone
     # sees no roster, money or group controls; the director does), and by
     # whether a tournament table is done (then nobody is offered the next hand).
-    done = night.stage is Stage.DONE
+    done = night.stage in (Stage.DONE, Stage.TICKETED)
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
            night.powers, done)
 
@@ -110,7 +110,8 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         night = load_table(table_id)
     except Conflict as refusal:
         found = checked_night(refusal)
-        if found is None or found.stage is not Stage.DONE or waiting.is_waiting():
+        if found is None or found.stage not in (Stage.DONE, Stage.TICKETED) \
+                or waiting.is_waiting():
             raise
         return _table_done(found), 409
     state = night.state
