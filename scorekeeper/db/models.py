@@ -282,6 +282,9 @@ class EventTable(Model):
     night_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
     #: The director has accepted the table's result for the session.
     done: Mapped[bool] = mapped_column(default=False)
+    #: The director opened the table again after it played its hands: it is
+    #: not done (its phone corrects its hands) until he says it is.
+    opened: Mapped[bool] = mapped_column(default=False)
 
 
 class EventPenalty(Model):

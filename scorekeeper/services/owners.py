@@ -113,6 +113,9 @@ class NightOwner:
         """The hands the night plays (None: as many as the table likes)."""
         return None
 
+    def check_more(self, state: TableState, passes_deal: bool, extra: bool) -> None:
+        """Refuse a hand past the deals the night plays (unless ``extra``)."""
+
     def stage(self, state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
         """Whether its owner is finished, and where the night stands when its
         owner says it takes no more of its hands (done for its session, or
@@ -169,6 +172,9 @@ class EventNight(NightOwner):
 
     def hands_due(self, table: GameTable) -> int | None:
         return event_progress.hands_due(table)
+
+    def check_more(self, state: TableState, passes_deal: bool, extra: bool) -> None:
+        event_progress.check_more(state, passes_deal, extra)
 
     def stage(self, state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
         return event_progress.table_stage(state)

@@ -5,6 +5,7 @@ event's link only reads."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from flask import Flask
@@ -108,8 +109,11 @@ def test_a_phone_holding_a_table_and_the_director_corrects_a_done_table(
     with client.session_transaction() as kept:
         kept["editors"] = {str(table.night): table.edit_token}
         kept["events"] = {str(made["id"]): made["director"]}
-    saved = client.post(f"/t/{table.night}/hand/new", data={
-        "kind": "picked", "picker": table.players[0], "partners": [table.players[1]],
-        "points": "75", "tricks": "some", "count_side": "picking", "cracks": "0",
-        "blitzes": "0"})
+    hand = {"kind": "picked", "picker": table.players[0], "partners": [table.players[1]],
+            "points": "75", "tricks": "some", "count_side": "picking", "cracks": "0",
+            "blitzes": "0"}
+    past = client.post(f"/t/{table.night}/hand/new", data=hand)  # a sixth deal of five
+    assert past.status_code == 400  # the form again, the reason next to Save
+    assert "only as an extra hand" in html.unescape(past.get_data(as_text=True))
+    saved = client.post(f"/t/{table.night}/hand/new", data={**hand, "extra": "1"})
     assert saved.status_code == 302, saved.get_data(as_text=True)

@@ -292,7 +292,8 @@ def test_the_session_page_marks_a_table_done_and_opens_it_again(
                                   data={"done": "1"}).status_code == 403
 
 
-def test_marking_a_done_table_done_again_changes_nothing(client: FlaskClient) -> None:
+def test_marking_a_done_table_done_again_is_refused_and_changes_nothing(
+        client: FlaskClient) -> None:
     made, drawn = _api_event(client)
     table = drawn["tables"][0]
     director = _auth(made["director_token"])
@@ -302,7 +303,8 @@ def test_marking_a_done_table_done_again_changes_nothing(client: FlaskClient) ->
     etags = (client.get(night, headers=director).headers["ETag"],
              client.get(f"{API}/events/{made['id']}", headers=director).headers["ETag"])
     again = client.post(done_url, headers=director, json={"done": True})
-    assert again.status_code == 200 and again.get_json()["done"] is True
+    assert again.status_code == 409 and again.get_json()["code"] == "unchanged"
+    assert again.get_json()["error"] == "Table 1 is already done"
     assert etags == (client.get(night, headers=director).headers["ETag"],
                      client.get(f"{API}/events/{made['id']}", headers=director).headers["ETag"])
 

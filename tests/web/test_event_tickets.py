@@ -99,7 +99,7 @@ def test_no_hand_is_written_at_a_table_its_ticket_stands_for(
     players = ticketed["players"]
     before = _points(client, ticketed)
     night = f"{API}/tables/{ticketed['night']}/hands"
-    adjustment = {"kind": "adjustment", "amounts": {players[0]: 2, players[1]: -2},
+    adjustment = {"kind": "adjustment", "payouts": {players[0]: 2, players[1]: -2},
                   "note": "Ticket was wrong"}
     for who in ("director", "phone"):
         for body in (adjustment, {"picker": players[0], "partners": [players[1]],
@@ -178,3 +178,77 @@ def test_between_sessions_the_board_says_which_session_is_next(
     board = html.unescape(client.get(f"/e/s/{made['view_token']}").get_data(as_text=True))
     assert "Session 1 of 2 done — session 2 next" in board
     assert "waiting for the director" not in board
+
+
+def _play_out(client: FlaskClient, table: dict[str, Any]) -> None:
+    """Every deal of table's session (one round at five: five hands), by its phone."""
+    players = table["players"]
+    for n in range(5):
+        saved = client.post(f"{API}/tables/{table['night']}/hands",
+                            headers=_auth(table["edit_token"]),
+                            json={"picker": players[n], "partners": [players[(n + 1) % 5]],
+                                  "points": 75})
+        assert saved.status_code == 201, saved.get_json()
+
+
+def test_past_its_hands_a_table_takes_a_hand_only_as_an_extra_one(
+        client: FlaskClient) -> None:
+    """The director added a 19th hand to an 18-hand table and it counted
+    without a word: now a hand past the session's deals is refused for
+    everyone, the director included, unless it is sent as an extra hand."""
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director, phone = _auth(made["director_token"]), _auth(table["edit_token"])
+    _play_out(client, table)
+    players = table["players"]
+    hand = {"picker": players[0], "partners": [players[2]], "points": 90}
+    hands = f"{API}/tables/{table['night']}/hands"
+    assert client.post(hands, headers=phone, json=hand).status_code == 409
+    refused = client.post(hands, headers=director, json=hand)
+    assert refused.status_code == 409 and refused.get_json()["code"] == "table_done"
+    assert "played its 5 hands: record a hand 6 only as an extra hand" in \
+        refused.get_json()["error"]
+    adjustment = {"kind": "adjustment", "payouts": {players[0]: 1, players[1]: -1},
+                  "note": "a trick miscounted"}
+    assert client.post(hands, headers=director, json=adjustment).status_code == 201
+    assert client.post(hands, headers=director,
+                       json={**hand, "extra": "yes"}).status_code == 400
+    extra = client.post(hands, headers=director, json={**hand, "extra": True})
+    assert extra.status_code == 201, extra.get_json()
+    session = client.get(f"{API}/events/{made['id']}/sessions/1", headers=director).get_json()
+    assert next(t for t in session["tables"] if t["number"] == 1)["hands"] == 6
+
+
+def test_a_table_that_played_its_hands_opens_again_when_the_director_says(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    director, phone = _auth(made["director_token"]), _auth(table["edit_token"])
+    _play_out(client, table)
+    done_url = f"{API}/events/{made['id']}/sessions/1/tables/1/done"
+    night = f"{API}/tables/{table['night']}"
+    fix = {"picker": table["players"][0], "partners": [table["players"][1]], "points": 61}
+    assert client.put(f"{night}/hands/1", headers=phone, json=fix).status_code == 409
+    again = client.post(done_url, headers=director, json={"done": True})
+    assert again.status_code == 409 and again.get_json()["code"] == "unchanged"
+    opened = client.post(done_url, headers=director, json={"done": False})
+    assert opened.status_code == 200, opened.get_json()
+    assert client.get(f"{API}/events/{made['id']}", headers=director).status_code == 200
+    assert client.put(f"{night}/hands/1", headers=phone, json=fix).status_code == 200
+    past = client.post(f"{night}/hands", headers=phone, json=fix)
+    assert past.status_code == 409 and past.get_json()["code"] == "table_done"
+    twice = client.post(done_url, headers=director, json={"done": False})
+    assert twice.status_code == 409 and "already open" in twice.get_json()["error"]
+    assert client.post(done_url, headers=director, json={"done": True}).status_code == 200
+    assert client.put(f"{night}/hands/1", headers=phone, json=fix).status_code == 409
+
+
+def test_the_form_at_a_table_that_played_its_hands_asks_for_an_extra_hand(
+        client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    _play_out(client, table)
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    form = client.get(f"/t/{table['night']}/hand/new").get_data(as_text=True)
+    assert 'id="extra-hand"' in form and "record a hand 6 as an extra hand" in form

@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Player, db
 from scorekeeper.rules import Night
-from scorekeeper.services import ServiceError
+from scorekeeper.services import Refused, ServiceError
 from scorekeeper.services.access.policy import Stage
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.nights.state import TableState
@@ -73,8 +73,8 @@ def table_stage(state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
     director's).  None: it plays on.  One query, asked on every request that
     touches a tournament table's night (a night of no event: plays on)."""
     row = db.session.execute(
-        select(EventTable.number, EventTable.done, Event.rounds, Event.hands,
-               Event.finished_at,
+        select(EventTable.number, EventTable.done, EventTable.opened, Event.rounds,
+               Event.hands, Event.finished_at,
                select(EventTicket.id).where(EventTicket.event_table_id == EventTable.id)
                .exists().label("ticket"))
         .join(Event, Event.id == EventTable.event_id)
@@ -84,10 +84,50 @@ def table_stage(state: TableState) -> tuple[bool, tuple[Stage, str] | None]:
     finished = row.finished_at is not None
     if row.ticket:
         return finished, (Stage.TICKETED, TICKETED_WORDS.format(number=row.number))
-    if row.done or deals_passed(state.night) >= deals_due(row, len(state.players)):
+    if is_done(row, deals_passed(state.night), deals_due(row, len(state.players))):
         return finished, (Stage.DONE, f"Table {row.number} is done for this session: "
                                       "corrections are the director's")
     return finished, None
+
+
+class Marks(Protocol):
+    """What the director said of a table: done, or opened again."""
+
+    @property
+    def done(self) -> bool: ...
+
+    @property
+    def opened(self) -> bool: ...
+
+
+def is_done(row: Marks, dealt: int, due: int) -> bool:
+    """Whether a table is done for its session: the director said so, or it
+    dealt its hands and he didn't open it again.  Every page and count asks this."""
+    return row.done or (dealt >= due and not row.opened)
+
+
+def check_more(state: TableState, passes_deal: bool, extra: bool) -> None:
+    """Refuse a hand that would deal past the table's session (the director's
+    too): a table plays its deals, and one more is recorded only when said
+    to be an extra hand (``extra``).  A hand that passes no deal (a void, an
+    adjustment) is no deal of the session's."""
+    if not passes_deal or extra:
+        return
+    row = db.session.execute(
+        select(EventTable.number, Event.rounds, Event.hands)
+        .join(Event, Event.id == EventTable.event_id)
+        .where(EventTable.night_id == state.table.id)).first()
+    if row is None:
+        return
+    due = deals_due(row, len(state.players))
+    if deals_passed(state.night) >= due:
+        raise Refused(EXTRA_WORDS.format(number=row.number, due=due, next=due + 1),
+                      Stage.DONE)
+
+
+#: Why a hand past a table's session is refused unless it is an extra hand.
+EXTRA_WORDS = ("Table {number} has played its {due} hands: record a hand {next} only as an "
+               "extra hand")
 
 
 #: Why a table with a paper ticket takes no hand, whoever sends it.
@@ -146,6 +186,6 @@ def table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], event: 
                                          True, True)
     dealt = deals_passed(state.night)
     return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
-                                                dealt, due, row.done or dealt >= due, False)
+                                                dealt, due, is_done(row, dealt, due), False)
 
 

@@ -197,7 +197,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         writes.begin_night(night, EventWrite.SCORE)
         made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
         db.session.add(made)
-        row.done = True
+        row.done, row.opened = True, False
         said = (f"Paper ticket for session {session}, table {table_number}: "
                 + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
         writes.audit_event(event.id, "ticket", said, by)
@@ -283,7 +283,7 @@ def withdraw_ticket(event: Event, session: int, table_number: int, reason: objec
         before = dict(kept.totals)
         writes.begin_night(night, EventWrite.SCORE)
         db.session.delete(kept)
-        row.done = False
+        row.done = row.opened = False
         said = (f"Paper ticket for session {session}, table {table_number} withdrawn "
                 f"({why}): its hands count again")
         writes.audit_event(event.id, "ticket", said, by,
@@ -298,9 +298,12 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
               by: str | None = None, once: Once | None = None,
               seen: int | None = None) -> bool:
     """The director accepts a table's result for the session (``done``) or
-    takes that back: its phone may score again until its hands are all in.
-    A table with a paper ticket stays done (its totals stand).  The night
-    changes too, so its phone and share page learn of it at once."""
+    opens it again: its phone may score and correct its hands again, even
+    a table that played them all (a hand past them is recorded only as an
+    extra hand), until he says it is done.  A table with a paper ticket
+    stays done (its totals stand: withdraw the ticket instead), and asking
+    for what the table already is changes nothing and is refused.  The
+    night changes too, so its phone and share page learn of it at once."""
     if not isinstance(done, bool):
         raise ServiceError("done must be true or false", "done")
     row = db.session.scalar(select(EventTable).filter_by(
@@ -308,16 +311,21 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
     if row is None:
         raise NotFound(f"No table {table_number} in session {session}")
     night = db.session.get_one(GameTable, row.night_id)
-    if row.done == done:
-        return done  # as it is already: no version raised, no entry written
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if not done and db.session.scalar(
                 select(EventTicket.id).filter_by(event_table_id=row.id)) is not None:
-            raise Conflict(f"Table {table_number} has a paper ticket: its totals stand",
-                           "done")
+            raise Conflict(f"Table {table_number} has a paper ticket: its totals stand "
+                           "(withdraw the ticket to score its hands)", "done")
+        state = TableState.load(night, cacheable=False)
+        dealt = event_progress.deals_passed(state.night)
+        due = event_progress.deals_due(event, len(state.players))
+        if event_progress.is_done(row, dealt, due) == done:
+            raise Conflict(f"Table {table_number} is already "
+                           + ("done" if done else "open for its phone"), "done",
+                           code=Code.UNCHANGED)
         writes.begin_night(night, EventWrite.SCORE)
-        row.done = done
+        row.done, row.opened = done, not done and dealt >= due
         said = (f"Table {table_number} of session {session} is "
                 + ("done: its result stands" if done else "open again for its phone"))
         writes.audit_event(event.id, "done" if done else "undone", said, by)

@@ -31,6 +31,7 @@ from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.owners import owner_of
 from scorekeeper.services.writes import (
     Unit,
     audit_night,
@@ -265,14 +266,19 @@ def _ref(target: Target | None) -> Ref | None:
 
 def record_hand(state: TableState, hand: Hand, before: Target | None = None,
                 once: Once | None = None, by: str | None = None,
-                seen: Seen | None = None) -> Saved | None:
+                seen: Seen | None = None, extra: bool = False) -> Saved | None:
     """Add a hand (at the end, or before the hand ``before``); None if ``once``
-    was already carried out (its Submission holds the first answer)."""
+    was already carried out (its Submission holds the first answer).  A hand
+    past the deals the night plays (a tournament table's session) is refused
+    unless it is an ``extra`` hand."""
     place = _ref(before)
 
     def work(now: TableState) -> Proposal:
         number = place.resolve(now, Change.REPLACE) if place is not None else None
-        return propose(now, Change.ADD, hand, number)
+        proposal = propose(now, Change.ADD, hand, number)
+        assert proposal.result is not None
+        owner_of(now.table).check_more(now, not proposal.result.carry.dealer_stays, extra)
+        return proposal
     early = _early(state, work)
     with unit(once) as write:
         proposal = _worked_out(write, state, early, seen, once, place is None, work,

@@ -131,7 +131,7 @@ OPERATIONS: tuple[Operation, ...] = (
               query=WINDOW),
     Operation("post", f"{T}/hands", "record", "Record a hand (or insert it before hand n)",
               201, "HandResult", EDIT, (Param("before", {"type": "integer", "minimum": 1}),),
-              "Hand", if_match=True),
+              "NewHand", if_match=True),
     Operation("get", f"{T}/hands/{{number}}", "hand", "One hand's result", 200, "HandResult"),
     Operation("put", f"{T}/hands/{{number}}", "replace",
               "Replace a hand (a result read with GET may be sent back); later hands replay",

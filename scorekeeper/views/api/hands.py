@@ -74,7 +74,10 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     night = api_table(table_id)
     state = night.state
     data = request_body(fields=False)  # the hand's parser names a field no hand has
-    once = request_once(f"{table_id}:hands", data)
+    extra = data.pop("extra", False) if isinstance(data, dict) else False
+    if not isinstance(extra, bool):
+        raise ServiceError("extra must be true or false", "extra")
+    once = request_once(f"{table_id}:hands", {**data, "extra": extra} if extra else data)
     first = retried(once)
     if first is not None:  # a retry of a request already carried out: its first answer
         body, status = first
@@ -84,7 +87,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
             hand_service.check_number(state, before, Change.REPLACE)
         saved = hand_service.record_hand(state, parse_hand(data, players=state.players),
                                          before=before, once=once, by=grant_label(night),
-                                         seen=if_match(state.version))
+                                         seen=if_match(state.version), extra=extra)
         if saved is None:  # its twin landed first, between the check and the lock
             body, status = retried(once) or ({}, 201)
         else:

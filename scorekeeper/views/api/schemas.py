@@ -88,6 +88,10 @@ SCHEMAS: dict[str, Any] = {
             "With not_understood: the part of the hand that was understood, in the "
             "hand's own fields")}}},
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
+    "NewHand": {"type": "object", "additionalProperties": False, "properties": {
+        **HAND_FIELDS, "extra": {"type": "boolean", "description": (
+            "A hand past the deals a tournament table plays in its session is "
+            "recorded only with extra: true")}}},
     "HandEdit": {"type": "object", "additionalProperties": False, "properties": {
         **HAND_FIELDS, "id": {"type": "integer"}, "number": {"type": "integer"},
         "doubled": {"type": "boolean"}, "multiplier": {"type": "integer"},

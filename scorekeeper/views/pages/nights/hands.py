@@ -186,7 +186,8 @@ def _record(night: NightAccess, form: HandForm) -> Response:
     state = night.state
     table_id = state.table.id
     saved = hand_service.record_hand(state, form.to_hand(state.rules), once=once_for(table_id),
-                                     by=night.editor.label, seen=form_seen())
+                                     by=night.editor.label, seen=form_seen(),
+                                     extra=request.form.get("extra") == "1")
     if saved is not None:
         result = saved.result
         flash(f"Hand {result.number} saved: {said(state.rules, result)}", "saved")
@@ -203,7 +204,7 @@ def _save_waiting(night: NightAccess, form: HandForm) -> Response:
     try:
         saved = hand_service.record_hand(state, form.to_hand(state.rules),
                                          once=once_for(state.table.id), by=night.editor.label,
-                                         seen=form_seen())
+                                         seen=form_seen(), extra=request.form.get("extra") == "1")
     except Stale as error:
         return waiting.answer(409, error=error.message)
     except (HandError, ServiceError) as error:
