@@ -15,6 +15,10 @@ from scorekeeper.rules.fields import flat_renege, kind_fields, kind_refusal, rig
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tricks
 
+#: The fields of a hand that name one player, and those that name several.
+NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
+NAMES_FIELDS = ("partners", "no_trick_pickers", "seated", "present", "losers")
+
 
 class HandError(ValueError):
     """A hand that cannot be recorded; ``field`` names the input at fault."""
@@ -72,12 +76,25 @@ class Hand:
                 raise HandError(f"Unknown {name} {value!r}; choose one of: "
                                 + ", ".join(e.value for e in enum), name)
             object.__setattr__(self, name, enum(value))
-        for name in ("partners", "no_trick_pickers", "seated", "present", "losers"):
+        for name in NAMES_FIELDS:
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
         payouts = self.payouts
         pairs = payouts.items() if isinstance(payouts, Mapping) else payouts
         object.__setattr__(self, "payouts", tuple((str(n), v) for n, v in pairs))
+
+    def renamed(self, old: str, new: str) -> Hand:
+        """The same hand with the player ``old`` called ``new`` wherever it
+        names him (a misspelled name corrected)."""
+        def one(name: str | None) -> str | None:
+            return new if name == old else name
+
+        def many(names: tuple[str, ...] | None) -> tuple[str, ...] | None:
+            return None if names is None else tuple(new if n == old else n for n in names)
+        changed: dict[str, Any] = {name: one(getattr(self, name)) for name in NAME_FIELDS}
+        changed.update({name: many(getattr(self, name)) for name in NAMES_FIELDS})
+        changed["payouts"] = tuple((new if n == old else n, v) for n, v in self.payouts)
+        return replace(self, **changed)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready fields (enums as strings, tuples as lists)."""

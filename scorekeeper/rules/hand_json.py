@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.names import find_name
-from scorekeeper.rules.hand import Hand, HandError
+from scorekeeper.rules.hand import NAME_FIELDS, NAMES_FIELDS, Hand, HandError
 from scorekeeper.rules.night import HandResult
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, Tricks
@@ -26,8 +26,8 @@ REQUEST_FIELDS = (
 #: What a hand result adds to the request's fields (read-only: see :func:`request_part`).
 RESULT_FIELDS = ("id", "number", "doubled", "multiplier", "doubled_by", "pending_doublers",
                  "said", "badges")
-_NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
-_LIST_FIELDS = ("partners", "no_trick_pickers", "seated", "losers")
+_NAME_FIELDS = NAME_FIELDS
+_LIST_FIELDS = tuple(f for f in NAMES_FIELDS if f != "present")  # who was here: never sent
 _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round")
 
 

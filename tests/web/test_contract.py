@@ -54,7 +54,7 @@ def test_openapi_json_has_every_operation_with_its_id_headers_and_refusals(
 
 def test_docs_api_md_lists_exactly_the_operations_of_the_contract() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    table = re.findall(r"^\| `(GET|POST|PUT|DELETE) (/[^`\[]*)(?:\[[^`]*\])?` \|", text, re.M)
+    table = re.findall(r"^\| `(GET|POST|PUT|PATCH|DELETE) (/[^`\[]*)(?:\[[^`]*\])?` \|", text, re.M)
     assert {(method, re.sub(r"<([^>]+)>", r"{\1}", path)) for method, path in table} \
         == {(m, re.sub(r"\{(?:table|group|event)_id\}", "{id}", p).replace("{number}", "{n}"))
             for m, p in DESCRIBED}

@@ -256,7 +256,7 @@ def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
         headers.update(KEY)
         if credential is not None:
             headers.update(_auth(world.tokens[credential][0]))
-        body: dict[str, Any] = {"json": {}} if method in ("POST", "PUT") else {}
+        body: dict[str, Any] = {"json": {}} if method in ("POST", "PUT", "PATCH") else {}
         return client.open(path, method=method, headers=headers, **body)
     return client.open(path, method=method, data={} if method == "POST" else None)
 
@@ -400,7 +400,7 @@ def test_every_write_to_an_event_names_what_it_does(app: Flask) -> None:
     """A route that changes an event declares its write, which the event's
     stage is asked for; one that declares none would escape Finish."""
     unnamed = [f"{method} {rule.rule}" for rule, method in _routes(app)
-               if method in ("POST", "PUT", "DELETE") and "event_id" in rule.arguments
+               if method in ("POST", "PUT", "PATCH", "DELETE") and "event_id" in rule.arguments
                and declared_write(app.view_functions[rule.endpoint]) is None]
     assert not unnamed, unnamed
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scorekeeper.db.models import GameTable, Player
+from sqlalchemy import select
+
+from scorekeeper.db import codec
+from scorekeeper.db.models import GameTable, HandRow, Payment, Player, db
 from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError, UnknownPlayer
 from scorekeeper.services.access.policy import Action
@@ -151,3 +154,25 @@ def come_back(table: GameTable, player: Player) -> str:
     player.present = True
     audit_night(table, "roster", f"{player.name} came back")
     return f"{player.name} is back in."
+
+
+def rename_in_night(table: GameTable, old: str, new: str) -> bool:
+    """Call the player ``old`` ``new`` at the night ``table`` wherever it
+    keeps his name: his seat, every hand that names him, its payments and its
+    totals (a misspelled name corrected).  Part of the caller's write, which
+    raised the night's version (its kept night and roster are read again).
+    Returns whether he sits at the night."""
+    seat = next((p for p in table.players if p.name == old), None)
+    if seat is None:
+        return False
+    seat.name = new
+    for row in db.session.scalars(select(HandRow).where(HandRow.table_id == table.id)):
+        hand = codec.decode(row.data)
+        if hand.renamed(old, new) != hand:
+            row.data = codec.encode(hand.renamed(old, new))
+    for paid in db.session.scalars(select(Payment).where(Payment.table_id == table.id)):
+        paid.payer = new if paid.payer == old else paid.payer
+        paid.payee = new if paid.payee == old else paid.payee
+    if table.totals is not None and old in table.totals:
+        table.totals = {new if n == old else n: v for n, v in table.totals.items()}
+    return True

@@ -36,7 +36,7 @@ from scorekeeper.views.json_errors import error_response, http_error_response, s
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_BODY_BYTES = 64 * 1024
-WRITES = ("POST", "PUT", "DELETE")
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
 
 
 # --- refusals -------------------------------------------------------------------

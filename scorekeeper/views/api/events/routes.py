@@ -21,6 +21,7 @@ from scorekeeper.services.access import grants
 from scorekeeper.services.access.policy import EventStage, EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
+from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.events.draws import DrawnSession
@@ -211,6 +212,25 @@ def check_in_player(event_id: int, number: int) -> Answer:
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(p) for p in found]}, 200
     return _answer(once_answered(event, data, check_in))
+
+
+@bp.patch("/events/<int:event_id>/players/<int:number>")
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
+def rename_player(event_id: int, number: int) -> Answer:
+    """``{"name"}``: player ``number`` is called that from now on, at his
+    tables, in their hands and tickets, on every page and print (a name
+    that may be another player's needs ``same_name_ok``)."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    same = flag(data, "same_name_ok", False)
+    def rename(once: Once | None) -> tuple[Any, int]:
+        was = event_service.player(event, number).name
+        found = rename_service.rename_player(event, number, data.get("name"), same_name_ok=same,
+                                             by=grant_label(checked), once=once,
+                                             seen=seen_version(event))
+        return {"number": found.number, "name": found.name, "was": was}, 200
+    return _answer(once_answered(event, data, rename))
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")

@@ -99,6 +99,9 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Registered": _object(["players"], {
         "players": _array(_object(["number", "name"], {"number": INT, "name": TEXT}))}),
     "CheckIn": _object([], {"here": {"type": "boolean"}}, closed=True),
+    "Rename": _object(["name"], {"name": NAME, "same_name_ok": {"type": "boolean"}},
+                      closed=True),
+    "Renamed": _object(["number", "name", "was"], {"number": INT, "name": TEXT, "was": TEXT}),
     "Withdraw": _object(["after"], {
         "after": {"type": "integer", "minimum": 0, "maximum": MAX_SESSIONS}}, closed=True),
     "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),

@@ -39,6 +39,7 @@ from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
@@ -196,7 +197,7 @@ def _home_page(event: Event, **extra: Any) -> str:
         here=sum(1 for p in players if p.checked_in),
         drawn={t.session for t in event_scores.standings(event).tables},
         entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
-        **{"errors": {}, "pasted": "", **extra})
+        **{"errors": {}, "pasted": "", "renaming": None, **extra})
 
 
 @bp.get("/e/<int:event_id>")
@@ -264,6 +265,28 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
     p = found[0]
     flash(f"#{p.number} {p.name}: {'checked in' if p.checked_in else 'not here'}")
     return redirect(url_for("events.home", event_id=event.id, _anchor=f"p{p.number}"))
+
+
+@bp.post("/e/<int:event_id>/players/<int:number>/rename")
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
+def rename(event_id: int, number: int) -> Response | tuple[str, int]:
+    """Correct a player's name (his number stays); a name that may be another
+    player's comes back beside the field with "Rename anyway"."""
+    checked = load_event(event_id)
+    event = checked.row
+    try:
+        was = event_service.player(event, number).name
+        found = rename_service.rename_player(
+            event, number, request.form.get("name", ""),
+            same_name_ok=bool(request.form.get("same_name_ok")), by=grant_label(checked))
+    except ServiceError as error:
+        said, same = error.message, isinstance(error, event_service.LikelySame)
+        return refused(f"Not renamed: {error.message}", status_of(error),
+                       lambda: _home_page(event, errors={f"rename-{number}": said},
+                                          renaming=number if same else None))
+    flash(f"#{found.number} {was} is called {found.name} from now on: every table, "
+          "page and print says so")
+    return redirect(url_for("events.home", event_id=event.id, _anchor=f"p{number}"))
 
 
 @bp.post("/e/<int:event_id>/withdraw")
