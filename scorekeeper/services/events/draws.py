@@ -18,6 +18,7 @@ from scorekeeper.db.models import (
     AuditEntry,
     Editor,
     Event,
+    EventPlayer,
     EventSession,
     EventTable,
     EventTicket,
@@ -37,8 +38,8 @@ from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, writes
 from scorekeeper.services.access import grants, handovers
 from scorekeeper.services.access.policy import Action, EventWrite
-from scorekeeper.services.events.event import plays_in
-from scorekeeper.services.nights import tables
+from scorekeeper.services.events.event import player, plays_in
+from scorekeeper.services.nights import roster, tables
 from scorekeeper.services.once import Once
 
 #: How long a table card's code works: the whole day of the event.
@@ -200,6 +201,89 @@ def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
     writes.audit_created(night, "create", f"Drawn: table {number} of session {session} of "
                          f"{event.name}")
     return DrawnTable(number, tuple(players), tuple(seats), night.id, token, code)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """Where a walk-in was seated: the table and his seat there (1-based);
+    a table opened for walk-ins comes with its phone's token and code
+    (shown once, as a draw's)."""
+
+    table: int
+    seat: int
+    opened: DrawnTable | None = None
+
+
+def unseated(event: Event, session: int) -> list[EventPlayer]:
+    """The players of ``session`` (checked in, arrived, not withdrawn) seated
+    at none of its tables: walk-ins since the draw, and its byes."""
+    seated = set(db.session.scalars(
+        select(Player.name).join(EventTable, EventTable.night_id == Player.table_id)
+        .where(EventTable.event_id == event.id, EventTable.session == session)))
+    return [p for p in event.players if plays_in(p, session) and p.name not in seated]
+
+
+def seat_walk_in(event: Event, session: int, number: object, by: str | None = None,
+                 once: Once | None = None, seen: int | None = None,
+                 director_id: int | None = None) -> Seated:
+    """Seat player ``number``, checked in but seated nowhere in the drawn
+    ``session`` (a walk-in, or a bye), leaving every other seat and card as
+    it is: at a table one short of the largest a game takes (five-handed: a
+    table of five becomes six, its dealer sitting out), the one that has
+    dealt the fewest hands; when every table is full, with enough players
+    waiting for a table of their own, at a new table with them (its phone's
+    code shown once); else refused, saying how many more it takes."""
+    rules = Rules.from_dict(event.rules)
+    with writes.unit(once) as work:
+        writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
+        drawn = session_tables(event, session)
+        waiting = {p.number: p for p in unseated(event, session)}
+        walk_in = player(event, number)
+        if walk_in.number not in waiting:
+            raise Conflict(_why_not(walk_in, session), "number")
+        row = db.session.scalar(select(EventSession).filter_by(event_id=event.id,
+                                                               number=session))
+        assert row is not None
+        row.byes = [n for n in row.byes if n != walk_in.number]
+        short = [t for t in drawn.tables if len(t.players) <= rules.seats]
+        if short:
+            found = min(short, key=lambda t: (_dealt(t.night), t.number))
+            night = db.session.get_one(GameTable, found.night)
+            writes.audit_event(event.id, "seat", f"#{walk_in.number} {walk_in.name} seated at "
+                               f"table {found.number} of session {session}", by)
+            writes.begin_night(night, EventWrite.DRAW)
+            roster.add_player(night, walk_in.name)
+            seated = Seated(found.number, len(found.players) + 1)
+        else:
+            together = [walk_in] + [p for n, p in sorted(waiting.items()) if n != walk_in.number]
+            if len(together) < rules.seats:
+                raise Conflict(f"Every table of session {session} is full: {rules.seats} "
+                               f"players waiting make a new table ({len(together)} waiting "
+                               "now)", "number")
+            number_new = max((t.number for t in drawn.tables), default=0) + 1
+            group = together[:rules.seats]
+            writes.audit_event(event.id, "seat", f"Table {number_new} of session {session} "
+                               "opened for " + ", ".join(f"#{p.number} {p.name}"
+                                                         for p in group), by)
+            opened = _open_table(event, session, number_new, [p.number for p in group],
+                                 {p.number: p.name for p in group}, rules, director_id)
+            seated = Seated(number_new, 1, opened)
+        work.remember(None, 200, {"table": seated.table, "seat": seated.seat},
+                      event_id=event.id)
+    return seated
+
+
+def _dealt(night_id: int) -> int:
+    return int(db.session.scalar(select(func.count()).select_from(HandRow)
+                                 .where(HandRow.table_id == night_id)) or 0)
+
+
+def _why_not(p: EventPlayer, session: int) -> str:
+    if not p.checked_in:
+        return f"#{p.number} {p.name} isn't checked in: check them in first"
+    if not plays_in(p, session):
+        return f"#{p.number} {p.name} doesn't play session {session}"
+    return f"#{p.number} {p.name} is seated in session {session} already"
 
 
 def session_tables(event: Event, session: int) -> DrawnSession:

@@ -280,6 +280,31 @@ def draw_session(event_id: int, session: int) -> Answer:
         for t in drawn.tables]}, 200))
 
 
+@bp.post("/events/<int:event_id>/sessions/<int:session>/seat")
+@permission(OwnerAction.RUN, EventWrite.DRAW)
+def seat_walk_in(event_id: int, session: int) -> Answer:
+    """``{"number"}``: a player checked in after the draw (or a bye) seated
+    without drawing again: at a table one short (five becomes six), or with
+    enough others waiting at a new table, whose phone's token and code are
+    in ``opened`` (shown only here)."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    number = _whole(data, "number", "the player's number")
+    def seat(once: Once | None) -> tuple[Any, int]:
+        seated = event_draws.seat_walk_in(event, session, number, by=grant_label(checked),
+                                          once=once, seen=seen_version(event),
+                                          director_id=grant_id(checked))
+        body: dict[str, Any] = {"table": seated.table, "seat": seated.seat}
+        if seated.opened is not None:
+            t = seated.opened
+            body["opened"] = {"number": t.number, "players": list(t.players),
+                              "numbers": list(t.numbers), "night": t.night,
+                              "edit_token": t.edit_token, "code": t.code}
+        return body, 200
+    return _answer(once_answered(event, data, seat))
+
+
 @bp.get("/events/<int:event_id>/sessions/<int:session>")
 @permission(OwnerAction.READ_OWNER)
 def show_session(event_id: int, session: int) -> Response:
@@ -296,7 +321,9 @@ def show_session(event_id: int, session: int) -> Response:
                        "hands": shown.hands if shown else 0, "due": shown.due if shown else 0,
                        "done": bool(shown and shown.done),
                        "ticket": bool(shown and shown.ticket)})
-    return jsonify({**_tables(drawn), "tables": tables})
+    return jsonify({**_tables(drawn), "tables": tables,
+                    "unseated": [p.number for p in event_draws.unseated(event, session)
+                                 if p.number not in drawn.byes]})
 
 
 # --- penalties, tickets, standings ------------------------------------------------------

@@ -99,6 +99,11 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Registered": _object(["players"], {
         "players": _array(_object(["number", "name"], {"number": INT, "name": TEXT}))}),
     "CheckIn": _object([], {"here": {"type": "boolean"}}, closed=True),
+    "SeatWalkIn": _object(["number"], {
+        "number": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PLAYERS}}, closed=True),
+    "Seated": _object(["table", "seat"], {"table": INT, "seat": INT, "opened": _object(
+        ["number", "players", "night", "edit_token", "code"],
+        {**TABLE, "edit_token": TEXT, "code": TEXT})}),
     "Rename": _object(["name"], {"name": NAME, "same_name_ok": {"type": "boolean"}},
                       closed=True),
     "Renamed": _object(["number", "name", "was"], {"number": INT, "name": TEXT, "was": TEXT}),
@@ -113,7 +118,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
             **TABLE, "edit_token": TEXT, "code": TEXT}))}),
     "Session": _object(["session", "seed", "repeated_pairs", "met_again", "byes", "tables"], {
         "session": INT, "seed": INT, "repeated_pairs": INT, "met_again": _array(NUMBERS),
-        "byes": NUMBERS,
+        "byes": NUMBERS, "unseated": NUMBERS,
         "tables": _array(_object(["number", "players", "night", "hands", "due", "done"], {
             **TABLE, "hands": INT, "due": INT, "done": {"type": "boolean"},
             "ticket": {"type": "boolean"}}))}),

@@ -72,6 +72,8 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
+        walk_ins=[p for p in event_draws.unseated(event, number)
+                  if drawn is None or p.number not in drawn.byes] if drawn else [],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
         cards_unreachable=only_this_machine(link("share.claim", token="code")),
         **{"errors": {}, "fresh": {}, **extra})
@@ -219,6 +221,35 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
                                              errors={f"ticket-{table}": said}))
     flash(f"Table {table}'s paper ticket is in: the table is done")
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/seat")
+@permission(OwnerAction.RUN, EventWrite.DRAW)
+def seat(event_id: int, number: int) -> Response | tuple[str, int]:
+    """Seat a player checked in after the draw without drawing again."""
+    checked = load_event(event_id)
+    event = checked.row
+    who = whole_number(request.form.get("number", ""), 1, 10**6)
+    try:
+        if who is None:
+            raise ServiceError("Choose a player", "number")
+        seated = event_draws.seat_walk_in(event, number, who, by=grant_label(checked),
+                                          director_id=grant_id(checked))
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Not seated: {error.message}", status_of(error),
+                       lambda: _session_page(event_id, number, errors={"seat": said}))
+    name = event_service.player(event, who).name
+    if seated.opened is None:
+        flash(f"#{who} {name} sits at table {seated.table}, seat {seated.seat}: dealt in "
+              "from its next hand (every other seat and card stays as it is)")
+        return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                                _anchor=f"table-{seated.table}"))
+    flash(f"Table {seated.table} opened for " + ", ".join(seated.opened.players)
+          + ": print its card (its code is shown below once)")
+    page = make_response(_session_page(event_id, number, fresh={seated.table: seated.opened}))
+    page.headers["Cache-Control"] = "no-store"
+    return page
 
 
 def _typed_totals(names: list[str]) -> dict[str, int]:
