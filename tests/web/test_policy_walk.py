@@ -60,9 +60,14 @@ LEAGUE = toy_owner.LEAGUE
 
 
 @pytest.fixture(autouse=True)
-def _league() -> Iterator[None]:
+def _league(request: pytest.FixtureRequest) -> Iterator[None]:
+    # asked first, so the app outlives this: the toy's table goes before it does
+    app = request.getfixturevalue("app") if "app" in request.fixturenames else None
     with toy_owner.registered():
         yield
+    if app is not None:  # the app's schema stays its own
+        with app.app_context():
+            toy_owner.drop_tables()
 
 
 def _auth(token: str) -> dict[str, str]:

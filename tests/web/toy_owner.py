@@ -86,6 +86,11 @@ def registered() -> Iterator[None]:
         owners.unregister(LEAGUE)
 
 
+def drop_tables() -> None:
+    """The toy's tables gone from the app's database (inside an app context)."""
+    _Toys.metadata.drop_all(db.engine)
+
+
 def league_night(table_id: int) -> tuple[int, dict[str, str]]:
     """Make the night ``table_id`` (a night on its own, in the app's
     database) one of a new league's, with a keeper's grant: returns the
