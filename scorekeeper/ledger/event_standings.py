@@ -68,6 +68,8 @@ class Standings:
     plan: engine.Plan
     started: bool
     seats: Mapping[int, tuple[int, int, int]]
+    #: What broke each tie on total points, or that the players share the place.
+    ties: tuple[str, ...]
 
 
 def entrants(field: Field) -> list[Registered]:
@@ -123,4 +125,5 @@ def work_out(field: Field) -> Standings:
                     field.sessions),
         started,
         {number: field.first_seat[name] for _, number, name, _ in field.registered
-         if name in field.first_seat})
+         if name in field.first_seat},
+        engine.tie_notes(lines, ranked, field.tie_breaks) if started else ())

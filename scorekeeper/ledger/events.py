@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from scorekeeper.ledger.event_draw import (
     ODD_CHOICES,
@@ -22,7 +23,8 @@ from scorekeeper.ledger.event_draw import (
 )
 
 __all__ = [
-    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "Draw", "Line", "Payout", "Plan",
+    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "TIE_RULES", "Draw", "Line", "Payout",
+    "Plan", "TieRule", "tie_notes", "tie_rule_of",
     "Planned", "Prize", "Ranked", "SessionHigh",
     "draw", "ordinal", "overpaid", "payout", "plan", "rank", "repeated_pairs", "session_highs",
     "swap", "table_sizes",
@@ -74,6 +76,77 @@ TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
 TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
                    "fewer_penalties": "fewer penalty points",
                    "drawn": "the first draw's order (table, then seat)"}
+
+
+@dataclass(frozen=True)
+class TieRule:
+    """A way a tournament breaks its ties, as a director chooses it: the
+    tie-breaks in order (players equal on all of them share the place and
+    split its prizes), in words, with a two-line example."""
+
+    breaks: tuple[str, ...]
+    title: str
+    example: tuple[str, str]
+
+
+#: The tie rules a director chooses from, by name; the first is the default.
+TIE_RULES: dict[str, TieRule] = {
+    "standard": TieRule(TIE_BREAKS, "Total, then best session, then fewer penalty points, "
+                        "then the first draw: nobody shares a place", (
+                            "Ann and Bob end on 31: Ann's best session was 17, Bob's 12.",
+                            "Ann places ahead of Bob; every prize goes whole to one player.")),
+    "best_session": TieRule(("total", "best_session"), "Total, then best session; "
+                            "players still equal share the place", (
+                                "Cat and Dan end on 25, each with a best session of 13.",
+                                "They share 3rd and split 3rd's and 4th's prizes.")),
+    "total": TieRule(("total",), "Total only; players equal share the place", (
+        "Ann, Bob and Cat end on 24, in 3rd place.",
+        "They share 3rd: 3rd's, 4th's and 5th's prizes are added up and split three ways.")),
+}
+
+
+def tie_notes(lines: Sequence[Line], ranked: Sequence[Ranked],
+              tie_breaks: Sequence[str]) -> tuple[str, ...]:
+    """For each tie on total points, what broke it ("3rd: Barb ahead of Cal
+    on 24 — best session 9 against 7") or that the players share the place
+    and split its prizes, in rank order."""
+    by_number = {line.number: line for line in lines}
+    notes: list[str] = []
+    for _, same_total in groupby(ranked, key=lambda r: r.total):
+        group = list(same_total)
+        if len(group) < 2:
+            continue
+        places = [list(shared) for _, shared in groupby(group, key=lambda r: r.rank)]
+        for k, shared in enumerate(places):
+            if k:  # what put the place before it ahead of this one
+                a, b = by_number[places[k - 1][-1].number], by_number[shared[0].number]
+                broke = next(name for name in tie_breaks if _KEYS[name](a) != _KEYS[name](b))
+                notes.append(f"{ordinal(places[k - 1][-1].rank)}: {a.name} ahead of {b.name} "
+                             f"on {a.total} — " + _broken_by(broke, a, b))
+            if len(shared) > 1:
+                notes.append(f"{_names([r.name for r in shared])} share {ordinal(shared[0].rank)} "
+                             f"on {shared[0].total}: equal on every tie-break, they split "
+                             "its prizes")
+    return tuple(notes)
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _broken_by(name: str, a: Line, b: Line) -> str:
+    """How tie-break ``name`` tells ``a`` before ``b``, with both values."""
+    if name == "best_session":
+        return f"best session {-_KEYS[name](a)} against {-_KEYS[name](b)}"
+    if name == "fewer_penalties":
+        return f"{a.penalties} penalty points against {b.penalties}"
+    return "the first draw's order (table, then seat)"
+
+
+def tie_rule_of(breaks: Sequence[str]) -> str | None:
+    """The name of the tie rule with these tie-breaks (None: one of its own)."""
+    return next((name for name, rule in TIE_RULES.items()
+                 if rule.breaks == tuple(breaks)), None)
 
 
 def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple[Ranked, ...]:

@@ -49,7 +49,7 @@ def test_the_start_page_links_to_a_tournament(client: FlaskClient) -> None:
 def test_starting_an_event_keeps_the_director_on_this_device(
         app: Flask, client: FlaskClient) -> None:
     page = client.get("/e/new")
-    assert page.status_code == 200 and "total points, then best session" in page.text
+    assert page.status_code == 200 and "Total, then best session, then fewer penalty" in page.text
     assert 'name="opt-' in page.text  # the table start page's house rules
     event_id = _start(client)
     home = client.get(f"/e/{event_id}")

@@ -23,7 +23,7 @@ from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, StopValidation
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
-from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_BREAKS
+from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_RULES
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ROUNDS,
@@ -103,6 +103,9 @@ class EventForm(FlaskForm):
                                    NumberRange(0, 100, message="0 to 100%")])
     odd = RadioField("When the players don't fill whole tables",
                      choices=[(k, ODD_WORDS[k]) for k in ODD_CHOICES], default="byes")
+    ties = RadioField("How ties are broken",
+                      choices=[(k, rule.title) for k, rule in TIE_RULES.items()],
+                      default=next(iter(TIE_RULES)))
     submission = HiddenField()
 
     def validate_rounds(self, field: WholeField) -> None:
@@ -154,7 +157,8 @@ def new() -> str | Response | tuple[str, int]:
                     sessions=form.sessions.data, rounds=rounds, hands=hands,
                     entry_cents=(form.entry.data or 0) * 100, places=places,
                     session_high=form.session_high.data, share=form.share.data,
-                    odd=form.odd.data, once=Once(f"form:event:{form.submission.data[:64]}"))
+                    odd=form.odd.data, tie_breaks=list(TIE_RULES[form.ties.data].breaks),
+                    once=Once(f"form:event:{form.submission.data[:64]}"))
             except ServiceError as error:
                 errors[error.field or "form"] = error.message
             else:
@@ -184,7 +188,7 @@ def new_page(form: EventForm, errors: dict[str, str], played_on: str,
         length_hint=hint, length_hints=event_length.hints(),
         option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
         keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
-        preset_words=preset_words_of(), played_on=played_on, tie_breaks=TIE_BREAKS,
+        preset_words=preset_words_of(), played_on=played_on, tie_rules=TIE_RULES,
         import_error=import_error, import_submission=new_token())
 
 
