@@ -14,8 +14,8 @@ browser that started the event would, and on the pages the director:
 3. seats a walk-in, checked in after the draw, with one tap: the flash says
    where he sits and the list of walk-ins no longer has him.
 
-Every page is screenshotted (tests/screenshots/event-fix-*.png) and never
-scrolls sideways.
+Every step is screenshotted, the whole page and what the screen shows
+(tests/screenshots/event-fix-*.png), and no page scrolls sideways.
 """
 
 from __future__ import annotations
@@ -87,7 +87,6 @@ def _looked_at(page: Any, name: str) -> None:
     size = f"{width}x{page.viewport_size['height']}"
     screenshot(page, f"event-fix-{name}-{size}-seen", full_page=False)
     screenshot(page, f"event-fix-{name}-{size}")
-    print(name, size, "scrollY", page.evaluate("window.scrollY"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width, page.url
 
 

@@ -109,6 +109,8 @@ def test_finishing_again_names_the_prizes_that_moved(client: FlaskClient) -> Non
     ).status_code == 201
     moved = client.post(f"{base}/finish", headers=director).get_json()["moved"]
     assert any(m.startswith("1st: #" + str(leader["number"])) for m in moved), moved
+    # each by name too, not by number only
+    assert any(m.startswith(f"1st: #{leader['number']} {leader['name']} (") for m in moved), moved
 
 
 def test_the_page_freezes_too_and_reopens_on_the_directors_word(client: FlaskClient) -> None:

@@ -63,8 +63,8 @@ class StageChange:
 def _signed(event: Event) -> dict[str, Any]:
     """What a finish signs: every prize, its winners and what it pays."""
     board = event_scores.standings(event)
-    return {"prizes": [{"label": z.label, "numbers": list(z.numbers), "cents": z.cents}
-                       for z in board.prizes],
+    return {"prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
+                        "cents": z.cents} for z in board.prizes],
             "pot_cents": board.pot_cents}
 
 
@@ -106,7 +106,10 @@ def _moved(before: dict[str, Any] | None, after: dict[str, Any]) -> tuple[str, .
 def _winners(prize: dict[str, Any] | None) -> str:
     if prize is None or not prize["numbers"]:
         return "nobody"
-    return ", ".join(f"#{n}" for n in prize["numbers"]) + f" ({money(prize['cents'])})"
+    names = prize.get("names") or [""] * len(prize["numbers"])  # signed before names were kept
+    return (", ".join(f"#{n} {name}".strip() for n, name in zip(prize["numbers"], names,
+                                                                 strict=True))
+            + f" ({money(prize['cents'])})")
 
 
 def finish(event: Event, by: str | None = None, once: Once | None = None,
