@@ -53,6 +53,10 @@ from scorekeeper.services.owners import KINDS
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
               "ask the scorekeeper for the 'take over scoring' code.")
+#: The same, at a tournament's table: its codes are the director's.
+NOT_EDITOR_AT_EVENT = ("This is the scorekeeper's page for the table. To follow the scores, "
+                       "open the event's leaderboard (scan its QR code); to keep score on this "
+                       "phone, ask the director for the table's card (a new code).")
 #: Edit tokens one device keeps.  A cookie over 4 KB is silently dropped by
 #: browsers, which would lose every table at once; so the oldest tables (lowest
 #: ids) are forgotten first, never the one just added.
@@ -168,7 +172,8 @@ def load_table(table_id: int) -> NightAccess:
     to the night's pages as ``access``."""
     action = _declared_here()
     night = night_access(table_id, _cookie_token)
-    _refuse_unless(night, action, (403, NOT_EDITOR))
+    _refuse_unless(night, action, (403, NOT_EDITOR_AT_EVENT if night.owner == EVENT
+                                   else NOT_EDITOR))
     return night
 
 

@@ -117,3 +117,15 @@ def test_a_phone_holding_a_table_and_the_director_corrects_a_done_table(
     assert "only as an extra hand" in html.unescape(past.get_data(as_text=True))
     saved = client.post(f"/t/{table.night}/hand/new", data={**hand, "extra": "1"})
     assert saved.status_code == 302, saved.get_data(as_text=True)
+
+
+def test_a_stopped_table_phone_is_told_to_ask_the_director(app: Flask,
+                                                           client: FlaskClient) -> None:
+    made = _event(app)
+    table = made["tables"][0]
+    with client.session_transaction() as kept:
+        kept["editors"] = {str(table.night): "a token the director stopped"}
+    page = client.get(f"/t/{table.night}")
+    assert page.status_code == 403
+    said = html.unescape(page.get_data(as_text=True))
+    assert "ask the director for the table's card" in said and "the scorekeeper for" not in said
