@@ -135,7 +135,7 @@ def test_the_director_corrects_a_paper_ticket(
     totals = page.locator("#table-1 .ticket-totals")
     expect(totals).to_contain_text(f"{seated[0]} +12")
     for name in seated[1:]:
-        expect(totals).to_contain_text(f"{name} -3")
+        expect(totals).to_contain_text(f"{name} \u22123")  # a minus sign, as penalties show
     expect(page.locator("#correct-1")).not_to_have_attribute("open", "")
     _looked_at(page, "ticket-corrected")
 

@@ -290,7 +290,7 @@ def rename(event_id: int, number: int) -> Response | tuple[str, int]:
                                           renaming=number if same else None))
     flash(f"#{found.number} {was} is called {found.name} from now on: every table, "
           "page and print says so")
-    return redirect(url_for("events.home", event_id=event.id, _anchor=f"p{number}"))
+    return redirect(url_for("events.home", event_id=event.id))
 
 
 @bp.post("/e/<int:event_id>/withdraw")

@@ -243,8 +243,7 @@ def seat(event_id: int, number: int) -> Response | tuple[str, int]:
     if seated.opened is None:
         flash(f"#{who} {name} sits at table {seated.table}, seat {seated.seat}: dealt in "
               "from its next hand (every other seat and card stays as it is)")
-        return redirect(url_for("events.session_page", event_id=event.id, number=number,
-                                _anchor=f"table-{seated.table}"))
+        return redirect(url_for("events.session_page", event_id=event.id, number=number))
     flash(f"Table {seated.table} opened for " + ", ".join(seated.opened.players)
           + ": print its card (its code is shown below once)")
     page = make_response(_session_page(event_id, number, fresh={seated.table: seated.opened}))
@@ -288,8 +287,7 @@ def correct_ticket(event_id: int, number: int, table: int) -> Response | tuple[s
                        lambda: _session_page(event_id, number,
                                              errors={f"correct-{table}": said}))
     flash(f"Table {table}'s paper ticket is corrected: the standings count the new totals")
-    return redirect(url_for("events.session_page", event_id=event.id, number=number,
-                            _anchor=f"table-{table}"))
+    return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket/withdraw")
@@ -307,8 +305,7 @@ def withdraw_ticket(event_id: int, number: int, table: int) -> Response | tuple[
                        lambda: _session_page(event_id, number,
                                              errors={f"withdraw-{table}": said}))
     flash(f"Table {table}'s paper ticket is withdrawn: its hands count again")
-    return redirect(url_for("events.session_page", event_id=event.id, number=number,
-                            _anchor=f"table-{table}"))
+    return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/done")
