@@ -12,7 +12,9 @@ from urllib.parse import urlsplit
 
 import qrcode
 import qrcode.image.svg
-from flask import current_app, url_for
+from flask import current_app, request, url_for
+
+from scorekeeper.hosts import machine_hosts
 
 _SIZE_ATTRS = re.compile(r'\s(?:width|height)="[^"]*"')
 _ID_ATTR = re.compile(r'\sid="[^"]*"')
@@ -55,3 +57,19 @@ def link(endpoint: str, **values: Any) -> str:
     if base:
         return str(base).rstrip("/") + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)
+
+
+def network_addresses() -> list[str]:
+    """Where the other phones can reach this server: its IPv4 addresses on the
+    network, with the port this request came in on."""
+    port = request.host.rsplit(":", 1)[1] if request.host.count(":") == 1 else ""
+    found = []
+    for host in machine_hosts():
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            continue
+        if address.version == 4 and not (address.is_loopback or address.is_unspecified
+                                          or address.is_link_local):
+            found.append(f"http://{host}{':' + port if port else ''}")
+    return found

@@ -6,8 +6,10 @@ event's link only reads."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -129,3 +131,32 @@ def test_a_stopped_table_phone_is_told_to_ask_the_director(app: Flask,
     assert page.status_code == 403
     said = html.unescape(page.get_data(as_text=True))
     assert "ask the director for the table's card" in said and "the scorekeeper for" not in said
+
+
+def test_a_director_on_loopback_directs_from_the_lan_address_under_the_same_name(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laptop at 127.0.0.1 printed cards the phones couldn't open, and the
+    co-director link it was offered carried 127.0.0.1 too; now it moves to a
+    network address and keeps its name there (not "Phone 2")."""
+    from scorekeeper.views import qr
+    monkeypatch.setattr(qr, "machine_hosts", lambda: ("127.0.0.1", "192.168.1.20"))
+    app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]
+    made = _event(app)
+    here, lan = "http://127.0.0.1:5000", "http://192.168.1.20:5000"
+    with client.session_transaction(base_url=here) as kept:
+        kept["events"] = {str(made["id"]): made["director"]}
+    page = client.get(f"/e/{made['id']}/directors", base_url=here).get_data(as_text=True)
+    assert 'id="loopback"' in page and f"Direct from {lan}" in page
+    assert client.post(f"/e/{made['id']}/directors/move", data={"to": "http://evil.example"},
+                       base_url=here).status_code == 400
+    moved = client.post(f"/e/{made['id']}/directors/move", data={"to": lan},
+                        base_url=here).get_data(as_text=True)
+    found = re.search(r'id="move-link" href="([^"]+)"', moved)
+    assert found and found.group(1).startswith(f"{lan}/eclaim/")
+    url = html.unescape(found.group(1)).removeprefix(lan)
+    form = client.get(url, base_url=lan).get_data(as_text=True)
+    assert 'value="Director at 192.168.1.20"' in form
+    assert client.post(url.split("?")[0], data={"label": "Director at 192.168.1.20"},
+                       base_url=lan).status_code == 302
+    listed = client.get(f"/e/{made['id']}/directors", base_url=lan).get_data(as_text=True)
+    assert "Director at 192.168.1.20" in listed and "Phone 2" not in listed

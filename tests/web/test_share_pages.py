@@ -367,9 +367,9 @@ def test_a_viewer_who_opens_the_scorekeepers_pages_is_told_how_to_watch(
 
 def test_the_scorekeeper_opened_on_loopback_carries_the_edit_rights_to_the_lan_address(
         app: Flask, client: FlaskClient, table_id: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.views.pages.nights import share as share_pages
-    monkeypatch.setattr(share_pages, "machine_hosts", lambda: ("127.0.0.1", "192.168.1.20",
-                                                               "fe80::1", "myhost"))
+    from scorekeeper.views import qr
+    monkeypatch.setattr(qr, "machine_hosts", lambda: ("127.0.0.1", "192.168.1.20",
+                                                      "fe80::1", "myhost"))
     app.config["TRUSTED_HOSTS"] = [*app.config["TRUSTED_HOSTS"], "192.168.1.20"]
     here = "http://127.0.0.1:5000"
     with client.session_transaction(base_url=here) as mine, client.session_transaction() as old:

@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from datetime import date
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from flask import flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.limits import MAX_GRANT_LABEL, MAX_IMPORT_BYTES
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access import grants, handovers
 from scorekeeper.services.access.policy import EventWrite, OwnerAction
@@ -38,7 +39,7 @@ from scorekeeper.views.access import (
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events.event import EventForm, bp, new_page
-from scorekeeper.views.qr import link, qr_svg
+from scorekeeper.views.qr import link, network_addresses, only_this_machine, qr_svg
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Event
@@ -53,6 +54,10 @@ CLAIM = claims.ClaimPage(grants.EVENT, EVENTS_HELD, "events/claim.html", "event"
 def directors(event_id: int) -> str:
     """Who directs the event, the co-director code (once), the event's file
     and finishing it."""
+    return _directors_page(event_id)
+
+
+def _directors_page(event_id: int) -> str:
     checked = load_event(event_id)
     event = checked.row
     code = session.get(HANDOVERS, {}).get(str(event.id))
@@ -61,7 +66,9 @@ def directors(event_id: int) -> str:
     return render_template(
         "events/directors.html", event=event, claim_url=claim_url, handover=live,
         claim_qr=Markup(qr_svg(claim_url, "QR code to direct the event")) if claim_url
-        else None, directors=event_grants.directors(event), me=checked.grant)
+        else None, directors=event_grants.directors(event), me=checked.grant,
+        unreachable=only_this_machine(link("events.claim", code="code")),
+        network=network_addresses())
 
 
 @bp.post("/e/<int:event_id>/directors/code")
@@ -72,6 +79,27 @@ def handover(event_id: int) -> Response:
     code = handovers.start_handover(grants.EVENT, event)
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(event.id): code}
     return redirect(url_for("events.directors", event_id=event.id, _anchor="handover"))
+
+
+@bp.post("/e/<int:event_id>/directors/move")
+@permission(OwnerAction.RUN, EventWrite.DIRECTORS)
+def move(event_id: int) -> str | tuple[str, int]:
+    """Direct from one of the server's network addresses: a device's rights
+    belong to the address it opened (a laptop at 127.0.0.1 prints cards the
+    phones can't open), so this makes a one-time co-director code and links
+    to it there, the device named as it is here ("Director at 192.168.1.20")."""
+    checked = load_event(event_id)
+    event = checked.row
+    where = request.form.get("to", "")
+    if where not in network_addresses():
+        return refused("That isn't one of this server's network addresses.", 400,
+                       lambda: _directors_page(event_id))
+    code = handovers.start_handover(grants.EVENT, event)
+    said = f"{checked.editor.label} at {urlsplit(where).hostname or where}"
+    label = said if len(said) <= MAX_GRANT_LABEL else checked.editor.label
+    minutes = int(handovers.HANDOVER_LIFETIME.total_seconds() // 60)
+    return render_template("events/move.html", event=event, where=where, minutes=minutes,
+                           claim_url=where + url_for("events.claim", code=code, label=label))
 
 
 @bp.route("/eclaim/<code>", methods=["GET", "POST"])

@@ -6,7 +6,6 @@ it), and the phones that can edit.  What the share link itself shows is in
 
 from __future__ import annotations
 
-import ipaddress
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -14,7 +13,6 @@ from flask import Blueprint, flash, redirect, render_template, request, session,
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.hosts import machine_hosts
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access import grants, handovers
@@ -25,7 +23,7 @@ from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, forget_editor, load_table, permission
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
-from scorekeeper.views.qr import link, only_this_machine, qr_svg
+from scorekeeper.views.qr import link, network_addresses, only_this_machine, qr_svg
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import GameTable, Handover
@@ -99,22 +97,6 @@ def handover(table_id: int) -> Response | tuple[str, int]:
         return refused(error.message, status_of(error), lambda: share(table_id))
     session[HANDOVERS] = {**session.get(HANDOVERS, {}), str(table.id): token}
     return redirect(url_for("share.share", table_id=table.id, _anchor="handover"))
-
-
-def network_addresses() -> list[str]:
-    """Where the other phones can reach this server: its IPv4 addresses on the
-    network, with the port this request came in on."""
-    port = request.host.rsplit(":", 1)[1] if request.host.count(":") == 1 else ""
-    found = []
-    for host in machine_hosts():
-        try:
-            address = ipaddress.ip_address(host)
-        except ValueError:
-            continue
-        if address.version == 4 and not (address.is_loopback or address.is_unspecified
-                                          or address.is_link_local):
-            found.append(f"http://{host}{':' + port if port else ''}")
-    return found
 
 
 @bp.post("/t/<int:table_id>/share/move")
