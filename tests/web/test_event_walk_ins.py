@@ -80,3 +80,11 @@ def test_the_session_page_lists_and_seats_a_walk_in(client: FlaskClient) -> None
     assert seated.status_code == 302
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "Walter sits at table" in shown and f'id="walk-in-{walter}"' not in shown
+
+
+def test_the_players_page_leads_to_the_next_session_to_draw(client: FlaskClient) -> None:
+    made, _ = _api_event(client)  # two sessions, the first drawn
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = client.get(f"/e/{made['id']}").get_data(as_text=True)
+    assert "Session 2: draw the tables" in page and "Session 1: draw" not in page
