@@ -159,20 +159,22 @@ class Book:
                 for label, pct in labels]
 
 
-def _as_app_says(z: Prize) -> str:
-    return ", ".join(f"#{n}" for n in z.numbers) + f" (${z.cents // 100}.{z.cents % 100:02d})"
+def _as_app_says(z: Prize, names: dict[int, str]) -> str:
+    return (", ".join(f"#{n} {names[n]}" for n in z.numbers)
+            + f" (${z.cents // 100}.{z.cents % 100:02d})")
 
 
-def _moved(before: list[Prize], after: list[Prize]) -> set[str]:
-    """Each prize whose winners or amount changed, as a finish reports it: a
-    place's prize is the same prize tied or not ("2nd" and "2nd (tie)")."""
+def _moved(before: list[Prize], after: list[Prize], names: dict[int, str]) -> set[str]:
+    """Each prize whose winners or amount changed, as a finish reports it
+    (each winner by number and name): a place's prize is the same prize
+    tied or not ("2nd" and "2nd (tie)")."""
     def place(z: Prize) -> str:
         return z.label.removesuffix(" (tie)")
 
     old, new = {place(z): z for z in before}, {place(z): z for z in after}
     return {f"{(new.get(key) or old[key]).label}: "
-            f"{_as_app_says(old[key]) if key in old else 'nobody'} → "
-            f"{_as_app_says(new[key]) if key in new else 'nobody'}"
+            f"{_as_app_says(old[key], names) if key in old else 'nobody'} → "
+            f"{_as_app_says(new[key], names) if key in new else 'nobody'}"
             for key in old.keys() | new.keys()
             if key not in old or key not in new
             or (old[key].numbers, old[key].cents) != (new[key].numbers, new[key].cents)}
@@ -452,10 +454,11 @@ def test_finish_signs_the_prizes_and_reopening_reports_the_prize_that_moved(
     assert len(again["since"]) == 1 and again["since"][0].startswith(
         f"Penalty: 25 points off #{who['leader']} ")
     after_prizes = day.book.prizes()
-    assert set(again["moved"]) == _moved(before, after_prizes)
+    names = {p["number"]: p["name"] for p in day.standings()["players"]}
+    assert set(again["moved"]) == _moved(before, after_prizes, names)
     assert len(again["moved"]) == len(set(again["moved"]))
-    assert any(m.startswith("1st") and f": #{who['leader']} ($127.00) → " in m
-               for m in again["moved"])
+    leader = f": #{who['leader']} {names[who['leader']]} ($127.00) → "
+    assert any(m.startswith("1st") and leader in m for m in again["moved"])
     final = day.standings()
     assert final["final"] is True
     _holds_to_the_cent(final, day.book)
