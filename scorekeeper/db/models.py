@@ -65,11 +65,12 @@ OWNER_MODELS: dict[str, Any] = {}
 
 
 class _OwnerFact:
-    """One of what every owner has (:class:`Owner`'s columns), read and set
-    through a night's, a group's or an event's row.  A query asks the
-    :class:`Owner` itself (join it): at class level this is no column."""
+    """One of what every owner has (:class:`Owner`'s columns), read through a
+    night's, a group's or an event's row.  It is written on the owner row
+    (``table.owner.view_token = ...``), and a query asks the :class:`Owner`
+    itself (join it): at class level this is no column."""
 
-    def __set_name__(self, cls: type, name: str) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
 
     def __get__(self, row: Any, cls: type | None = None) -> Any:
@@ -79,7 +80,7 @@ class _OwnerFact:
         return getattr(row.owner, self.name)
 
     def __set__(self, row: Any, value: Any) -> None:
-        setattr(row.owner, self.name, value)
+        raise AttributeError(f"{self.name} is the Owner's: set it on the owner row")
 
 
 class HasOwner:
@@ -108,14 +109,22 @@ class HasOwner:
     def owner(cls) -> Mapped[Owner]:
         return relationship(Owner, lazy="joined", innerjoin=True)
 
-    if TYPE_CHECKING:
-        view_token: str
-        version: int
-        created_at: datetime
-    else:
-        view_token = _OwnerFact()
-        version = _OwnerFact()
-        created_at = _OwnerFact()
+    if TYPE_CHECKING:  # read through the owner row (:data:`OWNER_FACTS`)
+        @property
+        def view_token(self) -> str: ...
+
+        @property
+        def version(self) -> int: ...
+
+        @property
+        def created_at(self) -> datetime: ...
+
+
+#: What every owner has, kept once on its :class:`Owner` row and read through
+#: a night's, a group's or an event's own row.
+OWNER_FACTS = ("view_token", "version", "created_at")
+for _fact in OWNER_FACTS:
+    setattr(HasOwner, _fact, _OwnerFact(_fact))
 
 
 def new_owner(kind: str, view_token: str, parent: Owner | None = None) -> Owner:

@@ -109,5 +109,5 @@ def test_a_night_is_dated_the_day_it_was_played_else_the_day_it_started(app: Fla
         table, _ = tables.create_table("Friday", PLAYERS, "called-ace", played_on="2025-11-20")
         assert pay.night_day(table) == date(2025, 11, 20)
         table.played_on = None  # a night kept from before nights had a date
-        table.created_at = table.created_at.replace(year=2025, month=11, day=21)
+        table.owner.created_at = table.created_at.replace(year=2025, month=11, day=21)
         assert pay.night_day(table) == date(2025, 11, 21)

@@ -84,7 +84,7 @@ def largest_night(app: Flask, client: FlaskClient, hands: int,
             for _ in range(hands - 1)])
         db.session.add_all(HandRow(table_id=table.id, position=r.number,
                                    data=codec.encode(r.hand)) for r in kept.results)
-        table.version += 1
+        table.owner.version += 1
         db.session.commit()
     auth = _auth(night["edit_token"])
     last = client.post(f"{API}/tables/{night['id']}/hands", headers=auth, json={
@@ -207,7 +207,7 @@ def largest_event(app: Flask, client: FlaskClient) -> dict[str, Any]:
         db.session.add_all(EventPenalty(
             event_id=made["id"], player_id=bob.id, session=1 + n % MAX_SESSIONS,
             points=MAX_EVENT_PENALTY, reason="Slow play") for n in range(MAX_EVENT_PENALTIES - 1))
-        db.session.get_one(Event, made["id"]).version += 1
+        db.session.get_one(Event, made["id"]).owner.version += 1
         db.session.commit()
     last = client.post(f"{base}/penalties", headers=director, json={
         "number": number, "session": MAX_SESSIONS, "points": MAX_EVENT_PENALTY,

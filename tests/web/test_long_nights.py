@@ -33,7 +33,7 @@ def long_night(app: Flask, table_id: int, hands: int) -> None:
         night = replay(Rules.from_dict(table.rules), PLAYERS, made)
         db.session.add_all(HandRow(table_id=table_id, position=r.number,
                                    data=codec.encode(r.hand)) for r in night.results)
-        table.version += 1
+        table.owner.version += 1
         db.session.commit()
 
 

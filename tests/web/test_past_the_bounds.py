@@ -280,7 +280,7 @@ def test_an_event_keeps_the_most_penalties_and_refuses_one_more_everywhere(
             db.session.add_all(EventPenalty(event_id=event_id, player_id=who, session=1,
                                             points=1, reason="peeked")
                                for _ in range(MAX_EVENT_PENALTIES))
-            db.session.get_one(Event, event_id).version += 1
+            db.session.get_one(Event, event_id).owner.version += 1
         db.session.commit()
     full = client.get(f"{API}/events/{made['id']}/export",
                       headers=_auth(made["director_token"])).get_json()

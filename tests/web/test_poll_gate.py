@@ -87,7 +87,7 @@ def bump(app: Flask, event_token: str) -> None:
     with app.app_context():
         event = db.session.execute(
             db.select(Event).join(Event.owner).where(Owner.view_token == event_token)).scalar_one()
-        event.version += 1
+        event.owner.version += 1
         db.session.commit()
     EVENTS.clear()
 
@@ -167,7 +167,7 @@ def test_a_finished_event_changes_the_tag_the_gate_compares(
         event = db.session.execute(
             db.select(Event).join(Event.owner).where(Owner.view_token == event_token)).scalar_one()
         event.finished_at = event.created_at
-        event.version += 1
+        event.owner.version += 1
         db.session.commit()
     EVENTS.clear()
     gated, behind = both(app, client, live, {"If-None-Match": tag})

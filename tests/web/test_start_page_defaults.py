@@ -69,7 +69,7 @@ def _started_at(app: Flask, table_id: int, at: datetime) -> None:
     with app.app_context():
         table = db.session.get(GameTable, table_id)
         assert table is not None
-        table.created_at = at
+        table.owner.created_at = at
         db.session.commit()
 
 

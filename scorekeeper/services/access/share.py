@@ -15,6 +15,6 @@ def rotate_view_token(table: GameTable) -> str:
     """Replace the share link; whoever holds the old one sees 404 from now on."""
     with unit():
         begin_night(table, Action.SHARE)  # the old token's viewers are told at their next poll
-        table.view_token = new_token()
+        table.owner.view_token = new_token()
         audit_night(table, "share", "New share link: the old link and QR code stopped working")
     return table.view_token

@@ -117,7 +117,7 @@ def import_event(data: object, label: str = "Director", once: Once | None = None
 def _fill(event: Event, checked: CheckedEvent) -> None:
     """Write the checked players, draws and penalties onto a new event."""
     if checked.created_at is not None:
-        event.created_at = checked.created_at
+        event.owner.created_at = checked.created_at
     event.finished_at = checked.finished_at
     players = {p.number: EventPlayer(number=p.number, name=p.name, contact=p.contact,
                                      checked_in=p.checked_in, from_session=p.from_session,

@@ -122,7 +122,7 @@ def imported(hands: int, totals: object) -> str:
 def fill(table: GameTable, checked: Checked) -> None:
     """Write the checked hands, payments, audit log and dates onto a new table."""
     if checked.created_at is not None:
-        table.created_at = checked.created_at
+        table.owner.created_at = checked.created_at
     if checked.played_on is not None:
         table.played_on = checked.played_on
     table.closed_at = checked.closed_at
