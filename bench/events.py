@@ -74,8 +74,8 @@ def build_event(app: Any, tables: int, hands: int) -> dict[str, Any]:
             result = replay(rules, players, [_hand(i, players) for i in range(hands)])
             db.session.add_all(HandRow(table_id=night.id, position=r.number,
                                        data=codec.encode(r.hand)) for r in result.results)
-            night.version += hands
-        db.session.get_one(Event, event_id).version += 1
+            night.owner.version += hands
+        db.session.get_one(Event, event_id).owner.version += 1
         db.session.commit()
     return {"view": view, "playing": playing, "due": hands}
 

@@ -48,7 +48,7 @@ def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
             night = replay(rules, PLAYERS, [hand(i) for i in range(hands)])
             db.session.add_all(HandRow(table_id=table.id, position=r.number,
                                        data=codec.encode(r.hand)) for r in night.results)
-            table.version += hands
+            table.owner.version += hands
             if k < nights - 1:
                 table.closed_at = table.created_at
                 table.settled = "carried" if k % 3 == 0 else "table"

@@ -61,7 +61,7 @@ def add_night(app: Flask, hands: int, name: str = "Bench") -> dict[str, Any]:
         night = replay(Rules.from_dict(table.rules), PLAYERS, [hand(i) for i in range(hands)])
         db.session.add_all(HandRow(table_id=table_id, position=r.number,
                                    data=codec.encode(r.hand)) for r in night.results)
-        table.version += hands
+        table.owner.version += hands
         db.session.commit()
         browser_token = grants.add_grant(grants.TABLE, table, "bench browser")
     return {"id": table_id, "edit_token": token, "view_token": view_token,
