@@ -31,7 +31,7 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
-from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession
+from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
 from scorekeeper.views.json_errors import status_of
@@ -207,10 +207,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     """A table's session totals from its paper ticket (they sum to zero)."""
     checked = load_event(event_id)
     event = checked.row
-    drawn = _drawn(event, number)
-    seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
-    if seated is None:
-        abort(404, f"No table {table} in session {number}")
+    seated = _seated(event, number, table)
     try:
         event_scores.ticket(event, number, table, _typed_totals(list(seated.players)),
                             by=grant_label(checked))
@@ -251,6 +248,15 @@ def seat(event_id: int, number: int) -> Response | tuple[str, int]:
     return page
 
 
+def _seated(event: Event, number: int, table: int) -> DrawnTable:
+    """Table ``table`` of session ``number`` as drawn, or 404."""
+    drawn = _drawn(event, number)
+    seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
+    if seated is None:
+        abort(404, f"No table {table} in session {number}")
+    return seated
+
+
 def _typed_totals(names: list[str]) -> dict[str, int]:
     """Each player's points as typed on a ticket form (``points-0``...), or
     refused naming whoever's points aren't whole."""
@@ -274,10 +280,7 @@ def correct_ticket(event_id: int, number: int, table: int) -> Response | tuple[s
     """Replace a table's paper ticket, saying why (the history keeps both)."""
     checked = load_event(event_id)
     event = checked.row
-    drawn = _drawn(event, number)
-    seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
-    if seated is None:
-        abort(404, f"No table {table} in session {number}")
+    seated = _seated(event, number, table)
     try:
         event_scores.correct_ticket(event, number, table, _typed_totals(list(seated.players)),
                                     request.form.get("reason", ""), by=grant_label(checked))
