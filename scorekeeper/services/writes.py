@@ -197,7 +197,7 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
     if key is None:
         key, (closed_at,) = _raise(
             select(GameTable.owner_id).where(GameTable.id == table_id).scalar_subquery(),
-            select(GameTable.closed_at).where(GameTable.owner_id == Owner.id).scalar_subquery())
+            select(GameTable.closed_at).where(GameTable.id == table_id).scalar_subquery())
         write.keys[TABLE, table_id] = key
         for name, value in (("closed_at", closed_at), ("owner_id", key)):
             set_committed_value(table, name, value)
@@ -308,11 +308,14 @@ def _raise(key: Any, *also: Any) -> tuple[int, tuple[Any, ...]]:
     """Raise the version of the :class:`Owner` row ``key`` (its id, or a
     subquery giving it) once in this write and tell the version board, in
     one statement that also returns whether the owner is frozen (an event
-    finished) and the columns ``also`` (subqueries of the owner's own row:
-    a night's closed mark).  What it returns is set on the owner's row this
+    finished) and the columns ``also`` (subqueries of the owner's own row,
+    by its id: a night's closed mark).  What it returns is set on the owner's row this
     session holds (so it is not read again).  Returns the row's id and the
     values of ``also``."""
-    frozen = [select(rows.frozen).where(rows.model.owner_id == Owner.id).scalar_subquery()
+    # Subqueries of the row by ``key``, never correlated to the updated row:
+    # SQLite writes RETURNING's columns unqualified, so a correlated
+    # "owner_id = owner.id" would read as the subquery's own "owner_id = id".
+    frozen = [select(rows.frozen).where(rows.model.owner_id == key).scalar_subquery()
               for rows in ROW_KINDS.values() if rows.frozen is not None]
     found = db.session.execute(
         update(Owner).where(Owner.id == key).values(version=Owner.version + 1)

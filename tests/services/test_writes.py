@@ -150,3 +150,25 @@ def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(
         assert fresh.version == 1 + 3 + 2 + 3 + 1
         assert _event_versions(event.id) == list(range(1, fresh.version + 1))
         assert _night_versions(table_id) == list(range(1, _state(table_id).version + 1))
+
+
+def test_a_write_reads_its_own_nights_stage_whatever_other_owners_are(app: Flask) -> None:
+    """A closed night and a finished event whose ids equal their owner rows'
+    (the first rows of a new database) close or freeze no other night: the
+    raise reads the night's closed mark and its event's finish by its own
+    owner row (SQLite writes RETURNING's columns unqualified)."""
+    from scorekeeper.db.models import Owner
+    from scorekeeper.services.nights import hands
+    from scorekeeper.services.nights.state import TableState
+    with app.app_context():
+        first, _ = tables.create_table("Closed", PLAYERS, "called-ace")
+        assert first.owner_id == first.id
+        first.closed_at = first.created_at
+        db.session.commit()
+        other, _ = tables.create_table("Open", PLAYERS, "called-ace")
+        other_id = other.id
+        assert db.session.get_one(Owner, other.owner_id).kind == "table"
+        state = TableState.load(db.session.get_one(GameTable, other_id))
+        saved = hands.record_hand(state, Hand(picker=PLAYERS[0], partners=(PLAYERS[1],),
+                                              points=75))
+        assert saved is not None and saved.result.number == 1
