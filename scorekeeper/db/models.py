@@ -232,6 +232,8 @@ class Event(HasOwner, Model):
     tie_breaks: Mapped[list[str]] = mapped_column(JSON)
     #: What a player count that can't be seated at full tables gets.
     odd: Mapped[str] = mapped_column(String(10), default="byes")
+    #: Each table's players sign its result once its session is done.
+    signatures: Mapped[bool] = mapped_column(default=False)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
     editors: Mapped[list[Editor]] = relationship(
@@ -320,6 +322,27 @@ class EventTicket(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_table_id: Mapped[int] = mapped_column(ForeignKey("event_table.id"), unique=True)
     totals: Mapped[dict[str, int]] = mapped_column(JSON)
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TableSignature(Model):
+    """One player at a tournament table agreeing to (or disputing) the
+    table's session totals as they stood when they tapped their name: the
+    latest of each seat counts while the totals are still those (a
+    correction since asks the table again).  Rows are only added, so the
+    table's history of signing stays whole."""
+
+    __tablename__ = "table_signature"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_table_id: Mapped[int] = mapped_column(ForeignKey("event_table.id"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+    agrees: Mapped[bool]
+    #: The table's totals in seat order, as they were signed.
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    note: Mapped[str | None] = mapped_column(String(200), default=None)
     by: Mapped[str | None] = mapped_column(String(80), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 

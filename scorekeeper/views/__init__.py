@@ -9,6 +9,7 @@ from scorekeeper.views.api import groups as _api_groups  # noqa: F401  (routes o
 from scorekeeper.views.api import hands as _api_hands  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import openapi as _api_openapi  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import roster as _api_roster  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api import signatures as _api_signatures  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tables as _api_tables  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
@@ -22,6 +23,7 @@ from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: 
 from scorekeeper.views.pages.groups import group as groups
 from scorekeeper.views.pages.groups import sheets as group_sheets
 from scorekeeper.views.pages.nights import exports, hands, pay, said, settle, share, tables
+from scorekeeper.views.pages.nights import sign as _night_sign  # noqa: F401  (routes on hands.bp)
 from scorekeeper.views.viewers import event as event_viewer
 from scorekeeper.views.viewers import group as group_viewer
 from scorekeeper.views.viewers import night as viewer

@@ -1,4 +1,5 @@
-"""Three corrections a tournament director makes on his own pages, in real
+"""Three corrections a tournament director makes on his own pages, and a
+table signing its result on its phone, in real
 headless Chromium on a phone (390 × 844) and on a laptop (1280 × 800).
 
 The event is set up through the API: two sessions of one round, ten
@@ -12,7 +13,11 @@ browser that started the event would, and on the pages the director:
 2. renames a player on the Players page: the flash says he is called by
    the new name from now on, and the session's tables show it;
 3. seats a walk-in, checked in after the draw, with one tap: the flash says
-   where he sits and the list of walk-ins no longer has him.
+   where he sits and the list of walk-ins no longer has him;
+4. at an event whose tables sign, table 1's phone lands on its signing once
+   its five hands are in: three players agree, the fourth disputes with a
+   note, and the director's session page shows the table as disputed, with
+   the note.
 
 Every step is screenshotted, the whole page and what the screen shows
 (tests/screenshots/event-fix-*.png), and no page scrolls sideways.
@@ -184,3 +189,60 @@ def test_the_director_seats_a_walk_in(
     expect(page.locator(f"#walk-in-{number}")).to_have_count(0)
     expect(page.locator("#board")).to_contain_text("Walter")
     _looked_at(page, "walk-in-seated")
+
+
+def _as_phone(app: Flask, page: Any, base: str, night: int, token: str) -> None:
+    """Give the browser the table's phone grant in its session cookie, as the
+    phone that claimed the table's code holds it."""
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["editors"] = {str(night): token}
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    page.context.clear_cookies()
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+
+
+@SIZES
+def test_the_table_signs_its_result_and_a_dispute_reaches_the_director(
+        director: Any, live_app: Flask, live_server: str) -> None:
+    made, drawn = _event(live_app)
+    api = live_app.test_client()
+    assert api.patch(f"{API}/events/{made['id']}", headers=_auth(made["director_token"]),
+                     json={"signatures": True}).status_code == 200
+    table = drawn["tables"][0]
+    seated = table["players"]
+    for k in range(5):
+        saved = api.post(f"{API}/tables/{table['night']}/hands",
+                         headers=_auth(table["edit_token"]),
+                         json={"picker": seated[k], "partners": [seated[(k + 1) % 5]],
+                               "points": (75, 40, 61, 95, 30)[k]})
+        assert saved.status_code == 201, saved.get_json()
+    page = director
+    _as_phone(live_app, page, live_server, table["night"], table["edit_token"])
+    page.goto(f"{live_server}/t/{table['night']}/hand/new")
+    signing = page.locator("#signing")
+    expect(signing).to_contain_text("Sign the result")
+    _looked_at(page, "sign-open")
+    for seat in (1, 2, 3):
+        page.locator(f"#agree-{seat}").click()
+        expect(page.locator(".flash")).to_contain_text(
+            f"{seated[seat - 1]} agrees to table 1's result")
+        expect(page.locator(f"#seat-sign-{seat}")).to_contain_text("Agreed")
+    row = page.locator("#seat-sign-4")
+    row.locator("#dispute-4").click()
+    row.locator("input[name=note]").fill("Hand 3 was a leaster")
+    _looked_at(page, "sign-dispute-open")
+    row.locator("#send-dispute-4").click()
+    expect(page.locator(".flash")).to_contain_text(
+        f"{seated[3]} disputes table 1's result: the director is asked")
+    expect(page.locator("#signing-title")).to_have_text("Disputed: the director is asked")
+    expect(page.locator("#seat-sign-4")).to_contain_text("Disputes: “Hand 3 was a leaster”")
+    _looked_at(page, "sign-disputed")
+
+    page.context.clear_cookies()
+    page.goto(_become_director(live_app, page, live_server, made) + "/sessions/1")
+    expect(page.locator("#disputed")).to_contain_text("table 1")
+    expect(page.locator("#disputed")).to_contain_text("Hand 3 was a leaster")
+    expect(page.locator("#signed-1")).to_contain_text(f"Disputed by {seated[3]}")
+    _looked_at(page, "sign-director")

@@ -60,7 +60,7 @@ def test_an_events_own_actions_and_writes_are_entries_of_the_same_table() -> Non
     frozen = permits(event, {Credential.DIRECTOR}, EventWrite.DRAW)
     assert frozen.why == policy.FINISHED_WORDS and frozen.by_stage
     assert [w for w in EventWrite if policy.event_decide(EventStage.REGISTRATION, w).allowed] \
-        == [EventWrite.REGISTER, EventWrite.DRAW, EventWrite.DIRECTORS]
+        == [EventWrite.REGISTER, EventWrite.SETTINGS, EventWrite.DRAW, EventWrite.DIRECTORS]
 
 
 def test_a_new_kind_of_owner_is_one_more_acl(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -80,15 +80,17 @@ def test_cards_served_as_this_machine_warn_on_screen_only(app: Flask,
     assert WARNING in one and list(_typed(one)) == [2]
 
 
-def test_a_blank_ticket_has_one_total_row_and_its_signature_at_its_end(
+def test_a_blank_ticket_has_one_total_row_and_a_signature_line_for_each_player_at_its_end(
         client: FlaskClient) -> None:
     event_id = _drawn(client)
     page = client.get(f"/e/{event_id}/sessions/1/print/tickets").text
     tickets = page.split('<section class="sheet ticket"')[1:]
     assert len(tickets) == 4 and "<tfoot" not in page  # a footer is printed on every sheet
     for ticket in tickets:
-        assert ticket.count(">Total<") == 1 and ticket.count("Signed:") == 1
-        assert ticket.index("<td>24</td>") < ticket.index(">Total<") < ticket.index("Signed:")
+        seated = ticket.split("<thead>")[1].split("</thead>")[0].count("<th>") - 1
+        lines = re.findall(r'class="signature"[^>]*><td[^>]*>(#\d+ [^:]+): _+<', ticket)
+        assert ticket.count(">Total<") == 1 and len(lines) == seated >= 5
+        assert ticket.index("<td>24</td>") < ticket.index(">Total<") < ticket.index(f">{lines[0]}:")
 
 
 def test_the_standings_print_a_penalty_as_the_leaderboard_does(app: Flask,

@@ -112,6 +112,8 @@ class Action(StrEnum):
     SHARE = "share"  #: share links and the devices that edit
     HAND_OVER = "hand over"  #: a one-time code that makes one more phone an editor
     EXPORT = "export"
+    #: A tournament table's player agrees to (or disputes) its session's result
+    SIGN = "sign"
 
 
 class OwnerAction(StrEnum):
@@ -151,6 +153,9 @@ class EventWrite(StrEnum):
     """What a write does to an event itself."""
 
     REGISTER = "register"  #: register, check in, withdraw
+    #: Its settings after the start: the tie rule (while nothing is played),
+    #: whether its tables sign their results
+    SETTINGS = "settings"
     DRAW = "draw"  #: draw a session, swap two players
     SCORE = "score"  #: penalties, paper tickets, accepting a table's result
     CODES = "codes"  #: table cards and a table's new code
@@ -202,6 +207,9 @@ CLOSED = frozenset({Stage.CLOSED})
 #: Why a closed night takes no early payment and no new scorekeeper.
 SETTLE_INSTEAD = "This table is closed: settle up with everyone instead"
 NOTHING_TO_SCORE = "This table is closed: there is nothing left to score"
+
+#: Why a night of no tournament has nothing to sign.
+ONLY_TOURNAMENTS_SIGN = "Only a tournament table's players sign its result"
 
 #: Why a finished event refuses every write to it and to its tables.
 FINISHED_WORDS = ("The event is finished: its results no longer change "
@@ -271,6 +279,8 @@ ACLS: dict[str, tuple[Entry, ...]] = {
         deny(PHONE, _one(Action.CLOSE), "At a tournament table, the director closes the table"),
         deny(PHONE, _one(Action.SHARE, Action.HAND_OVER, Action.EXPORT),
              "At a tournament table, its links, codes and devices are the director's"),
+        # Its players sign its result on its phone (or the director's device).
+        allow(DIRECTOR | PHONE, _one(Action.SIGN)),
         # The event itself: its director runs it, its public link reads it.
         allow(DIRECTOR, _one(OwnerAction.RUN, OwnerAction.READ_OWNER)),
         allow(frozenset({Credential.EVENT_VIEW}), _one(OwnerAction.READ_OWNER)),
@@ -300,6 +310,7 @@ ACLS: dict[str, tuple[Entry, ...]] = {
     ROOT: (
         # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
         deny(KEEPERS, _one(Action.PAY_EARLY), SETTLE_INSTEAD, CLOSED),
+        deny(ANYONE, _one(Action.SIGN), ONLY_TOURNAMENTS_SIGN),
         allow(KEEPERS, EVERYTHING),
     ),
 }

@@ -29,6 +29,7 @@ from scorekeeper.db.models import (
     Payment,
     Player,
     Submission,
+    TableSignature,
     db,
 )
 from scorekeeper.ledger import events as engine
@@ -95,6 +96,11 @@ def _rows(event: Event, session: int) -> list[EventTable]:
         event_id=event.id, session=session).order_by(EventTable.number)))
 
 
+def played(event: Event) -> bool:
+    """True once any table of the event has a hand or a paper ticket."""
+    return _started(list(db.session.scalars(select(EventTable).filter_by(event_id=event.id))))
+
+
 def _started(rows: Sequence[EventTable]) -> bool:
     """True once any table of the session has a hand or a paper ticket."""
     ids = [r.night_id for r in rows]
@@ -132,6 +138,8 @@ def _drop(rows: Sequence[EventTable]) -> None:
         db.session.execute(delete(owned).where(owned.owner_id.in_(keys)))
     for model in (Submission, Payment):
         db.session.execute(delete(model).where(model.table_id.in_(ids)))
+    db.session.execute(delete(TableSignature).where(
+        TableSignature.event_table_id.in_([r.id for r in rows])))
     db.session.execute(delete(EventTable).where(EventTable.id.in_([r.id for r in rows])))
     for night in db.session.scalars(select(GameTable).where(GameTable.id.in_(ids))):
         db.session.delete(night)

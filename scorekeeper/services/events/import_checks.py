@@ -32,7 +32,7 @@ from scorekeeper.names import LookAlikes, looks_like, name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import ServiceError, checks
 from scorekeeper.services.events.event import clean_entry
-from scorekeeper.services.events.plan import Plan, check_plan
+from scorekeeper.services.events.plan import PLAN_FIELDS, Plan, check_plan
 from scorekeeper.services.events.scores import check_penalty, check_totals
 from scorekeeper.services.nights.import_checks import (
     Checked,
@@ -47,8 +47,7 @@ from scorekeeper.services.nights.import_checks import (
 FORMAT = "sheepshead-scorekeeper-event/1"
 #: An event's settings in its file (a file from before ``hands`` existed has
 #: ``rounds`` only, and still imports).
-PLAN_KEYS = ("name", "played_on", "sessions", "rounds", "hands", "entry_cents", "places",
-             "session_high", "share", "tie_breaks", "odd")
+PLAN_KEYS = ("name", *PLAN_FIELDS)
 EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_at",
               "players", "draws", "penalties")
 PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after")

@@ -1,8 +1,8 @@
 """An event's settings, checked the same way when an event starts and when
 a file brings one in: its name and date, sessions, how long a table plays
 each session (rounds of the deal, or a fixed number of hands), the entry
-fee, the prizes (percents of the pot), the tie-break order and what an odd
-player count gets.  Its rules are checked as a table's
+fee, the prizes (percents of the pot), the tie-break order, what an odd
+player count gets and whether each table signs its result.  Its rules are checked as a table's
 (:func:`scorekeeper.services.checks.checked_rules`, or an export's frozen
 rules).
 """
@@ -74,12 +74,21 @@ class Plan:
     share: int
     tie_breaks: list[str]
     odd: str
+    #: Each table's players sign its result once its session is done.
+    signatures: bool = False
+
+
+#: The settings :func:`check_plan` takes beside the name, as a new event
+#: (the API's body) and an event's file name them.
+PLAN_FIELDS = ("played_on", "sessions", "rounds", "hands", "entry_cents", "places",
+               "session_high", "share", "tie_breaks", "odd", "signatures")
 
 
 def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
                rounds: object = None, hands: object = None, entry_cents: object = 0,
                places: object = (), session_high: object = 0, share: object = 90,
-               tie_breaks: object = TIE_BREAKS, odd: object = "byes") -> Plan:
+               tie_breaks: object = TIE_BREAKS, odd: object = "byes",
+               signatures: object = False) -> Plan:
     """The event's settings as a new event or an imported file gives them;
     the prizes (each place's percent and each session high's) are percents
     of the pot and may not add up to more than ``share``.  A table plays
@@ -98,8 +107,11 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
         raise ServiceError(too_much, "places")
     if odd not in ODD_CHOICES:
         raise ServiceError(f"odd must be one of: {', '.join(ODD_CHOICES)}", "odd")
+    if not isinstance(signatures, bool):
+        raise ServiceError("signatures must be true (each table signs its result) or false",
+                           "signatures")
     return Plan(name, day, sessions, rounds, hands, entry, kept_places, high, share,
-                _tie_breaks(tie_breaks), str(odd))
+                _tie_breaks(tie_breaks), str(odd), signatures)
 
 
 def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:

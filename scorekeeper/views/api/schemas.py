@@ -13,6 +13,7 @@ from scorekeeper.limits import (
     MAX_PAYMENT_CENTS,
     MAX_PLAYERS,
     MAX_STAKE_CENTS,
+    PENALTY_REASON,
     PLAYER_NAME,
     SAID,
     TABLE_NAME,
@@ -22,6 +23,7 @@ from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
 from scorekeeper.services.access.policy import Action, Credential, EventWrite, OwnerAction, Stage
+from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
 from scorekeeper.views.api.sheets.schemas import SHEET_SCHEMAS
 
@@ -229,6 +231,25 @@ SCHEMAS: dict[str, Any] = {
              "properties": {"name": {"type": "string", "minLength": 1,
                                      "maxLength": PLAYER_NAME},
                             "after": {**NAME, "nullable": True}}},
+    "Sign": {"type": "object", "additionalProperties": False, "required": ["name", "agrees"],
+             "properties": {"name": {"type": "string", "minLength": 1,
+                                     "maxLength": PLAYER_NAME},
+                            "agrees": {"type": "boolean"},
+                            "note": {"type": "string", "maxLength": PENALTY_REASON,
+                                     "nullable": True}}},
+    "Signing": {"type": "object", "required": ["session", "table", "asked", "ready", "status",
+                                               "complete", "seats"], "properties": {
+        "session": INT, "table": INT, "asked": {"type": "boolean"},
+        "ready": {"type": "boolean"},
+        "status": {"type": "string", "enum": list(SIGNING_STATUSES)},
+        "complete": {"type": "boolean"},
+        "seats": {"type": "array", "items": {"type": "object", "required": [
+            "seat", "name", "points", "agrees", "note", "at", "before_correction"],
+            "properties": {"seat": INT, "name": {"type": "string"}, "points": INT,
+                           "agrees": {"type": "boolean", "nullable": True},
+                           "note": {"type": "string", "nullable": True},
+                           "at": {"type": "string", "format": "date-time", "nullable": True},
+                           "before_correction": {"type": "boolean"}}}}}},
     "Said": {"type": "object", "required": ["said"], "properties": {
         "said": {"type": "string", "minLength": 1}}},
     "Settled": {"type": "object", "required": ["said", "payments"], "properties": {

@@ -23,8 +23,11 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import settings as event_settings
+from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.events.draws import DrawnSession
+from scorekeeper.services.events.plan import PLAN_FIELDS
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import (
@@ -87,9 +90,7 @@ def create_event() -> Answer:
     """Start an event; the only time a director token is shown."""
     data = request_body()
     once = request_once("events", data)
-    plan = {k: data[k] for k in ("played_on", "sessions", "rounds", "hands", "entry_cents",
-                                 "places", "session_high", "share", "tie_breaks", "odd")
-            if k in data}
+    plan = {k: data[k] for k in PLAN_FIELDS if k in data}
     event, token = event_service.create_event(data.get("name"), data.get("preset"),
                                               data.get("options"), label="API client",
                                               once=once, **plan)
@@ -117,7 +118,7 @@ def show_event(event_id: int) -> Response:
         "rounds": event.rounds, "hands": event.hands, "entry_cents": event.entry_cents,
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
-        "finished": event.finished_at is not None,
+        "signatures": event.signatures, "finished": event.finished_at is not None,
         "stage": str(event_stages.stage_of(event)), "version": event.version,
         "players": [event_service.player_status(p) for p in event.players],
     })
@@ -212,6 +213,24 @@ def check_in_player(event_id: int, number: int) -> Answer:
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(p) for p in found]}, 200
     return _answer(once_answered(event, data, check_in))
+
+
+@bp.patch("/events/<int:event_id>")
+@permission(OwnerAction.RUN, EventWrite.SETTINGS)
+def change_event(event_id: int) -> Answer:
+    """``{"tie_breaks", "signatures"}`` (either): the tie rule while nothing
+    is played, and whether each table signs its result; answers what
+    changed, in the history's words."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    def change(once: Once | None) -> tuple[Any, int]:
+        said = event_settings.change_settings(
+            event, tie_breaks=data.get("tie_breaks"), signatures=data.get("signatures"),
+            by=grant_label(checked), once=once, seen=seen_version(event))
+        return {"changed": said, "tie_breaks": list(event.tie_breaks),
+                "signatures": event.signatures}, 200
+    return _answer(once_answered(event, data, change))
 
 
 @bp.patch("/events/<int:event_id>/players/<int:number>")
@@ -313,14 +332,17 @@ def show_session(event_id: int, session: int) -> Response:
     drawn = event_draws.session_tables(event, session)
     progress = {p.number: p for p in event_scores.standings(event).tables
                 if p.session == session}
+    signing = signature_service.session_signing(event, session) if event.signatures else {}
     tables = []
     for t in drawn.tables:
         shown = progress.get(t.number)
+        signed = signing.get(t.number)
         tables.append({"number": t.number, "players": list(t.players),
                        "numbers": list(t.numbers), "night": t.night,
                        "hands": shown.hands if shown else 0, "due": shown.due if shown else 0,
                        "done": bool(shown and shown.done),
-                       "ticket": bool(shown and shown.ticket)})
+                       "ticket": bool(shown and shown.ticket),
+                       "signing": signed.status if signed else "not asked"})
     return jsonify({**_tables(drawn), "tables": tables,
                     "unseated": [p.number for p in event_draws.unseated(event, session)
                                  if p.number not in drawn.byes]})

@@ -25,6 +25,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.rules import PRESETS
 from scorekeeper.services.access.policy import EventStage
+from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}
@@ -78,7 +79,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "session_high": PERCENT, "share": PERCENT,
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": {"type": "string", "enum": list(TIE_BREAKS)}},
-        "odd": {"type": "string", "enum": list(ODD_CHOICES)}}, closed=True),
+        "odd": {"type": "string", "enum": list(ODD_CHOICES)},
+        "signatures": {"type": "boolean"}}, closed=True),
     "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
         "id": INT, "director_token": TEXT, "view_token": TEXT, "view_url": TEXT}),
     "Event": _object(["id", "name", "played_on", "preset", "rules", "sessions", "rounds",
@@ -88,8 +90,15 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "preset": TEXT, "rules": {"type": "object"}, "sessions": INT,
         "rounds": {**INT, "nullable": True}, "hands": {**INT, "nullable": True},
         "entry_cents": INT, "places": NUMBERS, "session_high": INT, "share": INT,
-        "tie_breaks": NAMES, "odd": TEXT, "finished": {"type": "boolean"},
+        "tie_breaks": NAMES, "odd": TEXT, "signatures": {"type": "boolean"},
+        "finished": {"type": "boolean"},
         "stage": STAGE, "version": INT, "players": _array(STATUS)}),
+    "EventSettings": _object([], {
+        "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
+                       "items": {"type": "string", "enum": list(TIE_BREAKS)}},
+        "signatures": {"type": "boolean"}}, closed=True),
+    "SettingsChanged": _object(["changed", "tie_breaks", "signatures"], {
+        "changed": NAMES, "tie_breaks": NAMES, "signatures": {"type": "boolean"}}),
     "NewPlayers": _object([], {
         "name": NAME, "contact": CONTACT,
         "players": {"type": "array", "minItems": 1, "maxItems": MAX_EVENT_PLAYERS,
@@ -121,7 +130,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "byes": NUMBERS, "unseated": NUMBERS,
         "tables": _array(_object(["number", "players", "night", "hands", "due", "done"], {
             **TABLE, "hands": INT, "due": INT, "done": {"type": "boolean"},
-            "ticket": {"type": "boolean"}}))}),
+            "ticket": {"type": "boolean"},
+            "signing": {"type": "string", "enum": list(SIGNING_STATUSES)}}))}),
     "NewPenalty": _object(["number", "session", "points", "reason"], {
         "number": {"type": "integer", "minimum": 1, "maximum": MAX_EVENT_PLAYERS},
         "session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},

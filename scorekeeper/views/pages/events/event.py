@@ -19,11 +19,11 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
-from wtforms import HiddenField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, StopValidation
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
-from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_RULES
+from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_RULES, tie_rule_of
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ROUNDS,
@@ -37,10 +37,12 @@ from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import settings as event_settings
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
 from scorekeeper.views.access import grant_label, load_event, permission, remember_event
@@ -49,6 +51,7 @@ from scorekeeper.views.forms import (
     KEEP,
     KEEP_LABEL,
     WholeField,
+    hidden_number,
     option_fields,
     overrides_from,
 )
@@ -106,6 +109,7 @@ class EventForm(FlaskForm):
     ties = RadioField("How ties are broken",
                       choices=[(k, rule.title) for k, rule in TIE_RULES.items()],
                       default=next(iter(TIE_RULES)))
+    signatures = BooleanField("Each table signs its result")
     submission = HiddenField()
 
     def validate_rounds(self, field: WholeField) -> None:
@@ -158,6 +162,7 @@ def new() -> str | Response | tuple[str, int]:
                     entry_cents=(form.entry.data or 0) * 100, places=places,
                     session_high=form.session_high.data, share=form.share.data,
                     odd=form.odd.data, tie_breaks=list(TIE_RULES[form.ties.data].breaks),
+                    signatures=bool(form.signatures.data),
                     once=Once(f"form:event:{form.submission.data[:64]}"))
             except ServiceError as error:
                 errors[error.field or "form"] = error.message
@@ -201,6 +206,8 @@ def _home_page(event: Event, **extra: Any) -> str:
         here=sum(1 for p in players if p.checked_in),
         drawn={t.session for t in event_scores.standings(event).tables},
         entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
+        played=event_draws.played(event), tie_rules=TIE_RULES, tie_rule_of=tie_rule_of,
+        ties_in_words=event_settings.ties_in_words, ties_fixed=event_settings.TIES_FIXED,
         **{"errors": {}, "pasted": "", "renaming": None, **extra})
 
 
@@ -291,6 +298,32 @@ def rename(event_id: int, number: int) -> Response | tuple[str, int]:
     flash(f"#{found.number} {was} is called {found.name} from now on: every table, "
           "page and print says so")
     return redirect(url_for("events.home", event_id=event.id))
+
+
+@bp.post("/e/<int:event_id>/settings")
+@permission(OwnerAction.RUN, EventWrite.SETTINGS)
+def settings(event_id: int) -> Response | tuple[str, int]:
+    """The tie rule (while nothing is played) and whether the tables sign."""
+    checked = load_event(event_id)
+    event = checked.row
+    version = hidden_number("version", "version of the event")
+    ties = request.form.get("ties")
+    try:
+        if ties is not None and ties not in TIE_RULES:
+            raise ServiceError("Choose one of the tie rules shown", "settings")
+        said = event_settings.change_settings(
+            event, tie_breaks=list(TIE_RULES[ties].breaks) if ties else None,
+            signatures=request.form.get("signatures") == "1", by=grant_label(checked),
+            seen=version, once=Once(f"form:settings:{event.id}:{version}:{ties}:"
+                                    f"{request.form.get('signatures')}")
+            if version is not None else None)
+    except ServiceError as error:
+        message = error.message
+        return refused(f"Not changed: {message}", status_of(error),
+                       lambda: _home_page(load_event(event_id).row,
+                                          errors={"settings": message}))
+    flash("Settings saved: " + "; ".join(said) if said else "Settings saved")
+    return redirect(url_for("events.home", event_id=event.id, _anchor="settings"))
 
 
 @bp.post("/e/<int:event_id>/withdraw")

@@ -31,6 +31,7 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import signatures
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
@@ -72,6 +73,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
+        signing=signatures.session_signing(event, number) if event.signatures and drawn else {},
         walk_ins=[p for p in event_draws.unseated(event, number)
                   if drawn is None or p.number not in drawn.byes] if drawn else [],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,

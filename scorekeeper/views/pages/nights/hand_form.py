@@ -19,6 +19,7 @@ from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.credentials import NightAccess
+from scorekeeper.services.events import signatures
 from scorekeeper.services.events.progress import deals_passed
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.hands import Change, Seen, deal_of
@@ -64,13 +65,15 @@ def context(night: NightAccess, form: HandForm, **extra: Any) -> dict[str, Any]:
                    else list(table.sitting_out) if table.crowded else [])
     shown = shown_for(rules)
     due = owner_of(state.table).hands_due(state.table)
+    done = done_message(state)
     return {"state": state, "table": state.table, "form": form, "rules": rules,
             "night": state.night, "seating": table, "present": table.present,
             "players": state.players, "dealer": table.dealer,
             "sitting_out": sitting_out, "sit_out_by_dealer": table.out_by_dealer(),
             "shown": shown, "due": due,
             "dealt": deals_passed(state.night) if due is not None else None,
-            "table_done": done_message(state),
+            "table_done": done,
+            "signing": signatures.signing_of(state.table) if done else None,
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
             "access": night, **extra}
 

@@ -34,6 +34,7 @@ from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import Action, Stage
+from scorekeeper.services.events import signatures
 from scorekeeper.services.events.progress import deals_passed
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights import settle as settle_service
@@ -156,6 +157,7 @@ def _table_done(night: NightAccess) -> str:
     state = night.state
     return render_template("hands/done.html", state=state, table=state.table,
                            table_done=night.stage_words,
+                           signing=signatures.signing_of(state.table),
                            due=owner_of(state.table).hands_due(state.table),
                            dealt=deals_passed(state.night), active=None, access=night)
 

@@ -1,0 +1,221 @@
+"""A tournament table signs its result: when its session is done, each
+player at it taps their name on the table's phone to agree to the table's
+totals, or to dispute them, which sends the table to the director (the
+opponents confirming the score, as a bridge club's table terminal asks).
+
+An event asks for it or not (``event.signatures``).  Each tap is a row kept
+with the totals as they stood, in seat order; the latest of each seat
+counts while the totals are still those, so a correction since (a hand
+the director mended, a paper ticket corrected) asks the table again
+without anything being cleared.  Signing changes no score: it is recorded
+through the night's write path like any write to it (its version, its one
+history entry, its retry under an Idempotency-Key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, TableSignature, db
+from scorekeeper.limits import PENALTY_REASON
+from scorekeeper.moments import iso
+from scorekeeper.names import find_name
+from scorekeeper.services import Code, Conflict, ServiceError, checks, writes
+from scorekeeper.services.access.policy import ONLY_TOURNAMENTS_SIGN, Action
+from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.once import Once, earlier
+
+
+@dataclass(frozen=True)
+class SeatSigned:
+    """One seat of the table: its player, their points for the session and
+    what they said of the totals as they stand now (``agrees`` None: not
+    yet, or only of totals corrected since: ``before_correction``)."""
+
+    seat: int
+    name: str
+    points: int
+    agrees: bool | None
+    note: str | None = None
+    at: datetime | None = None
+    before_correction: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "points": self.points,
+                "agrees": self.agrees, "note": self.note,
+                "at": iso(self.at) if self.at else None,
+                "before_correction": self.before_correction}
+
+
+#: A table's signing in one word (:attr:`Signing.status`): the event doesn't
+#: ask for it, the table still plays, a player disputes, everyone agreed,
+#: or someone hasn't signed yet.
+STATUSES = ("not asked", "playing", "disputed", "signed", "unsigned")
+
+
+@dataclass(frozen=True)
+class Signing:
+    """Where a tournament table stands in signing its result: whether its
+    event asks it to (``asked``), whether it may now (``ready``: its session
+    is done), and each seat."""
+
+    session: int
+    number: int
+    asked: bool
+    ready: bool
+    seats: tuple[SeatSigned, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Everyone at the table agreed to the totals as they stand."""
+        return self.ready and bool(self.seats) and all(s.agrees for s in self.seats)
+
+    @property
+    def disputes(self) -> tuple[SeatSigned, ...]:
+        """The seats that disputed the totals as they stand."""
+        return tuple(s for s in self.seats if s.agrees is False)
+
+    @property
+    def unsigned(self) -> tuple[SeatSigned, ...]:
+        return tuple(s for s in self.seats if s.agrees is None)
+
+    @property
+    def status(self) -> str:
+        """The table's signing in one word of :data:`STATUSES` (the API's
+        and the pages' one vocabulary)."""
+        if not self.asked:
+            return "not asked"
+        if not self.ready:
+            return "playing"
+        if self.disputes:
+            return "disputed"
+        return "signed" if self.complete else "unsigned"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"session": self.session, "table": self.number, "asked": self.asked,
+                "ready": self.ready, "status": self.status, "complete": self.complete,
+                "seats": [s.to_json() for s in self.seats]}
+
+
+def _row(table: GameTable) -> tuple[EventTable, Event] | None:
+    found = db.session.execute(
+        select(EventTable, Event).join(Event, Event.id == EventTable.event_id)
+        .where(EventTable.night_id == table.id)).first()
+    return None if found is None else (found[0], found[1])
+
+
+def _totals(row: EventTable, event: Event, table: GameTable
+            ) -> tuple[list[tuple[str, int]], bool]:
+    """The table's session totals in seat order and whether it is done."""
+    tickets = {t.event_table_id: t.totals for t in db.session.scalars(
+        select(EventTicket).where(EventTicket.event_table_id == row.id))}
+    points, progress = event_progress.table_points(row, tickets, event, table)
+    names = TableState.load(table).players
+    return [(name, int(points.get(name, 0))) for name in names], progress.done
+
+
+def signing_of(table: GameTable) -> Signing | None:
+    """Where the tournament table ``table`` stands in signing its result
+    (None: a night of no event)."""
+    found = _row(table)
+    if found is None:
+        return None
+    row, event = found
+    return _signing(row, event, table)
+
+
+def _signing(row: EventTable, event: Event, table: GameTable) -> Signing:
+    seats, done = _totals(row, event, table)
+    now = [points for _, points in seats]
+    latest: dict[int, TableSignature] = {}
+    for signed in db.session.scalars(select(TableSignature).where(
+            TableSignature.event_table_id == row.id).order_by(TableSignature.id)):
+        latest[signed.seat] = signed
+    shown = []
+    for seat, (name, points) in enumerate(seats, start=1):
+        said = latest.get(seat)
+        if said is not None and list(said.totals) == now:
+            shown.append(SeatSigned(seat, name, points, said.agrees, said.note, said.at))
+        else:
+            shown.append(SeatSigned(seat, name, points, None,
+                                    before_correction=said is not None))
+    return Signing(row.session, row.number, event.signatures, done, tuple(shown))
+
+
+def session_signing(event: Event, session: int) -> dict[int, Signing]:
+    """Each table of the session's signing, by table number (the director's
+    session page and the session's API)."""
+    rows = list(db.session.scalars(select(EventTable).filter_by(
+        event_id=event.id, session=session).order_by(EventTable.number)))
+    nights = {n.id: n for n in db.session.scalars(
+        select(GameTable).where(GameTable.id.in_([r.night_id for r in rows])))}
+    return {row.number: _signing(row, event, nights[row.night_id]) for row in rows}
+
+
+#: Why a table of an event that doesn't ask for signatures can't sign.
+NOT_ASKED = ("This event's tables don't sign their results: the director turns it on "
+             "on the event's page")
+
+
+def sign(table: GameTable, name: object, agrees: object, note: object = None,
+         by: str | None = None, once: Once | None = None,
+         seen: int | None = None) -> Signing:
+    """Player ``name`` at the tournament table ``table`` agrees to its
+    session totals as they stand (``agrees``) or disputes them, with an
+    optional ``note`` (what they think is wrong).  Refused before the
+    table's session is done, at a table whose event doesn't ask for
+    signatures, and when it would say again what that player already said
+    of these totals.  Returns the table's signing after it."""
+    if not isinstance(agrees, bool):
+        raise ServiceError("agrees must be true (the totals are right) or false "
+                           "(they are not: the director is asked)", "agrees")
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("Say who signs: a player's name at this table", "name")
+    kept_note = None
+    if note is not None and note != "":
+        if not isinstance(note, str) or len(note) > PENALTY_REASON:
+            raise ServiceError(f"A note is text of up to {PENALTY_REASON} characters", "note")
+        kept_note = " ".join(checks.free_text(note, "The note", "note").split()) or None
+    found = _row(table)
+    if found is None:
+        raise Conflict(ONLY_TOURNAMENTS_SIGN, "name")
+    row, event = found
+    with writes.unit(once) as work:
+        if earlier(once) is not None:  # a double tap, a retry: said once already
+            work.cancel()
+            return _signing(row, event, table)
+        writes.begin_night(table, Action.SIGN, seen=seen)
+        if not event.signatures:
+            raise Conflict(NOT_ASKED, "name")
+        now = _signing(row, event, table)
+        seat = next((s for s in now.seats if find_name(name, [s.name])), None)
+        if seat is None:
+            raise ServiceError(f"{name.strip()[:40]} doesn't sit at table {row.number} in "
+                               f"session {row.session}", "name")
+        if not now.ready:
+            raise Conflict(f"Table {row.number} signs its result once its session is done",
+                           "name")
+        if seat.agrees is agrees:
+            raise Conflict(f"{seat.name} already " + ("agreed to" if agrees else "disputed")
+                           + f" table {row.number}'s totals as they stand", "agrees",
+                           code=Code.UNCHANGED)
+        totals = [s.points for s in now.seats]
+        db.session.add(TableSignature(event_table_id=row.id, seat=seat.seat, name=seat.name,
+                                      agrees=agrees, totals=totals, note=kept_note,
+                                      by=by[:80] if by else None))
+        said = ", ".join(f"{s.name} {s.points:+d}" for s in now.seats)
+        summary = (f"{seat.name} agrees to table {row.number}'s result ({said})" if agrees
+                   else f"{seat.name} disputes table {row.number}'s result ({said})"
+                   + (f": {kept_note}" if kept_note else "") + " — the director is asked")
+        writes.audit_night(table, "sign", summary, by=by,
+                           after={"seat": seat.seat, "name": seat.name, "agrees": agrees,
+                                  "totals": totals, "note": kept_note})
+        db.session.flush()
+        after = _signing(row, event, table)
+        work.remember(table.id, 201, after.to_json())
+    return after
