@@ -253,3 +253,18 @@ def test_once_a_hand_is_in_the_tie_rule_stays(client: FlaskClient, body: dict[st
     signing = client.patch(f"{API}/events/{world['event']}", headers=world["director"],
                            json={"signatures": True})
     assert signing.get_json()["changed"] == ["Each table signs its result"]
+
+
+def test_the_ledger_of_a_done_table_leads_to_its_signing(client: FlaskClient) -> None:
+    world = _signing_event(client)
+    _phone_cookie(client, world)
+    ledger = html.unescape(client.get(f"/t/{world['night']}").text)
+    assert re.search(r'id="sign-link"><a href="/t/\d+/sign"[^>]*>Sign the result<', ledger)
+    assert _sign(client, world, world["players"][0], False).status_code == 201
+    ledger = html.unescape(client.get(f"/t/{world['night']}").text)
+    assert "Disputed: see the signatures" in ledger
+    with client.session_transaction() as cookie:
+        cookie.clear()
+        cookie["editors"] = {str(world["other"]["night"]): world["other"]["edit_token"]}
+    playing = client.get(f"/t/{world['other']['night']}").text
+    assert 'id="sign-link"' not in playing

@@ -458,3 +458,40 @@ def test_every_owner_gets_one_owner_row_and_down_and_up_every_token_is_the_same(
     made = again.test_client().post("/api/v1/tables", json={  # new owners number on
         "name": "Saturday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"], "preset": "called-ace"})
     assert made.status_code == 201, made.get_json()
+
+
+def test_an_event_that_signs_goes_down_to_0016_and_up_again_not_signing(
+        tmp_path: Path) -> None:
+    """Migration 0017: an event whose tables sign, with a signature, taken
+    down to 0016 loses the column and the signatures' table, and up again is
+    an event whose tables don't sign, with its tables and hands as they were."""
+    path = tmp_path / "signing.db"
+    first = make_app(path)
+    client = first.test_client()
+    made = client.post("/api/v1/events", json={
+        "name": "Kirmess", "preset": "jack-of-diamonds", "sessions": 1, "rounds": 1,
+        "signatures": True}).get_json()
+    auth = {"Authorization": f"Bearer {made['director_token']}"}
+    assert client.post(f"/api/v1/events/{made['id']}/players", headers=auth, json={
+        "checked_in": True, "players": [{"name": f"P{n}"} for n in range(5)]}).status_code == 201
+    table = client.post(f"/api/v1/events/{made['id']}/sessions/1/draw", headers=auth,
+                        json={"seed": 3}).get_json()["tables"][0]
+    assert client.post(f"/api/v1/events/{made['id']}/sessions/1/tables/1/done",
+                       headers=auth, json={"done": True}).status_code == 200
+    assert client.post(f"/api/v1/tables/{table['night']}/signatures", headers=auth,
+                       json={"name": table["players"][0], "agrees": True}).status_code == 201
+    with first.app_context():
+        downgrade(first, "0016")
+        let_go()
+    old = sa.create_engine(f"sqlite:///{path}")
+    with old.connect() as conn:
+        assert "table_signature" not in sa.inspect(conn).get_table_names()
+        assert "signatures" not in {c["name"] for c in sa.inspect(conn).get_columns("event")}
+    old.dispose()
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    shown = again.test_client().get(f"/api/v1/events/{made['id']}", headers=auth).get_json()
+    assert shown["signatures"] is False and len(shown["players"]) == 5
+    signing = again.test_client().get(f"/api/v1/tables/{table['night']}/signatures",
+                                      headers=auth).get_json()
+    assert signing["status"] == "not asked" and signing["ready"]

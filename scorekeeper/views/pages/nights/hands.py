@@ -80,8 +80,10 @@ def ledger(table_id: int) -> str:
     # sees no roster, money or group controls; the director does), and by
     # whether a tournament table is done (then nobody is offered the next hand).
     done = night.stage in (Stage.DONE, Stage.TICKETED)
+    # A done table's players may be asked to sign its result (the event says).
+    signing = signatures.signing_of(table) if done else None
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
-           night.powers, done)
+           night.powers, done, signing.status if signing else None)
 
     def page() -> str:
         grid = b"" if state.paper else RENDERED.get(key, lambda: render_template(
@@ -89,7 +91,7 @@ def ledger(table_id: int) -> str:
             players=state.players, results=state.night.results[shown.slice()], access=night))
         return render_template("hands/ledger.html", state=state, table=table, night=state.night,
                                active="ledger", shown=shown, grid=Markup(grid.decode()),
-                               done=done, access=night)
+                               done=done, signing=signing, access=night)
     if "_flashes" in session:
         return page()  # a message for this phone: the page is its own
     # The same for every phone that edits the table, but for the form token.
