@@ -40,6 +40,9 @@ MAX_EVENT_LIST = 60_000
 MAX_EVENT_PENALTY = 1_000
 PENALTY_REASON = 200
 MAX_EVENT_PENALTIES = 10_000
+#: Signatures one tournament table keeps (each tap a row: a player changing
+#: his mind, or the table asked again after a correction).
+MAX_SIGNATURES = 200
 MAX_ENTRY_CENTS = 100_000
 MAX_SEED = 2**31 - 1
 #: A paper ticket: one player's points for a session, either way.  A

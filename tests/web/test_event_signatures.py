@@ -268,3 +268,31 @@ def test_the_ledger_of_a_done_table_leads_to_its_signing(client: FlaskClient) ->
         cookie["editors"] = {str(world["other"]["night"]): world["other"]["edit_token"]}
     playing = client.get(f"/t/{world['other']['night']}").text
     assert 'id="sign-link"' not in playing
+
+
+def test_an_exported_event_comes_back_with_its_signatures_and_a_tampered_one_is_refused(
+        client: FlaskClient) -> None:
+    world = _signing_event(client)
+    ann, bob = world["players"][:2]
+    assert _sign(client, world, ann, True).status_code == 201
+    assert _sign(client, world, bob, False, note="Hand 2").status_code == 201
+    exported = client.get(f"{API}/events/{world['event']}/export",
+                          headers=world["director"]).get_json()
+    assert exported["signatures"] is True
+    table = exported["draws"][0]["tables"][0]
+    assert [(s["seat"], s["agrees"], s["note"]) for s in table["signatures"]] == [
+        (1, True, None), (2, False, "Hand 2")]
+    brought = client.post(f"{API}/events/import", json=exported)
+    assert brought.status_code == 201, brought.get_json()
+    copy = brought.get_json()
+    session = client.get(f"{API}/events/{copy['id']}/sessions/1",
+                         headers=_auth(copy["director_token"])).get_json()
+    assert [t["signing"] for t in session["tables"]] == ["disputed", "playing"]
+    night = session["tables"][0]["night"]
+    shown = client.get(f"{API}/tables/{night}/signatures",
+                       headers=_auth(copy["director_token"])).get_json()
+    assert [s["agrees"] for s in shown["seats"]] == [True, False, None, None, None]
+    table["signatures"][0]["totals"][0] += 1  # no longer adds up to zero
+    refused = client.post(f"{API}/events/import", json=exported)
+    assert refused.status_code == 400
+    assert "signature 1: totals must be the table's whole points" in refused.get_json()["error"]

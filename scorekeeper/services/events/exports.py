@@ -28,6 +28,7 @@ from scorekeeper.db.models import (
     EventTable,
     EventTicket,
     GameTable,
+    TableSignature,
     db,
 )
 from scorekeeper.moments import iso
@@ -75,6 +76,13 @@ def _draws(event: Event) -> list[dict[str, Any]]:
         select(EventTicket).where(EventTicket.event_table_id.in_([r.id for r in rows])))}
     nights = {n.id: n for n in db.session.scalars(
         select(GameTable).where(GameTable.event_id == event.id))}
+    signed: dict[int, list[dict[str, Any]]] = {}
+    for s in db.session.scalars(select(TableSignature).where(
+            TableSignature.event_table_id.in_([r.id for r in rows]))
+            .order_by(TableSignature.id)):
+        signed.setdefault(s.event_table_id, []).append({
+            "seat": s.seat, "name": s.name, "agrees": s.agrees, "totals": list(s.totals),
+            "note": s.note, "by": s.by, "at": iso(s.at)})
     found = []
     for drawn in db.session.scalars(select(EventSession).filter_by(event_id=event.id)
                                     .order_by(EventSession.number)):
@@ -82,9 +90,10 @@ def _draws(event: Event) -> list[dict[str, Any]]:
         for row in (r for r in rows if r.session == drawn.number):
             ticket = tickets.get(row.id)
             tables.append({
-                "number": row.number, "done": row.done,
+                "number": row.number, "done": row.done, "opened": row.opened,
                 "ticket": None if ticket is None else {
                     "totals": dict(ticket.totals), "by": ticket.by, "at": iso(ticket.at)},
+                "signatures": signed.get(row.id, []),
                 "night": exports.export_table(TableState.load(nights[row.night_id]))})
         found.append({"session": drawn.number, "seed": drawn.seed,
                       "repeated_pairs": drawn.repeated_pairs, "byes": list(drawn.byes),
@@ -146,9 +155,13 @@ def _write_draw(event: Event, checked: CheckedEvent, draw: CheckedDraw) -> None:
         exports.fill(night, night_file)
         night.played_on = night_file.played_on or event.played_on
         row = EventTable(event_id=event.id, session=draw.session, number=table.number,
-                         night_id=night.id, done=table.done)
+                         night_id=night.id, done=table.done, opened=table.opened)
         db.session.add(row)
         db.session.flush()
+        for s in table.signatures:
+            db.session.add(TableSignature(event_table_id=row.id, seat=s.seat, name=s.name,
+                                          agrees=s.agrees, totals=s.totals, note=s.note,
+                                          by=s.by, **({"at": s.at} if s.at else {})))
         if table.ticket is not None:
             db.session.add(EventTicket(event_table_id=row.id, totals=table.ticket.totals,
                                        by=table.ticket.by,

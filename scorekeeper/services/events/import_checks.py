@@ -24,8 +24,13 @@ from scorekeeper.limits import (
     MAX_EVENT_PENALTIES,
     MAX_EVENT_PLAYERS,
     MAX_EVENT_TABLES,
+    MAX_PLAYERS,
     MAX_SEED,
     MAX_SESSIONS,
+    MAX_SIGNATURES,
+    MAX_TICKET_POINTS,
+    PENALTY_REASON,
+    PLAYER_NAME,
     QUOTED,
 )
 from scorekeeper.names import LookAlikes, looks_like, name_key
@@ -52,8 +57,9 @@ EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_a
               "players", "draws", "penalties")
 PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after")
 DRAW_KEYS = ("session", "seed", "repeated_pairs", "byes", "tables")
-TABLE_KEYS = ("number", "done", "ticket", "night")
+TABLE_KEYS = ("number", "done", "opened", "ticket", "signatures", "night")
 TICKET_KEYS = ("totals", "by", "at")
+SIGNATURE_KEYS = ("seat", "name", "agrees", "totals", "note", "by", "at")
 PENALTY_KEYS = ("number", "session", "points", "reason", "by", "at")
 
 
@@ -75,11 +81,24 @@ class CheckedTicket:
 
 
 @dataclass(frozen=True)
+class CheckedSignature:
+    seat: int
+    name: str
+    agrees: bool
+    totals: list[int]
+    note: str | None
+    by: str | None
+    at: datetime | None
+
+
+@dataclass(frozen=True)
 class CheckedTable:
     number: int
     done: bool
     ticket: CheckedTicket | None
     night: Checked
+    opened: bool = False
+    signatures: tuple[CheckedSignature, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -265,9 +284,42 @@ def _tables(raw: object, where: str, preset: str, rules: Rules,
                          "here (not registered, on a bye, or at another table)", "tables")
         seated.update(names)
         ticket = _ticket(t.get("ticket"), names, index, at)
+        opened = _flag(t, "opened", at) if "opened" in t else False
         found.append(CheckedTable(index, _flag(t, "done", at) or ticket is not None,
-                                  ticket, night))
+                                  ticket, night, opened and ticket is None,
+                                  _signatures(t.get("signatures", []), len(names), at)))
     return found
+
+
+def _signatures(raw: object, seats: int, where: str) -> tuple[CheckedSignature, ...]:
+    """A table's signatures, oldest first: each a seat of the table, the
+    name signed under, agreeing or not, the totals signed (whole points in
+    seat order, summing to zero) and an optional note."""
+    found = []
+    for index, s in enumerate(_list(raw, "signatures", MAX_SIGNATURES, "signatures"),
+                              start=1):
+        at = f"{where}, signature {index}"
+        only(s, SIGNATURE_KEYS, at)
+        seat = _whole(s, "seat", 1, seats, at)
+        name = s.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > PLAYER_NAME:
+            raise refuse(f"{at}: name must be the signing player's name", "signatures")
+        totals = s.get("totals")
+        if not isinstance(totals, list) or not 0 < len(totals) <= MAX_PLAYERS or not all(
+                isinstance(p, int) and not isinstance(p, bool)
+                and abs(p) <= MAX_TICKET_POINTS for p in totals) or sum(totals) != 0:
+            raise refuse(f"{at}: totals must be the table's whole points in seat order, "
+                         "adding up to zero", "signatures")
+        note = s.get("note")
+        if note is not None and (not isinstance(note, str) or len(note) > PENALTY_REASON):
+            raise refuse(f"{at}: note must be text of up to {PENALTY_REASON} characters",
+                         "signatures")
+        found.append(CheckedSignature(
+            seat, _within(at, checks.free_text, name, "The name", "signatures"),
+            _flag(s, "agrees", at), list(totals),
+            note and _within(at, checks.free_text, note, "The note", "signatures"),
+            _by(s, at), _at(s, at)))
+    return tuple(found)
 
 
 def _ticket(raw: object, names: list[str], number: int, where: str) -> CheckedTicket | None:

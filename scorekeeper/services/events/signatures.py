@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, TableSignature, db
-from scorekeeper.limits import PENALTY_REASON
+from scorekeeper.limits import MAX_SIGNATURES, PENALTY_REASON
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
 from scorekeeper.services import Code, Conflict, ServiceError, checks, writes
@@ -204,6 +204,11 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
             raise Conflict(f"{seat.name} already " + ("agreed to" if agrees else "disputed")
                            + f" table {row.number}'s totals as they stand", "agrees",
                            code=Code.UNCHANGED)
+        kept = db.session.scalar(select(func.count()).select_from(TableSignature).where(
+            TableSignature.event_table_id == row.id)) or 0
+        if kept >= MAX_SIGNATURES:
+            raise Conflict(f"Table {row.number} keeps at most {MAX_SIGNATURES} signatures: "
+                           "the director settles it", "agrees")
         totals = [s.points for s in now.seats]
         db.session.add(TableSignature(event_table_id=row.id, seat=seat.seat, name=seat.name,
                                       agrees=agrees, totals=totals, note=kept_note,
