@@ -246,3 +246,24 @@ def test_the_table_signs_its_result_and_a_dispute_reaches_the_director(
     expect(page.locator("#disputed")).to_contain_text("Hand 3 was a leaster")
     expect(page.locator("#signed-1")).to_contain_text(f"Disputed by {seated[3]}")
     _looked_at(page, "sign-director")
+
+
+@SIZES
+def test_the_director_changes_the_settings_before_play(
+        director: Any, live_app: Flask, live_server: str) -> None:
+    made, _ = _event(live_app)
+    page = director
+    page.goto(_become_director(live_app, page, live_server, made) + "#settings")
+    settings = page.locator("#settings")
+    expect(settings.locator("input[name=ties][value=standard]")).to_be_checked()
+    settings.locator("input[name=ties][value=total]").check()
+    settings.locator("input[name=signatures]").check()
+    _looked_at(page, "settings")
+    settings.get_by_role("button", name="Save the settings").click()
+    expect(page.locator(".flash")).to_contain_text("Settings saved: Ties: Total only")
+    expect(page.locator(".flash")).to_contain_text("Each table signs its result")
+    expect(page.locator("#settings input[name=ties][value=total]")).to_be_checked()
+    expect(page.locator("#settings input[name=signatures]")).to_be_checked()
+    page.locator("#settings").get_by_role("button", name="Save the settings").click()
+    expect(page.locator("#settings .field-error")).to_contain_text("nothing to change")
+    _looked_at(page, "settings-unchanged")
