@@ -474,6 +474,7 @@ def event_standings(event_id: int) -> Response:
         "all_tables_done": kept.all_done, "started": kept.started,
         "pot_cents": kept.pot_cents, "house_cents": kept.house_cents,
         "rounding_cents": kept.rounding_cents, "tie_breaks": list(kept.tie_breaks),
+        "tie_notes": list(kept.ties),
         "players": [{"number": r.number, "name": r.name, "total": r.total,
                      "sessions": list(r.sessions), "played": sorted(r.played),
                      "penalties": r.penalties, "rank": r.rank,

@@ -169,11 +169,12 @@ EVENT_SCHEMAS: dict[str, Any] = {
                                         "nullable": True},
         "since": NAMES, "moved": NAMES}),
     "EventStandings": _object(["final", "stage", "all_tables_done", "started", "pot_cents",
-                               "house_cents", "rounding_cents", "tie_breaks", "players",
-                               "session_high", "prizes", "plan"], {
+                               "house_cents", "rounding_cents", "tie_breaks", "tie_notes",
+                               "players", "session_high", "prizes", "plan"], {
         "final": {"type": "boolean"}, "stage": STAGE, "all_tables_done": {"type": "boolean"},
         "started": {"type": "boolean"},
         "pot_cents": INT, "house_cents": INT, "rounding_cents": INT, "tie_breaks": NAMES,
+        "tie_notes": NAMES,
         "players": _array(_object(["number", "name", "total", "sessions", "played",
                                    "penalties", "rank", "first_seat"], {
             "number": INT, "name": TEXT, "total": INT, "sessions": NUMBERS, "played": NUMBERS,
