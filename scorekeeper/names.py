@@ -174,9 +174,18 @@ def skeleton(text: str) -> str:
     """UTS #39's skeleton of ``text``: two strings look alike when their
     skeletons are equal (NFD, drop the default-ignorables, each character
     to its prototype, NFD again)."""
+    return _skeleton(text, folded=False)
+
+
+def _skeleton(text: str, folded: bool) -> str:
+    """:func:`skeleton`; ``folded``: of case-folded text, where a capital
+    still standing was folded to itself (Cherokee folds to capitals), so its
+    prototype is folded too ("Ꭺ" is a Latin "A", folded "a")."""
     prototypes = _prototypes()
     shown = (c for c in unicodedata.normalize("NFD", text) if not _within(c, IGNORABLE))
-    return unicodedata.normalize("NFD", "".join(prototypes.get(c, c) for c in shown))
+    return unicodedata.normalize("NFD", "".join(
+        prototypes.get(c, c).casefold() if folded and c.isupper() else prototypes.get(c, c)
+        for c in shown))
 
 
 def look_keys(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -186,9 +195,13 @@ def look_keys(name: str) -> tuple[tuple[str, str], tuple[str, str]]:
     share one, "al" and "ai" don't), and names are one name whatever their
     case, so "АNN" with a Cyrillic "А" (the skeleton of "ANN") looks like
     "Ann" through their folded skeletons; a typed skeleton is never matched
-    with a folded one ("Ixx"'s typed "lxx" is not "Lxx" folded)."""
+    with a folded one ("Ixx"'s typed "lxx" is not "Lxx" folded).  Some
+    scripts fold to capitals (Cherokee's "Ꭺ" stays "Ꭺ", whose prototype is
+    the Latin "A"), so the folded skeleton folds the prototype of a capital
+    that folding left: "ᎪNN" is "ann", as "Ann" is (a digit's prototype
+    keeps its case: "B0b" is not "Bob")."""
     text = unicodedata.normalize("NFKC", name)
-    return ("typed", skeleton(text)), ("folded", skeleton(text.casefold()))
+    return ("typed", skeleton(text)), ("folded", _skeleton(text.casefold(), folded=True))
 
 
 class LookAlikes:

@@ -97,3 +97,11 @@ def test_the_skeleton_is_unicodes() -> None:
 def test_the_same_name_is_still_case_and_form_folded() -> None:
     assert name_key("ＡＮＮ") == name_key("ann")
     assert name_key("Jose\u0301") == name_key("José")
+
+
+@pytest.mark.parametrize("other", ["\u13aaNN", "\u13aann", "\uab7ann"])
+def test_a_script_that_folds_to_capitals_looks_like_the_latin_name(other: str) -> None:
+    """Cherokee letters fold to their capitals; the capital "Ꭺ" is a Latin
+    "A" to the eye, so "ᎪNN" (and its small forms) look like "Ann"."""
+    assert look_alike(other, ["Ann"]) == "Ann"
+    assert look_alike("Bob", ["\u13f4OB"]) == "\u13f4OB"

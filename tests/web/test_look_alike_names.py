@@ -19,6 +19,8 @@ from tests.fixtures_app import start_table, words
 
 API = "/api/v1"
 CYRILLIC_ANN = "\u0410nn"
+#: Cherokee's "Ꭺ" folds to itself, a capital: the look-alike of "A" after folding too.
+CHEROKEE_ANN = "\u13aaNN"
 REFUSAL = f"{CYRILLIC_ANN} looks just like Ann: give one of them another name"
 PHONES = ["Eve ❤️", "Hal ♠️", "Ida 👨‍👩‍👧", "Ann", "Bob"]
 
@@ -37,7 +39,7 @@ def api_table(client: FlaskClient, players: list[str],
 
 @pytest.mark.parametrize(("one", "other"), [
     ("Ann", CYRILLIC_ANN), ("Al", "AI"), ("Eve", "\u0415v\u0435"), ("Hal ♠", "Hal ♠️"),
-    ("Ann", "\u0410NN"), ("ANN", CYRILLIC_ANN)])
+    ("Ann", "\u0410NN"), ("ANN", CYRILLIC_ANN), ("Ann", CHEROKEE_ANN)])
 def test_look_alikes_are_refused_when_a_table_starts(
         app: Flask, client: FlaskClient, one: str, other: str) -> None:
     answer = api_table(client, [one, "Bob", "Cat", "Dan", other])
@@ -124,3 +126,19 @@ def test_names_as_phones_type_them_are_kept_and_shown(app: Flask, client: FlaskC
     table_id = start_table(client, players=PHONES)
     page = words(client.get(f"/t/{table_id}/hand/new"))
     assert all(name in page for name in PHONES)
+
+
+def test_a_look_alike_in_a_script_that_folds_to_capitals_is_refused_everywhere(
+        app: Flask, client: FlaskClient) -> None:
+    refusal = f"{CHEROKEE_ANN} looks just like Ann: give one of them another name"
+    group = client.post(f"{API}/groups", json={"name": "Thursday", "players": [
+        "Ann", "Bob", "Cat", "Dan", CHEROKEE_ANN]})
+    assert group.status_code == 400 and group.get_json()["error"] == refusal
+    made = client.post(f"{API}/events", json={"name": "Kirmess", "preset": "called-ace"})
+    auth = {"Authorization": f"Bearer {made.get_json()['director_token']}"}
+    event = made.get_json()["id"]
+    assert client.post(f"{API}/events/{event}/players", headers=auth,
+                       json={"name": "Ann"}).status_code == 201
+    twin = client.post(f"{API}/events/{event}/players", headers=auth,
+                       json={"name": CHEROKEE_ANN})
+    assert twin.status_code in (400, 409) and "looks just like Ann" in twin.get_json()["error"]
