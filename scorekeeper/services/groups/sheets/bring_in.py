@@ -30,7 +30,7 @@ from scorekeeper.db.models import (
 from scorekeeper.limits import MAX_ROW_ID, QUOTED
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, checks, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook
@@ -61,6 +61,8 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
         raise Conflict(_stale(group_id, version, "preview was made"), "version")
     shown = preview(group, book, choices)  # read before the write: the lock isn't held
     refusal = shown.refusal()
+    if refusal is not None and shown.nothing_new:  # brought in before: nothing to write
+        raise Conflict(refusal, "exclude", code=Code.UNCHANGED)
     if refusal is not None:
         raise SheetRefused(refusal, "exclude" if shown.flagged else "columns")
     _confirmed(shown.new_members, new_members)

@@ -55,6 +55,9 @@ class NightDraft:
     sheet_hands: int = 0
     flags: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Why the night is already in the group (the same day, the same totals):
+    #: left out unless the person keeps it (None: it is new).
+    already: str | None = None
 
     @property
     def kept_as(self) -> str:
@@ -74,6 +77,9 @@ class Reading:
     today: date | None = None
     #: Everyone the sheet names, as the group will know them, first named first.
     roster: tuple[str, ...] = ()
+    #: A 0 in a row-a-night sheet means the player wasn't there (the sheet
+    #: gives everyone a number every night), not that he broke even.
+    zeros_absent: bool = False
 
     def col(self, role: Role) -> int | None:
         return self.layout.roles.index(role) if role in self.layout.roles else None
@@ -103,13 +109,16 @@ def data_rows(rows: Sequence[Row]) -> tuple[list[Row], list[str]]:
     return kept, skipped
 
 
-def sheet_names(layout: Layout, rows: Sequence[Row]) -> list[str]:
-    """Every player's name as the sheet writes it, as often as it does."""
+def sheet_names(layout: Layout, rows: Sequence[Row], zeros_absent: bool = False
+                ) -> list[str]:
+    """Every player's name as the sheet writes it, as often as it does (a
+    0 that means "wasn't there" names nobody)."""
     said: list[str] = []
     roles = layout.roles
     for i, role in enumerate(roles):
         if role is Role.PLAYER and layout.shape in (Shape.NIGHT_ROWS, Shape.HAND_COLUMNS):
-            said += [layout.header[i]] * sum(1 for _, c in rows if c[i] != "")
+            said += [layout.header[i]] * sum(
+                1 for _, c in rows if c[i] != "" and not (zeros_absent and is_zero(c[i])))
     for _, cells in rows:
         for i, role in enumerate(roles):
             text = str(cells[i]) if i < len(cells) else ""
@@ -119,6 +128,35 @@ def sheet_names(layout: Layout, rows: Sequence[Row]) -> list[str]:
                     Role.PICKER, Role.PARTNER, Role.PLAYERS):
                 said += [n for n in split_names(text) if n.casefold() not in KIND_WORDS]
     return said
+
+
+def is_zero(cell: object) -> bool:
+    """A cell that is the number 0 (however written: "0", "0.00", "$0")."""
+    return isinstance(cell, str) and amount(cell) == 0
+
+
+#: Zeros among a row-a-night sheet's cells from which, with no blank cell at
+#: all, a 0 is read as "wasn't there": a third of them.
+ZEROS_ABSENT_SHARE = 3
+
+
+def zeros_look_absent(layout: Layout, rows: Sequence[Row], seats: int) -> bool | None:
+    """Whether a row-a-night sheet writes 0 for a player who wasn't there:
+    every player has a number in every row (no blank cell), and a row names
+    more players than a table seats, or a third of the cells are 0.  None: the
+    question doesn't arise (another shape, a blank cell, or no 0 at all)."""
+    if layout.shape is not Shape.NIGHT_ROWS:
+        return None
+    at = [i for i, r in enumerate(layout.roles) if r is Role.PLAYER]
+    dated = [c for _, c in rows if any(c[i] != "" for i in at)]
+    cells = [c[i] for c in dated for i in at]
+    if not cells or any(c == "" for c in cells):
+        return None
+    zeros = sum(1 for c in cells if is_zero(c))
+    if not zeros:
+        return None
+    crowded = any(sum(1 for i in at if c[i] != "") > max(seats, MAX_PLAYERS) for c in dated)
+    return crowded or zeros * ZEROS_ABSENT_SHARE >= len(cells)
 
 
 def split_names(text: str) -> list[str]:

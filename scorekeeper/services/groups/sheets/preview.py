@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from scorekeeper.db.models import Group
+from sqlalchemy import select
+
+from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, MAX_SHEET_TABS
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS
@@ -21,8 +23,15 @@ from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import Workbook
 from scorekeeper.services.groups.sheets.layout import Layout, chosen, problems, split
 from scorekeeper.services.groups.sheets.names import NameMatch, match_names
-from scorekeeper.services.groups.sheets.nights import NightDraft, Reading, data_rows, sheet_names
+from scorekeeper.services.groups.sheets.nights import (
+    NightDraft,
+    Reading,
+    data_rows,
+    sheet_names,
+    zeros_look_absent,
+)
 from scorekeeper.services.groups.sheets.shapes import read_nights
+from scorekeeper.services.nights.state import TableState
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,12 @@ class Asked:
     dates: object = None
     stake_cents: int | None = None
     names: Mapping[str, str | None] = field(default_factory=dict)
-    exclude: frozenset[str] = frozenset()
+    #: The nights left out by key (None: not said, the nights already in
+    #: the group are left out).
+    exclude: frozenset[str] | None = None
+    #: What a 0 means in a sheet that gives everyone a number every night:
+    #: "absent" (wasn't there) or "played" (broke even); None: as it looks.
+    zeros: str | None = None
 
 
 def asked(data: Mapping[str, Any]) -> Asked:
@@ -54,13 +68,22 @@ def asked(data: Mapping[str, Any]) -> Asked:
             isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in names.items()):
         raise ServiceError("names must say, for a name of the sheet, which member it is "
                            "(or null for a new member)", "names")
-    exclude = data.get("exclude") or []
-    if not isinstance(exclude, list) or len(exclude) > MAX_NIGHTS or not all(
-            isinstance(k, str) for k in exclude):
+    exclude = data.get("exclude")
+    if exclude is not None and (not isinstance(exclude, list) or len(exclude) > MAX_NIGHTS
+                                or not all(isinstance(k, str) for k in exclude)):
         raise ServiceError("exclude must list the keys of the nights left out", "exclude")
+    zeros = data.get("zeros")
+    if zeros is not None and zeros not in ZEROS:
+        raise ServiceError("zeros must be \"absent\" (a 0 is a player who wasn't there) or "
+                           "\"played\" (a 0 is a player who broke even)", "zeros")
     return Asked(tab, data.get("columns"), data.get("shape"), data.get("unit"),
                  data.get("dates"), None if stake is None else checks.check_stake(stake),
-                 dict(names), frozenset(exclude))
+                 dict(names), None if exclude is None else frozenset(exclude),
+                 None if zeros is None else str(zeros))
+
+
+#: What a 0 may mean in a sheet that gives everyone a number every night.
+ZEROS = ("absent", "played")
 
 
 @dataclass(frozen=True)
@@ -82,11 +105,27 @@ class Preview:
     version: int
     members: tuple[str, ...]
     exclude: frozenset[str]
+    #: What a 0 was read as ("absent", "played"), when the sheet gives
+    #: everyone a number every night and some are 0 (None: no such question),
+    #: and whether that was the guess (not the person's choice).
+    zeros: str | None = None
+    zeros_guessed: bool = False
 
     @property
     def importing(self) -> list[NightDraft]:
         """The nights a confirmation brings in."""
         return [n for n in self.nights if not n.flags and n.key not in self.exclude]
+
+    @property
+    def already(self) -> list[NightDraft]:
+        """The nights already in the group (the same day, the same totals)."""
+        return [n for n in self.nights if n.already and not n.flags]
+
+    @property
+    def nothing_new(self) -> bool:
+        """Every night of the sheet is already in the group, and left out."""
+        return bool(self.nights) and not self.importing and not self.flagged and all(
+            n.already for n in self.nights)
 
     @property
     def flagged(self) -> list[NightDraft]:
@@ -120,6 +159,9 @@ class Preview:
                     f"({keys}{more}) can't be brought in as the sheet has "
                     f"{'them' if len(self.flagged) > 1 else 'it'}: fix the sheet and choose "
                     "it again, or leave those nights out")
+        if self.nothing_new:
+            return (f"Nothing new: {'the' if len(self.nights) == 1 else 'every'} night of "
+                    "this sheet is already in the group, with the same totals")
         if not self.importing:
             return "No night is left to bring in"
         return None
@@ -135,10 +177,13 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     _, _, rows = split(tab)
     kept, _ = data_rows(rows)
     members = groups.members(group)
-    counts = Counter(sheet_names(layout, kept))
+    _, rules, _ = checks.checked_rules(group.preset, group.options)
+    looks = zeros_look_absent(layout, kept, rules.seats)
+    zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
+    absent = zeros == "absent"
+    counts = Counter(sheet_names(layout, kept, absent))
     names = match_names(counts, members, choices.names)
     stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
-    _, rules, _ = checks.checked_rules(group.preset, group.options)
     said = problems(layout)
     if layout.unit.value == "money" and not stake:
         said.append("A sheet of money needs the stake it was played for (cents a point).")
@@ -146,15 +191,48 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     skipped: list[str] = []
     if not said:
         roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
-        nights, skipped = read_nights(Reading(layout, rules, stake, names, today, roster),
-                                      rows)
+        nights, skipped = read_nights(Reading(layout, rules, stake, names, today, roster,
+                                              absent), rows)
+        mark_already(group, nights)
     if len(nights) > MAX_NIGHTS:
         said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
                     "at a time")
     preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
+    exclude = choices.exclude if choices.exclude is not None else frozenset(
+        n.key for n in nights if n.already)
     return Preview(book, choices.tab, layout, tuple(said), tuple(names.values()),
                    tuple(nights), tuple(skipped), stake, preset, group.version,
-                   tuple(members), choices.exclude)
+                   tuple(members), exclude, zeros, looks is not None and not choices.zeros)
+
+
+def mark_already(group: Group, nights: Sequence[NightDraft]) -> None:
+    """Mark each night the group already has: a night of the group on the
+    same day whose players ended on the same points (those who broke even
+    aside), as a sheet brought in before left them."""
+    days = {n.played_on for n in nights if not n.flags}
+    if not days:
+        return
+    kept: dict[date, list[dict[str, int]]] = {}
+    for night in db.session.scalars(select(GameTable).where(
+            GameTable.group_id == group.id, GameTable.played_on.in_(days))):
+        if night.played_on is None:
+            continue
+        state = TableState.load(night)
+        totals = dict(night.totals) if state.paper and night.totals else dict(
+            state.night.balances)
+        kept.setdefault(night.played_on, []).append(_won(totals))
+    for draft in nights:
+        if draft.flags or not draft.totals:
+            continue
+        if _won(draft.totals) in kept.get(draft.played_on, []):
+            draft.already = (f"Already in the group: the night of "
+                             f"{draft.played_on.strftime('%a %b %-d, %Y')} with these totals "
+                             "(left out: keep it only if it was another night)")
+
+
+def _won(totals: Mapping[str, int]) -> dict[str, int]:
+    """A night's totals by name key, those who broke even left out."""
+    return {name_key(name): points for name, points in totals.items() if points}
 
 
 def kinds_said(nights: Sequence[NightDraft]) -> str:

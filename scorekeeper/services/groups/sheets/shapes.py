@@ -21,6 +21,7 @@ from scorekeeper.services.groups.sheets.nights import (
     add_points,
     data_rows,
     group_rows,
+    is_zero,
     names_fit,
     points_of,
     split_names,
@@ -38,7 +39,8 @@ def read_totals(reading: Reading, night: NightDraft, cells: Cells) -> None:
     if layout.shape is Shape.NIGHT_ROWS:
         (row,) = (cells[n] for n in night.rows)
         pairs = [(layout.header[i], row[i]) for i, r in enumerate(layout.roles)
-                 if r is Role.PLAYER and row[i] != ""]
+                 if r is Role.PLAYER and row[i] != ""
+                 and not (reading.zeros_absent and is_zero(row[i]))]
     else:
         name_at, total_at = reading.col(Role.NAME), reading.col(Role.TOTAL)
         assert name_at is not None and total_at is not None
@@ -183,5 +185,8 @@ def read_nights(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft]
         else:  # a date with no numbers (no game that night): nothing to bring in
             where = f"Row {night.rows[0]} ({night.key}) gives" if len(night.rows) == 1 \
                 else f"Rows {night.rows[0]}–{night.rows[-1]} ({night.key}) give"
-            skipped.append(f"{where} no numbers: left out")
+            skipped.append(f"{where} every player 0, read as nobody there: left out"
+                           if reading.zeros_absent and any(
+                               is_zero(c) for n in night.rows for c in cells[n])
+                           else f"{where} no numbers: left out")
     return read, skipped

@@ -79,8 +79,10 @@ def preview_json(shown: Preview) -> dict[str, Any]:
         "nights": [{"key": n.key, "played_on": n.played_on.isoformat(), "rows": n.rows,
                     "kept_as": n.kept_as, "hands": len(n.hands or ()) or n.sheet_hands,
                     "players": n.players, "points": n.totals, "cents": n.cents,
-                    "flags": n.flags, "notes": n.notes, "excluded": n.key in shown.exclude}
+                    "flags": n.flags, "notes": n.notes, "already": n.already,
+                    "excluded": n.key in shown.exclude}
                    for n in shown.nights],
+        "zeros": shown.zeros, "nothing_new": shown.nothing_new,
         "skipped": list(shown.skipped), "ready": shown.ready, "refusal": shown.refusal(),
     }
 

@@ -18,6 +18,7 @@ from scorekeeper.limits import (
     PLAYER_NAME,
 )
 from scorekeeper.services.groups.sheets.columns import DateOrder, Role, Shape, Unit
+from scorekeeper.services.groups.sheets.preview import ZEROS
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}
@@ -43,7 +44,12 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "names": {"type": "object", "maxProperties": 2 * MAX_MEMBERS,
                   "additionalProperties": {"type": "string", "nullable": True},
                   "description": "A name of the sheet → the member it is (null: new)"},
-        "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS},
+        "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
+                    "description": "The nights left out, by key (left out: the nights "
+                                   "already in the group)"},
+        "zeros": {"type": "string", "enum": list(ZEROS),
+                  "description": "In a sheet giving everyone a number every night, what a "
+                                 "0 is (left out: as the sheet looks)"},
         "confirm": {"type": "boolean"},
         "version": {"type": "integer", "minimum": 0},
         "new_members": {"type": "array", "items": {"type": "string",
@@ -69,7 +75,10 @@ SHEET_SCHEMAS: dict[str, Any] = {
             "rows": {"type": "array", "items": INT}, "kept_as": TEXT, "hands": INT,
             "players": TEXTS, "points": POINTS,
             "cents": {**POINTS, "nullable": True}, "flags": TEXTS, "notes": TEXTS,
+            "already": {"type": "string", "nullable": True},
             "excluded": {"type": "boolean"}}}},
+        "zeros": {"type": "string", "enum": list(ZEROS), "nullable": True},
+        "nothing_new": {"type": "boolean"},
         "ready": {"type": "boolean"}, "refusal": {"type": "string", "nullable": True}}},
     "UndoImport": {"type": "object", "additionalProperties": False,
                    "required": ["import", "version"], "properties": {

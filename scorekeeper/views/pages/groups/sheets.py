@@ -138,7 +138,11 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
         data["stake_cents"] = cents
     sheet, chosen = form.getlist("name_sheet"), form.getlist("name_as")
     data["names"] = {s: (c or None) for s, c in zip(sheet, chosen, strict=False)}
-    data["exclude"] = form.getlist("exclude")
+    # the nights left out as ticked (before the nights were shown: as they
+    # come, the nights already in the group left out)
+    data["exclude"] = form.getlist("exclude") if form.get("chose_exclude") else None
+    if form.get("zeros") in sheet_preview.ZEROS:
+        data["zeros"] = form.get("zeros")
     return data
 
 
@@ -181,7 +185,8 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         choices = sheet_preview.asked(_asked(request.form, book))
         record = sheet_import.confirm(
             group.id, book, choices, whole_number(request.form.get("version", ""), 0),
-            request.form.getlist("new_members"), grant_label(checked) or "Scorekeeper",
+            request.form.getlist("joining") if request.form.get("all_new_members")
+            else request.form.getlist("new_members"), grant_label(checked) or "Scorekeeper",
             Once(f"form:sheet:{token}") if token else None)
     except ServiceError as error:
         abandon()

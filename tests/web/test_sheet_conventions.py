@@ -1,0 +1,181 @@
+"""A group's past as organisers kept it: the sheets of a lunch league's early
+years give every player a number in every row and write 0 for "wasn't
+there" (later years leave the cell blank and write 0 for broke even); the
+same sheet brought in twice; a sheet that overlaps what the group has.
+
+- A sheet of the early convention is recognised: the preview says a 0 is
+  read as "didn't play", its nights are ready (none flagged as thirteen at
+  one table), a row of nothing but zeros is left out saying so, and the
+  season's totals equal the sheet's own.  Read the other way (the
+  organiser's choice), the nights are flagged.
+- A sheet of the later convention keeps its 0 as a player who broke even.
+- A sheet brought in again answers "nothing new" and writes nothing (the
+  API's 409 unchanged); one that overlaps leaves the nights already in the
+  group out by default, and the totals are not counted twice.
+- On the pages: the switch for what 0 means, the nights already in marked,
+  a preview with nothing to bring in not shown as a success, and every new
+  member added with one tick.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from io import BytesIO
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.web.sheet_helpers import (
+    API,
+    dump,
+    form_fields,
+    group_with_a_night,
+    standings_by_season,
+)
+
+#: The league's players: more than any table seats.
+LEAGUE = ["Ann", "Bob", "Cathy", "Dan", "Eve", "Fran", "Gus", "Hal", "Ida", "Jake",
+          "Kay", "Lou", "Mae", "Ned"]
+#: Who played each Thursday and their points (each night adds up to zero).
+NIGHTS: list[dict[str, int]] = [
+    {"Ann": 6, "Bob": -2, "Cathy": -2, "Fran": 2, "Gus": -4},
+    {"Dan": 3, "Eve": -1, "Hal": 1, "Ida": -3},
+    {"Ann": -5, "Jake": 7, "Kay": 1, "Lou": -3},
+    {"Mae": 4, "Ned": -4, "Bob": 2, "Cathy": -2},
+    {"Ann": 2, "Eve": -6, "Gus": 4},
+    {"Fran": -1, "Hal": 3, "Ida": -2},
+]
+FIRST = date(2004, 1, 8)
+
+
+def _early(nights: list[dict[str, int]], start: date = FIRST, blank_row: bool = True) -> str:
+    """The 2004 convention: every player a number in every row, 0 for absent
+    (and a Thursday nobody played, all zeros)."""
+    rows = ["Date," + ",".join(LEAGUE)]
+    day = start
+    for k, night in enumerate(nights):
+        rows.append(f"{day.month}/{day.day}/{day.year}," + ",".join(
+            str(night.get(name, 0)) for name in LEAGUE))
+        day += timedelta(days=7)
+        if k == 1 and blank_row:
+            rows.append(f"{day.month}/{day.day}/{day.year}," + ",".join("0" for _ in LEAGUE))
+            day += timedelta(days=7)
+    return "\n".join(rows) + "\n"
+
+
+def _later(nights: list[dict[str, int]], start: date = date(2008, 1, 10)) -> str:
+    """The 2008 convention: a blank for absent, 0 for broke even."""
+    rows = ["Date," + ",".join(LEAGUE)]
+    for k, night in enumerate(nights):
+        day = start + timedelta(days=7 * k)
+        rows.append(f"{day.month}/{day.day}/{day.year}," + ",".join(
+            str(night[name]) if name in night else "" for name in LEAGUE))
+    return "\n".join(rows) + "\n"
+
+
+def _send(client: FlaskClient, group: dict[str, Any], sheet: str, **more: Any) -> Any:
+    return client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
+                       json={"sheet": sheet, "filename": "league-2004.csv", **more})
+
+
+def _bring_in(client: FlaskClient, group: dict[str, Any], sheet: str, **more: Any) -> Any:
+    shown = _send(client, group, sheet, **more).get_json()
+    return _send(client, group, sheet, confirm=True, version=shown["version"],
+                 new_members=shown["new_members"], **more)
+
+
+def _sums(nights: list[dict[str, int]]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for night in nights:
+        for name, points in night.items():
+            found[name] = found.get(name, 0) + points
+    return found
+
+
+def test_a_sheet_that_writes_zero_for_absent_is_read_so_and_adds_up_to_its_own_totals(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    shown = _send(client, group, _early(NIGHTS)).get_json()
+    assert shown["zeros"] == "absent" and shown["ready"], shown["refusal"]
+    assert [sorted(n["players"]) for n in shown["nights"]] == [sorted(n) for n in NIGHTS]
+    assert not any(n["flags"] for n in shown["nights"])
+    assert any("every player 0, read as nobody there: left out" in s for s in shown["skipped"])
+    played = _send(client, group, _early(NIGHTS), zeros="played").get_json()
+    assert played["zeros"] == "played" and not played["ready"]
+    assert all("14 players: at most 12 at one table" in n["flags"] for n in played["nights"])
+    made = _bring_in(client, group, _early(NIGHTS))
+    assert made.status_code == 200, made.get_json()
+    assert len(made.get_json()["nights_made"]) == len(NIGHTS)
+    season = standings_by_season(app, group["id"], [2004])[2004]
+    assert {k: v for k, v in season.items() if v} == {
+        k: v for k, v in _sums(NIGHTS).items() if v}
+
+
+def test_a_sheet_that_leaves_absent_blank_keeps_a_zero_as_broke_even(
+        client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    nights = [dict(NIGHTS[0], Dan=0), NIGHTS[1]]
+    shown = _send(client, group, _later(nights)).get_json()
+    assert shown["zeros"] is None and shown["ready"]
+    assert "Dan" in shown["nights"][0]["players"] and shown["nights"][0]["points"]["Dan"] == 0
+
+
+def test_the_same_sheet_again_is_nothing_new_and_an_overlap_counts_once(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    assert _bring_in(client, group, _early(NIGHTS[:4])).status_code == 200
+    before = dump(app, group["id"])
+    again = _send(client, group, _early(NIGHTS[:4])).get_json()
+    assert again["nothing_new"] and not again["ready"]
+    assert again["refusal"].startswith("Nothing new: every night of this sheet is already")
+    assert all(n["already"] and n["excluded"] for n in again["nights"])
+    confirmed = _send(client, group, _early(NIGHTS[:4]), confirm=True,
+                      version=again["version"], new_members=[])
+    assert confirmed.status_code == 409 and confirmed.get_json()["code"] == "unchanged"
+    assert dump(app, group["id"]) == before
+
+    # the whole season: the four nights in already, two new ones after them
+    overlap = _send(client, group, _early(NIGHTS)).get_json()
+    assert [n["excluded"] for n in overlap["nights"]] == [True] * 4 + [False] * 2
+    assert overlap["ready"]
+    assert _bring_in(client, group, _early(NIGHTS)).status_code == 200
+    season = standings_by_season(app, group["id"], [2004])[2004]
+    assert {k: v for k, v in season.items() if v} == {
+        k: v for k, v in _sums(NIGHTS).items() if v}
+    kept = _send(client, group, _early(NIGHTS[:2]), exclude=[]).get_json()
+    assert kept["ready"] and not any(n["excluded"] for n in kept["nights"])  # when asked
+
+
+def test_the_pages_ask_what_zero_means_and_add_every_new_member_at_once(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    upload = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(_early(NIGHTS).encode()), "league-2004.csv")},
+        content_type="multipart/form-data")
+    assert upload.status_code == 200
+    fields = form_fields(upload.get_data(as_text=True), "sheet-map")
+    previewed = client.post(f"/g/{group['id']}/sheet/preview", data=fields)
+    page = previewed.get_data(as_text=True)
+    assert previewed.status_code == 200
+    assert 'id="zeros"' in page and 'value="absent" checked' in page
+    assert 'id="all-new-members"' in page and "All 9 join" in page
+    fields = form_fields(page, "sheet-map")
+    fields.poplist("new_members")
+    fields["all_new_members"] = "1"
+    brought = client.post(f"/g/{group['id']}/sheet/confirm", data=fields)
+    assert brought.status_code == 302, brought.get_data(as_text=True)[:2000]
+    season = standings_by_season(app, group["id"], [2004])[2004]
+    assert {k: v for k, v in season.items() if v} == {
+        k: v for k, v in _sums(NIGHTS).items() if v}
+
+    again = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(_early(NIGHTS).encode()), "league-2004.csv")},
+        content_type="multipart/form-data")
+    shown = client.post(f"/g/{group['id']}/sheet/preview", data=form_fields(
+        again.get_data(as_text=True), "sheet-map")).get_data(as_text=True)
+    assert 'class="sheet-summary nothing"' in shown and "already in the group" in shown
+    assert "Nothing new" in shown and re.search(r'id="confirm"[^>]*disabled', shown)
