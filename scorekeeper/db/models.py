@@ -199,6 +199,28 @@ class Member(Model):
     pay_handle: Mapped[str | None] = mapped_column(String(30), default=None)
 
     group: Mapped[Group] = relationship(back_populates="members")
+    #: Other spellings of the name that the group's sheets used, remembered.
+    aliases: Mapped[list[MemberAlias]] = relationship(
+        back_populates="member", cascade="all, delete-orphan", order_by="MemberAlias.id")
+
+
+class MemberAlias(Model):
+    """Another spelling of a member's name ("Jacob Buysse" for Jake) that the
+    organiser confirmed when a sheet was brought in: the next sheet that
+    spells it so is matched to the member by itself.  The import that taught
+    it is kept, so taking the import back forgets it too."""
+
+    __tablename__ = "member_alias"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("member.id"), index=True)
+    alias: Mapped[str] = mapped_column(String(40))
+    import_id: Mapped[int | None] = mapped_column(ForeignKey("sheet_import.id"),
+                                                  default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    member: Mapped[Member] = relationship(back_populates="aliases")
 
 
 class Event(HasOwner, Model):

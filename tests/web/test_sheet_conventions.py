@@ -179,3 +179,57 @@ def test_the_pages_ask_what_zero_means_and_add_every_new_member_at_once(
         again.get_data(as_text=True), "sheet-map")).get_data(as_text=True)
     assert 'class="sheet-summary nothing"' in shown and "already in the group" in shown
     assert "Nothing new" in shown and re.search(r'id="confirm"[^>]*disabled', shown)
+
+
+def _spelled(nights: list[dict[str, int]], start: date, spelling: dict[str, str]) -> str:
+    """A sheet of the later convention that spells some members otherwise."""
+    sheet = _later(nights, start)
+    header, rest = sheet.split("\n", 1)
+    for name, other in spelling.items():
+        header = header.replace(f",{name},", f",{other},").replace(f",{name}\n", f",{other}\n")
+    return header + "\n" + rest
+
+
+def test_a_name_matched_once_is_remembered_until_forgotten_or_taken_back(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    first = _spelled(NIGHTS[:2], date(2008, 1, 10), {"Dan": "D. Olson"})
+    shown = _send(client, group, first).get_json()
+    asked = {n["sheet"]: n for n in shown["names"]}
+    assert asked["D. Olson"]["member"] is False  # nobody could tell
+    made = _bring_in(client, group, first, names={"D. Olson": "Dan"})
+    assert made.status_code == 200, made.get_json()
+    assert "remembered D. Olson" in made.get_json()["summary"]
+    listed = client.get(f"{API}/groups/{group['id']}/aliases", headers=group["run"]).get_json()
+    assert [(a["alias"], a["member"]) for a in listed["aliases"]] == [("D. Olson", "Dan")]
+
+    second = _spelled(NIGHTS[:2], date(2008, 3, 13), {"Dan": "d. olson"})
+    shown = _send(client, group, _spelled(NIGHTS[:2], date(2008, 3, 13),
+                                          {"Dan": "D. Olson"})).get_json()
+    asked = {n["sheet"]: n for n in shown["names"]}
+    assert (asked["D. Olson"]["name"], asked["D. Olson"]["how"]) == ("Dan", "remembered")
+    assert "D. Olson" not in shown["new_members"]
+
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    page = client.get(f"/g/{group['id']}/sheet").get_data(as_text=True)
+    assert 'id="aliases"' in page and "Forget that D. Olson is Dan" in page
+    alias = listed["aliases"][0]["id"]
+    gone = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"])
+    assert gone.status_code == 200 and gone.get_json()["alias"] == "D. Olson"
+    again = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"])
+    assert again.status_code == 404
+    shown = _send(client, group, second).get_json()
+    assert {n["sheet"]: n["how"] for n in shown["names"]}["d. olson"] != "remembered"
+
+    # taught again, then the import that taught it is taken back: forgotten with it
+    taught = _bring_in(client, group, _spelled(NIGHTS[:2], date(2008, 5, 15),
+                                               {"Dan": "D. Olson", "Eve": "E. Vance"}),
+                       names={"D. Olson": "Dan", "E. Vance": "Eve"})
+    assert taught.status_code == 200, taught.get_json()
+    record = taught.get_json()
+    undone = client.post(f"{API}/groups/{group['id']}/import/undo", headers=group["run"],
+                         json={"import": record["import"], "version": record["version"]})
+    assert undone.status_code == 200, undone.get_json()
+    assert client.get(f"{API}/groups/{group['id']}/aliases",
+                      headers=group["run"]).get_json()["aliases"] == []

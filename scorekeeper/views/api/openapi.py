@@ -42,7 +42,7 @@ HEADERS_BY_STATUS = {
 #: reads it: ASCII digits) or a player's name as asked.
 PATH_PARAMS = {
     **{name: NUMBER for name in ("table_id", "group_id", "event_id", "number", "session",
-                                 "table", "penalty", "director")},
+                                 "table", "penalty", "director", "alias_id")},
     "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_ASKED},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,

@@ -32,6 +32,7 @@ from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook
 from scorekeeper.services.groups.sheets.nights import NightDraft
@@ -131,7 +132,13 @@ def _write(group: Group, shown: Preview, filename: str, version: int,
                          version=version, nights=[t.id for t in nights],
                          members=[m.id for m in added], summary=summary[:300], at=utcnow())
     db.session.add(record)
-    writes.audit_group(group.id, "import", summary, by=label)
+    db.session.flush()
+    taught = aliases.remember(group.id, ((n.sheet, n.name) for n in shown.names
+                                         if n.member and n.count), record.id)
+    if taught:
+        said = f"; remembered {', '.join(taught)}"
+        record.summary = (summary + said)[:300]
+    writes.audit_group(group.id, "import", record.summary, by=label)
     db.session.flush()
     return record
 

@@ -26,6 +26,7 @@ from scorekeeper.names import (
     find_name,
     look_alike,
     looks_like,
+    name_key,
     words,
 )
 from scorekeeper.services import ServiceError
@@ -35,7 +36,8 @@ from scorekeeper.spoken.hearing import hear, spoken
 SPELLED_ALIKE = 0.93
 #: How a name was matched, in words.
 HOW_WORDS = {"same": "the member's name", "spelling": "spelled otherwise",
-             "sound": "sounds the same", "new": "a new member", "chosen": "your choice"}
+             "sound": "sounds the same", "new": "a new member", "chosen": "your choice",
+             "remembered": "as an earlier sheet had it"}
 
 
 @dataclass(frozen=True)
@@ -86,15 +88,21 @@ def _new(sheet: str, members: Sequence[str]) -> tuple[str, str | None]:
 
 
 def match_names(counts: Counter[str], members: Sequence[str],
-                chosen: Mapping[str, str | None] | None = None) -> dict[str, NameMatch]:
+                chosen: Mapping[str, str | None] | None = None,
+                remembered: Mapping[str, str] | None = None) -> dict[str, NameMatch]:
     """Every name of the sheet (with how often it comes up) matched: what the
     person ``chosen`` (a member's name, or None/"" for a new member) first,
-    then a member, else a new member (sound-alike new names made one)."""
+    then a spelling the group ``remembered`` (name key → member), then a
+    member, else a new member (sound-alike new names made one)."""
     chosen = chosen or {}
+    remembered = remembered or {}
     found: dict[str, NameMatch] = {}
     new: list[str] = []
     for sheet in sorted(counts, key=lambda s: (-counts[s], s)):
-        member = member_for(sheet, members)
+        kept = remembered.get(name_key(sheet))
+        member: tuple[str, str] | None = member_for(sheet, members)
+        if kept is not None and kept in members and (member is None or member[1] != "same"):
+            member = (kept, "remembered")
         if sheet in chosen and not _agrees(chosen[sheet], member, members):
             found[sheet] = _chosen(sheet, chosen[sheet], members, counts[sheet])
             continue

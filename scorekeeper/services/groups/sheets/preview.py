@@ -19,6 +19,7 @@ from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, MAX_SHEET_TABS
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError, checks
+from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import Workbook
 from scorekeeper.services.groups.sheets.layout import Layout, chosen, problems, split
@@ -182,7 +183,7 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
     absent = zeros == "absent"
     counts = Counter(sheet_names(layout, kept, absent))
-    names = match_names(counts, members, choices.names)
+    names = match_names(counts, members, choices.names, aliases.remembered(group.id))
     stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
     said = problems(layout)
     if layout.unit.value == "money" and not stake:

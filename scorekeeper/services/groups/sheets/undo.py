@@ -17,6 +17,7 @@ from scorekeeper.db.models import (
     GameTable,
     Handover,
     Member,
+    MemberAlias,
     Owner,
     Payment,
     Player,
@@ -46,6 +47,7 @@ def forget_nights(group_id: int, record: SheetImport) -> None:
             raise Conflict(f"{member.name}, who joined with this import, has played since "
                            f"(the night of {since}): taking the import back would leave that "
                            "night without its member", "import")
+    db.session.execute(delete(MemberAlias).where(MemberAlias.import_id == record.id))
     keys = [table.owner_id for table in nights]
     for model in (AuditEntry, Editor, Handover):
         db.session.execute(delete(model).where(model.owner_id.in_(keys)))

@@ -20,12 +20,22 @@ from flask import Response, jsonify
 
 from scorekeeper.limits import MAX_SHEET_BODY
 from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups.sheets.bring_in import confirm, undo
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, read_file
 from scorekeeper.services.groups.sheets.preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
-from scorekeeper.views.api import bp, flag, json_body, refuse_unknown, request_body, request_once
+from scorekeeper.views.api import (
+    bp,
+    flag,
+    if_match,
+    json_body,
+    refuse_unknown,
+    request_body,
+    request_once,
+)
 from scorekeeper.views.api.contract import body_fields
+from scorekeeper.views.api.hands import retried
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import SheetImport
@@ -122,3 +132,27 @@ def undo_import(group_id: int) -> Response:
     once = request_once(f"group-import-undo:{group.id}", data)
     record = undo(group.id, data.get("import"), data.get("version"), LABEL, once)
     return jsonify({"undone": record.id, "version": record.undone_version})
+
+
+@bp.get("/groups/<int:group_id>/aliases")
+@permission(OwnerAction.RUN)
+def group_aliases(group_id: int) -> Response:
+    """The other spellings of the members' names the group remembers."""
+    group = api_group(group_id).row
+    return jsonify({"aliases": [a.to_json() for a in aliases.aliases_of(group.id)]})
+
+
+@bp.delete("/groups/<int:group_id>/aliases/<int:alias_id>")
+@permission(OwnerAction.RUN)
+def forget_alias(group_id: int, alias_id: int) -> Response:
+    """Forget one spelling: the next sheet that uses it asks who it is."""
+    group = api_group(group_id).row
+    request_body()  # none
+    once = request_once(f"group-alias:{group.id}:{alias_id}", {})
+    first = retried(once)
+    if first is None:
+        seen = if_match(group.version)
+        gone = aliases.forget(group.id, alias_id, LABEL, once,
+                              seen.version if seen is not None else None)
+        first = (gone.to_json(), 200)
+    return jsonify(first[0])

@@ -29,6 +29,10 @@ SHAPE = {"type": "string", "enum": [str(s) for s in Shape]}
 UNIT = {"type": "string", "enum": [str(u) for u in Unit]}
 ORDER = {"type": "string", "enum": [str(d) for d in DateOrder]}
 
+#: A remembered spelling of a member's name.
+ALIAS = {"type": "object", "required": ["id", "alias", "member"], "properties": {
+    "id": {"type": "integer"}, "alias": {"type": "string"}, "member": {"type": "string"}}}
+
 SHEET_SCHEMAS: dict[str, Any] = {
     "SheetImport": {"type": "object", "additionalProperties": False, "properties": {
         "sheet": {"type": "string", "maxLength": MAX_SHEET_BODY,
@@ -80,6 +84,9 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "zeros": {"type": "string", "enum": list(ZEROS), "nullable": True},
         "nothing_new": {"type": "boolean"},
         "ready": {"type": "boolean"}, "refusal": {"type": "string", "nullable": True}}},
+    "Alias": ALIAS,
+    "Aliases": {"type": "object", "required": ["aliases"], "properties": {
+        "aliases": {"type": "array", "items": ALIAS}}},
     "UndoImport": {"type": "object", "additionalProperties": False,
                    "required": ["import", "version"], "properties": {
                        "import": {"type": "integer", "minimum": 1},

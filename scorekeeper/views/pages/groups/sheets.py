@@ -22,6 +22,7 @@ from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.sheets import bring_in as sheet_import
 from scorekeeper.services.groups.sheets import preview as sheet_preview
@@ -62,7 +63,8 @@ def _page(group: Any, template: str, status: int = 200, **extra: Any) -> tuple[s
 def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
            ) -> tuple[str, int]:
     return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
-                 imports=sheet_import.imports_of(group.id))
+                 imports=sheet_import.imports_of(group.id),
+                 remembered=aliases.aliases_of(group.id))
 
 
 @bp.get("/g/<int:group_id>/sheet")
@@ -216,3 +218,19 @@ def undo(group_id: int) -> Response | tuple[str, int]:
         return _start(load_group(group_id).row, status_of(error), {"undo": error.message})
     flash(f"Taken back: {record.summary}.")
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
+
+
+@bp.post("/g/<int:group_id>/aliases/<int:alias_id>/forget")
+@permission(OwnerAction.RUN)
+def forget_alias(group_id: int, alias_id: int) -> Response | tuple[str, int]:
+    """Forget a remembered spelling: the next sheet asks who it is."""
+    checked = load_group(group_id)
+    try:
+        gone = aliases.forget(checked.row.id, alias_id, grant_label(checked) or "Scorekeeper",
+                              seen=whole_number(request.form.get("version", ""), 0))
+    except ServiceError as error:
+        abandon()
+        return _start(load_group(group_id).row, status_of(error), {"alias": error.message})
+    flash(f"Forgotten: {gone.alias} is {gone.member}. The next sheet that spells it so "
+          "asks who it is.")
+    return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="aliases"))
