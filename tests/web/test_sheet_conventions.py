@@ -233,3 +233,19 @@ def test_a_name_matched_once_is_remembered_until_forgotten_or_taken_back(
     assert undone.status_code == 200, undone.get_json()
     assert client.get(f"{API}/groups/{group['id']}/aliases",
                       headers=group["run"]).get_json()["aliases"] == []
+
+
+def test_a_group_file_carries_its_remembered_spellings(client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    sheet = _spelled(NIGHTS[:2], date(2008, 1, 10), {"Dan": "D. Olson"})
+    assert _bring_in(client, group, sheet, names={"D. Olson": "Dan"}).status_code == 200
+    exported = client.get(f"{API}/groups/{group['id']}/export", headers=group["run"]).get_json()
+    assert exported["aliases"] == [{"alias": "D. Olson", "member": "Dan"}]
+    copy = client.post(f"{API}/groups/import", json=exported)
+    assert copy.status_code == 201, copy.get_json()
+    run = {"Authorization": f"Bearer {copy.get_json()['edit_token']}"}
+    listed = client.get(f"{API}/groups/{copy.get_json()['id']}/aliases", headers=run).get_json()
+    assert [(a["alias"], a["member"]) for a in listed["aliases"]] == [("D. Olson", "Dan")]
+    exported["aliases"] = [{"alias": "Zed", "member": "Nobody"}]
+    refused = client.post(f"{API}/groups/import", json=exported)
+    assert refused.status_code == 400 and "isn't a member" in refused.get_json()["error"]

@@ -10,9 +10,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.db.models import Group
-from scorekeeper.limits import MAX_NIGHTS
+from scorekeeper.db.models import Group, MemberAlias, db
+from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, PLAYER_NAME, QUOTED
 from scorekeeper.moments import iso
+from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.services import ServiceError
 from scorekeeper.services.checks import (
     check_played_on,
@@ -21,6 +22,7 @@ from scorekeeper.services.checks import (
     clean_players,
     group_name,
 )
+from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.group import AT_TABLE, CARRIED, WITH_GROUP
 from scorekeeper.services.groups.seasons import night_rows
@@ -53,7 +55,9 @@ def export_group(group: Group) -> dict[str, Any]:
                        **({"totals": totals_of(state.table)} if row.paper else {})})
     return {"format": FORMAT, "name": group.name, "players": groups.members(group),
             "preset": group.preset, "options": dict(group.options),
-            "stake_cents": group.stake_cents, "nights": nights}
+            "stake_cents": group.stake_cents, "nights": nights,
+            "aliases": [{"alias": a.alias, "member": a.member}
+                        for a in aliases.aliases_of(group.id)]}
 
 
 def export_json(group: Group) -> str:
@@ -91,6 +95,34 @@ class CheckedNight:
         self.totals = totals if totals is not None else checked.totals
 
 
+def check_aliases(raw: object, players: list[str]) -> list[tuple[str, str]]:
+    """A group file's remembered spellings: each a name's other spelling and
+    the member it is (none of a file from before they were kept)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > 2 * MAX_MEMBERS:
+        raise refuse(f"aliases must be a list of at most {2 * MAX_MEMBERS} spellings",
+                     "aliases")
+    found = []
+    for index, item in enumerate(raw, start=1):
+        where = f"alias {index}"
+        if not isinstance(item, Mapping) or set(item) != {"alias", "member"}:
+            raise refuse(f"{where} must be {{alias, member}}", "aliases")
+        member = find_name(str(item["member"]), players)
+        if member is None:
+            raise refuse(f"{where}: {str(item['member'])[:QUOTED]!r} isn't a member", "aliases")
+        try:
+            spelling = clean_name(item["alias"], f"{where}'s spelling") if isinstance(
+                item["alias"], str) else None
+        except NameError_ as error:
+            raise refuse(str(error), "aliases") from None
+        if spelling is None or len(spelling) > PLAYER_NAME:
+            raise refuse(f"{where}: alias must be a name of up to {PLAYER_NAME} characters",
+                         "aliases")
+        found.append((spelling, member))
+    return found
+
+
 def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
                                         list[CheckedNight]]:
     """Everything in a group file, checked; a refusal says where and why."""
@@ -124,6 +156,8 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     it and the importer's edit token (a repeated request: the group it made
     and no token)."""
     name, players, preset, options, stake, nights = check_group(data)
+    spellings = check_aliases(data.get("aliases") if isinstance(data, Mapping) else None,
+                              players)
     with unit(once) as work:
         before = made(earlier(once), Group)
         if before is not None:
@@ -141,6 +175,10 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             groups.join_members(group, [n for n, _ in checked.players])
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({exports.imported(len(checked.hands), night.totals)})")
+        db.session.flush()
+        for spelling, member in spellings:
+            found = next(m for m in group.members if m.name == member)
+            found.aliases.append(MemberAlias(group_id=group.id, alias=spelling))
         work.remember(None, 201, group_id=group.id)
     twin = made(work.twin, Group)
     return (twin, None) if twin is not None else (group, token)
