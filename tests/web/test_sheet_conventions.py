@@ -249,3 +249,66 @@ def test_a_group_file_carries_its_remembered_spellings(client: FlaskClient) -> N
     exported["aliases"] = [{"alias": "Zed", "member": "Nobody"}]
     refused = client.post(f"{API}/groups/import", json=exported)
     assert refused.status_code == 400 and "isn't a member" in refused.get_json()["error"]
+
+
+def workbook(tabs: dict[str, str]) -> bytes:
+    """An .xlsx with one sheet a CSV text of ``tabs`` (numbers as numbers)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    for title, text in tabs.items():
+        sheet = book.create_sheet(title)
+        for line in text.strip().split("\n"):
+            cells = line.split(",")
+            sheet.append([int(c) if c.lstrip("-").isdigit() else (c or None) for c in cells])
+    out = BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+#: A league's workbook: 2004 in the old convention (with "Kathy" for Cathy), 2008
+#: in the new one (with "E. Vance" for Eve), and 2004 copied again by mistake.
+LEAGUE_BOOK = {
+    "2004": _early(NIGHTS[:3]).replace(",Cathy,", ",Kathy,"),
+    "2008": _spelled(NIGHTS[3:6], date(2008, 1, 10), {"Eve": "E. Vance"}),
+    "2004 (copy)": _early(NIGHTS[:3]).replace(",Cathy,", ",Kathy,"),
+}
+
+
+def test_a_workbook_comes_in_whole_in_one_go_and_goes_back_whole(
+        app: Flask, client: FlaskClient) -> None:
+    import base64
+
+    group = group_with_a_night(client)
+    raw = base64.b64encode(workbook(LEAGUE_BOOK)).decode()
+    ask = {"xlsx": raw, "filename": "the Thursday lunch league, every season so far.xlsx",
+           "tab": "all", "names": {"E. Vance": "Eve"}}
+    shown = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
+                        json=ask).get_json()
+    assert shown["file"]["tab"] == "all" and shown["ready"], shown["refusal"]
+    assert shown["file"]["source"] == ("the Thursday lunch league, every season so far.xlsx, "
+                                       "every sheet (3)")
+    keys = [n["key"] for n in shown["nights"]]
+    assert keys[0] == "2004: 2004-01-08" and any(k.startswith("2008: ") for k in keys)
+    copies = [n for n in shown["nights"] if n["key"].startswith("2004 (copy): ")]
+    assert len(copies) == 3 and all(n["excluded"] and n["already"].startswith("Twice in this")
+                                    for n in copies)
+    names = {n["sheet"]: (n["name"], n["how"]) for n in shown["names"]}
+    assert names["Kathy"][0] == "Cathy" and names["E. Vance"] == ("Eve", "chosen")
+    made = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json={
+        **ask, "confirm": True, "version": shown["version"],
+        "new_members": shown["new_members"]})
+    assert made.status_code == 200, made.get_json()
+    record = made.get_json()
+    assert len(record["nights_made"]) == 6
+    assert "every season so far.xlsx, every sheet (3)" in record["summary"]
+    seasons = standings_by_season(app, group["id"], [2004, 2008])
+    assert {k: v for k, v in seasons[2004].items() if v} == {
+        k: v for k, v in _sums(NIGHTS[:3]).items() if v}
+    assert {k: v for k, v in seasons[2008].items() if v} == {
+        k: v for k, v in _sums(NIGHTS[3:6]).items() if v}
+    undone = client.post(f"{API}/groups/{group['id']}/import/undo", headers=group["run"],
+                         json={"import": record["import"], "version": record["version"]})
+    assert undone.status_code == 200
+    assert standings_by_season(app, group["id"], [2004])[2004] == {}

@@ -230,7 +230,7 @@ def test_the_same_workbook_reads_the_same_through_the_api(
     assert shown.status_code == 200, shown.get_json()
     preview = shown.get_json()
     assert preview["file"] == {"filename": "money.xlsx", "kind": "xlsx",
-                               "sheets": ["History"], "tab": 0}
+                               "sheets": ["History"], "tab": 0, "source": "money.xlsx"}
     assert sorted(n["key"] for n in preview["nights"] if n["flags"]) == sorted(bad)
 
 

@@ -27,7 +27,7 @@ from scorekeeper.db.models import (
     new_owner,
     utcnow,
 )
-from scorekeeper.limits import MAX_ROW_ID, QUOTED
+from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
@@ -75,7 +75,7 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
         made = writes.begin_group(group_id)
         if made != version + 1:
             raise Conflict(_stale(group_id, version, "preview was made"), "version")
-        record = _write(groups.get_group(group_id), shown, book.filename, made, label)
+        record = _write(groups.get_group(group_id), shown, shown.source, made, label)
         work.remember(None, 201, {"import": record.id}, group_id=group_id)
     if work.twin is not None:
         return _import_of(work.twin.response)
@@ -130,14 +130,13 @@ def _write(group: Group, shown: Preview, filename: str, version: int,
     summary = _summary(filename, shown.importing, [m.name for m in added])
     record = SheetImport(group_id=group.id, filename=filename[:120], by=label,
                          version=version, nights=[t.id for t in nights],
-                         members=[m.id for m in added], summary=summary[:300], at=utcnow())
+                         members=[m.id for m in added], summary=_fit(summary), at=utcnow())
     db.session.add(record)
     db.session.flush()
     taught = aliases.remember(group.id, ((n.sheet, n.name) for n in shown.names
                                          if n.member and n.count), record.id)
     if taught:
-        said = f"; remembered {', '.join(taught)}"
-        record.summary = (summary + said)[:300]
+        record.summary = _fit(f"{summary}; remembered {', '.join(taught)}")
     writes.audit_group(group.id, "import", record.summary, by=label)
     db.session.flush()
     return record
@@ -158,7 +157,7 @@ def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> Ga
     db.session.flush()
     for position, hand in enumerate(night.hands or (), start=1):
         db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
-    writes.audit_created(table, "import", f"Brought in from {filename[:QUOTED]}: "
+    writes.audit_created(table, "import", f"Brought in from {filename}: "
                          + (f"{len(night.hands)} hands" if night.hands is not None
                             else "the night's totals"))
     return table
@@ -179,11 +178,16 @@ def rules_for(group: Group, players: int) -> tuple[str, Rules]:
         return (fits.id, fits.rules) if fits is not None else (preset, rules)
 
 
+def _fit(text: str) -> str:
+    """An import's summary as the list keeps it: whole, or cut with "…"."""
+    return text if len(text) <= AUDIT_SUMMARY else text[:AUDIT_SUMMARY - 1] + "…"
+
+
 def _summary(filename: str, nights: Sequence[NightDraft], added: Sequence[str]) -> str:
     joined = f"; {len(added)} new member{'s' if len(added) != 1 else ''}: " \
         f"{', '.join(added)}" if added else ""
     return (f"Brought in {len(nights)} night{'s' if len(nights) != 1 else ''} from "
-            f"{filename[:QUOTED]} ({kinds_said(nights)}){joined}")
+            f"{filename} ({kinds_said(nights)}){joined}")
 
 
 # --- undoing ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from scorekeeper.services import ServiceError, checks
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import Workbook
-from scorekeeper.services.groups.sheets.layout import Layout, chosen, problems, split
+from scorekeeper.services.groups.sheets.layout import Layout, Row, chosen, problems, split
 from scorekeeper.services.groups.sheets.names import NameMatch, match_names
 from scorekeeper.services.groups.sheets.nights import (
     NightDraft,
@@ -33,6 +33,9 @@ from scorekeeper.services.groups.sheets.nights import (
 )
 from scorekeeper.services.groups.sheets.shapes import read_nights
 from scorekeeper.services.nights.state import TableState
+
+#: Every sheet of a workbook together, each read as it looks (``"tab": "all"``).
+ALL_TABS = -1
 
 
 @dataclass(frozen=True)
@@ -60,9 +63,11 @@ class Asked:
 def asked(data: Mapping[str, Any]) -> Asked:
     """The choices an API body (or the page's form) sends, checked for their kind."""
     tab = data.get("tab", 0)
-    if isinstance(tab, bool) or not isinstance(tab, int) or not 0 <= tab < MAX_SHEET_TABS:
-        raise ServiceError("tab must be the number of one of the workbook's sheets (0 first)",
-                           "tab")
+    if tab == "all":
+        tab = ALL_TABS
+    elif isinstance(tab, bool) or not isinstance(tab, int) or not 0 <= tab < MAX_SHEET_TABS:
+        raise ServiceError("tab must be the number of one of the workbook's sheets (0 first), "
+                           "or \"all\" for every sheet together", "tab")
     stake = data.get("stake_cents")
     names = data.get("names") or {}
     if not isinstance(names, Mapping) or len(names) > 2 * MAX_MEMBERS or not all(
@@ -111,6 +116,16 @@ class Preview:
     #: and whether that was the guess (not the person's choice).
     zeros: str | None = None
     zeros_guessed: bool = False
+
+    @property
+    def source(self) -> str:
+        """Where the nights come from, in full: the file, and the sheet of a
+        workbook of several ("sheepshead.xlsx, sheet 2006", "…, every sheet")."""
+        if len(self.book.tabs) < 2:
+            return self.book.filename
+        if self.tab == ALL_TABS:
+            return f"{self.book.filename}, every sheet ({len(self.book.tabs)})"
+        return f"{self.book.filename}, sheet {self.book.tabs[self.tab].name}"
 
     @property
     def importing(self) -> list[NightDraft]:
@@ -170,30 +185,58 @@ class Preview:
 
 def preview(group: Group, book: Workbook, choices: Asked, today: date | None = None
             ) -> Preview:
-    """The sheet read as the group's nights, each checked; nothing is written."""
-    if choices.tab >= len(book.tabs):
+    """The sheet read as the group's nights, each checked; nothing is written.
+    With every tab asked for (:data:`ALL_TABS`), each sheet of the workbook
+    is read as it looks and its nights go under its own name; the names are
+    matched across all of them at once."""
+    if choices.tab != ALL_TABS and choices.tab >= len(book.tabs):
         raise ServiceError(f"tab: the workbook has {len(book.tabs)} sheet(s)", "tab")
-    tab = book.tabs[choices.tab]
-    layout = chosen(tab, choices.columns, choices.shape, choices.unit, choices.dates)
-    _, _, rows = split(tab)
-    kept, _ = data_rows(rows)
+    every = choices.tab == ALL_TABS and len(book.tabs) > 1
+    indexes = range(len(book.tabs)) if choices.tab == ALL_TABS else [choices.tab]
     members = groups.members(group)
     _, rules, _ = checks.checked_rules(group.preset, group.options)
-    looks = zeros_look_absent(layout, kept, rules.seats)
-    zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
-    absent = zeros == "absent"
-    counts = Counter(sheet_names(layout, kept, absent))
+    read: list[tuple[str, Layout, list[Row], bool]] = []
+    counts: Counter[str] = Counter()
+    said: list[str] = []
+    asked_zeros: list[str] = []
+    for index in indexes:
+        tab = book.tabs[index]
+        try:
+            layout = chosen(tab, *((None,) * 4 if every else (
+                choices.columns, choices.shape, choices.unit, choices.dates)))
+            _, _, rows = split(tab)
+        except ServiceError as error:
+            if not every:
+                raise
+            said.append(f"{tab.name}: {error.message}")
+            continue
+        kept, _ = data_rows(rows)
+        looks = zeros_look_absent(layout, kept, rules.seats)
+        zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
+        if zeros is not None:
+            asked_zeros.append(zeros)
+        counts.update(sheet_names(layout, kept, zeros == "absent"))
+        read.append((tab.name if every else "", layout, rows, zeros == "absent"))
+    if not read:
+        raise ServiceError("No sheet of the workbook can be read: " + " ".join(said), "tab")
     names = match_names(counts, members, choices.names, aliases.remembered(group.id))
     stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
-    said = problems(layout)
-    if layout.unit.value == "money" and not stake:
-        said.append("A sheet of money needs the stake it was played for (cents a point).")
+    for name, layout, _, _ in read:
+        said += [f"{name}: {p}" if name else p for p in problems(layout)]
+        if layout.unit.value == "money" and not stake:
+            said.append((f"{name}: " if name else "") + "A sheet of money needs the stake it "
+                        "was played for (cents a point).")
     nights: list[NightDraft] = []
     skipped: list[str] = []
     if not said:
         roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
-        nights, skipped = read_nights(Reading(layout, rules, stake, names, today, roster,
+        for name, layout, rows, absent in read:
+            found, left = read_nights(Reading(layout, rules, stake, names, today, roster,
                                               absent), rows)
+            for night in found:
+                night.key = f"{name}: {night.key}" if name else night.key
+            nights += found
+            skipped += [f"{name}: {s}" if name else s for s in left]
         mark_already(group, nights)
     if len(nights) > MAX_NIGHTS:
         said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
@@ -201,15 +244,28 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
     exclude = choices.exclude if choices.exclude is not None else frozenset(
         n.key for n in nights if n.already)
-    return Preview(book, choices.tab, layout, tuple(said), tuple(names.values()),
-                   tuple(nights), tuple(skipped), stake, preset, group.version,
-                   tuple(members), exclude, zeros, looks is not None and not choices.zeros)
+    zeros_read = ("absent" if "absent" in asked_zeros else "played") if asked_zeros else None
+    return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),
+                   tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,
+                   group.version, tuple(members), exclude, zeros_read,
+                   bool(asked_zeros) and not choices.zeros)
 
 
 def mark_already(group: Group, nights: Sequence[NightDraft]) -> None:
     """Mark each night the group already has: a night of the group on the
     same day whose players ended on the same points (those who broke even
     aside), as a sheet brought in before left them."""
+    seen: dict[date, list[dict[str, int]]] = {}
+    for draft in nights:  # the same night twice in the file (a tab copied)
+        if draft.flags or not draft.totals:
+            continue
+        won = _won(draft.totals)
+        if won in seen.get(draft.played_on, []):
+            draft.already = ("Twice in this file: the night of "
+                             f"{draft.played_on.strftime('%a %b %-d, %Y')} with these totals "
+                             "comes earlier too (left out: keep it only if it was another "
+                             "night)")
+        seen.setdefault(draft.played_on, []).append(won)
     days = {n.played_on for n in nights if not n.flags}
     if not days:
         return
@@ -223,7 +279,7 @@ def mark_already(group: Group, nights: Sequence[NightDraft]) -> None:
             state.night.balances)
         kept.setdefault(night.played_on, []).append(_won(totals))
     for draft in nights:
-        if draft.flags or not draft.totals:
+        if draft.flags or not draft.totals or draft.already:
             continue
         if _won(draft.totals) in kept.get(draft.played_on, []):
             draft.already = (f"Already in the group: the night of "

@@ -40,7 +40,9 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "xlsx": {"type": "string", "maxLength": MAX_SHEET_BODY,
                  "description": "An .xlsx workbook, its bytes in base64"},
         "filename": {"type": "string", "maxLength": 120},
-        "tab": {"type": "integer", "minimum": 0, "maximum": MAX_SHEET_TABS - 1},
+        "tab": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SHEET_TABS - 1},
+                          {"type": "string", "enum": ["all"]}],
+                "description": "The sheet of a workbook (0 first), or all of them together"},
         "columns": {"type": "array", "items": ROLE, "maxItems": MAX_SHEET_COLUMNS,
                     "description": "Each column's role, the header's order"},
         "shape": SHAPE, "unit": UNIT, "dates": ORDER,
@@ -65,7 +67,8 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "import": INT, "nights_made": {"type": "array", "items": INT},
         "members_added": INT, "summary": TEXT,
         "file": {"type": "object", "properties": {
-            "filename": TEXT, "kind": TEXT, "sheets": TEXTS, "tab": INT}},
+            "filename": TEXT, "kind": TEXT, "sheets": TEXTS,
+            "tab": {"oneOf": [INT, {"type": "string", "enum": ["all"]}]}, "source": TEXT}},
         "columns": {"type": "array", "items": {"type": "object", "properties": {
             "header": TEXT, "role": ROLE}}},
         "shape": SHAPE, "unit": UNIT, "dates": {**ORDER, "nullable": True},

@@ -114,7 +114,7 @@ def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
 
 def _samples(shown: sheet_preview.Preview) -> list[str]:
     """A few of each column's values, to recognise it by."""
-    _, _, rows = split(shown.book.tabs[shown.tab])
+    _, _, rows = split(shown.book.tabs[max(shown.tab, 0)])
     said = []
     for index in range(len(shown.layout.header)):
         cells = column(rows, index)[:3]
@@ -125,9 +125,12 @@ def _samples(shown: sheet_preview.Preview) -> list[str]:
 def _asked(form: Any, book: Workbook) -> dict[str, Any]:
     """The choices the form sends, as the API's body says them."""
     data: dict[str, Any] = {}
-    tab = whole_number(form.get("tab", "0"), 0, MAX_SHEET_TABS - 1)
-    data["tab"] = tab if tab is not None and tab < len(book.tabs) else 0
-    if form.get("shown_tab", "0") == str(data["tab"]):
+    if form.get("tab") == "all" and len(book.tabs) > 1:
+        data["tab"] = "all"
+    else:
+        tab = whole_number(form.get("tab", "0"), 0, MAX_SHEET_TABS - 1)
+        data["tab"] = tab if tab is not None and tab < len(book.tabs) else 0
+    if form.get("shown_tab", "0") == str(data["tab"]) and data["tab"] != "all":
         data.update({k: form.get(k) or None for k in ("shape", "unit", "dates")})
         if form.getlist("col"):
             data["columns"] = form.getlist("col")
