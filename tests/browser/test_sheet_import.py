@@ -79,3 +79,44 @@ def test_a_sheet_is_mapped_previewed_and_brought_in_on_a_phone(
     page.click(".undo-import button")
     expect(page.locator(".flash")).to_contain_text("Taken back")
     expect(page.locator(".sheet-imports")).to_contain_text("taken back")
+
+
+def test_a_workbook_of_seasons_comes_in_in_one_go_on_a_phone(
+        page: Any, live_server: str, tmp_path: Path) -> None:
+    """A workbook of three tabs (2004 in the old convention, 0 for absent;
+    2008 in the new; 2004 copied by mistake): every sheet previewed
+    together, 0 read as absent, the copy left out, every new member added
+    with one tick, one import."""
+    from tests.web.test_sheet_conventions import LEAGUE_BOOK, workbook
+
+    book = tmp_path / "Thursday lunch league, every season so far.xlsx"
+    book.write_bytes(workbook(LEAGUE_BOOK))
+    page.goto(live_server + "/g/new")
+    page.fill("input[name=name]", "Thursday lunch league")
+    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
+    page.locator("#new-group button[type=submit]").click()
+    page.click("#import-sheet")
+    page.set_input_files("#sheet-file", str(book))
+    page.click("#read-sheet")
+    page.select_option("#tab", "all")
+    page.click("#preview-nights")
+    expect(page.locator("#every-sheet")).to_be_attached()
+    expect(page.locator("#zeros input[value=absent]")).to_be_checked()
+    copies = page.locator(".sheet-night.already")
+    expect(copies).to_have_count(3)
+    expect(copies.first).to_contain_text("Twice in this file")
+    fits(page)
+    screenshot(page, "sheet-workbook-preview-390")
+    page.locator("#all-new-members").check()
+    page.locator('li[data-name="E. Vance"] select').select_option("Eve")
+    page.click("#preview-again")
+    page.locator("#all-new-members").check()
+    assert "6 nights to bring in" in page.locator("#sheet-summary").inner_text()
+    screenshot(page, "sheet-workbook-ready-390", full_page=False)
+    page.click("#confirm")
+    expect(page.locator(".flash")).to_contain_text("Brought in 6 nights")
+    expect(page.locator(".sheet-imports li").first).to_contain_text(
+        "every season so far.xlsx, every sheet (3)")
+    expect(page.locator("#aliases")).to_contain_text("E. Vance → Eve")
+    fits(page)
+    screenshot(page, "sheet-workbook-imported-390")

@@ -58,6 +58,8 @@ class NightDraft:
     #: Why the night is already in the group (the same day, the same totals):
     #: left out unless the person keeps it (None: it is new).
     already: str | None = None
+    #: The sheet of a workbook it comes from, when every sheet is read together.
+    sheet: str = ""
 
     @property
     def kept_as(self) -> str:

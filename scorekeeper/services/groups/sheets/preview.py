@@ -234,7 +234,8 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
             found, left = read_nights(Reading(layout, rules, stake, names, today, roster,
                                               absent), rows)
             for night in found:
-                night.key = f"{name}: {night.key}" if name else night.key
+                night.key, night.sheet = (f"{name}: {night.key}", name) if name \
+                    else (night.key, "")
             nights += found
             skipped += [f"{name}: {s}" if name else s for s in left]
         mark_already(group, nights)
