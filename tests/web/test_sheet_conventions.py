@@ -312,3 +312,44 @@ def test_a_workbook_comes_in_whole_in_one_go_and_goes_back_whole(
                          json={"import": record["import"], "version": record["version"]})
     assert undone.status_code == 200
     assert standings_by_season(app, group["id"], [2004])[2004] == {}
+
+
+def test_a_leagues_whole_past_comes_in_as_its_sheets_kept_it(
+        app: Flask, client: FlaskClient) -> None:
+    """The three kinds of sheet, one after the other, as an organiser brings
+    a league's past in: a 2004 sheet of the old convention ("Kathy" for
+    Cathy), a 2008 sheet of the new one ("D. Olson" for Dan, matched by
+    hand), then a workbook whose 2005 tab spells Dan "D. Olson" again (the
+    alias returns by itself) and whose last tab is the 2004 sheet again (the
+    duplicate comes in as nothing); every season equals the sheets' own
+    totals, and the 2004 sheet previewed once more brings in nothing."""
+    import base64
+
+    group = group_with_a_night(client)
+    sheet_2004 = _early(NIGHTS[:3]).replace(",Cathy,", ",Kathy,")
+    nights_2008 = [NIGHTS[1], NIGHTS[3], NIGHTS[4]]
+    sheet_2008 = _spelled(nights_2008, date(2008, 1, 10), {"Dan": "D. Olson"})
+    assert _bring_in(client, group, sheet_2004).status_code == 200
+    assert _bring_in(client, group, sheet_2008, names={"D. Olson": "Dan"}).status_code == 200
+    nights_2005 = [NIGHTS[1], NIGHTS[5]]
+    book = workbook({
+        "2005": _spelled(nights_2005, date(2005, 1, 13), {"Dan": "D. Olson"}),
+        "2004 again": sheet_2004})
+    ask = {"xlsx": base64.b64encode(book).decode(), "filename": "league.xlsx", "tab": "all"}
+    shown = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
+                        json=ask).get_json()
+    assert shown["ready"], shown["refusal"]
+    how = {n["sheet"]: (n["name"], n["how"]) for n in shown["names"]}
+    assert how["D. Olson"] == ("Dan", "remembered") and how["Kathy"][0] == "Cathy"
+    assert [n["key"].split(":")[0] for n in shown["nights"] if not n["excluded"]] == [
+        "2005", "2005"]
+    made = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json={
+        **ask, "confirm": True, "version": shown["version"],
+        "new_members": shown["new_members"]})
+    assert made.status_code == 200, made.get_json()
+    seasons = standings_by_season(app, group["id"], [2004, 2005, 2008])
+    for year, nights in ((2004, NIGHTS[:3]), (2005, nights_2005), (2008, nights_2008)):
+        assert {k: v for k, v in seasons[year].items() if v} == {
+            k: v for k, v in _sums(nights).items() if v}, year
+    again = _send(client, group, sheet_2004).get_json()
+    assert again["nothing_new"] and not again["ready"]
