@@ -353,3 +353,17 @@ def test_a_leagues_whole_past_comes_in_as_its_sheets_kept_it(
             k: v for k, v in _sums(nights).items() if v}, year
     again = _send(client, group, sheet_2004).get_json()
     assert again["nothing_new"] and not again["ready"]
+
+
+def test_dates_that_read_both_ways_are_read_by_the_groups_own_weekday(
+        client: FlaskClient) -> None:
+    """The group plays on Thursdays (its night of 2023-11-02); a sheet whose
+    two dates read both ways (5/1/2008 and 5/8/2008) is read month first,
+    the way both are Thursdays, with no question asked."""
+    group = group_with_a_night(client)
+    shown = _send(client, group, _later(NIGHTS[:2], date(2008, 5, 1))).get_json()
+    assert shown["dates"] == "mdy", shown["dates_said"]
+    assert "every night is a Thursday, as the group's nights are" in shown["dates_said"]
+    assert [n["played_on"] for n in shown["nights"]] == ["2008-05-01", "2008-05-08"]
+    other = _send(client, group, _later(NIGHTS[:2], date(2008, 1, 5))).get_json()
+    assert other["dates"] is None  # 5 Jan and 12 Jan: Saturdays one way, neither Thursday

@@ -263,8 +263,9 @@ class DateReading:
     said: str
 
 
-def read_order(raws: Sequence[RawDate]) -> DateReading:
-    """The order the whole column's dates are written in, and why."""
+def read_order(raws: Sequence[RawDate], weekday: int | None = None) -> DateReading:
+    """The order the whole column's dates are written in, and why (dates
+    both ways possible are read by ``weekday``, the group's, when given)."""
     numeric = [r for r in raws if r.known is None]
     if not numeric:
         return DateReading(DateOrder.YMD, (DateOrder.YMD,),
@@ -283,18 +284,32 @@ def read_order(raws: Sequence[RawDate]) -> DateReading:
     if all(r.first == r.second for r in numeric):
         return DateReading(DateOrder.MDY, (DateOrder.MDY,),
                            "Every date has the same day and month: nothing to choose.")
-    return _by_weekday(numeric)
+    return _by_weekday(numeric, weekday)
 
 
 def _said(raw: RawDate) -> str:
     return f"{raw.first:02d}/{raw.second:02d}/{raw.year}"
 
 
-def _by_weekday(numeric: Sequence[RawDate]) -> DateReading:
+#: The weekdays as a group's pages name them (Monday 0).
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _by_weekday(numeric: Sequence[RawDate], weekday: int | None = None) -> DateReading:
     """Day and month both fit every date: a group plays on one weekday, so
-    the order that puts (nearly) every night on one weekday is the sheet's,
+    the order that puts every night on the day the group's own nights are
+    (``weekday``) is the sheet's when the other doesn't, however few the
+    dates; else the order that puts (nearly) every night on one weekday,
     when the other doesn't; else the person is asked."""
     both = (DateOrder.MDY, DateOrder.DMY)
+    if weekday is not None:
+        on = {order: sum(1 for r in numeric if (d := r.as_date(order)) is not None
+                         and d.weekday() == weekday) for order in both}
+        for order, other in (both, both[::-1]):
+            if on[order] == len(numeric) and on[other] < len(numeric):
+                return DateReading(order, both, f"Dates read as {ORDER_WORDS[order]}: that "
+                                   f"way every night is a {WEEKDAYS[weekday]}, as the "
+                                   "group's nights are. Change it if that's wrong.")
     share = {}
     for order in both:
         days = [d.weekday() for d in (r.as_date(order) for r in numeric) if d is not None]

@@ -129,36 +129,39 @@ def guess_unit(header: Sequence[str], roles: Sequence[Role], rows: Sequence[Row]
     return Unit.POINTS
 
 
-def reading_of(roles: Sequence[Role], rows: Sequence[Row]) -> DateReading:
-    """How the date column's dates are written, read from all of them."""
+def reading_of(roles: Sequence[Role], rows: Sequence[Row], weekday: int | None = None
+               ) -> DateReading:
+    """How the date column's dates are written, read from all of them (and
+    the ``weekday`` the group plays on, when it has nights)."""
     if Role.DATE not in roles:
         return DateReading(None, (), "No column is the date yet.")
     raws = [r for r in (raw_date(c) for c in column(rows, roles.index(Role.DATE)))
             if r is not None]
-    return read_order(raws)
+    return read_order(raws, weekday)
 
 
-def guess(tab: Tab) -> Layout:
+def guess(tab: Tab, weekday: int | None = None) -> Layout:
     """The layout the sheet suggests, before anyone corrects it."""
     number, header, rows = split(tab)
     roles = guess_roles(header, rows)
-    reading = reading_of(roles, rows)
+    reading = reading_of(roles, rows, weekday)
     return Layout(header, number, roles, guess_shape(roles, rows),
                   guess_unit(header, roles, rows), reading.order, reading)
 
 
 def chosen(tab: Tab, roles: object = None, shape: object = None, unit: object = None,
-           dates: object = None) -> Layout:
+           dates: object = None, weekday: int | None = None) -> Layout:
     """The guessed layout with what the person chose instead (None: keep the
-    guess); a value that is no choice at all is refused, naming its field."""
-    layout = guess(tab)
+    guess); a value that is no choice at all is refused, naming its field.
+    ``weekday``: the day the group plays on (Monday 0), to read dates by."""
+    layout = guess(tab, weekday)
     _, _, rows = split(tab)
     if roles is not None:
         if not isinstance(roles, list | tuple) or len(roles) != len(layout.header):
             raise ServiceError(f"columns must list one role for each of the sheet's "
                                f"{len(layout.header)} columns", "columns")
         picked = tuple(_enum(Role, r, "columns") for r in roles)
-        reading = reading_of(picked, rows)
+        reading = reading_of(picked, rows, weekday)
         layout = replace(layout, roles=picked, reading=reading, dates=reading.order,
                          shape=guess_shape(picked, rows), unit=guess_unit(
                              layout.header, picked, rows))

@@ -195,6 +195,7 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     indexes = range(len(book.tabs)) if choices.tab == ALL_TABS else [choices.tab]
     members = groups.members(group)
     _, rules, _ = checks.checked_rules(group.preset, group.options)
+    weekday = play_day(group)
     read: list[tuple[str, Layout, list[Row], bool]] = []
     counts: Counter[str] = Counter()
     said: list[str] = []
@@ -203,7 +204,7 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
         tab = book.tabs[index]
         try:
             layout = chosen(tab, *((None,) * 4 if every else (
-                choices.columns, choices.shape, choices.unit, choices.dates)))
+                choices.columns, choices.shape, choices.unit, choices.dates)), weekday=weekday)
             _, _, rows = split(tab)
         except ServiceError as error:
             if not every:
@@ -250,6 +251,15 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
                    tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,
                    group.version, tuple(members), exclude, zeros_read,
                    bool(asked_zeros) and not choices.zeros)
+
+
+def play_day(group: Group) -> int | None:
+    """The weekday (Monday 0) most of the group's nights were played on, if
+    it has nights: what a sheet's dates that read both ways are read by."""
+    days = Counter(d.weekday() for d in db.session.scalars(
+        select(GameTable.played_on).where(GameTable.group_id == group.id,
+                                         GameTable.played_on.is_not(None))) if d)
+    return days.most_common(1)[0][0] if days else None
 
 
 def mark_already(group: Group, nights: Sequence[NightDraft]) -> None:
