@@ -82,7 +82,7 @@ class World:
     def path(self, op: Operation, missing: bool = False) -> str:
         values = {"table_id": self.table.id, "number": 1, "name": "Ann",
                   "group_id": self.group["id"], "event_id": self.event["id"], "session": 1,
-                  "table": 1, "penalty": 1, "director": 1}
+                  "table": 1, "penalty": 1, "director": 1, "alias_id": 1}
         if missing:
             values = {k: 999 if isinstance(v, int) else v for k, v in values.items()}
         return API + re.sub(r"\{([^}]+)\}", lambda m: str(values[m[1]]), op.path)
@@ -287,3 +287,21 @@ def test_an_events_412_says_what_changed_in_the_same_template(client: FlaskClien
         "number": 1, "session": 1, "points": 2, "reason": "Peeked"})
     _code(answer, 412, "stale", "version")
     assert STALE.match(answer.get_json()["error"]) and "Walk In" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"picker": "Zed", "partners": ["Cat"], "points": 75}, "picker"),
+    ({"picker": "Ann", "partners": ["Zed"], "points": 75}, "partners"),
+    ({"kind": "leaster", "winner": "Zed"}, "winner"),
+    ({**PICK, "dealer": "Zed"}, "dealer"),
+    ({"kind": "adjustment", "payouts": {"Zed": 1, "Ann": -1}}, "payouts"),
+])
+def test_a_name_that_is_no_player_of_the_night_is_an_unknown_player(
+        client: FlaskClient, body: dict[str, Any], field: str) -> None:
+    """As docs/api.md says: a name in a hand that isn't a player at the table
+    is unknown_player, naming the field it was given in (a player sitting
+    out is the rules' refusal, hand_refused)."""
+    answer = api_table(client).add(body)
+    assert_error(answer, 400, field)
+    assert answer.get_json() == {"error": "Zed isn't at this table",
+                                 "code": Code.UNKNOWN_PLAYER, "field": field}

@@ -26,7 +26,7 @@ from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
-from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale, UnknownPlayer
 from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
 from scorekeeper.services.nights.state import TableState
@@ -151,6 +151,23 @@ def check_number(state: TableState, number: int | None, change: Change) -> int:
     return number
 
 
+#: A hand's fields that name players, one name or several.
+NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
+NAMES_FIELDS = ("partners", "no_trick_pickers", "seated", "present", "losers")
+
+
+def check_names(state: TableState, hand: Hand) -> None:
+    """Every name the hand gives is a player of the night (someone sitting
+    out is the engine's to refuse for this hand), else the field that gave
+    it is refused as an unknown player."""
+    named = [(f, getattr(hand, f)) for f in NAME_FIELDS if getattr(hand, f) is not None]
+    named += [(f, n) for f in NAMES_FIELDS for n in getattr(hand, f) or ()]
+    named += [("payouts", n) for n, _ in hand.payouts]
+    for field, name in named:
+        if name not in state.players:
+            raise UnknownPlayer(f"{name} isn't at this table", field)
+
+
 def propose(state: TableState, change: Change, hand: Hand | None = None,
             number: int | None = None) -> Proposal:
     """Replay the night with ``hand`` added before hand ``number`` (None: at the
@@ -165,6 +182,7 @@ def propose(state: TableState, change: Change, hand: Hand | None = None,
         del hands[index]
     else:
         assert hand is not None
+        check_names(state, hand)
         hand = seating(state, number, change).fill(hand)
         hands[index:index + (change is Change.REPLACE)] = [hand]
         trusted = AllBut(index)
