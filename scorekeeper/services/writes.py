@@ -78,6 +78,14 @@ class Write:
     raised: dict[int, Raised] = field(default_factory=dict)
     #: The owner row of each night, group or event (kind, id) asked of this write.
     keys: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: Who makes it (a device's name), for the entries that name nobody.
+    author: str | None = None
+
+
+def author(by: str | None) -> None:
+    """Name who makes the write under way (a device, "API client"): its
+    history entries that name nobody say it was them."""
+    _write().author = by
 
 
 def _write() -> Write:
@@ -349,6 +357,7 @@ def audit_night(table: GameTable, action: str, summary: str, number: int | None 
     key = _write().keys.get((TABLE, table_id))
     assert key is not None, "audit_night needs begin_night first"
     raised = _entry_of(key, f"table {table_id}")
+    by = by or _write().author
     db.session.add(AuditEntry(owner_id=key, action=action, hand_number=number,
                               hand_id=hand_id, version=raised.version,
                               by=by[:AUDIT_BY] if by else None, summary=summary[:AUDIT_SUMMARY],

@@ -22,23 +22,25 @@ from scorekeeper.services.checks import clean_players
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import owner_of
-from scorekeeper.services.writes import audit_night, begin_night, unit
+from scorekeeper.services.writes import audit_night, author, begin_night, unit
 
 #: Moving a player one seat: up (to the right, towards the first seat) or down.
 MOVES = {"up": -1, "down": 1}
 
 
 def apply(state: TableState, action: str, name: str, after: str | None = None, *,
-          seen: int | None = None, once: Once | None = None) -> str:
+          seen: int | None = None, once: Once | None = None, by: str | None = None) -> str:
     """Do one roster action and commit it; returns what to tell the scorekeeper.
     A joiner sits after the player named ``after`` (none: in the last seat).
     ``seen`` is the night's version the request was made on (a roster change
     made on an older night is refused); ``once`` a request carried out once
-    (its first answer, ``{"said": ...}``, is kept with the change)."""
+    (its first answer, ``{"said": ...}``, is kept with the change); ``by``
+    the device that asks, as the history names it."""
     change = _change(state, action, " ".join(name.split()), after)
     with unit(once) as work:
         # the change checks again on the roster as it is now
         begin_night(state.table, Action.ROSTER, seen=seen)
+        author(by)
         said = change()
         work.remember(state.table.id, 200, {"said": said})
     return said

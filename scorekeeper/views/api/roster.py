@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights import settle as settle_service
@@ -28,14 +29,16 @@ def _answer(body: Any, status: int = 200) -> Response:
     return response
 
 
-def _roster(state: TableState, action: str, name: str, after: str | None = None) -> Response:
+def _roster(night: NightAccess, action: str, name: str, after: str | None = None
+            ) -> Response:
     """One roster change, carried out once under its Idempotency-Key."""
+    state = night.state
     once = request_once(f"{state.table.id}:roster", {"action": action, "name": name,
                                                      "after": after})
     first = retried(once)
     if first is None:
         said = roster_service.apply(state, action, name, after,
-                                    seen=_seen(state), once=once)
+                                    seen=_seen(state), once=once, by=grant_label(night))
         first = ({"said": said}, 200)
     return _answer(*first)
 
@@ -50,14 +53,14 @@ def _seen(state: TableState) -> int | None:
 def join(table_id: int) -> Response:
     """A player joins: ``{"name": "Fay"}``, or ``{"name": "Fay", "after": "Bob"}``
     for the seat after Bob; dealt in from the next hand."""
-    state = api_table(table_id).state
+    night = api_table(table_id)
     data = request_body()
     name, after = data.get("name"), data.get("after")
     if not isinstance(name, str):
         raise ServiceError("name must be the new player's name as text", "name")
     if not isinstance(after, str | None):
         raise ServiceError("after must be the name of the player to sit after", "after")
-    response = _roster(state, "join", name, after)
+    response = _roster(night, "join", name, after)
     response.status_code = 201
     response.headers["Location"] = f"{bp.url_prefix}/tables/{table_id}"  # the roster's home
     return response
@@ -67,18 +70,18 @@ def join(table_id: int) -> Response:
 @permission(Action.ROSTER)
 def step_out(table_id: int, name: str) -> Response:
     """A player steps out: keeps the balance, not dealt in until he comes back."""
-    state = api_table(table_id).state
+    night = api_table(table_id)
     request_body()  # none
-    return _roster(state, "leave", name)
+    return _roster(night, "leave", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/come-back")
 @permission(Action.ROSTER)
 def come_back(table_id: int, name: str) -> Response:
     """A player who stepped out is dealt in again from the next hand."""
-    state = api_table(table_id).state
+    night = api_table(table_id)
     request_body()  # none
-    return _roster(state, "return", name)
+    return _roster(night, "return", name)
 
 
 @bp.post("/tables/<int:table_id>/players/<name>/settle")

@@ -29,6 +29,7 @@ from scorekeeper.services.nights.tables import create_table, tables_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import (
+    grant_label,
     keep_editing,
     load_group,
     load_table,
@@ -301,7 +302,8 @@ def players(table_id: int) -> str | Response | tuple[str, int]:
         try:
             message = roster_service.apply(state, request.form.get("action", ""),
                                            request.form.get("name", ""),
-                                           after=request.form.get("after"))
+                                           after=request.form.get("after"),
+                                           by=grant_label(night))
         except ServiceError as failure:
             error = failure.message
         else:
