@@ -178,3 +178,15 @@ def test_carry_on_a_night_of_no_group_is_refused_and_a_closed_night_closes_once(
     assert_error(again, 409)
     assert again.get_json()["code"] == "closed"
     assert_error(table.send("POST", "/close", {"carry": True}), 409)
+
+
+@pytest.mark.parametrize("query", ["limit=2&limit=999", "from=1&limit=2&from=3"])
+def test_a_query_parameter_given_twice_is_refused_not_taken_at_its_first(
+        client: FlaskClient, query: str) -> None:
+    table = api_table(client)
+    assert table.add(PICK).status_code == 201
+    answer = client.get(f"{API}/tables/{table.id}/hands?{query}", headers=table.auth())
+    field = "limit" if query.startswith("limit") else "from"
+    assert_error(answer, 400, field)
+    assert answer.get_json()["error"] == (f"{field} is given more than once: give each "
+                                          "parameter once")

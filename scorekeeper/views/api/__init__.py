@@ -108,8 +108,8 @@ def operation() -> Operation | None:
 @bp.before_request
 def known_query_and_key() -> None:
     """Before anything else: a 400 for the first query parameter the operation
-    doesn't take (``?befor=1``, a typo, must not record at the end instead),
-    and for a write's ``Idempotency-Key`` of the wrong form, whether or not
+    doesn't take (``?befor=1``, a typo, must not record at the end instead)
+    or that comes more than once, and for a write's ``Idempotency-Key`` of the wrong form, whether or not
     the write would use it (:func:`idempotency_key`)."""
     known = query_names(request.endpoint or "")
     unknown = sorted(set(request.args) - set(known))
@@ -117,6 +117,10 @@ def known_query_and_key() -> None:
         expected = f"expected: {', '.join(known)}" if known else "this takes none"
         raise ServiceError(f"Unknown parameter: {unknown[0][:QUOTED]}; {expected}", "query",
                            code=Code.UNKNOWN_FIELD)
+    twice = sorted(name for name, values in request.args.lists() if len(values) > 1)
+    if twice:  # which one was meant? (limit=2&limit=999): never the first by chance
+        raise ServiceError(f"{twice[0][:QUOTED]} is given more than once: give each "
+                           "parameter once", twice[0])
     if request.method in WRITES:
         idempotency_key()
 
