@@ -190,3 +190,12 @@ def test_a_query_parameter_given_twice_is_refused_not_taken_at_its_first(
     assert_error(answer, 400, field)
     assert answer.get_json()["error"] == (f"{field} is given more than once: give each "
                                           "parameter once")
+
+
+def test_a_bad_if_match_on_an_event_speaks_of_the_event(client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    answer = client.post(f"{API}/events/{made['id']}/players", json={"name": "Gus"},
+                         headers={"Authorization": f"Bearer {made['director_token']}",
+                                  "If-Match": "abc"})
+    assert_error(answer, 400, "If-Match")
+    assert answer.get_json()["error"] == 'If-Match must be the ETag of the event, e.g. "12"'

@@ -214,5 +214,7 @@ def if_match(current: int) -> Seen | None:
         return None
     versions = [v for v in (_version(tag) for tag in tags) if v is not None]
     if not versions:
-        raise ServiceError('If-Match must be the ETag of the table, e.g. "12"', "If-Match")
+        op = operation()
+        whose = op.owner if op is not None and op.owner else "table"
+        raise ServiceError(f'If-Match must be the ETag of the {whose}, e.g. "12"', "If-Match")
     return Seen(current if current in versions else versions[0])
