@@ -199,3 +199,18 @@ def test_a_bad_if_match_on_an_event_speaks_of_the_event(client: FlaskClient) -> 
                                   "If-Match": "abc"})
     assert_error(answer, 400, "If-Match")
     assert answer.get_json()["error"] == 'If-Match must be the ETag of the event, e.g. "12"'
+
+
+def test_a_refusal_names_the_field_the_request_sent(client: FlaskClient) -> None:
+    """A penalty to a player with no seat names ``number`` (what the body
+    sent), a withdrawal past the sessions names ``after``."""
+    made, drawn = _api_event(client)
+    director = {"Authorization": f"Bearer {made['director_token']}"}
+    late = client.post(f"{API}/events/{made['id']}/players", headers=director,
+                       json={"name": "Walt", "checked_in": True}).get_json()["players"][0]
+    fined = client.post(f"{API}/events/{made['id']}/penalties", headers=director, json={
+        "number": late["number"], "session": 1, "points": 2, "reason": "Late"})
+    assert_error(fined, 400, "number")
+    gone = client.post(f"{API}/events/{made['id']}/players/1/withdraw", headers=director,
+                       json={"after": 9})
+    assert_error(gone, 400, "after")

@@ -270,7 +270,7 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
              once: Once | None = None, seen: int | None = None) -> EventPlayer:
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept."""
-    count(after_session, "after_session", 0, event.sessions, "The last session played")
+    count(after_session, "after", 0, event.sessions, "The last session played")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = player(event, number)

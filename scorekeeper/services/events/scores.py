@@ -118,7 +118,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if who.name not in seated_in(event, session):
             raise ServiceError(f"#{who.number} {who.name} has no seat in session {session}: "
-                               "a penalty goes to a player at one of its tables", "player")
+                               "a penalty goes to a player at one of its tables", "number")
         if (db.session.scalar(select(func.count()).select_from(EventPenalty)
                               .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
             raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",

@@ -176,8 +176,9 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
             by=grant_label(checked),
             once=Once(f"form:penalty:{event.id}:{token}") if token else None)
     except ServiceError as error:
-        shown = errors or {"player" if status_of(error) == 404 else error.field or "reason":
-                           error.message}
+        field = "player" if status_of(error) == 404 or error.field == "number" \
+            else error.field or "reason"
+        shown = errors or {field: error.message}
         return refused(f"No penalty given: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number, errors=shown))
     flash(f"Penalty: {made.points} points off #{made.number} {made.name} in session "
