@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.services.access.policy import EventStage, Stage
+from scorekeeper.services.access.policy import EventStage, EventWrite, Stage
 
 
 class Code(StrEnum):
@@ -57,6 +57,15 @@ STAGE_CODES: dict[str, Code] = {
     Stage.TICKETED: Code.TICKETED,
     EventStage.REGISTRATION: Code.NOT_DRAWN, EventStage.SESSIONS: Code.NOT_FINISHED,
 }
+#: A write whose refusal by a stage has one code whatever the stage: a
+#: reopening refused says the event isn't finished, drawn or not.
+WRITE_CODES: dict[str, Code] = {EventWrite.REOPEN: Code.NOT_FINISHED}
+
+
+def refusal_code(stage: str, write: str | None = None) -> Code:
+    """The code of a refusal by ``stage`` of ``write`` (:data:`WRITE_CODES`,
+    else :data:`STAGE_CODES`)."""
+    return WRITE_CODES.get(write or "") or STAGE_CODES.get(stage, Code.CONFLICT)
 
 
 class ServiceError(Exception):
@@ -110,8 +119,8 @@ class Refused(Conflict):
     """A write the night's or the event's stage doesn't take now (a closed
     night, a finished event): its code is the stage's (:data:`STAGE_CODES`)."""
 
-    def __init__(self, message: str, stage: str) -> None:
-        super().__init__(message, code=STAGE_CODES.get(stage, Code.CONFLICT))
+    def __init__(self, message: str, stage: str, write: str | None = None) -> None:
+        super().__init__(message, code=refusal_code(stage, write))
         self.stage = stage
 
 

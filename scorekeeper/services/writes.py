@@ -278,7 +278,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     stage = policy.event_stage(finished is not None, drawn)
     decision = policy.event_decide(stage, doing)
     if not decision.allowed:
-        raise Refused(decision.why, stage)
+        raise Refused(decision.why, stage, doing)
     _write().raised[_key(EVENT, event_id)].decided = True
     return version
 

@@ -8,13 +8,21 @@ are :class:`scorekeeper.services.Code`'s."""
 
 from __future__ import annotations
 
-from flask import Response, g, jsonify
+from flask import Response, current_app, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.services import STAGE_CODES, Code, Conflict, NotFound, ServiceError, Stale
+from scorekeeper.services import (
+    STAGE_CODES,
+    Code,
+    Conflict,
+    NotFound,
+    ServiceError,
+    Stale,
+    refusal_code,
+)
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.once import KeyReused
-from scorekeeper.views.access import bearer_token, checked_night
+from scorekeeper.views.access import bearer_token, checked_night, declared_write
 
 #: A refusal's kind → its status, most specific first (a Stale is a Conflict).
 STATUSES: tuple[tuple[type[ServiceError], int], ...] = (
@@ -62,7 +70,8 @@ def http_code(error: HTTPException) -> Code | None:
             return STAGE_CODES.get(night.stage)
         event = g.get("api_event")
         if event is not None:
-            return STAGE_CODES.get(event_stages.stage_of(event))
+            return refusal_code(event_stages.stage_of(event), declared_write(
+                current_app.view_functions.get(request.endpoint or "")))
     return None
 
 

@@ -371,3 +371,19 @@ def test_a_hand_whose_page_loaded_before_finish_is_refused_inside_the_write(
         assert refused.value.code == Code.FINISHED
         db.session.rollback()
         assert not db.session.get_one(GameTable, table["night"]).hands
+
+
+def test_a_reopening_of_an_event_not_finished_is_not_finished_drawn_or_not(
+        client: FlaskClient) -> None:
+    """docs/api.md: a reopening refused is ``not_finished``, in registration
+    as in sessions (its words say the event isn't finished); the other writes
+    refused in registration stay ``not_drawn``."""
+    made = client.post("/api/v1/events", json={"name": "Kirmess", "preset": "called-ace"})
+    body = made.get_json()
+    director = {"Authorization": f"Bearer {body['director_token']}"}
+    base = f"/api/v1/events/{body['id']}"
+    reopen = client.post(f"{base}/reopen", headers=director)
+    assert reopen.status_code == 409
+    assert reopen.get_json() == {"error": "The event isn't finished: there is nothing to reopen",
+                                 "code": "not_finished"}
+    assert client.post(f"{base}/finish", headers=director).get_json()["code"] == "not_drawn"
