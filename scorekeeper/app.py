@@ -18,6 +18,7 @@ from flask import (
     Request,
     Response,
     abort,
+    g,
     redirect,
     render_template,
     request,
@@ -360,7 +361,8 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def crash(error: Exception) -> Any:
-        app.logger.exception("Unhandled error")
+        app.logger.exception("Unhandled error (request %s)", g.get("request_id")
+                             or request.headers.get("X-Request-Id", "")[:100] or "-")
         db.session.rollback()
         if wants_json():
             return error_response("Something went wrong on our side; nothing was changed", 500)

@@ -214,3 +214,23 @@ def test_a_refusal_names_the_field_the_request_sent(client: FlaskClient) -> None
     gone = client.post(f"{API}/events/{made['id']}/players/1/withdraw", headers=director,
                        json={"after": 9})
     assert_error(gone, 400, "after")
+
+
+def test_every_answer_names_its_request_and_a_replayed_one_says_so(
+        client: FlaskClient) -> None:
+    table = api_table(client)
+    mine = client.get(f"{API}/tables/{table.id}",
+                      headers={**table.auth(), "X-Request-Id": "phone-7:req-42"})
+    assert mine.headers["X-Request-Id"] == "phone-7:req-42"
+    made = client.get(f"{API}/tables/{table.id}", headers={**table.auth(),
+                                                           "X-Request-Id": "bad id!"})
+    assert re.fullmatch(r"[0-9a-f]{32}", made.headers["X-Request-Id"])
+    refused = client.get(f"{API}/tables/999999", headers=table.auth())
+    assert refused.status_code == 404 and refused.headers.get("X-Request-Id")
+    key = {**table.auth(), "Idempotency-Key": "0123456789abcdef-replay"}
+    first = client.post(f"{API}/tables/{table.id}/hands", headers=key, json=PICK)
+    again = client.post(f"{API}/tables/{table.id}/hands", headers=key, json=PICK)
+    assert first.status_code == again.status_code == 201
+    assert "Idempotent-Replayed" not in first.headers
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json() == first.get_json()

@@ -14,6 +14,8 @@ scorekeeper's phone can never disagree.
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections.abc import Iterable
 from typing import Any
 
@@ -82,6 +84,30 @@ def stale_words() -> str | None:
     return f"{meanwhile(owner[0], owner[1].id, int(tags[0]))} {STALE_ADVICE}"
 
 
+#: A client's own request id, echoed back: up to 100 letters, digits and ``-_.:``.
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,100}")
+
+
+def request_id() -> str:
+    """This request's id: the client's ``X-Request-Id`` when it is one (so its
+    logs and ours name the same request), else one made here."""
+    found = g.get("request_id")
+    if found is None:
+        sent = request.headers.get("X-Request-Id", "")
+        found = g.request_id = sent if REQUEST_ID.fullmatch(sent) else uuid.uuid4().hex
+    return str(found)
+
+
+@bp.after_request
+def request_headers(response: Response) -> Response:
+    """Every answer names its request (``X-Request-Id``), and an answer given
+    again for a retried ``Idempotency-Key`` says so (``Idempotent-Replayed``)."""
+    response.headers["X-Request-Id"] = request_id()
+    if g.get("replayed"):
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
 @bp.after_request
 def etag(response: Response) -> Response:
     """Every answer about a table, a group or an event says which version of it it is
@@ -109,8 +135,9 @@ def operation() -> Operation | None:
 def known_query_and_key() -> None:
     """Before anything else: a 400 for the first query parameter the operation
     doesn't take (``?befor=1``, a typo, must not record at the end instead)
-    or that comes more than once, and for a write's ``Idempotency-Key`` of the wrong form, whether or not
-    the write would use it (:func:`idempotency_key`)."""
+    or that comes more than once, and for a write's ``Idempotency-Key`` of
+    the wrong form, whether or not the write would use it
+    (:func:`idempotency_key`)."""
     known = query_names(request.endpoint or "")
     unknown = sorted(set(request.args) - set(known))
     if unknown:

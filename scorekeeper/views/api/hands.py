@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, g, jsonify, request, url_for
 
 from scorekeeper.limits import API_HANDS, API_MAX_HANDS
 from scorekeeper.rules.hand_json import parse_hand, request_part, result_to_json
@@ -142,4 +142,5 @@ def retried(once: Once | None) -> tuple[Any, int] | None:
     first = earlier(once)
     if first is None:
         return None
+    g.replayed = True  # the answer says it is given again (Idempotent-Replayed)
     return first.response, first.status or 200
