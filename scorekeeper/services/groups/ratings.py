@@ -2,7 +2,8 @@
 hand, not how much, updated hand by hand in the order the group played
 (by date, then night, then hand).  The season page and a player's page show
 it beside the money; the API answers it with the standings and a player's
-season.
+season.  A rating of fewer than :data:`SETTLED_NIGHTS` nights in the range is
+provisional: marked so, and ranked after every settled rating.
 
 Worked out once per version, like the season table: each night's games are
 kept per night version (:data:`GAMES`), and the rating after each night of
@@ -24,15 +25,15 @@ from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.names import sort_key
 from scorekeeper.rating.games import Game, hand_games, totals_game
-from scorekeeper.rating.ladder import SCALE, Pair, Standing, play
+from scorekeeper.rating.ladder import SCALE, SETTLED_NIGHTS, Pair, Standing, play, rank_key
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.services import NotFound, caches
 from scorekeeper.services.groups.seasons import NightRow, Span, night_rows
 from scorekeeper.services.nights.paper import totals_of
 from scorekeeper.services.nights.state import TableState
 
-__all__ = ["SCALE", "TREND_NIGHTS", "Ratings", "RatingRow", "PlayerRating", "Partner",
-           "season_ratings", "player_rating"]
+__all__ = ["SCALE", "SETTLED_NIGHTS", "TREND_NIGHTS", "Ratings", "RatingRow", "PlayerRating",
+           "Partner", "season_ratings", "player_rating"]
 
 #: How many of a season's last nights (with a rated game) the trend covers.
 TREND_NIGHTS = 3
@@ -84,7 +85,9 @@ class GroupLike(Protocol):
 @dataclass(frozen=True)
 class RatingRow:
     """One player's rating: ``rating`` is the number shown, ``trend`` its change
-    over the season's last nights (None: not rated before them)."""
+    over the season's last nights (None: not rated before them), ``nights``
+    the nights with a game of his; ``provisional`` until they are
+    :data:`SETTLED_NIGHTS` (ranked after every settled rating)."""
 
     rank: int
     name: str
@@ -93,6 +96,8 @@ class RatingRow:
     sigma: float
     games: int
     trend: int | None
+    nights: int
+    provisional: bool
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,15 @@ class Ratings:
     def trended(self) -> bool:
         """Whether anyone was rated before the nights the trend covers."""
         return any(row.trend is not None for row in self.rows)
+
+    @property
+    def provisional(self) -> int:
+        """How many of the ratings are provisional."""
+        return sum(row.provisional for row in self.rows)
+
+    @property
+    def settled_nights(self) -> int:
+        return SETTLED_NIGHTS
 
 
 @dataclass(frozen=True)
@@ -135,24 +149,32 @@ class PlayerRating:
     trend_nights: int
     players: int
 
+    @property
+    def settled_nights(self) -> int:
+        return SETTLED_NIGHTS
+
 
 def season_ratings(group: GroupLike, asked: Span) -> Ratings:
-    """Every player's rating over the nights ``asked`` covers, best first."""
+    """Every player's rating over the nights ``asked`` covers, best first:
+    the settled ratings by the number shown, then the provisional ones (fewer
+    than :data:`SETTLED_NIGHTS` nights in the range) by the same number.
+    Equal numbers of the same kind share a rank."""
     after = _after_each_night(group, asked)
     final = after[-1] if after else Standing()
     counted = [i for i, s in enumerate(after) if s.games > (after[i - 1].games if i else 0)]
     window = counted[-TREND_NIGHTS:]
     before = after[window[0] - 1] if window and window[0] else Standing()
-    order = sorted(final.skills, key=lambda n: (-final.skills[n].shown, -final.skills[n].mu,
-                                                sort_key(n)))
+    order = sorted(final.skills, key=lambda n: (*rank_key(final.skills[n]), sort_key(n)))
     rows: list[RatingRow] = []
     for index, name in enumerate(order):
         skill = final.skills[name]
         then = before.skills.get(name)
-        same = rows and rows[-1].rating == skill.shown
+        same = rows and (rows[-1].rating, rows[-1].provisional) == (skill.shown,
+                                                                     skill.provisional)
         rows.append(RatingRow(rows[-1].rank if same else index + 1, name, skill.shown,
                               skill.mu, skill.sigma, skill.games,
-                              None if then is None else skill.shown - then.shown))
+                              None if then is None else skill.shown - then.shown,
+                              skill.nights, skill.provisional))
     return Ratings(tuple(rows), len(window), final, {row.name: row for row in rows})
 
 
@@ -203,9 +225,9 @@ def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
         sure = sure and read_at_version
         grown = _grown(kept, index, row.view_token, games) if index == same else None
         if grown is not None:
-            after.append(play(*grown))
+            after.append(play(*grown))  # the same night, played on
         else:
-            after.append(play(after[-1] if after else Standing(), games))
+            after.append(play((after[-1] if after else Standing()).next_night(), games))
         played.append(games)
     if sure:
         LADDERS.put(key, _Kept(group.version, nights, tuple(after), tuple(played)))

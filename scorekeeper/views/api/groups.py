@@ -26,7 +26,7 @@ from scorekeeper.services.groups import settle as group_settle
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import api_group, api_table, permission
-from scorekeeper.views.api import bp, flag, request_body, request_once
+from scorekeeper.views.api import bp, flag, if_match, request_body, request_once
 from scorekeeper.views.api.exports import import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
@@ -105,6 +105,7 @@ def group_standings(group_id: int) -> Response:
                          "points": r.points, "cents": r.cents} for r in totals.rows],
             "ratings": [rating_json(r) for r in rated.rows],
             "rating_trend_nights": rated.trend_nights,
+            "rating_settled_nights": rated.settled_nights,
         }, ensure_ascii=False)
     return _kept(group, ("standings", asked.key()), answer)
 
@@ -137,9 +138,11 @@ def group_player(group_id: int, name: str) -> Response:
 
 
 def rating_json(row: ratings.RatingRow) -> dict[str, Any]:
-    """A player's skill rating as the API answers it (docs/groups.md, "Rating")."""
+    """A player's skill rating as the API answers it (docs/groups.md, "Rating";
+    provisional under ratings.SETTLED_NIGHTS nights, docs/rating.md)."""
     return {"rank": row.rank, "name": row.name, "rating": row.rating, "trend": row.trend,
-            "games": row.games, "mu": round(row.mu, 3), "sigma": round(row.sigma, 3)}
+            "games": row.games, "nights": row.nights, "provisional": row.provisional,
+            "mu": round(row.mu, 3), "sigma": round(row.sigma, 3)}
 
 
 def _rated_json(rated: ratings.PlayerRating | None) -> dict[str, Any]:
@@ -233,14 +236,17 @@ def close_table(table_id: int) -> Response:
     is closed already (409 ``closed``); a close retried under its
     ``Idempotency-Key`` answers as it first did."""
     scope = f"{table_id}:close"
-    table = api_table(table_id, retry_scope=scope).state.table
+    state = api_table(table_id, retry_scope=scope).state
+    table = state.table
     data = request_body()
     once = request_once(scope, data)
     first = retried(once)
     if first is None:
         carry = flag(data, "carry")
         owner_of(table).check_carry(carry)  # a night of no group is never carried
-        settle_service.close_table(table, carry, once)
+        seen = if_match(state.version)
+        settle_service.close_table(table, carry, once,
+                                   seen.version if seen is not None else None)
         first = ({"id": table.id, "closed": True, "settled": table.settled}, 200)
     answer = jsonify(first[0])
     answer.status_code = first[1]

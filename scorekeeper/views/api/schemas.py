@@ -22,6 +22,7 @@ from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
+from scorekeeper.services.access.grants import ROTATIONS
 from scorekeeper.services.access.policy import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
@@ -58,11 +59,13 @@ A_NIGHT = {"type": "object", "nullable": True, "required": ["table", "played_on"
 A_HAND = {"type": "object", "nullable": True, "required": ["table", "played_on", "hand",
                                                            "points"], "properties": {
     "table": INT, "played_on": DATE, "hand": {"type": "integer", "minimum": 1}, "points": INT}}
-#: A player's skill rating (docs/groups.md, "Rating"): ``rating`` is the number shown.
-RATING = {"type": "object", "required": ["rank", "name", "rating", "trend", "games", "mu",
-                                         "sigma"], "properties": {
+#: A player's skill rating (docs/groups.md, "Rating"): ``rating`` is the number shown,
+#: ``provisional`` under the standings' ``rating_settled_nights`` nights (docs/rating.md).
+RATING = {"type": "object", "required": ["rank", "name", "rating", "trend", "games", "nights",
+                                         "provisional", "mu", "sigma"], "properties": {
     "rank": {"type": "integer", "minimum": 1}, "name": NAME, "rating": INT,
-    "trend": {"type": "integer", "nullable": True}, "games": COUNT,
+    "trend": {"type": "integer", "nullable": True}, "games": COUNT, "nights": COUNT,
+    "provisional": {"type": "boolean"},
     "mu": {"type": "number"}, "sigma": {"type": "number", "minimum": 0}}}
 A_PARTNER = {"type": "object", "nullable": True, "required": ["name", "won", "together"],
              "properties": {"name": NAME, "won": COUNT, "together": COUNT}}
@@ -118,7 +121,7 @@ SCHEMAS: dict[str, Any] = {
                                  "items": {"type": "string", "minLength": 1,
                                            "maxLength": PLAYER_NAME}},
                      "preset": {"type": "string", "enum": list(PRESETS)},
-                     "options": {"type": "object", "properties": {
+                     "options": {"type": "object", "nullable": True, "properties": {
                          "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
                      "stake_cents": {"type": "integer", "minimum": 0,
                                      "maximum": MAX_STAKE_CENTS},
@@ -131,7 +134,7 @@ SCHEMAS: dict[str, Any] = {
                      "players": {"type": "array", "maxItems": MAX_PLAYERS, "items": {
                          "type": "string", "minLength": 1, "maxLength": PLAYER_NAME}},
                      "preset": {"type": "string", "enum": list(PRESETS)},
-                     "options": {"type": "object", "properties": {
+                     "options": {"type": "object", "nullable": True, "properties": {
                          "base": {"type": "integer", "minimum": 1, "maximum": MAX_BASE}}},
                      "stake_cents": {"type": "integer", "minimum": 0,
                                      "maximum": MAX_STAKE_CENTS}}},
@@ -157,7 +160,8 @@ SCHEMAS: dict[str, Any] = {
                           "totals": POINTS, "totals_cents": POINTS}}}}},
     "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
                                                       "balances_cents", "players", "ratings",
-                                                      "rating_trend_nights"],
+                                                      "rating_trend_nights",
+                                                      "rating_settled_nights"],
                        "properties": {
                            "from": {**DATE, "nullable": True}, "to": {**DATE, "nullable": True},
                            "nights": {"type": "integer", "minimum": 0},
@@ -165,7 +169,8 @@ SCHEMAS: dict[str, Any] = {
                            "balances": POINTS, "balances_cents": POINTS,
                            "players": {"type": "array", "items": {"type": "object"}},
                            "ratings": {"type": "array", "items": RATING},
-                           "rating_trend_nights": COUNT}},
+                           "rating_trend_nights": COUNT,
+                           "rating_settled_nights": {"type": "integer", "minimum": 1}}},
     "GroupPlayer": {"type": "object", "required": list(PLAYER_SEASON), "properties":
                     PLAYER_SEASON},
     "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],
@@ -250,6 +255,10 @@ SCHEMAS: dict[str, Any] = {
                            "note": {"type": "string", "nullable": True},
                            "at": {"type": "string", "format": "date-time", "nullable": True},
                            "before_correction": {"type": "boolean"}}}}}},
+    "Rotate": {"type": "object", "additionalProperties": False, "required": ["token"],
+               "properties": {"token": {"type": "string", "enum": list(ROTATIONS)}}},
+    "Rotated": {"type": "object", "required": ["token", "value"], "properties": {
+        "token": {"type": "string", "enum": list(ROTATIONS)}, "value": {"type": "string"}}},
     "Said": {"type": "object", "required": ["said"], "properties": {
         "said": {"type": "string", "minLength": 1}}},
     "Settled": {"type": "object", "required": ["said", "payments"], "properties": {

@@ -44,10 +44,15 @@ def season_context(group: GroupLike, asked: Span) -> dict[str, Any]:
 
 def player_page(group: Group, name: str, template: str) -> str:
     """A player's season page (the scorekeeper's or behind the share link):
-    their season and their skill rating over it."""
+    their season and their skill rating over it, and how many of their
+    nights were nights of totals (which kept no hands: the page says the
+    hands weren't recorded rather than showing zeros)."""
     found = find_name(name[:MAX_NAME_ASKED], group_service.members(group))
     if found is None:
         abort(404, f"{name[:40]} isn't one of {group.name}'s players")
     asked = asked_span()
-    return render_template(template, group=group, **seasons.player_view(group.id, asked, found),
+    view = seasons.player_view(group.id, asked, found)
+    me = view["me"]
+    paper_nights = sum(1 for night, _ in me.running if night.paper) if me else 0
+    return render_template(template, group=group, **view, paper_nights=paper_nights,
                            rated=ratings.player_rating(group, asked, found))
