@@ -305,3 +305,34 @@ def test_a_name_that_is_no_player_of_the_night_is_an_unknown_player(
     assert_error(answer, 400, field)
     assert answer.get_json() == {"error": "Zed isn't at this table",
                                  "code": Code.UNKNOWN_PLAYER, "field": field}
+
+
+def test_a_close_on_a_version_the_night_moved_on_from_is_refused(client: FlaskClient) -> None:
+    """A client that closes the night on the ETag it last saw is refused (412)
+    once a hand it never saw came in, and the night stays open."""
+    table = api_table(client)
+    seen = client.get(f"{API}/tables/{table.id}", headers=table.auth()).headers["ETag"]
+    assert table.add(PICK).status_code == 201
+    stale = client.post(f"{API}/tables/{table.id}/close",
+                        headers={**table.auth(), "If-Match": seen})
+    assert stale.status_code == 412, stale.get_json()
+    assert stale.get_json()["code"] == Code.STALE
+    fresh = client.get(f"{API}/tables/{table.id}", headers=table.auth())
+    assert fresh.get_json()["closed"] is False
+    closed = client.post(f"{API}/tables/{table.id}/close",
+                         headers={**table.auth(), "If-Match": fresh.headers["ETag"]})
+    assert closed.status_code == 200
+
+
+def test_a_412_names_the_client_that_changed_the_roster_not_another_phone(
+        client: FlaskClient) -> None:
+    table = api_table(client)
+    seen = client.get(f"{API}/tables/{table.id}", headers=table.auth()).headers["ETag"]
+    joined = client.post(f"{API}/tables/{table.id}/players", headers=table.auth(),
+                         json={"name": "Fay"})
+    assert joined.status_code == 201
+    stale = client.post(f"{API}/tables/{table.id}/hands",
+                        headers={**table.auth(), "If-Match": seen}, json=PICK)
+    assert stale.status_code == 412
+    said = stale.get_json()["error"]
+    assert "Fay joined the table" in said and "another phone" not in said, said

@@ -234,3 +234,35 @@ def test_every_answer_names_its_request_and_a_replayed_one_says_so(
     assert "Idempotent-Replayed" not in first.headers
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json() == first.get_json()
+
+
+def test_a_client_rotates_a_share_link_and_its_own_edit_token(client: FlaskClient) -> None:
+    made = client.post(f"{API}/tables", json={"name": "Friday", "players": PLAYERS,
+                                              "preset": "called-ace"}).get_json()
+    old_edit, old_view = made["edit_token"], made["view_token"]
+    path = f"{API}/tables/{made['id']}"
+
+    def auth(token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"}
+
+    view = client.post(f"{path}/rotate", headers=auth(old_edit), json={"token": "view"})
+    assert view.status_code == 200 and view.get_json()["token"] == "view"
+    assert client.get(path, headers=auth(old_view)).status_code == 401
+    assert client.get(path, headers=auth(view.get_json()["value"])).status_code == 200
+    edit = client.post(f"{path}/rotate", headers=auth(old_edit), json={"token": "edit"})
+    new_edit = edit.get_json()["value"]
+    assert edit.status_code == 200 and new_edit != old_edit
+    assert client.post(f"{path}/hands", headers=auth(old_edit), json=PICK).status_code == 401
+    assert client.post(f"{path}/hands", headers=auth(new_edit), json=PICK).status_code == 201
+    shared = client.post(f"{path}/rotate", headers=auth(view.get_json()["value"]),
+                         json={"token": "view"})
+    assert shared.status_code == 403
+    assert_error(client.post(f"{path}/rotate", headers=auth(new_edit),
+                             json={"token": "both"}), 400, "token")
+    group = client.post(f"{API}/groups", json={"name": "Thursday", "players": PLAYERS}
+                        ).get_json()
+    rotated = client.post(f"{API}/groups/{group['id']}/rotate",
+                          headers=auth(group["edit_token"]), json={"token": "view"})
+    assert rotated.status_code == 200
+    assert client.get(f"{API}/groups/{group['id']}",
+                      headers=auth(group["view_token"])).status_code == 401

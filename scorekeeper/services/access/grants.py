@@ -35,7 +35,7 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import MAX_ROW_ID
-from scorekeeper.services import Conflict, NotFound, writes
+from scorekeeper.services import Conflict, NotFound, ServiceError, writes
 from scorekeeper.services.access.policy import Action, EventWrite, Role
 
 
@@ -308,3 +308,36 @@ def revoke_all(owner: Kind[Any], row_id: int) -> int:
         owner.mine(Editor, row_id), Editor.revoked_at.is_(None)).values(revoked_at=utcnow()))
     drop_codes(owner, row_id)
     return int(stopped.rowcount)  # type: ignore[attr-defined]
+
+
+#: What a token rotation replaces: the share link, or the asking device's own edit token.
+ROTATIONS = ("view", "edit")
+
+
+def rotate(owner: Kind[R], row: R, which: object, grant: Editor | None,
+           by: str | None = None) -> str:
+    """Replace ``row``'s share link (``which`` "view": everyone holding the old
+    one is refused from now on) or the asking device's own edit token
+    (``grant``, "edit": the old one is a 401 at once, the device keeps its
+    name and role); returns the new token, shown this once."""
+    if which not in ROTATIONS:
+        raise ServiceError('token must be "view" (the share link) or "edit" (this '
+                           "device's own edit token)", "token")
+    token = new_token()
+    with writes.unit():
+        owner.begin(row, False)
+        if which == "view":
+            row.owner.view_token = token
+            owner.audit(row, "share", "New share link: the old link and QR code stopped "
+                        "working", by)
+        else:
+            if grant is None:
+                raise ServiceError("Only a device's own edit token can be replaced this way",
+                                   "token")
+            held = db.session.get(Editor, grant.id)
+            if held is None:
+                raise ServiceError("This device's edit token is gone (revoked?)", "token")
+            held.token_hash = hash_token(token)
+            owner.audit(row, "editor", f"{held.label}'s edit token replaced: the old one "
+                        "stopped working", by)
+    return token

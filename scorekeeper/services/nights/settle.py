@@ -174,14 +174,16 @@ def _left_message(state: TableState, name: str, was_present: bool) -> str:
         f"{name} settled and left; the others play on."
 
 
-def close_table(table: GameTable, carry: bool = False, once: Once | None = None) -> None:
+def close_table(table: GameTable, carry: bool = False, once: Once | None = None,
+                seen: int | None = None) -> None:
     """End the night: from now on every write is refused (checked by
     :func:`~scorekeeper.services.writes.begin_night`).
     A group's night is settled at the table, or with ``carry`` owed until the
     group settles its carried nights together.  ``once``: the request, kept
-    with its answer (``{"id", "closed", "settled"}``) so a retry gets it again."""
+    with its answer (``{"id", "closed", "settled"}``) so a retry gets it again;
+    ``seen``: the version the caller closes on (refused if the night moved on)."""
     with unit(once) as work:
-        begin_night(table, Action.CLOSE)
+        begin_night(table, Action.CLOSE, seen=seen)
         table.closed_at = utcnow()
         owner_of(table).settle(table, carry)
         audit_night(table, "close", "Closed the table: the night is over"

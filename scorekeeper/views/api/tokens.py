@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from flask import Response, abort, jsonify
 
-from scorekeeper.services.access import tokens
-from scorekeeper.services.access.policy import OwnerAction
-from scorekeeper.views.access import bearer_token, permission
-from scorekeeper.views.api import bp
+from scorekeeper.services.access import grants, tokens
+from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.views.access import api_group, api_table, bearer_token, grant_label, permission
+from scorekeeper.views.api import bp, request_body
 
 
 @bp.get("/token")
@@ -30,3 +30,32 @@ def token() -> Response:
         "writes": list(facts.writes),
         "nights": {stage: list(actions) for stage, actions in facts.nights},
     })
+
+
+def _rotated(which: object, token: str) -> Response:
+    return jsonify({"token": which, "value": token})
+
+
+@bp.post("/tables/<int:table_id>/rotate")
+@permission(Action.SHARE)
+def rotate_table_token(table_id: int) -> Response:
+    """``{"token": "view"}``: a new share link (the old one is refused at
+    once); ``{"token": "edit"}``: a new edit token for this client (its old
+    one is a 401 at once).  The new token is shown this once."""
+    night = api_table(table_id)
+    data = request_body()
+    table = night.state.table
+    made = grants.rotate(grants.TABLE, table, data.get("token"), night.grant,
+                         grant_label(night))
+    return _rotated(data.get("token"), made)
+
+
+@bp.post("/groups/<int:group_id>/rotate")
+@permission(OwnerAction.RUN)
+def rotate_group_token(group_id: int) -> Response:
+    """The same for a group: its share link, or this client's edit token."""
+    checked = api_group(group_id)
+    data = request_body()
+    made = grants.rotate(grants.GROUP, checked.row, data.get("token"), checked.grant,
+                         grant_label(checked))
+    return _rotated(data.get("token"), made)

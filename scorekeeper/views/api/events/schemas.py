@@ -70,7 +70,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "NewEvent": _object(["name", "preset"], {
         "name": {"type": "string", "minLength": 1, "maxLength": EVENT_NAME},
         "preset": {"type": "string", "enum": list(PRESETS)},
-        "options": {"type": "object"}, "played_on": {"type": "string", "format": "date"},
+        "options": {"type": "object", "nullable": True},
+        "played_on": {"type": "string", "format": "date"},
         "sessions": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
         "rounds": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS},
         "hands": {"type": "integer", "minimum": 1, "maximum": MAX_SESSION_HANDS},
