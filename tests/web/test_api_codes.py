@@ -208,7 +208,7 @@ def test_a_house_rule_refused_is_option_refused(client: FlaskClient) -> None:
     _code(client.post(f"{API}/tables", json={"name": "Friday", "players": PLAYERS,
                                             "preset": "called-ace",
                                             "options": {"max_cracks": 9}}),
-          400, "option_refused", "options")
+          400, "option_refused", "options.max_cracks")
 
 
 def test_a_key_used_for_another_request_is_key_reused(table: ApiTable) -> None:

@@ -266,3 +266,11 @@ def test_a_client_rotates_a_share_link_and_its_own_edit_token(client: FlaskClien
     assert rotated.status_code == 200
     assert client.get(f"{API}/groups/{group['id']}",
                       headers=auth(group["view_token"])).status_code == 401
+
+
+def test_a_house_rule_refused_is_named_by_its_dotted_path(client: FlaskClient) -> None:
+    answer = client.post(f"{API}/tables", json={"name": "Friday", "players": PLAYERS,
+                                                "preset": "called-ace",
+                                                "options": {"max_cracks": 99}})
+    assert_error(answer, 400, "options.max_cracks")
+    assert answer.get_json()["code"] == "option_refused"

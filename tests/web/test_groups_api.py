@@ -95,7 +95,7 @@ def test_a_group_starts_with_both_tokens_and_a_view_url(client: FlaskClient) -> 
     ({"name": "x", "players": "Ann"}, "players"),
     ({"name": "x", "players": ["Ann", "ann"]}, "players"),
     ({"name": "x", "preset": "poker"}, "preset"),
-    ({"name": "x", "options": {"base": 0}}, "options"),
+    ({"name": "x", "options": {"base": 0}}, "options.base"),
     ({"name": "x", "stake_cents": -1}, "stake_cents"),
     ({"name": "x", "colour": "red"}, "colour"),
 ])

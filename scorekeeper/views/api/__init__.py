@@ -26,7 +26,7 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.limits import MAX_DIGITS, MAX_KEY, QUOTED
 from scorekeeper.rules import HandError
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
-from scorekeeper.services import Code, ServiceError, Stale
+from scorekeeper.services import Code, OptionRefused, ServiceError, Stale
 from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
 from scorekeeper.services.nights.hands import Seen
 from scorekeeper.services.nights.state import version_of
@@ -51,7 +51,15 @@ def service_error(error: ServiceError) -> Response:
     abandon()
     status = status_of(error, api=True)
     message = stale_words() or error.message if isinstance(error, Stale) else error.message
-    return error_response(message, status, error.field, error.code)
+    return error_response(message, status, field_of(error), error.code)
+
+
+def field_of(error: ServiceError) -> str | None:
+    """The field at fault as the body sent it: a house rule inside ``options``
+    named by its dotted path (``options.max_cracks``)."""
+    if isinstance(error, OptionRefused) and error.option:
+        return f"{error.field or 'options'}.{error.option}"
+    return error.field
 
 
 @bp.errorhandler(HandError)
