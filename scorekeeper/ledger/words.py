@@ -10,16 +10,31 @@ from scorekeeper.rules import Night
 
 
 def pending_text(night: Night) -> str | None:
-    """"Next 2 hands doubled — from hands 7 and 8" (None when nothing is pending)."""
-    pending = night.pending
-    if not pending:
+    """The pending doublers as the engine will use them: "Next 2 hands
+    doubled — from hands 7 and 8" (extend), "Next hand ×8 — from hands 9, 10
+    and 11" (stack: three doublers on one hand), each run of hands doubled
+    alike in turn (None when nothing is pending)."""
+    if not night.upcoming:
         return None
-    sources = sorted(set(pending))
-    where = " and ".join(str(s) for s in sources)
-    word = "hand" if len(sources) == 1 else "hands"
-    count = len(pending)
-    return (f"Next {'hand' if count == 1 else f'{count} hands'} doubled — "
-            f"from {word} {where}")
+    runs: list[tuple[int, int, list[int]]] = []  # (times doubled, hands, sources)
+    for exponent, made_by in night.upcoming:
+        if runs and runs[-1][0] == exponent:
+            runs[-1] = (exponent, runs[-1][1] + 1, runs[-1][2] + list(made_by))
+        else:
+            runs.append((exponent, 1, list(made_by)))
+    said = []
+    for exponent, count, sources in runs:
+        made = sorted(set(sources))
+        how = "doubled" if exponent == 1 else f"×{2 ** exponent}"
+        said.append(f"{'hand' if count == 1 else f'{count} hands'} {how} — from "
+                    f"{'hand' if len(made) == 1 else 'hands'} {_listed(made)}")
+    return "Next " + "; then ".join(said)
+
+
+def _listed(numbers: list[int]) -> str:
+    """"9", "9 and 10", "9, 10 and 11"."""
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def describe_transfer(transfer: Transfer) -> str:

@@ -64,6 +64,11 @@ class Night:
     balances: Mapping[str, int]
     pending: tuple[int, ...]
     next_dealer: str
+    #: How the pending doublers will double the next scored hands, hand by
+    #: hand as the table's policy uses them: (times doubled, the hands that
+    #: made those doublers).  Under ``stack`` three doublers are one hand
+    #: doubled three times; under ``extend`` three hands doubled once each.
+    upcoming: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def carry(self) -> Carry:
@@ -86,6 +91,10 @@ class NightError(HandError):
         self.number = number
 
 
+#: How many doubled hands ahead a night's banner is worked out for.
+MAX_UPCOMING = 64
+
+
 @dataclass
 class _Doublers:
     """Pending doublers during a replay; entries are the creating hand's number."""
@@ -103,6 +112,18 @@ class _Doublers:
         if self.rules.doublers is Doublers.PREVIOUS:
             return tuple(([self.previous] if self.previous else []) + self.rounds)
         return tuple(self.queue + self.rounds)
+
+    def upcoming(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """What :meth:`use` will take for each next scored hand, until nothing
+        is pending (worked out on a copy: these doublers don't change)."""
+        ahead = _Doublers(self.rules, list(self.queue), list(self.rounds), self.previous)
+        found: list[tuple[int, tuple[int, ...]]] = []
+        while len(found) < MAX_UPCOMING:
+            exponent, sources = ahead.use()
+            if not exponent:
+                break
+            found.append((exponent, sources))
+        return tuple(found)
 
     def before(self, number: int, hand: Hand) -> None:
         if hand.king_of_diamonds_cut or hand.last_round:
@@ -184,7 +205,8 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
             doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
             dict(balances), carry))
     return Night(players, tuple(results), balances, doublers.pending(),
-                 next_dealer(players, present or None, carry.last_dealer, carry.dealer_stays))
+                 next_dealer(players, present or None, carry.last_dealer, carry.dealer_stays),
+                 doublers.upcoming())
 
 
 def _dealt(rules: Rules, players: tuple[str, ...], hand: Hand, carry: Carry, number: int,
