@@ -192,4 +192,5 @@ FILLERS = frozenset("""
     against versus vs v plus out mark hit kept keep counted count counting
     end ended ending finally final over but sorry wait oops get wrote
     n em lol ugh ugh dang darn wow nice gg omg haha welp whew phew yikes lucky ouch
+    exactly exact nose dead precisely
 """.split())

@@ -119,7 +119,11 @@ def _schneider_checks(rules: Rules, items: Sequence[Item], points: int | None) -
             if points is None:
                 who = "schneidered" if picking else "the defense schneidered"
                 return [f"{ASK} ({who}: {words})"]
-            if points not in span:
+            if points not in span and not (item.tag is Tag.SCHNEIDER
+                                           and points in schneidered(rules, not picking)):
+                # "93 schneider": the side that took 93 made schneider (the
+                # other side was schneidered); only numbers neither side's
+                # schneider allows contradict it
                 return [f"Schneidered is {words}, but I heard {points}: {ASK}"]
         if item.tag is Tag.NO_SCHNEIDER and points is not None and (
                 points in schneidered(rules, True) or points in schneidered(rules, False)):
