@@ -106,7 +106,16 @@ MAX_SHEET_BYTES = 2_000_000
 MAX_SHEET_ROWS = 20_000
 MAX_SHEET_COLUMNS = 60
 MAX_SHEET_CELL = 200
-MAX_XLSX_UNPACKED = 50_000_000
+#: A file's filled cells (all its sheets): 10,000 hands of 6 columns, previewed in about 0.5 s.
+MAX_SHEET_CELLS = 60_000
+#: (What an .xlsx's parts unpack to is parsed: 10 MB in about 0.1 s of CPU.)
+MAX_XLSX_UNPACKED = 10_000_000
+#: An .xlsx's markup, counted before it is parsed: a tag each, an attribute half of one,
+#: about 1 µs of CPU each (bench/sheet_bombs.py); 10,000 hands as Excel saves them: 275,000.
+MAX_XLSX_MARKUP = 300_000
+#: The longest run of an .xlsx part without a tag (bytes): a text, comment or tag longer
+#: is refused, never parsed (expat scans one again with each megabyte it is fed).
+MAX_XLSX_RUN = 65_536
 MAX_SHEET_TABS = 50
 MAX_SHEET_BODY = 3_000_000
 MAX_SHEET_CARRIED = 450_000
