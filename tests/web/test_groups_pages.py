@@ -1,17 +1,27 @@
 """A group's pages: starting a group, its next night filled in from the last,
 the season and player pages, closing a night onto the tab and settling it,
 the read-only share pages (never a write, 403 for the scorekeeper's pages),
-and the start page listing this phone's groups."""
+and the start page listing this phone's groups.  A long season (a lunch
+league's ten years, 1,440 nights of sixty players) opens on its standings
+and its latest nights, the rest a page at a time, in well under 100 KB."""
 
 from __future__ import annotations
 
+import random
 import re
-from datetime import date
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
 from scorekeeper.db.models import TABLE, AuditEntry, GameTable, Group, db
 from scorekeeper.views.caching import SHARED
+from scorekeeper.views.viewers.season import CHART_PLAYERS, NIGHTS_PER_PAGE, STANDINGS_SHOWN
 from tests.fixtures_app import start_table, words
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -320,3 +330,187 @@ def test_a_regular_left_off_tonight_is_a_tap_in_on_the_players_page(
     assert joined.status_code == 302
     page = client.get(f"/t/{night}/players").get_data(as_text=True)
     assert re.findall(r'<button[^>]*name="name" value="([^"]+)"[^>]*>\+ ', page) == []
+
+
+# --- a long season: a lunch league's ten years ------------------------------------------
+
+#: The lunch league: sixty players over ten years, fifty-nine regulars and a
+#: drop-in.  Its best is a regular with a long name and thousands of dollars
+#: won, its worst a regular who lost them (the widest a season table's cells
+#: get); the drop-in played a single night (a provisional rating).
+BEST, WORST, DROP_IN = "Wilhelmina Featherstonehaugh", "Bartholomew", "Gustavo"
+LEAGUE = [BEST, WORST, *"""Ann Bob Cathy Dan Eve Fran Gus Hal Ida Jake Kay Lou Mae Ned Olga Pete
+    Quinn Rosa Sam Tess Ulla Vern Walt Xena Yuri Zelda Arlo Bernadette Clem Dora Elmer Flo Gert
+    Hank Irma Jules Kurt Lena Marv Nora Otto Paz Reggie Stella Theo Uwe Vi Wendell Yolanda Zeke
+    Abe Bea Chuck Dolores Ezra Fritz Maximilian""".split()]
+YEARS = range(2015, 2025)
+LUNCHES = 144  # a year's nights: three weekday lunches a week, less holidays
+
+
+def league_nights(seed: int = 1435) -> list[tuple[date, dict[str, int]]]:
+    """The league's nights of totals, oldest first (each adds up to zero)."""
+    rng = random.Random(seed)
+    nights: list[tuple[date, dict[str, int]]] = []
+    for year in YEARS:
+        weekdays = [d for d in (date(year, 1, 2) + timedelta(days=k) for k in range(360))
+                    if d.weekday() < 5]
+        for day in sorted(rng.sample(weekdays, LUNCHES)):
+            size = rng.choice([5, 5, 6, 7, 8])
+            table = [n for n in (BEST, WORST) if rng.random() < 0.75]
+            table += rng.sample([n for n in LEAGUE[2:] if n not in table], size - len(table))
+            points = {n: rng.choice([-1, 1]) * rng.randint(1, 24) for n in table}
+            points.update({n: p for n, p in ((BEST, rng.randint(8, 36)),
+                                             (WORST, -rng.randint(8, 30))) if n in points})
+            settle = next(n for n in table if n not in (BEST, WORST))
+            points[settle] -= sum(points.values())
+            nights.append((day, points))
+    day, last = nights[-1]
+    nights.append((day + timedelta(days=1), {DROP_IN: 12, "Ann": -12}))
+    return nights
+
+
+def lunch_league(client: FlaskClient) -> dict[str, Any]:
+    """The league as a group (through the API): its ten years brought in from
+    its sheets, five years a sheet (a sheet brings in at most 1,000 nights)."""
+    made = client.post("/api/v1/groups", json={"name": "Lunch league", "players": LEAGUE[:8],
+                                               "stake_cents": 25})
+    assert made.status_code == 201, made.get_json()
+    group = dict(made.get_json())
+    run = {"Authorization": f"Bearer {group['edit_token']}"}
+    nights = league_nights()
+    for half in (nights[:len(nights) // 2], nights[len(nights) // 2:]):
+        sheet = "Date,Player,Points\n" + "".join(
+            f"{day.isoformat()},{name},{points}\n" for day, night in half
+            for name, points in night.items())
+        ask = {"sheet": sheet, "filename": "lunch league.csv"}
+        shown = client.post(f"/api/v1/groups/{group['id']}/import", headers=run,
+                            json=ask).get_json()
+        assert shown["ready"], shown["refusal"]
+        brought = client.post(f"/api/v1/groups/{group['id']}/import", headers=run, json={
+            **ask, "confirm": True, "version": shown["version"],
+            "new_members": shown["new_members"]})
+        assert brought.status_code == 200, brought.get_json()
+    group["nights"] = nights
+    return group
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, dict[str, Any]]]:
+    """The lunch league, built once for the module in an app and database of
+    its own (the ``app`` fixture empties its database after every test)."""
+    path = Path(tmp_path_factory.mktemp("league")) / "league.db"
+    app = create_app({"TESTING": True, "SECRET_KEY": "league-secret",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                      "WTF_CSRF_ENABLED": False})
+    group = lunch_league(app.test_client())
+    yield app, group
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def _scorekeeper(app: Flask, group: dict[str, Any]) -> FlaskClient:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["groups"] = {str(group["id"]): group["edit_token"]}
+    return client
+
+
+def _night_ids(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<li data-night="(\d+)"', html)]
+
+
+def _days(app: Flask, nights: list[int]) -> list[date | None]:
+    with app.app_context():
+        return [t.played_on if (t := db.session.get(GameTable, n)) else None for n in nights]
+
+
+def _links(html: str, which: str) -> str | None:
+    found = re.search(rf'<a href="([^"]*)"[^>]*id="{which}"', html)
+    return found.group(1).replace("&amp;", "&") if found else None
+
+
+def test_a_long_seasons_page_is_its_standings_and_latest_nights_in_under_100_kb(
+        league: tuple[Flask, dict[str, Any]]) -> None:
+    """All time over ten years was 466 KB (the scorekeeper's page), 428 KB (the
+    share link's) and 427 KB (its live fragment): every night listed and a
+    chart of sixty lines.  Now the standings (the best twenty first, everyone
+    in the page), a chart of the best twelve and the latest twenty nights:
+    about 62 KB each."""
+    app, group = league
+    pages = {"scorekeeper": (_scorekeeper(app, group), f"/g/{group['id']}/season"),
+             "share": (app.test_client(), f"/gs/{group['view_token']}"),
+             "poll": (app.test_client(), f"/gs/{group['view_token']}/live")}
+    newest = sorted(group["nights"], key=lambda n: n[0], reverse=True)
+    for who, (client, path) in pages.items():
+        answer = client.get(f"{path}?season=all")
+        html = answer.get_data(as_text=True)
+        assert answer.status_code == 200, who
+        assert len(answer.data) < 70_000, (who, len(answer.data))
+        assert len(LEAGUE) + 1 == 60
+        assert html.count("<tr data-player=") == 60  # every player is in the page
+        shown = html.split('<tbody class="more-players" id="all-players">')[0]
+        assert shown.count("<tr data-player=") == STANDINGS_SHOWN, who
+        assert 'href="#all-players" id="show-all-players">The other 40 players' in html
+        assert html.count("<polyline") == CHART_PLAYERS
+        assert f"draws the best {CHART_PLAYERS} of the 60 players" in words(answer)
+        nights = _night_ids(html)
+        assert len(nights) == NIGHTS_PER_PAGE
+        assert _days(app, nights) == [day for day, _ in newest[:NIGHTS_PER_PAGE]], who
+        assert "Nights 1–20 of 1,441, newest first." in words(answer)
+        assert _links(html, "older-nights") == "?season=all&page=2"
+        assert _links(html, "oldest-nights") == "?season=all&page=73"
+        assert _links(html, "newer-nights") is None
+        if who != "scorekeeper":  # read-only: no night's page, no form but the dates'
+            assert f"/g/{group['id']}" not in html
+            assert "<form" not in html.replace('<form method="get"', "")
+
+
+def test_a_long_seasons_older_nights_come_a_page_at_a_time(
+        league: tuple[Flask, dict[str, Any]]) -> None:
+    """Older nights, Newer, Latest and Oldest walk a season's nights twenty at
+    a time, on the share link as on the scorekeeper's page: plain links that
+    keep the season (a year, all time or dates), every night once, newest
+    first; past the first page only nights, past the last the last."""
+    app, group = league
+    in_2019 = sorted((n for n in group["nights"] if n[0].year == 2019), key=lambda n: n[0],
+                     reverse=True)
+    for client, path in ((_scorekeeper(app, group), f"/g/{group['id']}/season"),
+                         (app.test_client(), f"/gs/{group['view_token']}")):
+        seen: list[int] = []
+        query: str | None = "?season=2019"
+        while query is not None:
+            answer = client.get(path + query)
+            html = answer.get_data(as_text=True)
+            assert answer.status_code == 200 and len(answer.data) < 70_000
+            if seen:
+                assert 'id="season-table"' not in html and "<polyline" not in html
+                assert _links(html, "newest-nights") == "?season=2019"
+                assert "The standings and the latest nights" in words(answer)
+                assert f"Nights {len(seen) + 1}–" in words(answer)
+            seen += _night_ids(html)
+            query = _links(html, "older-nights")
+        assert len(seen) == len(set(seen)) == LUNCHES
+        assert _days(app, seen) == [day for day, _ in in_2019]
+        assert "Page 8 of 8" in html and _links(html, "newer-nights") == "?season=2019&page=7"
+        second = client.get(f"{path}?season=all&page=2").get_data(as_text=True)
+        assert "Nights 21–40 of 1,441" in second and "Page 2 of 73" in second
+        assert _links(second, "newer-nights") == _links(second, "newest-nights") == "?season=all"
+        assert _links(second, "older-nights") == "?season=all&page=3"
+        last = client.get(f"{path}?season=all&page=73").get_data(as_text=True)
+        assert _links(last, "oldest-nights") is None and _links(last, "older-nights") is None
+        assert _night_ids(client.get(f"{path}?season=all&page=9999").get_data(
+            as_text=True)) == _night_ids(last)  # past the last: the last
+        dates = client.get(f"{path}?from=2019-03-01&to=2019-06-30&page=2")
+        assert _links(dates.get_data(as_text=True), "newer-nights") == \
+            "?from=2019-03-01&to=2019-06-30"
+        for bad in ("0", "x", "-1", "1.5", "99999999999999999999"):
+            assert client.get(f"{path}?season=all&page={bad}").status_code == 400, bad
+    share = app.test_client().get(f"/gs/{group['view_token']}?season=all&page=3")
+    assert f'/gs/{group["view_token"]}/live?season=all&amp;page=3"' in share.get_data(
+        as_text=True)
+    poll = app.test_client().get(f"/gs/{group['view_token']}/live?season=all&page=3")
+    assert _night_ids(poll.get_data(as_text=True)) == _night_ids(share.get_data(as_text=True))
+    scorekeeper = _scorekeeper(app, group)
+    assert scorekeeper.get(f"/g/{group['id']}/players/Ann?page=2").status_code == 400
+    assert scorekeeper.get(f"/g/{group['id']}?page=2").status_code == 400

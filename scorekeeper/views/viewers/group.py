@@ -23,7 +23,12 @@ from scorekeeper.services.groups.seasons import Span
 from scorekeeper.views.access import permission
 from scorekeeper.views.etags import version_tag
 from scorekeeper.views.viewers.live import Asked, LiveViewer, or_404
-from scorekeeper.views.viewers.season import asked_span, player_page, season_context
+from scorekeeper.views.viewers.season import (
+    asked_page,
+    asked_span,
+    player_page,
+    season_context,
+)
 
 bp = Blueprint("group_viewer", __name__)
 
@@ -46,23 +51,25 @@ def _answer(token: str, variant: str) -> Response:
     polling, answered below)."""
     if variant == "page":
         WATCHERS.known(token)
-    asked = asked_span()
-    span = _shown(asked)
+    asked = asked_span(paged=True)
+    page = asked_page()
+    span = _shown(asked, page)
 
     def render(group: GroupHead) -> str:
         return render_template(
             "groups/view.html" if variant == "page" else "groups/_season_live.html",
-            group=group, **season_context(group, asked), public=True,
+            group=group, **season_context(group, asked, page), public=True,
             live_url=url_for("group_viewer.live", token=token) + span[1],
             etag=quote_etag(WATCHERS.tag(token, group.version, False, (span,))))
     return WATCHERS.answer(token, variant, (span,), render, poll=variant == "live")
 
 
-def _shown(asked: Span) -> tuple[tuple[object, ...], str]:
-    """What a page of ``asked`` shows of it: the span, and the query its live
-    fragment asks with (none when the page was asked without one)."""
-    query = asked.query if request.args else {}
-    return asked.key(), ("?" + urlencode(query) if query else "")
+def _shown(asked: Span, page: int) -> tuple[tuple[object, ...], str]:
+    """What a page of ``asked`` shows of it: the span and the page of its
+    nights, and the query its live fragment asks with (none when the page
+    was asked without one)."""
+    query = (asked.query | ({"page": str(page)} if page > 1 else {})) if request.args else {}
+    return (*asked.key(), page), ("?" + urlencode(query) if query else "")
 
 
 @bp.get("/gs/<token>")

@@ -62,7 +62,12 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
-from scorekeeper.views.viewers.season import asked_span, player_page, season_context
+from scorekeeper.views.viewers.season import (
+    asked_page,
+    asked_span,
+    player_page,
+    season_context,
+)
 
 bp = Blueprint("groups", __name__)
 
@@ -128,16 +133,19 @@ def cached(key: tuple[Hashable, ...], render: Any) -> str | bytes:
     return RENDERED.get(key, render)
 
 
-def _season_page(group: GroupHead, template: str, variant: str,
+def _season_page(group: GroupHead, template: str, variant: str, paged: bool = False,
                  **extra: Any) -> str | bytes:
     """A season page, rendered once per version of the group (which every
-    change to one of its nights raises) and season asked for."""
-    asked = asked_span()
-    key = ("group", group.view_token, group.version, variant, asked.key(),
+    change to one of its nights raises), season asked for and (``paged``:
+    the season page) page of its nights."""
+    asked = asked_span(paged)
+    page = asked_page() if paged else 1
+    key = ("group", group.view_token, group.version, variant, asked.key(), page,
            tuple(sorted(extra.items())))
 
     def render() -> str:
-        return render_template(template, group=group, **season_context(group, asked), **extra)
+        return render_template(template, group=group, **season_context(group, asked, page),
+                               **extra)
     return cached(key, render)
 
 
@@ -152,9 +160,10 @@ def home(group_id: int) -> str | bytes:
 @bp.get("/g/<int:group_id>/season")
 @permission(OwnerAction.RUN)
 def season_page(group_id: int) -> str | bytes:
-    """Season standings for a year, any dates, or all time."""
+    """Season standings for a year, any dates, or all time, and the season's
+    nights a page at a time (``?page=``: the latest first)."""
     group = load_group_head(group_id)
-    return _season_page(group, "groups/season.html", "season")
+    return _season_page(group, "groups/season.html", "season", paged=True)
 
 
 @bp.get("/g/<int:group_id>/players/<name>")
