@@ -88,9 +88,9 @@ def test_a_blank_ticket_has_one_total_row_and_a_signature_line_for_each_player_a
     assert len(tickets) == 4 and "<tfoot" not in page  # a footer is printed on every sheet
     for ticket in tickets:
         seated = ticket.split("<thead>")[1].split("</thead>")[0].count("<th>") - 1
-        lines = re.findall(r'class="signature"[^>]*><td[^>]*>(#\d+ [^:]+): _+<', ticket)
-        assert ticket.count(">Total<") == 1 and len(lines) == seated >= 5
-        assert ticket.index("<td>24</td>") < ticket.index(">Total<") < ticket.index(f">{lines[0]}:")
+        boxes = re.findall(r'<td class="signature" [^>]*aria-label="([^"]+) signs here"', ticket)
+        assert ticket.count(">Total <small>") == 1 and len(boxes) == seated >= 5
+        assert ticket.index("<td>24</td>") < ticket.index(">Total <") < ticket.index(">Signed<")
 
 
 def test_the_standings_print_a_penalty_as_the_leaderboard_does(app: Flask,
