@@ -118,12 +118,22 @@ class Preview:
     zeros_guessed: bool = False
 
     @property
+    def every_sheet(self) -> bool:
+        """Every sheet of the workbook is read together (:data:`ALL_TABS`)."""
+        return self.tab == ALL_TABS
+
+    @property
+    def shown_tab(self) -> int:
+        """The sheet whose columns the page shows (the first, for every sheet)."""
+        return 0 if self.every_sheet else self.tab
+
+    @property
     def source(self) -> str:
         """Where the nights come from, in full: the file, and the sheet of a
         workbook of several ("sheepshead.xlsx, sheet 2006", "…, every sheet")."""
         if len(self.book.tabs) < 2:
             return self.book.filename
-        if self.tab == ALL_TABS:
+        if self.every_sheet:
             return f"{self.book.filename}, every sheet ({len(self.book.tabs)})"
         return f"{self.book.filename}, sheet {self.book.tabs[self.tab].name}"
 

@@ -23,7 +23,7 @@ from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups.sheets.bring_in import confirm, undo
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, read_file
-from scorekeeper.services.groups.sheets.preview import ALL_TABS, Preview, asked, preview
+from scorekeeper.services.groups.sheets.preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import (
     bp,
@@ -77,7 +77,7 @@ def preview_json(shown: Preview) -> dict[str, Any]:
         "confirmed": False, "version": shown.version,
         "file": {"filename": shown.book.filename, "kind": shown.book.kind,
                  "sheets": [t.name for t in shown.book.tabs],
-                 "tab": "all" if shown.tab == ALL_TABS else shown.tab, "source": shown.source},
+                 "tab": "all" if shown.every_sheet else shown.tab, "source": shown.source},
         "columns": [{"header": h, "role": str(r)}
                     for h, r in zip(layout.header, layout.roles, strict=True)],
         "shape": str(layout.shape), "unit": str(layout.unit),

@@ -114,7 +114,7 @@ def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
 
 def _samples(shown: sheet_preview.Preview) -> list[str]:
     """A few of each column's values, to recognise it by."""
-    _, _, rows = split(shown.book.tabs[max(shown.tab, 0)])
+    _, _, rows = split(shown.book.tabs[shown.shown_tab])
     said = []
     for index in range(len(shown.layout.header)):
         cells = column(rows, index)[:3]
