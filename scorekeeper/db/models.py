@@ -175,6 +175,10 @@ class Group(HasOwner, Model):
     #: differ from the preset (as a night's start page takes them).
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     stake_cents: Mapped[int]
+    #: Whether the group keeps a skill rating beside the money (its season
+    #: pages, members' pages and the API show one); the organiser may turn
+    #: it off, and back on: nothing it reads is lost meanwhile.
+    rating: Mapped[bool] = mapped_column(default=True)
 
     members: Mapped[list[Member]] = relationship(
         back_populates="group", order_by="Member.id", cascade="all, delete-orphan")

@@ -55,7 +55,7 @@ def export_group(group: Group) -> dict[str, Any]:
                        **({"totals": totals_of(state.table)} if row.paper else {})})
     return {"format": FORMAT, "name": group.name, "players": groups.members(group),
             "preset": group.preset, "options": dict(group.options),
-            "stake_cents": group.stake_cents, "nights": nights,
+            "stake_cents": group.stake_cents, "rating": group.rating, "nights": nights,
             "aliases": [{"alias": a.alias, "member": a.member}
                         for a in aliases.aliases_of(group.id)]}
 
@@ -158,11 +158,15 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     name, players, preset, options, stake, nights = check_group(data)
     spellings = check_aliases(data.get("aliases") if isinstance(data, Mapping) else None,
                               players)
+    rating = data.get("rating", True) if isinstance(data, Mapping) else True
+    if not isinstance(rating, bool):
+        raise refuse("rating must be true or false", "rating")
     with unit(once) as work:
         before = made(earlier(once), Group)
         if before is not None:
             return before, None
         group, token = groups.build_group(name, players, preset, options, stake, label)
+        group.rating = rating
         for night in nights:
             checked = night.checked
             table, _ = build_table(checked.name, checked.players, checked.preset,

@@ -81,9 +81,11 @@ class GroupHead:
     name: str
     version: int
     view_token: str
+    rating: bool  #: whether the group keeps a skill rating
 
 
-_HEAD = select(Group.id, Group.name, Owner.version, Owner.view_token).join(Group.owner)
+_HEAD = select(Group.id, Group.name, Owner.version, Owner.view_token,
+               Group.rating).join(Group.owner)
 _HEAD_AS = (_HEAD.add_columns(Editor.id.label("editor"))
             .outerjoin(Editor, and_(Editor.owner_id == Group.owner_id,
                                     Editor.token_hash == bindparam("hash"),
@@ -100,7 +102,7 @@ def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, bool]:
                                         "hash": grants.hash_token(token or "")}).first()
     if row is None:
         raise NotFound("No such group")
-    return GroupHead(row.id, row.name, row.version, row.view_token), \
+    return GroupHead(row.id, row.name, row.version, row.view_token, row.rating), \
         bool(token) and row.editor is not None
 
 
@@ -109,7 +111,7 @@ def group_head_by_view_token(token: str) -> GroupHead:
     row = db.session.execute(_HEAD_BY_VIEW, {"token": token}).first()
     if row is None:
         raise NotFound("This group's share link doesn't exist")
-    return GroupHead(row.id, row.name, row.version, row.view_token)
+    return GroupHead(row.id, row.name, row.version, row.view_token, row.rating)
 
 
 # --- members and the next night ---------------------------------------------------

@@ -33,7 +33,7 @@ from scorekeeper.services.nights.paper import totals_of
 from scorekeeper.services.nights.state import TableState
 
 __all__ = ["SCALE", "SETTLED_NIGHTS", "TREND_NIGHTS", "Ratings", "RatingRow", "PlayerRating",
-           "Partner", "season_ratings", "player_rating"]
+           "Partner", "season_ratings", "shown_ratings", "player_rating"]
 
 #: How many of a season's last nights (with a rated game) the trend covers.
 TREND_NIGHTS = 3
@@ -80,6 +80,8 @@ class GroupLike(Protocol):
     def view_token(self) -> str: ...
     @property
     def version(self) -> int: ...
+    @property
+    def rating(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -141,17 +143,26 @@ class Partner:
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """A player's rating, best partner and toughest opponent over a season."""
+    """A player's rating, best partner and toughest opponent over a season
+    (``row`` None: not rated, or the group keeps no rating: ``shown``)."""
 
     row: RatingRow | None
     best_partner: Partner | None
     toughest_opponent: Partner | None
     trend_nights: int
     players: int
+    #: Whether the group keeps a rating (off: partners and opponents only).
+    shown: bool = True
 
     @property
     def settled_nights(self) -> int:
         return SETTLED_NIGHTS
+
+
+def shown_ratings(group: GroupLike, asked: Span) -> Ratings | None:
+    """The season's ratings as its pages and API show them: None when the
+    group has turned its rating off (``Group.rating``)."""
+    return season_ratings(group, asked) if group.rating else None
 
 
 def season_ratings(group: GroupLike, asked: Span) -> Ratings:
@@ -184,9 +195,10 @@ def player_rating(group: GroupLike, asked: Span, name: str) -> PlayerRating:
     ratings = season_ratings(group, asked)
     standing = ratings.standing
     return PlayerRating(
-        ratings.of(name), _most(name, standing.won_with, standing.together),
+        ratings.of(name) if group.rating else None,
+        _most(name, standing.won_with, standing.together),
         _most(name, standing.lost_to, standing.against), ratings.trend_nights,
-        len(ratings.rows))
+        len(ratings.rows), group.rating)
 
 
 def _most(name: str, counts: Mapping[Pair, int], of: Mapping[Pair, int]) -> Partner | None:

@@ -22,6 +22,7 @@ from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import ratings, seasons
+from scorekeeper.services.groups import settings as group_settings
 from scorekeeper.services.groups import settle as group_settle
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.owners import owner_of
@@ -68,7 +69,7 @@ def show_group(group_id: int) -> Response:
     return jsonify({
         "id": group.id, "name": group.name, "players": group_service.members(group),
         "preset": group.preset, "options": dict(group.options),
-        "stake_cents": group.stake_cents, "version": group.version,
+        "stake_cents": group.stake_cents, "rating": group.rating, "version": group.version,
         "nights": [{"id": row.id, "name": row.name, "played_on": row.played_on.isoformat(),
                     "hands": result.hands, "players": list(result.roster),
                     "closed": row.closed, "settled": row.settled,
@@ -76,6 +77,23 @@ def show_group(group_id: int) -> Response:
                        if result.paper else {})}
                    for row, result in zip(rows, results, strict=True)],
     })
+
+
+@bp.patch("/groups/<int:group_id>")
+@permission(OwnerAction.RUN)
+def change_group(group_id: int) -> Response:
+    """``{"rating": false}`` turns the group's skill rating off (its pages and
+    API stop showing it; nothing it reads is lost), ``true`` back on."""
+    group = api_group(group_id).row
+    data = request_body()
+    once = request_once(f"group-settings:{group.id}", data)
+    first = retried(once)
+    if first is None:
+        seen = if_match(group.version)
+        first = (group_settings.change_settings(
+            group, rating=data.get("rating"), by="API client", once=once,
+            seen=seen.version if seen is not None else None).to_json(), 200)
+    return jsonify(first[0])
 
 
 def _span() -> seasons.Span:
@@ -95,7 +113,7 @@ def group_standings(group_id: int) -> Response:
 
     def answer() -> str:
         totals = seasons.standings(group.id, asked)
-        rated = ratings.season_ratings(group, asked)
+        rated = ratings.shown_ratings(group, asked)
         return json.dumps({
             "from": asked.start.isoformat() if asked.start else None,
             "to": asked.end.isoformat() if asked.end else None,
@@ -103,9 +121,10 @@ def group_standings(group_id: int) -> Response:
             "balances": totals.points, "balances_cents": totals.cents,
             "players": [{"rank": r.rank, "name": r.name, "nights": r.nights, "hands": r.hands,
                          "points": r.points, "cents": r.cents} for r in totals.rows],
-            "ratings": [rating_json(r) for r in rated.rows],
-            "rating_trend_nights": rated.trend_nights,
-            "rating_settled_nights": rated.settled_nights,
+            "rating": rated is not None,
+            "ratings": [rating_json(r) for r in rated.rows] if rated else [],
+            "rating_trend_nights": rated.trend_nights if rated else 0,
+            "rating_settled_nights": ratings.SETTLED_NIGHTS,
         }, ensure_ascii=False)
     return _kept(group, ("standings", asked.key()), answer)
 

@@ -143,12 +143,13 @@ SCHEMAS: dict[str, Any] = {
         "id": {"type": "integer"}, "edit_token": {"type": "string"},
         "view_token": {"type": "string"}, "view_url": {"type": "string"}}},
     "Group": {"type": "object", "required": ["id", "name", "players", "preset", "options",
-                                             "stake_cents", "version", "nights"],
+                                             "stake_cents", "rating", "version", "nights"],
               "properties": {
                   "id": {"type": "integer"}, "name": {"type": "string"}, "players": {
                       "type": "array", "items": NAME},
                   "preset": {"type": "string"}, "options": {"type": "object"},
-                  "stake_cents": {"type": "integer"}, "version": {"type": "integer"},
+                  "stake_cents": {"type": "integer"}, "rating": {"type": "boolean"},
+                  "version": {"type": "integer"},
                   "nights": {"type": "array", "items": {"type": "object", "required": [
                       "id", "played_on", "hands", "players", "closed", "settled"],
                       "properties": {
@@ -158,8 +159,16 @@ SCHEMAS: dict[str, Any] = {
                           "settled": {"type": "string", "nullable": True,
                                       "enum": ["table", "carried", "group", None]},
                           "totals": POINTS, "totals_cents": POINTS}}}}},
+    "GroupSettings": {"type": "object", "additionalProperties": False, "required": ["rating"],
+                      "properties": {"rating": {"type": "boolean"}}},
+    "GroupSettingsChanged": {"type": "object", "required": ["changed", "rating", "version"],
+                             "properties": {
+                                 "changed": {"type": "array", "items": {"type": "string"}},
+                                 "rating": {"type": "boolean"},
+                                 "version": {"type": "integer"}}},
     "GroupStandings": {"type": "object", "required": ["nights", "hands", "balances",
-                                                      "balances_cents", "players", "ratings",
+                                                      "balances_cents", "players", "rating",
+                                                      "ratings",
                                                       "rating_trend_nights",
                                                       "rating_settled_nights"],
                        "properties": {
@@ -168,6 +177,7 @@ SCHEMAS: dict[str, Any] = {
                            "hands": {"type": "integer", "minimum": 0},
                            "balances": POINTS, "balances_cents": POINTS,
                            "players": {"type": "array", "items": {"type": "object"}},
+                           "rating": {"type": "boolean"},
                            "ratings": {"type": "array", "items": RATING},
                            "rating_trend_nights": COUNT,
                            "rating_settled_nights": {"type": "integer", "minimum": 1}}},

@@ -117,11 +117,11 @@ def season_context(group: GroupLike, asked: Span, page: int = 1) -> dict[str, An
         return {**view, "chart": None, "ratings": None, "nights_page": paged}
     players = len(view["season"].rows)
     return {**view, "chart": _chart_of_the_best(view["season"], view["chart"]),
-            "ratings": ratings.season_ratings(group, asked), "nights_page": paged,
+            "ratings": ratings.shown_ratings(group, asked), "nights_page": paged,
             "standings_shown": STANDINGS_SHOWN if players > STANDINGS_FOLD else players}
 
 
-def player_page(group: Group, name: str, template: str) -> str:
+def player_page(group: Group, name: str, template: str, **extra: Any) -> str:
     """A player's season page (the scorekeeper's or behind the share link):
     their season and their skill rating over it, and how many of their
     nights were nights of totals (which kept no hands: the page says the
@@ -134,4 +134,4 @@ def player_page(group: Group, name: str, template: str) -> str:
     me = view["me"]
     paper_nights = sum(1 for night, _ in me.running if night.paper) if me else 0
     return render_template(template, group=group, **view, paper_nights=paper_nights,
-                           rated=ratings.player_rating(group, asked, found))
+                           rated=ratings.player_rating(group, asked, found), **extra)

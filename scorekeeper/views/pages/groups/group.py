@@ -44,13 +44,17 @@ from scorekeeper.services.access.policy import OwnerAction
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import seasons
+from scorekeeper.services.groups import settings as group_settings
 from scorekeeper.services.groups import settle as group_settle
+from scorekeeper.services.groups.aliases import aliases_of
 from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.nights.import_checks import parse_json
 from scorekeeper.services.once import Once
+from scorekeeper.services.writes import abandon
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,
+    grant_label,
     load_group,
     load_group_head,
     permission,
@@ -171,7 +175,7 @@ def season_page(group_id: int) -> str | bytes:
 def player(group_id: int, name: str) -> str:
     """One player's season."""
     group = load_group(group_id).row
-    return player_page(group, name, "groups/player.html")
+    return player_page(group, name, "groups/player.html", aliases=aliases_of(group.id))
 
 
 @bp.get("/g/<int:group_id>/nights/<int:table_id>")
@@ -228,8 +232,14 @@ CLAIM = claims.ClaimPage(grants.GROUP, GROUPS_HELD, "groups/claim.html", "group"
 @permission(OwnerAction.RUN)
 def share(group_id: int) -> str:
     """The group's read-only link and its QR code; a one-time code that lets
-    another phone run the group, and the phones that can."""
-    checked = load_group(group_id)
+    another phone run the group, and the phones that can; what the group's
+    pages show (its skill rating, or not)."""
+    return _share_page(load_group(group_id))
+
+
+def _share_page(checked: Any, rating_error: str | None = None) -> str:
+    """The share page of the group ``checked`` (``rating_error``: why the
+    rating switch just tapped changed nothing, said beside it)."""
     group = checked.row
     url = link("group_viewer.view", token=group.view_token)
     code = session.get(HANDOVERS, {}).get(str(group.id))
@@ -240,7 +250,25 @@ def share(group_id: int) -> str:
         qr=Markup(qr_svg(url, f"QR code for {group.name}'s standings")),
         claim_qr=Markup(qr_svg(claim_url, "QR code to run the group")) if claim_url else None,
         editors=grants.active_grants(grants.GROUP, group), me=checked.grant,
-        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60))
+        minutes=int(handovers.HANDOVER_LIFETIME.total_seconds() // 60),
+        rating_error=rating_error)
+
+
+@bp.post("/g/<int:group_id>/rating")
+@permission(OwnerAction.RUN)
+def rating(group_id: int) -> Response | tuple[str, int]:
+    """Turn the group's skill rating off, or on again (``rating``: on|off)."""
+    checked = load_group(group_id)
+    wanted = {"on": True, "off": False}.get(request.form.get("rating", ""))
+    try:
+        said = group_settings.change_settings(
+            checked.row, rating=wanted, by=grant_label(checked) or "Scorekeeper",
+            seen=whole_number(request.form.get("version", ""), 0))
+    except ServiceError as error:
+        abandon()
+        return _share_page(load_group(group_id), error.message), status_of(error)
+    flash(f"{'; '.join(said.said)}.")
+    return redirect(url_for("groups.share", group_id=group_id, _anchor="settings"))
 
 
 @bp.post("/g/<int:group_id>/share/handover")

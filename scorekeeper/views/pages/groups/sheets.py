@@ -236,4 +236,6 @@ def forget_alias(group_id: int, alias_id: int) -> Response | tuple[str, int]:
         return _start(load_group(group_id).row, status_of(error), {"alias": error.message})
     flash(f"Forgotten: {gone.alias} is {gone.member}. The next sheet that spells it so "
           "asks who it is.")
+    if request.form.get("back") == "player":  # forgotten on the member's own page
+        return redirect(url_for("groups.player", group_id=group_id, name=gone.member))
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="aliases"))
