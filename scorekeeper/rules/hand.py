@@ -18,6 +18,9 @@ from scorekeeper.rules.vocabulary import Kind, NobodyPicks, Partner, Renege, Tri
 #: The fields of a hand that name one player, and those that name several.
 NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
 NAMES_FIELDS = ("partners", "no_trick_pickers", "seated", "present", "losers")
+#: Who was at the table for a hand: the night fills it in from its roster,
+#: never a request, so a refusal about it names no field that was sent.
+FILLED_FIELDS = ("present",)
 
 
 class HandError(ValueError):

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.names import find_name
-from scorekeeper.rules.hand import NAME_FIELDS, NAMES_FIELDS, Hand, HandError
+from scorekeeper.rules.hand import FILLED_FIELDS, NAME_FIELDS, NAMES_FIELDS, Hand, HandError
 from scorekeeper.rules.night import HandResult
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.vocabulary import Kind, Tricks
@@ -27,7 +27,7 @@ REQUEST_FIELDS = (
 RESULT_FIELDS = ("id", "number", "doubled", "multiplier", "doubled_by", "pending_doublers",
                  "said", "badges")
 _NAME_FIELDS = NAME_FIELDS
-_LIST_FIELDS = tuple(f for f in NAMES_FIELDS if f != "present")  # who was here: never sent
+_LIST_FIELDS = tuple(f for f in NAMES_FIELDS if f not in FILLED_FIELDS)  # never sent
 _BOOL_FIELDS = ("alone", "declared_doubler", "forced", "king_of_diamonds_cut", "last_round")
 
 

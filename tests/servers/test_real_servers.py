@@ -167,3 +167,38 @@ def test_every_acknowledged_hand_survives_a_killed_server(tmp_path: Path) -> Non
             if key in acknowledged:
                 assert answer["id"] == acknowledged[key]
         check_night(again.base, table_id, auth, len(sent))
+
+
+def _raw_post(port: int, key: bytes) -> bytes:
+    """A table's start sent byte for byte with ``key`` as its Idempotency-Key
+    (http.client refuses to send a control character; a client may not)."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(b"POST /api/v1/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nIdempotency-Key: " + key +
+                     b"\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_a_control_character_in_a_header_is_refused_before_the_app_and_writes_nothing(
+        tmp_path: Path) -> None:
+    """As docs/api.md says: a control character other than a tab in a header
+    is the HTTP server's own empty 400 (the app never sees the request); a
+    tab reaches the app, whose rule for keys answers it in JSON."""
+    with servers(f"sqlite:///{tmp_path / 'night.db'}", 1) as (server,):
+        for key in (b"retry\x01key-0000000000", b"retry\x7fkey-0000000000"):
+            head, _, rest = _raw_post(server.port, key).partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 400"), head
+            assert rest == b"" and b"content-length: 0" in head.lower()
+        head, _, rest = _raw_post(server.port, b"retry\tkey-0000000000").partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400") and b'"code":"bad_key"' in rest.replace(b" ", b"")
+        status, _ = call(server.base, "GET", "/healthz")
+        assert status == 200
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'night.db'}")
+    with engine.connect() as connection:
+        assert connection.execute(sa.text("SELECT count(*) FROM game_table")).scalar() == 0
+    engine.dispose()

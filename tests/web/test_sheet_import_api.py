@@ -110,12 +110,12 @@ def test_a_confirmation_on_an_older_version_is_refused(
 
 @pytest.mark.parametrize(("sent", "field"), [
     ({"sheet": "just one line"}, "sheet"),
-    ({"sheet": ""}, "file"),
-    ({"xlsx": base64.b64encode(b"PK\x03\x04 not really a zip").decode()}, "file"),
+    ({"sheet": ""}, "sheet"),
+    ({"xlsx": base64.b64encode(b"PK\x03\x04 not really a zip").decode()}, "xlsx"),
     ({"xlsx": "not base64!"}, "xlsx"),
     ({"sheet": "Date,Ann\n1/2/2025,1\n", "xlsx": "AA=="}, "sheet"),
     ({}, "sheet"),
-    ({"sheet": "a\x00b,c\nd,e\n"}, "file"),
+    ({"sheet": "a\x00b,c\nd,e\n"}, "sheet"),
 ])
 def test_a_bad_file_is_refused_in_words(client: FlaskClient, group: dict[str, Any],
                                         sent: dict[str, Any], field: str) -> None:

@@ -183,7 +183,9 @@ def _within(where: str, check: Any, *args: Any) -> Any:
 
 def check_event(data: object) -> CheckedEvent:
     """Every check an event's import needs, in the order a person would fix them."""
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+    if not isinstance(data, Mapping):
+        raise refuse("the file must hold one JSON object (an event's export)")
+    if data.get("format") != FORMAT:
         raise refuse(f'this isn\'t an event file from this app (expected "format": '
                      f'"{FORMAT}")', "format")
     only(data, EVENT_KEYS, "the file")

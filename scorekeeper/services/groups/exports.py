@@ -126,23 +126,25 @@ def check_aliases(raw: object, players: list[str]) -> list[tuple[str, str]]:
 def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
                                         list[CheckedNight]]:
     """Everything in a group file, checked; a refusal says where and why."""
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise refuse(f"this isn't a group file from this app (format {FORMAT})")
+    if not isinstance(data, Mapping):
+        raise refuse("the file must hold one JSON object (a group's export)")
+    if data.get("format") != FORMAT:
+        raise refuse(f"this isn't a group file from this app (format {FORMAT})", "format")
     try:
         name = group_name(data.get("name"))
         players = clean_players(data.get("players", []))
         preset, _, options = checked_rules(data.get("preset"), data.get("options"))
         stake = check_stake(data.get("stake_cents"))
     except ServiceError as error:
-        raise refuse(reason_of(error)) from None
+        raise refuse(reason_of(error), error.field or "file") from None
     raw_nights = data.get("nights")
     if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
-        raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights")
+        raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights", "nights")
     nights = []
     for index, raw in enumerate(raw_nights, start=1):
         where = f"night {index}"
         if not isinstance(raw, Mapping):
-            raise refuse(f"{where} must be an object")
+            raise refuse(f"{where} must be an object", "nights")
         try:
             nights.append(CheckedNight(check_export(raw.get("night")), raw, where))
         except ServiceError as error:

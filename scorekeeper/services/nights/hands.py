@@ -24,6 +24,7 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import TABLE, AuditEntry, HandRow, Owner, db
 from scorekeeper.limits import MAX_HANDS
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
+from scorekeeper.rules.hand import FILLED_FIELDS, NAME_FIELDS, NAMES_FIELDS
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale, UnknownPlayer
@@ -130,11 +131,13 @@ class Proposal:
 
 def _refused(error: NightError, number: int) -> ServiceError:
     """The engine's refusal of hand ``number`` (or of a later hand it would
-    change), as a refused hand."""
+    change), as a refused hand: about a field the request sent, or none
+    (who was at the table is the night's roster, not the request's)."""
+    field = None if error.field in FILLED_FIELDS else error.field
     if error.number == number:
-        return ServiceError(error.message, error.field, code=Code.HAND_REFUSED)
+        return ServiceError(error.message, field, code=Code.HAND_REFUSED)
     return ServiceError(f"That would make hand {error.number} impossible: {error.message}",
-                        error.field, code=Code.HAND_REFUSED)
+                        field, code=Code.HAND_REFUSED)
 
 
 def check_number(state: TableState, number: int | None, change: Change) -> int:
@@ -149,11 +152,6 @@ def check_number(state: TableState, number: int | None, change: Change) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= limit:
         raise NotFound(f"No hand {number}")
     return number
-
-
-#: A hand's fields that name players, one name or several.
-NAME_FIELDS = ("picker", "stolen_from", "winner", "offender", "dealer", "second_winner")
-NAMES_FIELDS = ("partners", "no_trick_pickers", "seated", "present", "losers")
 
 
 def check_names(state: TableState, hand: Hand) -> None:

@@ -6,6 +6,9 @@ replayed in full before anything is written, like the import page.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import Response, abort, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
@@ -13,12 +16,24 @@ from scorekeeper.services import Code
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.services.nights import exports as export_service
-from scorekeeper.services.nights.import_checks import parse_json, refuse
+from scorekeeper.services.nights.import_checks import ImportRefused, parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, request_once
 from scorekeeper.views.api.tables import created
 from scorekeeper.views.json_errors import error_response
+
+
+@contextmanager
+def body_refusals() -> Iterator[None]:
+    """An import refused as a whole (the upload page's ``file``) names no
+    field: the API's body is the file, and has no field of that name."""
+    try:
+        yield
+    except ImportRefused as refusal:
+        if refusal.field == "file":
+            refusal.field = None
+        raise
 
 
 def import_body(scope: str) -> tuple[object, Once | None]:
@@ -29,10 +44,10 @@ def import_body(scope: str) -> tuple[object, Once | None]:
         # so a cross-site form can't create tables.
         abort(error_response("Send the export as JSON (Content-Type: application/json); "
                              "nothing was created", 415, "Content-Type", Code.NOT_JSON))
-    if (request.content_length or 0) > MAX_IMPORT_BYTES:
-        raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
-    raw = request.stream.read(MAX_IMPORT_BYTES + 1)
-    data = parse_json(raw)
+    with body_refusals():
+        if (request.content_length or 0) > MAX_IMPORT_BYTES:
+            raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
+        data = parse_json(request.stream.read(MAX_IMPORT_BYTES + 1))
     return data, request_once(scope, data)
 
 
@@ -52,7 +67,8 @@ def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""
     data, once = import_body("import")
-    table, token = export_service.import_table(data, label="API client", once=once)
+    with body_refusals():
+        table, token = export_service.import_table(data, label="API client", once=once)
     if token is None:  # a retry: the same table, and a new token for the client
         token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)

@@ -20,7 +20,7 @@ from scorekeeper.services.events import grants as event_grants
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.events.routes import Answer, created_event, seen_version
-from scorekeeper.views.api.exports import import_body
+from scorekeeper.views.api.exports import body_refusals, import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 
@@ -39,7 +39,8 @@ def import_event() -> Answer:
     """Recreate an exported event: a new id and new tokens; checked in full
     first (every hand replayed), so a refused file creates nothing."""
     data, once = import_body("event-import")
-    event, token = event_exports.import_event(data, label="API client", once=once)
+    with body_refusals():
+        event, token = event_exports.import_event(data, label="API client", once=once)
     return created_event(event, token)
 
 

@@ -62,12 +62,23 @@ def workbook(data: dict[str, Any]) -> Workbook:
     if text is not None:
         if not isinstance(text, str):
             raise SheetRefused("sheet must be the text of a CSV or TSV file", "sheet")
-        return read_file(text.encode("utf-8"), filename)
+        return _read(text.encode("utf-8"), filename, "sheet")
     try:
         raw = base64.b64decode(packed if isinstance(packed, str) else "!", validate=True)
     except (binascii.Error, ValueError):
         raise SheetRefused("xlsx must be the .xlsx file's bytes in base64", "xlsx") from None
-    return read_file(raw, filename)
+    return _read(raw, filename, "xlsx")
+
+
+def _read(raw: bytes, filename: str, sent: str) -> Workbook:
+    """The file read; a refusal of the file as a whole (the upload page's
+    ``file``) names the field of the body that sent it."""
+    try:
+        return read_file(raw, filename)
+    except SheetRefused as refusal:
+        if refusal.field != "file":
+            raise
+        raise SheetRefused(refusal.message, sent) from None
 
 
 def preview_json(shown: Preview) -> dict[str, Any]:
