@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
+from functools import lru_cache
 
 from scorekeeper.services.groups.sheets.files import Cell
 
@@ -117,6 +118,13 @@ KEYWORDS: dict[Role, frozenset[str]] = {
 MONEY_WORDS = ("$", "€", "£", "money", "dollar", "cash", "cents")
 
 
+#: How many distinct cells the pure readers below remember: a sheet writes
+#: the same names and numbers thousands of times (a history of 10,000 hands
+#: has a few hundred distinct cells), so each is read once per process.
+READ_ONCE = 8192
+
+
+@lru_cache(maxsize=READ_ONCE)
 def header_key(text: Cell) -> str:
     """A header as the keywords are written: lower case, single spaces."""
     raw = str(text).casefold().replace("_", " ").replace(".", " ").strip()
@@ -144,6 +152,7 @@ _NUMBER = re.compile(r"[+-]?\d{1,12}(?:\.\d{1,6})?")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
+@lru_cache(maxsize=READ_ONCE)
 def amount(cell: Cell) -> Decimal | None:
     """A number as a sheet writes it: "3", "-2", "+4", "−2" (a typeset
     minus), "(2)" (accountants' minus), "$2.75", "-$1.50", "1,250.00"; None

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from functools import lru_cache
 
 from scorekeeper.ledger.money import money, signed
 from scorekeeper.limits import MAX_PLAYERS, QUOTED
@@ -27,6 +28,7 @@ from scorekeeper.services.checks import check_played_on
 from scorekeeper.services.groups.sheets.columns import (
     HAND_SHAPES,
     ORDER_WORDS,
+    READ_ONCE,
     Role,
     Shape,
     Unit,
@@ -161,14 +163,15 @@ def zeros_look_absent(layout: Layout, rows: Sequence[Row], seats: int) -> bool |
     return crowded or zeros * ZEROS_ABSENT_SHARE >= len(cells)
 
 
-def split_names(text: str) -> list[str]:
+@lru_cache(maxsize=READ_ONCE)
+def split_names(text: str) -> tuple[str, ...]:
     """The names in one cell: "Ann, Bob", "Ann & Bob", "Ann/Bob", "Ann and Bob"
     (a partner's cell that says the picker went alone names nobody)."""
     if text.strip().casefold() in ALONE_WORDS:
-        return []
+        return ()
     for mark in ("&", "/", "+", ";", " and "):
         text = text.replace(mark, ",")
-    return [n.strip() for n in text.split(",") if n.strip()]
+    return tuple(n.strip() for n in text.split(",") if n.strip())
 
 
 # --- the rows grouped into nights ---------------------------------------------------------
