@@ -296,3 +296,34 @@ def test_an_exported_event_comes_back_with_its_signatures_and_a_tampered_one_is_
     refused = client.post(f"{API}/events/import", json=exported)
     assert refused.status_code == 400
     assert "signature 1: totals must be the table's whole points" in refused.get_json()["error"]
+
+
+def test_a_sessions_signing_reads_its_tickets_and_signatures_once_whatever_its_tables(
+        app: Flask, client: FlaskClient) -> None:
+    """The director's session page and the session's API read every table's
+    tickets in one query and its signatures in another, not one a table."""
+    from sqlalchemy import event as sqlalchemy_event
+
+    from scorekeeper.db.models import Event
+    from scorekeeper.services.events import signatures
+
+    world = _signing_event(client)
+    assert _sign(client, world, world["players"][0], True).status_code == 201
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(str(args[2]).casefold())
+    with app.app_context():
+        event = db.session.get_one(Event, world["event"])
+        sqlalchemy_event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            signing = signatures.session_signing(event, 1)
+        finally:
+            sqlalchemy_event.remove(db.engine, "before_cursor_execute", count)
+        assert len(signing) >= 2
+        assert signing[1].seats[0].agrees is True
+        grouped = signatures.by_status(signing)
+        assert set(grouped) == set(signatures.STATUSES)
+        assert [s.number for s in grouped["unsigned"]] == [1]
+    assert sum("from table_signature" in s for s in statements) == 1, statements
+    assert sum("from event_ticket" in s for s in statements) == 1, statements

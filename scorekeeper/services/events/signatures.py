@@ -14,6 +14,7 @@ history entry, its retry under an Idempotency-Key).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -109,14 +110,30 @@ def _row(table: GameTable) -> tuple[EventTable, Event] | None:
     return None if found is None else (found[0], found[1])
 
 
-def _totals(row: EventTable, event: Event, table: GameTable
-            ) -> tuple[list[tuple[str, int]], bool]:
-    """The table's session totals in seat order and whether it is done."""
-    tickets = {t.event_table_id: t.totals for t in db.session.scalars(
-        select(EventTicket).where(EventTicket.event_table_id == row.id))}
+def _totals(row: EventTable, event: Event, table: GameTable,
+            tickets: dict[int, dict[str, int]]) -> tuple[list[tuple[str, int]], bool]:
+    """The table's session totals in seat order and whether it is done
+    (``tickets``: the paper tickets of its session's tables, by table row)."""
     points, progress = event_progress.table_points(row, tickets, event, table)
     names = TableState.load(table).players
     return [(name, int(points.get(name, 0))) for name in names], progress.done
+
+
+def _tickets(rows: list[EventTable]) -> dict[int, dict[str, int]]:
+    """The paper tickets of these tables, by table row: one query."""
+    return {t.event_table_id: t.totals for t in db.session.scalars(
+        select(EventTicket).where(EventTicket.event_table_id.in_([r.id for r in rows])))}
+
+
+def _latest(rows: list[EventTable]) -> dict[int, dict[int, TableSignature]]:
+    """Each of these tables' latest signature of each seat, by table row and
+    seat: one query."""
+    latest: dict[int, dict[int, TableSignature]] = {r.id: {} for r in rows}
+    for signed in db.session.scalars(select(TableSignature).where(
+            TableSignature.event_table_id.in_([r.id for r in rows]))
+            .order_by(TableSignature.id)):
+        latest[signed.event_table_id][signed.seat] = signed
+    return latest
 
 
 def signing_of(table: GameTable) -> Signing | None:
@@ -126,16 +143,19 @@ def signing_of(table: GameTable) -> Signing | None:
     if found is None:
         return None
     row, event = found
-    return _signing(row, event, table)
+    return _one(row, event, table)
 
 
-def _signing(row: EventTable, event: Event, table: GameTable) -> Signing:
-    seats, done = _totals(row, event, table)
+def _one(row: EventTable, event: Event, table: GameTable) -> Signing:
+    """One table's signing, read for it alone."""
+    return _signing(row, event, table, _tickets([row]), _latest([row])[row.id])
+
+
+def _signing(row: EventTable, event: Event, table: GameTable,
+             tickets: dict[int, dict[str, int]], latest: dict[int, TableSignature]
+             ) -> Signing:
+    seats, done = _totals(row, event, table, tickets)
     now = [points for _, points in seats]
-    latest: dict[int, TableSignature] = {}
-    for signed in db.session.scalars(select(TableSignature).where(
-            TableSignature.event_table_id == row.id).order_by(TableSignature.id)):
-        latest[signed.seat] = signed
     shown = []
     for seat, (name, points) in enumerate(seats, start=1):
         said = latest.get(seat)
@@ -149,12 +169,25 @@ def _signing(row: EventTable, event: Event, table: GameTable) -> Signing:
 
 def session_signing(event: Event, session: int) -> dict[int, Signing]:
     """Each table of the session's signing, by table number (the director's
-    session page and the session's API)."""
+    session page and the session's API): its tickets and signatures read in
+    one query each, whatever the number of tables."""
     rows = list(db.session.scalars(select(EventTable).filter_by(
         event_id=event.id, session=session).order_by(EventTable.number)))
     nights = {n.id: n for n in db.session.scalars(
         select(GameTable).where(GameTable.id.in_([r.night_id for r in rows])))}
-    return {row.number: _signing(row, event, nights[row.night_id]) for row in rows}
+    tickets, latest = _tickets(rows), _latest(rows)
+    return {row.number: _signing(row, event, nights[row.night_id], tickets, latest[row.id])
+            for row in rows}
+
+
+def by_status(signing: Mapping[int, Signing]) -> dict[str, list[Signing]]:
+    """A session's tables grouped by their signing's word of
+    :data:`STATUSES` (every word a key, in table order within it): what the
+    director's page lists first."""
+    grouped: dict[str, list[Signing]] = {word: [] for word in STATUSES}
+    for number in sorted(signing):
+        grouped[signing[number].status].append(signing[number])
+    return grouped
 
 
 #: Why a table of an event that doesn't ask for signatures can't sign.
@@ -188,11 +221,11 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
     with writes.unit(once) as work:
         if earlier(once) is not None:  # a double tap, a retry: said once already
             work.cancel()
-            return _signing(row, event, table)
+            return _one(row, event, table)
         writes.begin_night(table, Action.SIGN, seen=seen)
         if not event.signatures:
             raise Conflict(NOT_ASKED, "name")
-        now = _signing(row, event, table)
+        now = _one(row, event, table)
         seat = next((s for s in now.seats if find_name(name, [s.name])), None)
         if seat is None:
             raise ServiceError(f"{name.strip()[:40]} doesn't sit at table {row.number} in "
@@ -221,6 +254,6 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
                            after={"seat": seat.seat, "name": seat.name, "agrees": agrees,
                                   "totals": totals, "note": kept_note})
         db.session.flush()
-        after = _signing(row, event, table)
+        after = _one(row, event, table)
         work.remember(table.id, 201, after.to_json())
     return after

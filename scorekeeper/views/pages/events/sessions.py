@@ -66,6 +66,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
     event = load_event(event_id).row
     drawn = _drawn(event, number)
     standings = event_scores.standings(event)
+    signing = signatures.session_signing(event, number) if event.signatures and drawn else {}
     return render_template(
         "events/session.html", event=event, number=number, drawn=drawn, by_name=by_name(drawn),
         progress={p.number: p for p in standings.tables if p.session == number},
@@ -73,7 +74,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
-        signing=signatures.session_signing(event, number) if event.signatures and drawn else {},
+        signing=signing, signing_by=signatures.by_status(signing),
         walk_ins=[p for p in event_draws.unseated(event, number)
                   if drawn is None or p.number not in drawn.byes] if drawn else [],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
