@@ -258,3 +258,29 @@ def test_the_event_home_shows_the_leaderboards_link_and_qr(client: FlaskClient) 
     found = re.search(r'href="(http://[^"]+/e/s/[^"/]+)"', text)
     assert found is not None
     assert client.get(found.group(1).split("localhost", 1)[-1]).status_code == 200
+
+
+def test_a_session_that_has_started_offers_no_new_draw_nor_a_swap(
+        app: Flask, client: FlaskClient) -> None:
+    """Once a hand of the session is in, the service refuses a new draw and a
+    swap; the page says so up front instead of offering either."""
+    event_id = _with_players(client)
+    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
+    before = client.get(f"/e/{event_id}/sessions/1").text
+    assert 'id="draw-form"' in before and 'id="swap"' in before
+    assert 'id="draw-started"' not in before
+    with app.app_context():
+        from scorekeeper.db.models import GameTable
+        from scorekeeper.rules import Hand
+        from scorekeeper.services.events import draws as event_draws
+        from scorekeeper.services.nights import hands
+        from scorekeeper.services.nights.state import TableState
+        night = event_draws.session_tables(_event(app, event_id), 1).tables[0]
+        state = TableState.load(db.session.get_one(GameTable, night.night))
+        hands.record_hand(state, Hand(picker=night.players[1], partners=(night.players[2],),
+                                      points=70))
+    after = client.get(f"/e/{event_id}/sessions/1").text
+    assert 'id="draw-form"' not in after and 'id="swap"' not in after
+    assert "Session 1 has started: its tables can&#39;t be drawn again" in after
+    refused = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7", "sure": "1"})
+    assert refused.status_code == 409 and "has started" in refused.text

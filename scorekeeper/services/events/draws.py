@@ -101,6 +101,16 @@ def played(event: Event) -> bool:
     return _started(list(db.session.scalars(select(EventTable).filter_by(event_id=event.id))))
 
 
+def session_started(event: Event, session: int) -> bool:
+    """True once any table of ``session`` has a hand or a paper ticket: its
+    tables are no longer drawn again (:data:`STARTED`)."""
+    return _started(_rows(event, session))
+
+
+#: Why a session that has started is not drawn again.
+STARTED = "Session {session} has started: its tables can't be drawn again"
+
+
 def _started(rows: Sequence[EventTable]) -> bool:
     """True once any table of the session has a hand or a paper ticket."""
     ids = [r.night_id for r in rows]
@@ -168,8 +178,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
         writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
         old = _rows(event, session)
         if _started(old):
-            raise Conflict(f"Session {session} has started: its tables can't be drawn again",
-                           "session")
+            raise Conflict(STARTED.format(session=session), "session")
         playing = [p for p in event.players if plays_in(p, session)]
         if len(playing) < rules.seats:
             raise ServiceError(f"At least {rules.seats} players must be checked in for "

@@ -75,6 +75,8 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
         signing=signing, signing_by=signatures.by_status(signing),
+        started=event_draws.STARTED.format(session=number)
+        if drawn and event_draws.session_started(event, number) else None,
         walk_ins=[p for p in event_draws.unseated(event, number)
                   if drawn is None or p.number not in drawn.byes] if drawn else [],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
