@@ -2,9 +2,12 @@
 """An example client of the JSON API, written from docs/api.md alone with the
 standard library: it starts a table of six players at five seats, records a
 night of every common kind of hand at the seats the standings say the next
-hand is dealt at, edits one and deletes one (first on a version the night
-has moved on from: refused with the code "stale"), reads the night back
-window by window, checks what the docs promise and prints who pays whom.
+hand is dealt at, edits one (and sends the edit again under its key: the
+same answer, marked replayed) and deletes one (first on a version the night
+has moved on from: refused with the code "stale"), gives the night a new
+share link (the old one stops at once), reads the night back window by
+window, checks what the docs promise and prints who pays whom.  Every write
+names itself with an X-Request-Id, which the answer echoes.
 Anything the docs don't promise exits 1 with a message naming the refusal's
 code.  The test suite runs it against a real server.
 
@@ -80,14 +83,21 @@ class Client:
             raise Disagreement(f"{request.full_url}: {status} is not JSON: {raw[:80]!r}") from None
 
     def write(self, method: str, path: str, body: Any, expect: int,
-              seen: str | None = None, code: str | None = None) -> Answer:
+              seen: str | None = None, code: str | None = None,
+              key: str | None = None) -> Answer:
         """A write on the night: If-Match names the version last seen (``seen``:
         an older one) so a change made meanwhile by another phone is a 412, not
-        overwritten, and a fresh Idempotency-Key makes the retry in ``send``
-        safe.  Keeps the new ETag; a refusal expected (its ``code``) keeps it."""
-        headers = {"If-Match": seen or self.etag, "Idempotency-Key": str(uuid.uuid4())}
+        overwritten, and a fresh Idempotency-Key (or ``key``) makes the retry
+        in ``send`` safe.  Keeps the new ETag; a refusal expected (its
+        ``code``) keeps it.  The answer must echo the write's X-Request-Id."""
+        asked = f"example-{uuid.uuid4()}"
+        headers = {"If-Match": seen or self.etag, "Idempotency-Key": key or str(uuid.uuid4()),
+                   "X-Request-Id": asked}
         answer = check(self.send(method, self.table + path, body, self.edit, headers),
                        expect, f"{method} {path}", code)
+        if answer.headers.get("X-Request-Id") != asked:
+            raise Disagreement(f"{method} {path}: X-Request-Id {asked} came back as "
+                               f"{answer.headers.get('X-Request-Id')!r}")
         if expect >= 400:
             return answer
         etag = answer.headers.get("ETag", "")
@@ -172,16 +182,43 @@ def record_night(client: Client, hands: int, nobody_picks: str | None) -> None:
 
 def edit_hand(client: Client, number: int) -> int:
     """GET a hand, change its points and PUT it back as read (the docs say the
-    result's read-only fields are left out of a PUT).  Returns the new points."""
+    result's read-only fields are left out of a PUT); then send the same PUT
+    again under the same key, as a client whose answer was lost would: the
+    first answer again, marked ``Idempotent-Replayed: true``, and the night
+    as it was.  Returns the new points."""
     hand = client.read(f"/hands/{number}").body
     if hand.get("points") is None:
         raise Disagreement(f"hand {number} has no points to edit: {hand}")
     hand["points"] = 90 if hand["points"] < 61 else 40
-    answer = client.write("PUT", f"/hands/{number}", hand, 200).body
+    seen, key = client.etag, str(uuid.uuid4())
+    first = client.write("PUT", f"/hands/{number}", hand, 200, key=key)
+    answer = first.body
     if (answer["id"], answer["number"], answer["points"]) != \
             (hand["id"], number, hand["points"]):
         raise Disagreement(f"PUT /hands/{number} answered {answer}")
+    again = check(client.send("PUT", f"{client.table}/hands/{number}", hand, client.edit,
+                              {"If-Match": seen, "Idempotency-Key": key}),
+                  200, f"PUT /hands/{number} again")
+    if again.headers.get("Idempotent-Replayed") != "true" or again.body != answer \
+            or again.headers.get("ETag") != client.etag:
+        raise Disagreement(f"PUT /hands/{number} sent again under its key answered "
+                           f"{again.headers.get('Idempotent-Replayed')!r} {again.body}")
     return int(hand["points"])
+
+
+def new_share_link(client: Client) -> None:
+    """POST /rotate for a new view token: the old one is a 401 at once, the
+    new one reads."""
+    old = client.view
+    answer = check(client.send("POST", f"{client.table}/rotate", {"token": "view"},
+                               client.edit, {"Idempotency-Key": str(uuid.uuid4())}),
+                   200, "POST /rotate")
+    if answer.body.get("token") != "view" or not answer.body.get("value") \
+            or answer.body["value"] == old:
+        raise Disagreement(f"POST /rotate answered {answer.body}")
+    check(client.send("GET", f"{client.table}/standings", token=old), 401,
+          "GET /standings with the old share link", "bad_token")
+    client.view = answer.body["value"]
 
 
 def prev_link(answer: Answer) -> str | None:
@@ -248,6 +285,7 @@ def run(base: str, hands: int, preset: str) -> None:
     seen = client.etag
     points = edit_hand(client, 4)
     delete_hand(client, hands // 2, seen)
+    new_share_link(client)
     night, windows = read_back(client)
     if len(night) != hands - 1 or night[3]["points"] != points:
         raise Disagreement(f"read back {len(night)} hands, hand 4 at {night[3]['points']}")
