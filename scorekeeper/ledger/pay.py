@@ -24,6 +24,7 @@ from enum import StrEnum
 from urllib.parse import quote, urlencode
 
 from scorekeeper.ledger.money import decimal, money
+from scorekeeper.ledger.words import day_words
 from scorekeeper.limits import CASHTAG, MAX_HANDLE_ASKED, PAYPAL_HANDLE, QUOTED, VENMO_HANDLE
 
 
@@ -166,4 +167,4 @@ def pay_link(handle: PayHandle, payee: str, cents: int, note: str) -> PayLink:
 
 def pay_note(day: date) -> str:
     """What a payment is for, as the payee's app shows it: "Sheepshead, Friday 21 Nov"."""
-    return f"Sheepshead, {day.strftime('%A')} {day.day} {day.strftime('%b')}"
+    return f"Sheepshead, {day_words(day)}"

@@ -1,10 +1,14 @@
-"""A night in the table's words: the pending doublers banner and a payment
-as a sentence.  (A hand's own words are the engine's: :mod:`scorekeeper.rules.words`.)
+"""A night in the table's words: the pending doublers banner, a payment as a
+sentence, the night's day, and the settle-up as one line for the group chat.
+(A hand's own words are the engine's: :mod:`scorekeeper.rules.words`.)
 """
 
 from __future__ import annotations
 
-from scorekeeper.ledger.money import money
+from collections.abc import Mapping, Sequence
+from datetime import date
+
+from scorekeeper.ledger.money import money, signed
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.rules import Night
 
@@ -37,6 +41,32 @@ def _listed(numbers: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def paid(payouts: Mapping[str, int]) -> str:
+    """"Ann +2, Cat +1, Bob −1, …": who won and lost what on a hand, biggest
+    first ("Nobody pays." when nobody does)."""
+    ranked = sorted(((n, p) for n, p in payouts.items() if p), key=lambda x: -x[1])
+    return ", ".join(f"{name} {signed(points)}" for name, points in ranked) or "Nobody pays."
+
+
 def describe_transfer(transfer: Transfer) -> str:
     """"Bob pays Ann $2.75": a payment as the table reads it."""
     return f"{transfer.payer} pays {transfer.payee} {money(transfer.cents)}"
+
+
+def day_words(day: date) -> str:
+    """A night's day as the table says it: "Friday 21 Nov"."""
+    return f"{day:%A} {day.day} {day:%b}"
+
+
+def square_words(stake_cents: int) -> str:
+    """What a settle-up with no payments says."""
+    return ("Playing for points only: no money changes hands." if stake_cents == 0
+            else "Everyone is square: nobody pays anybody.")
+
+
+def settle_words(day: date, transfers: Sequence[Transfer], stake_cents: int) -> str:
+    """The settle-up as one line for the group chat: "Friday 21 Nov — Bob pays
+    Ann $2.75, Cat pays Ann $1.10".  Names and amounts only: no player's
+    contact or payment handle is any part of it."""
+    said = ", ".join(describe_transfer(t) for t in transfers) or square_words(stake_cents)
+    return f"{day_words(day)} — {said}"

@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 from scorekeeper.ledger.event_draw import is_filler
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
-from scorekeeper.ledger.words import describe_transfer, pending_text
+from scorekeeper.ledger.words import describe_transfer, pending_text, square_words
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
@@ -146,6 +146,7 @@ def register(app: Flask) -> None:
     app.add_template_global(away, "away")
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
+    app.add_template_global(square_words, "square_words")
     app.add_template_global(utc_iso, "utc_iso")
     app.add_template_global(may, "may")
     app.add_template_global(may_open, "may_open")

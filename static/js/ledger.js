@@ -1,6 +1,7 @@
 // The ledger on a phone.  Its grid scrolls in its own box (names and totals stay
 // at the top, hand numbers at the left); this script
 // - shades the box's left and right edges while there is more to scroll that way,
+// - shows the line above the box that says it slides sideways, while it can,
 // - fits the box to the room left on the screen above the "Record hand" bar,
 // - and, on the page of the latest hands, opens the box at the latest hand.
 (function () {
@@ -10,6 +11,11 @@
     const more = box.scrollWidth - box.clientWidth - box.scrollLeft;
     view.classList.toggle("more-right", more > 1);
     view.classList.toggle("more-left", box.scrollLeft > 1);
+  }
+
+  function hint(box) {
+    const line = document.getElementById("ledger-scroll-hint");
+    if (line) line.hidden = box.scrollWidth - box.clientWidth <= 1;
   }
 
   function fit(box) {
@@ -27,11 +33,12 @@
     const view = document.querySelector(".ledger-view");
     const box = view && view.querySelector(".ledger-scroll");
     if (!box) return;
+    hint(box);
     fit(box);
     if (view.hasAttribute("data-latest")) box.scrollTop = box.scrollHeight;
     shade(view, box);
     box.addEventListener("scroll", () => shade(view, box), { passive: true });
-    window.addEventListener("resize", () => { fit(box); shade(view, box); });
+    window.addEventListener("resize", () => { hint(box); fit(box); shade(view, box); });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

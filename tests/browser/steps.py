@@ -96,13 +96,13 @@ def screenshot(page: Any, name: str, full_page: bool = True) -> Path:
 
 
 def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
-              hands: list[dict[str, Any]], name: str = "Fri") -> str:
-    """Start a table and record ``hands`` through the API, then give this
-    browser the edit token as the phone that started it holds it.  Returns
-    the table's URL."""
+              hands: list[dict[str, Any]], name: str = "Fri", **table: Any) -> str:
+    """Start a table (``table``: more of its fields, such as ``played_on``) and
+    record ``hands`` through the API, then give this browser the edit token as
+    the phone that started it holds it.  Returns the table's URL."""
     api = app.test_client()
     made = api.post("/api/v1/tables", json={"name": name, "players": players,
-                                             "preset": preset}).get_json()
+                                             "preset": preset, **table}).get_json()
     auth = {"Authorization": f"Bearer {made['edit_token']}"}
     for body in hands:
         saved = api.post(f"/api/v1/tables/{made['id']}/hands", json=body, headers=auth)

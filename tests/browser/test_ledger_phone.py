@@ -3,7 +3,10 @@ seven-handed table twelve hands into the night: the players' names and
 totals stay on screen while the hands scroll under them, the hand number
 stays while the columns scroll sideways (and the ledger shows that it does),
 a hand takes one compact row, fixing a hand is a 44 px tap away, and
-"Record hand 13" is always on screen."""
+"Record hand 13" is always on screen.  At six and seven players with long
+names, every name and every cell can be reached with the hand numbers in
+view, the ledger says it slides sideways, and every hand's words and points
+read whole (wrapped, never cut)."""
 
 from __future__ import annotations
 
@@ -79,13 +82,13 @@ def test_the_ledger_fits_a_phone(page: Any, live_app: Flask, live_server: str) -
         "more-left" not in view.get_attribute("class")
     screenshot(page, "ledger-phone-top")
 
-    # a hand is one compact row: a line of words over a line of numbers
+    # a hand is one compact row: its words (two lines at most) over a line of numbers
     for number in (1, 6, 7, 12):
         row = box(page.locator(f"#hand-{number}"))
         assert row["height"] < 100, f"hand {number} is {row['height']}px tall"
         line = page.locator(f"#hand-{number} summary")
-        assert box(line)["height"] < 44 * 1.2  # the words stay on one line
-    # the hand whose side took no trick says so, on that one line, within the screen
+        assert box(line)["height"] < 44 * 1.2  # no more than two short lines
+    # the hand whose side took no trick says so, on its line, within the screen
     badge = box(page.locator("#hand-7 summary .badge", has_text="no trick"))
     line = box(page.locator("#hand-7 summary"))
     assert line["y"] <= badge["y"] and badge["y"] + badge["height"] <= line["y"] + line["height"]
@@ -141,6 +144,121 @@ def test_the_ledger_on_a_wide_screen(page: Any, live_app: Flask, live_server: st
     scroller = page.locator("#ledger-scroll")
     assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth")  # nothing to the side
     assert "more-right" not in page.locator(".ledger-view").get_attribute("class")
+    assert not page.locator("#ledger-scroll-hint").is_visible()  # nothing to slide to
     assert box(page.locator("#hand-12"))["height"] < 100
     assert_record_bar_on_screen(page)
     screenshot(page, "ledger-wide")
+
+
+#: Long-ish names at six and seven seats: wider than five columns of a phone.
+LONG_SEVEN = ["Annabelle", "Bartholomew", "Christopher", "Dorothea", "Evangeline",
+              "Maximilian", "Wilhelmina"]
+LONG_SIX = ["Alexandra", "Bartholomew", "Jacqueline", "Mary Ann Schmidt", "Konstantin",
+            "Wilhelmina"]
+
+
+def long_hands(names: list[str], right_partners: bool = False) -> list[dict[str, Any]]:
+    """Fourteen hands whose words run long: pickers alone and with two
+    partners, doubled and cracked hands, a leaster.  ``right_partners``: the
+    six-handed way, where the player on the picker's right is always a partner
+    (so nobody goes alone)."""
+    a, b, c, d, e, f = names[:6]
+    hands: list[dict[str, Any]] = [
+        {"picker": b, "alone": True, "points": 91, "cracks": 1},
+        {"picker": c, "partners": [e, f], "points": 75},
+        {"kind": "leaster", "winner": f},
+        {"picker": d, "partners": [a], "points": 45, "cracks": 2},
+        {"picker": e, "alone": True, "points": 120, "tricks": "all"},
+        {"picker": a, "partners": [c], "points": 61},
+        {"picker": f, "partners": [c], "points": 0, "tricks": "none"},
+        {"picker": b, "partners": [e], "points": 88},
+        {"picker": c, "alone": True, "points": 59},
+        {"picker": d, "partners": [f], "points": 31},
+        {"picker": e, "partners": [a], "points": 100},
+        {"picker": a, "alone": True, "points": 64, "cracks": 1},
+        {"picker": b, "partners": [d], "points": 93},
+        {"picker": f, "alone": True, "points": 97},
+    ]
+    if right_partners:
+        for hand in hands:
+            if "picker" in hand:
+                right = names[names.index(hand["picker"]) - 1]
+                others = [p for p in hand.pop("partners", []) if p != right]
+                hand.pop("alone", None)
+                hand["partners"] = [right, *others[:1]]
+    return hands
+
+
+#: Where every column's cells land once the box is scrolled to bring that
+#: column just past the held hand column: each cell between the held column
+#: and the box's right edge, nothing clipped inside it, and the held column
+#: still at the box's left edge.  Returns what failed, in words.
+EVERY_COLUMN = """box => {
+  const failed = [];
+  const frame = box.getBoundingClientRect();
+  const left = frame.left + box.clientLeft, right = left + box.clientWidth;
+  const heads = [...box.querySelectorAll('thead tr.names > th')];
+  const held = heads[0].getBoundingClientRect().right;
+  const rows = [...box.querySelectorAll('thead tr, tbody.hand tr.nums')];
+  for (let column = 1; column < heads.length; column++) {
+    box.scrollLeft = Math.max(0, heads[column].offsetLeft - (held - left));
+    const number = box.querySelector('tbody.hand tr.nums > th').getBoundingClientRect();
+    if (Math.abs(number.left - left) > 2) failed.push(`hand column moved at ${column}`);
+    for (const row of rows) {
+      const cell = row.children[column], r = cell.getBoundingClientRect();
+      const what = `${row.className} ${column} "${cell.textContent.trim()}"`;
+      if (r.left < held - 1 || r.right > right + 1) failed.push(`out of view: ${what}`);
+      if (cell.scrollWidth > cell.clientWidth + 1) failed.push(`clipped: ${what}`);
+    }
+  }
+  box.scrollLeft = 0;
+  return failed;
+}"""
+
+#: Every hand's line of words: within the box and nothing of it clipped.
+EVERY_LINE = """box => {
+  const failed = [];
+  const frame = box.getBoundingClientRect();
+  const left = frame.left + box.clientLeft, right = left + box.clientWidth;
+  for (const line of box.querySelectorAll('tbody.hand summary .line')) {
+    const r = line.getBoundingClientRect();
+    const what = `"${line.textContent.trim().replace(/\\s+/g, ' ')}"`;
+    if (r.left < left - 1 || r.right > right + 1) failed.push(`out of view: ${what}`);
+    for (const part of [line, ...line.querySelectorAll('*')])
+      if (part.scrollWidth > part.clientWidth + 1) failed.push(`clipped: ${what}`);
+  }
+  return failed;
+}"""
+
+
+@pytest.mark.parametrize(("names", "preset"), [(LONG_SEVEN, "seven-handed"),
+                                               (LONG_SIX, "six-handed")])
+def test_every_name_and_every_hands_points_can_be_read_at_six_and_seven(
+        page: Any, live_app: Flask, live_server: str, names: list[str], preset: str) -> None:
+    hands = long_hands(names, right_partners=preset == "six-handed")
+    page.goto(api_night(live_app, page, live_server, names, preset, hands, name="Friday"))
+    page.wait_for_selector("#ledger")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ledger = page.locator("#ledger-scroll")
+    # wider than the phone: the ledger says it slides sideways
+    assert ledger.evaluate("el => el.scrollWidth > el.clientWidth")
+    hint = page.locator("#ledger-scroll-hint")
+    assert hint.is_visible() and "sideways" in hint.inner_text()
+    frame = box(ledger)
+    assert box(hint)["y"] + box(hint)["height"] <= frame["y"]
+    heads = page.locator("#ledger thead tr.names th[title]")
+    assert [heads.nth(i).inner_text().strip() for i in range(len(names))] == names
+    assert ledger.evaluate(EVERY_COLUMN) == []
+    screenshot(page, f"ledger-phone-{len(names)}-long-names", full_page=False)
+    # each hand's words, its points and badges whole, at the left and after sliding
+    for number, hand in enumerate(hands, start=1):
+        words = page.locator(f"#hand-{number} summary .line").inner_text()
+        if "points" in hand:
+            assert f", {hand['points']} points" in words, words
+    assert ledger.evaluate(EVERY_LINE) == []
+    scroll(page, left=1000)
+    assert ledger.evaluate(EVERY_LINE) == []
+    screenshot(page, f"ledger-phone-{len(names)}-long-names-sideways", full_page=False)
+    # the words cost at most a second line: a hand still fits in a few lines
+    for number in range(1, len(hands) + 1):
+        assert box(page.locator(f"#hand-{number}"))["height"] < 120, number

@@ -5,14 +5,19 @@ night with the same players and rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.ledger.pay import pay_note
+from scorekeeper.ledger.settle import Transfer
+from scorekeeper.ledger.words import settle_words
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import settle as settle_service
-from scorekeeper.services.nights.pay import pay_links
+from scorekeeper.services.nights.pay import night_day, pay_links
 from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import new_night as start_new_night
@@ -21,7 +26,7 @@ from scorekeeper.views.access import keep_editing, load_table, permission, remem
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
-from scorekeeper.views.viewers.night import summary_context
+from scorekeeper.views.viewers.night import night_chart, summary_context
 
 bp = Blueprint("settle", __name__)
 
@@ -43,6 +48,14 @@ def _options(state: TableState) -> tuple[settle_service.Settlement, dict[str, st
     return settle_service.settlement(state, unit), errors
 
 
+def _shared(state: TableState, transfers: Sequence[Transfer]) -> dict[str, str]:
+    """What the Share button hands the group chat (settle/_share.html): the
+    payments the page shows, in the table's words, and what they are for."""
+    day = night_day(state.table)
+    return {"share_text": settle_words(day, transfers, state.table.stake_cents),
+            "share_title": pay_note(day)}
+
+
 @bp.get("/t/<int:table_id>/settle")
 @permission(Action.PAYMENTS)
 def settle(table_id: int) -> tuple[str, int]:
@@ -53,8 +66,9 @@ def settle(table_id: int) -> tuple[str, int]:
     return render_template("settle/settle.html", state=state, table=state.table,
                            settlement=settlement, access=night,
                            errors=errors, units=settle_service.UNITS, active="settle",
-                           pay_links=pay_links(state.table, settlement.transfers)
-                           ), 400 if errors else 200
+                           pay_links=pay_links(state.table, settlement.transfers),
+                           share_chart=night_chart(state),
+                           **_shared(state, settlement.transfers)), 400 if errors else 200
 
 
 @bp.route("/t/<int:table_id>/settle/leave", methods=["GET", "POST"])
@@ -122,8 +136,9 @@ def close(table_id: int) -> str | Response | tuple[str, int]:
 def summary(table_id: int) -> str:
     """The night summary for the scorekeeper, with the end-of-night actions."""
     night = load_table(table_id)
-    return render_template("settle/summary.html", active="settle", access=night,
-                           **summary_context(night.state))
+    shown = summary_context(night.state)
+    return render_template("settle/summary.html", active="settle", access=night, **shown,
+                           **_shared(night.state, shown["settlement"].transfers))
 
 
 @bp.post("/t/<int:table_id>/group")
