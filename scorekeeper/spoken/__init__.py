@@ -9,7 +9,9 @@ ninety-five", "leaster Dan", "Cat picked Dan partner no trick cracked",
 players' words ("Who is 'Anne': Ann or Annie?").  A word it can't place is
 asked about and the rest of the hand is still answered, without the part
 that word stood for: the body is then partial and the questions say what is
-missing.  It never saves and never guesses.
+missing, and a player's role left empty is :class:`~scorekeeper.spoken.held.Open`
+until the hand sent answers it (:meth:`Understood.unanswered`).  It never saves
+and never guesses.
 
 Pure: the rules engine and jellyfish (names by sound and spelling), no web
 framework and no database.
@@ -22,14 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import Kind, Rules
+from scorekeeper.spoken.examples import nothing_heard
 from scorekeeper.spoken.grammar import body_for
+from scorekeeper.spoken.held import Open, open_role, unanswered
 from scorekeeper.spoken.kinds import all_pass_here, forced_all_pass, kind_said
 from scorekeeper.spoken.lexer import lex
-from scorekeeper.spoken.roles import placed
-
-#: Said back when nothing in the words is a hand.
-NOTHING_HEARD = ("I didn't hear a hand: say who picked, with whom and the points "
-                 "('Ann with Cat 75'), or 'leaster Dan', or 'misdeal'")
+from scorekeeper.spoken.roles import placed, unplaced_word
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,9 @@ class Understood:
 
     body: Mapping[str, Any] | None
     questions: tuple[str, ...] = ()
+    #: The players' roles the body leaves empty that the form would take as
+    #: answered (no partner: alone), in the body's order.
+    open: tuple[Open, ...] = ()
 
     @property
     def question(self) -> str:
@@ -51,38 +54,56 @@ class Understood:
         """True when the body is the whole hand, nothing left to ask."""
         return self.body is not None and not self.questions
 
+    def unanswered(self, sent: Mapping[str, Any]) -> tuple[Open, ...]:
+        """The open roles the hand ``sent`` (its request fields) still has
+        as the words left them: what holds its Save."""
+        return unanswered(self.open, self.body or {}, sent)
+
 
 #: The body's fields that name players.
 NAMED = ("picker", "partners", "winner", "second_winner", "offender", "losers",
          "stolen_from", "no_trick_pickers")
 
 
-def _seated(body: dict[str, Any], present: Sequence[str] | None,
-            seated: Sequence[str] | None) -> tuple[dict[str, Any], list[str]]:
-    """The body without placeholders and players who don't play this hand,
-    and why each such player was left out."""
-    why: list[str] = []
+def _away(name: str, present: Sequence[str] | None, seated: Sequence[str] | None) -> str | None:
+    """Why the player ``name`` doesn't play this hand (None: he does)."""
+    if present is not None and name not in present:
+        return f"{name} isn't at the table now"
+    if seated is not None and name not in seated:
+        return f"{name} sits out this hand"
+    return None
 
-    def plays(name: str) -> bool:
+
+def _seated(body: dict[str, Any], players: Sequence[str], present: Sequence[str] | None,
+            seated: Sequence[str] | None) -> tuple[dict[str, Any], list[str], list[Open]]:
+    """The body without placeholders and players who don't play this hand,
+    why each such player was left out, and the roles that leaves open (the
+    first word left out of each)."""
+    why: list[str] = []
+    left: dict[str, tuple[str, str]] = {}
+
+    def plays(key: str, name: str) -> bool:
         if not placed(name):
+            word = unplaced_word(name)
+            left.setdefault(key, (word, f"I couldn't place '{word}'" if word else ""))
             return False
-        if present is not None and name not in present:
-            why.append(f"{name} isn't at the table now")
-            return False
-        if seated is not None and name not in seated:
-            why.append(f"{name} sits out this hand")
-            return False
-        return True
+        away = _away(name, present, seated)
+        if away is not None:
+            why.append(away)
+            left.setdefault(key, (name, away))
+        return away is None
 
     kept: dict[str, Any] = {}
     for key, value in body.items():
         if key in NAMED and isinstance(value, list):
-            value = [name for name in value if plays(name)] or None
-        elif key in NAMED and value is not None and not plays(value):
+            value = [name for name in value if plays(key, name)] or None
+        elif key in NAMED and value is not None and not plays(key, value):
             value = None
         if value is not None:
             kept[key] = value
-    return kept, why
+    playing = [p for p in players if _away(p, present, seated) is None]
+    return kept, why, [open_role(key, word, reason, kept, playing)
+                       for key, (word, reason) in left.items()]
 
 
 def understand(text: str, rules: Rules, players: Sequence[str],
@@ -93,8 +114,10 @@ def understand(text: str, rules: Rules, players: Sequence[str],
     when someone sits it out), and the questions about what is unclear."""
     items, questions = lex(str(text), list(players))
     if not any(not item.unplaced for item in items):
-        return Understood(None, tuple(questions) or (NOTHING_HEARD,))
+        playing = [p for p in players if _away(p, present, seated) is None]
+        return Understood(None, tuple(questions) or (nothing_heard(rules, playing),))
     kind = kind_said(rules, items)
+    played_here = isinstance(kind, Kind)
     if not isinstance(kind, Kind):
         questions.append(kind)
         if forced_all_pass(rules, items):
@@ -104,10 +127,12 @@ def understand(text: str, rules: Rules, players: Sequence[str],
         if here is None:
             return Understood(None, tuple(dict.fromkeys(questions)))
         kind = here
-    body, asked = body_for(rules, kind, items)
-    body, away = _seated(body, present, seated)
+    # A kind this table doesn't play ("Ida threw it in" at a leaster table)
+    # gives no role to a name said without one: Ida threw in, she didn't win.
+    body, asked = body_for(rules, kind, items, loose=played_here)
+    body, away, opened = _seated(body, players, present, seated)
     asked = [question for question in asked if placed(question)]
-    return Understood(body, tuple(dict.fromkeys([*questions, *away, *asked])))
+    return Understood(body, tuple(dict.fromkeys([*questions, *away, *asked])), tuple(opened))
 
 
-__all__ = ["NOTHING_HEARD", "Understood", "understand"]
+__all__ = ["Open", "Understood", "understand"]

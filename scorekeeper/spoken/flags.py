@@ -87,7 +87,10 @@ def flags_for(rules: Rules, kind: Kind, items: Sequence[Item]) -> tuple[dict[str
             questions.append(why)
             del said[name]
     cracks = said.get("cracks", 0)
-    if cracks > rules.max_cracks:
+    if cracks and any(item.tag is Tag.NO_CRACK for item in items):
+        questions.append("I heard a crack and no crack: was it cracked?")
+        del said["cracks"]
+    elif cracks > rules.max_cracks:
         questions.append(f"This table plays up to {rules.max_cracks} cracks, and I heard {cracks}")
         del said["cracks"]
     tags = {item.tag for item in items}

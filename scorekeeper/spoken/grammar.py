@@ -16,7 +16,7 @@ from scorekeeper.spoken.flags import flags_for, refusal
 from scorekeeper.spoken.lexer import Item, or_list
 from scorekeeper.spoken.lexicon import Tag
 from scorekeeper.spoken.points import said_points
-from scorekeeper.spoken.roles import Roles, roles_of
+from scorekeeper.spoken.roles import ASKED, Roles, placed, roles_of
 
 Body = dict[str, Any]
 Built = tuple[Body, list[str]]
@@ -32,9 +32,24 @@ def _picker(roles: Roles) -> tuple[str | None, list[str]]:
 
 
 def _partners(rules: Rules, picker: str, roles: Roles, alone: bool) -> tuple[list[str], list[str]]:
+    """The partners said, or none and the question about them.  A partner
+    asked about stands in the body as the placeholders said for it (or
+    :data:`ASKED`), so the role is left open, never read as going alone."""
+    partners, questions = _partners_said(rules, picker, roles, alone)
+    if questions and rules.has_partner:
+        return [p for p in _candidates(picker, roles) if not placed(p)] or [ASKED], questions
+    return partners, questions
+
+
+def _candidates(picker: str, roles: Roles) -> list[str]:
     rest = [p for p in [*roles.others, *roles.winners, *roles.losers]
             if p not in roles.offender and p not in roles.stolen_from]
-    partners = [p for p in dict.fromkeys([*roles.partners, *rest]) if p != picker]
+    return [p for p in dict.fromkeys([*roles.partners, *rest]) if p != picker]
+
+
+def _partners_said(rules: Rules, picker: str, roles: Roles, alone: bool
+                   ) -> tuple[list[str], list[str]]:
+    partners = _candidates(picker, roles)
     if picker in roles.partners:
         return [], [f"{picker} can't be both picker and partner"]
     if not rules.has_partner:
@@ -138,10 +153,14 @@ BUILDERS: dict[Kind, Callable[[Rules, Sequence[Item], Roles], Built]] = {
 }
 
 
-def body_for(rules: Rules, kind: Kind, items: Sequence[Item]) -> Built:
+def body_for(rules: Rules, kind: Kind, items: Sequence[Item], loose: bool = True) -> Built:
     """The body of a hand of ``kind`` as said (the part understood), and the
-    questions about the rest."""
-    body, questions = BUILDERS[kind](rules, items, roles_of(items))
+    questions about the rest.  ``loose``: a name said with no word for its
+    role takes the kind's (the first picks, a leaster's is its winner)."""
+    roles = roles_of(items)
+    if not loose:
+        roles.others.clear()
+    body, questions = BUILDERS[kind](rules, items, roles)
     flags, refused = flags_for(rules, kind, items)
     body = {"kind": str(kind), **body, **{k: v for k, v in flags.items() if v}}
     if kind is Kind.RENEGE and rules.partner is Partner.NONE:

@@ -1,8 +1,8 @@
 """Numbers as players say them and as dictation types them: "75",
 "seventy five", "seventy-five" (the hyphen is split off before this),
-"a hundred and twenty", "one twenty", "sixty one", "zero", "nothing"; a
-number word a finger slipped on ("fourty", "ninty", "sixy") is read as the
-word it is one letter away from (:func:`number_word`).
+"a hundred and twenty", "one twenty", "one oh five", "sixty one", "zero",
+"nothing"; a number word a finger slipped on ("fourty", "ninty", "sixy") is
+read as the word it is one letter away from (:func:`number_word`).
 
 Works on words already lower-cased; :func:`number_at` reads the longest
 number starting at one word and says how many words it took.
@@ -103,6 +103,9 @@ def number_at(words: Sequence[str], at: int) -> tuple[int, int] | None:
     if word == "a":
         return None
     first = _below_hundred(words, at)
+    oh, unit = (*words[at + 1:at + 3], "", "")[:2]
+    if word == "one" and oh in ("oh", "o") and 0 < UNITS.get(unit, 0) < 10:
+        return 100 + UNITS[unit], 3  # "one oh five" is 105
     if first is not None and word == "one" and at + 1 < len(words):
         after = _below_hundred(words, at + 1)  # "one twenty" is 120
         tens = words[at + 1] in TENS or words[at + 1] == "ten"

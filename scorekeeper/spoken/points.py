@@ -147,6 +147,6 @@ def said_points(rules: Rules, items: Sequence[Item]) -> tuple[int | None, Tricks
         return None, Tricks.SOME, questions
     tricks, points, questions = _tricks(rules, items, points)
     questions = questions or _schneider_checks(rules, items, points) or _outcome(items, points)
-    if not questions and points is None:
-        questions = [ASK]
-    return points, tricks, questions
+    if questions:
+        return None, tricks, questions  # points that don't add up are asked, not filled
+    return points, tricks, ([ASK] if points is None else [])

@@ -19,6 +19,9 @@ from scorekeeper.spoken.lexicon import Tag
 
 #: Marks a placeholder: no player's name holds it.
 UNPLACED = "\x00"
+#: The placeholder of a role asked about with no word said for it ("Ann 75":
+#: who was Ann's partner?).
+ASKED = UNPLACED
 _CRACKS = {Tag.CRACK: "crackers", Tag.RECRACK: "crackers", Tag.CRACK3: "crackers"}
 #: A tag after a name gives that name a role ("Ann picked", "Bob reneged").
 _AFTER = {Tag.PICK: "picker", Tag.ALONE: "picker", Tag.STOLE: "picker",
@@ -75,6 +78,11 @@ def placeholder(item: Item) -> str:
 def placed(name: object) -> bool:
     """False for a placeholder (or a question about one)."""
     return UNPLACED not in str(name)
+
+
+def unplaced_word(name: str) -> str:
+    """The word a placeholder stands for ('' for :data:`ASKED`)."""
+    return name.replace(UNPLACED, "")
 
 
 def _tag(items: Sequence[Item], at: int) -> Tag | None:

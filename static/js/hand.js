@@ -31,7 +31,46 @@ document.addEventListener("click", (event) => {
   }
   input.dispatchEvent(new Event("change", { bubbles: true }));
   markPointChips();
+  askTricks(form, parseInt(chip.dataset.points, 10));
 });
+
+// The chip of the deck's points (or of none) is not "Every trick" ("No trick"):
+// the other side may have taken a trick of blanks, and then the hand pays
+// schneider, not a side that took no trick.  So the chip asks, in place and in
+// the tricks choice's own words ("Every trick?"): Yes chooses it, No leaves the
+// choice as it is.
+function askTricks(form, points) {
+  const ask = document.getElementById("tricks-ask");
+  if (!ask) return;
+  const chosen = form.querySelector("input[name=tricks]:checked");
+  const value = ["all", "none"].find((tricks) => pointsForTricks(form, tricks) === points);
+  const choice = value && form.querySelector(`input[name=tricks][value=${value}]`);
+  ask.hidden = !choice || (chosen !== null && chosen.value === value);
+  if (ask.hidden) return;
+  document.getElementById("tricks-ask-words").textContent =
+    `${choice.closest("label").textContent.trim()}?`;
+  ask.dataset.tricks = value;
+}
+
+document.addEventListener("click", (event) => {
+  const answer = event.target.closest && event.target.closest("[data-tricks-answer]");
+  if (!answer) return;
+  const ask = document.getElementById("tricks-ask");
+  ask.hidden = true;
+  if (answer.dataset.tricksAnswer !== "yes") return;
+  const choice = document.querySelector(`#hand-form input[name=tricks][value=${ask.dataset.tricks}]`);
+  choice.checked = true;
+  choice.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
+// Points typed, or another tricks choice: the question is no longer the one asked.
+["input", "change"].forEach((type) => document.addEventListener(type, (event) => {
+  const ask = document.getElementById("tricks-ask");
+  if (ask && event.isTrusted && event.target.matches
+      && event.target.matches("#points, input[name=tricks], input[name=count_side], input[name=kind]")) {
+    ask.hidden = true;
+  }
+}));
 
 // Typed, or filled in by the card counter (counter.js), which sends a change.
 ["input", "change"].forEach((type) => document.addEventListener(type, (event) => {
@@ -98,14 +137,14 @@ function showDealer() {
 }
 
 // "Undo hand N" after a save: offered for a few seconds, then out of the way (the
-// ledger's edit and delete still fix anything later).  What the save paid, and
-// the preview's payouts, are kept to two lines; a tap on either shows all of it.
+// ledger's edit and delete still fix anything later).  What the save paid is said
+// whole; the preview's payouts are kept to two lines, and a tap shows all of them.
 document.addEventListener("DOMContentLoaded", () => {
   const undo = document.getElementById("undo");
   if (undo) setTimeout(() => undo.remove(), 20000);
 });
 document.addEventListener("click", (event) => {
-  const lines = event.target.closest && event.target.closest(".after-save .flash, #summary-line");
+  const lines = event.target.closest && event.target.closest("#summary-line");
   if (lines) lines.classList.toggle("whole");
 });
 
@@ -267,10 +306,54 @@ document.addEventListener("htmx:afterRequest", (event) => {
   else htmx.trigger(form, "change");  // entries changed meanwhile: once more
 });
 
+// Save tapped twice.  A post on its way is the only one: the browser would drop
+// its answer for the second post's, and show that page instead.  (The form's
+// one-time token saves one hand either way, and the server answers the second
+// post with the first one's "Hand N saved"; a post unanswered after LEAVE_MS may
+// go again.)  The second tap may also land on the next hand's form, still as it
+// opened under "Hand N saved": Save there sends nothing, and after DOUBLE_TAP_MS
+// asks the preview, which says what the new hand still needs.
+const LEAVE_MS = 8000;
+const DOUBLE_TAP_MS = 1000;
+const opened = { entries: null, at: 0 };
+let leaving = 0;
+
+function tailOfDoubleTap(form) {
+  if (Date.now() - leaving < LEAVE_MS) return true;
+  if (!document.querySelector(".after-save .flash.saved") || entriesOf(form) !== opened.entries) {
+    return false;
+  }
+  if (Date.now() - opened.at > DOUBLE_TAP_MS && typeof htmx !== "undefined") {
+    htmx.trigger(form, "change");
+  }
+  return true;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const form = document.getElementById("hand-form");
+  if (form) Object.assign(opened, { entries: entriesOf(form), at: Date.now() });
+});
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;  // back from the history: a visit of its own
+  leaving = 0;
+  opened.at = Date.now();
+});
+// Bubble phase: the phone's queue (waiting.js) has had its say; a hand it kept
+// on the phone is no post.
+document.addEventListener("submit", (event) => {
+  if (event.target.id === "hand-form" && !event.defaultPrevented) leaving = Date.now();
+});
+
 // Capture phase, before the phone's queue (waiting.js) sees the tap.
 document.addEventListener("submit", (event) => {
   const form = event.target;
-  if (form.id !== "hand-form" || typeof htmx === "undefined" || previewState.passing) return;
+  if (form.id !== "hand-form") return;
+  if (tailOfDoubleTap(form)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    return;
+  }
+  if (typeof htmx === "undefined" || previewState.passing) return;
   if (!previewState.busy && previewState.shown === entriesOf(form)) return;
   event.preventDefault();
   event.stopImmediatePropagation();

@@ -141,9 +141,10 @@
      kind as the form names it, and only the fields the form shows for it. */
   function summary() {
     const kind = form.querySelector("input[name=kind]:checked");
-    const shown = (name) => {
+    const shown = (name) => {  // the field's section is this kind's (data-kinds), folded or not
       const input = form.querySelector(`[name="${name}"]`);
-      return !input || input.offsetParent !== null;
+      const part = input && input.closest("[data-kinds]");
+      return !part || !kind || part.dataset.kinds.split(" ").includes(kind.value);
     };
     return self.scorekeeperStore.describe(entries(),
       kind ? kind.nextElementSibling.textContent.trim() : "A hand", shown);

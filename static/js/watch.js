@@ -41,7 +41,42 @@
     var on = status && status.querySelector(".on");
     var live = document.getElementById("live");
     var said = live && live.getAttribute("data-status");
-    if (on && said) on.textContent = said;
-    else if (on && document.getElementById("closed")) on.textContent = "Closed · read-only";
+    if (!said && document.getElementById("closed")) said = "Closed · read-only";
+    if (on && said && on.textContent !== said) on.textContent = said;  // said once, not each swap
+    tell();
   });
+
+  /* A night's news for a screen reader: the swapped part is no live region (it
+     would all be read again); each last hand carries its news in the server's
+     words (data-news) and its id (data-hand), and #live-news says, oldest
+     first, a hand newer than the newest heard, or one whose words changed
+     while its number stayed (edited, or paid again as an earlier edit
+     replayed the night).  What the page opened with is not news, nor a hand
+     renumbered, nor one that only came back into the last few (a later one
+     was deleted). */
+  var news = document.getElementById("live-news");
+  var heard = {}, newest = 0;
+
+  function hear() {  // what is news among the hands on screen, oldest first
+    var hands = document.querySelectorAll("#recent [data-hand]"), fresh = [], now = {}, top = 0;
+    for (var i = hands.length - 1; i >= 0; i--) {
+      var hand = { number: Number(hands[i].getAttribute("data-number")),
+                   words: hands[i].getAttribute("data-news") };
+      var before = heard[hands[i].getAttribute("data-hand")];
+      if (before ? before.number === hand.number && before.words !== hand.words
+                 : hand.number > newest) fresh.push(hand.words);
+      now[hands[i].getAttribute("data-hand")] = hand;
+      top = Math.max(top, hand.number);
+    }
+    heard = now;
+    newest = top;
+    return fresh;
+  }
+
+  function tell() {
+    var fresh = hear();
+    if (news && fresh.length) news.textContent = fresh.join(" ");
+  }
+
+  hear();
 })();

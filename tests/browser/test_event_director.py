@@ -8,9 +8,11 @@ import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import expect
 
 from tests.browser.steps import SCREENSHOTS, screenshot
+from tests.browser.test_event_print import _director
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -79,4 +81,30 @@ def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: 
     pdf = page.pdf(path=str(SCREENSHOTS / f"event-cards-{size}.pdf"),
                    prefer_css_page_size=True)
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 4  # one card a page
+    page.context.close()
+
+
+def test_a_check_in_button_is_named_by_its_words_then_whose_it_is(
+        browser: Any, live_app: Flask, live_server: str) -> None:
+    """WCAG 2.5.3, label in name: a check-in button's name starts with the
+    words it shows ("Check in", "Here"; the tick is its pressed state), then
+    says whose it is, so "click Here" works for a voice and the list reads
+    "Here: Ann, pressed"."""
+    api = live_app.test_client()
+    made = api.post("/api/v1/events", json={"name": "Lodge Cup", "preset": "called-ace"})
+    event = made.get_json()
+    auth = {"Authorization": f"Bearer {event['director_token']}"}
+    assert api.post(f"/api/v1/events/{event['id']}/players", headers=auth, json={
+        "players": [{"name": "Ann"}, {"name": "Bob"}]}).status_code == 201
+    page = _director(browser, live_app, live_server, event["id"], event["director_token"])
+    page.goto(f"{live_server}/e/{event['id']}")
+    button = page.locator("#p1 button.check-in")
+    assert button.inner_text() == "Check in"
+    expect(button).to_have_accessible_name("Check in: Ann")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    assert button.inner_text() == "✓ Here"
+    expect(button).to_have_accessible_name("Here: Ann")
+    expect(page.locator("#p2 button.check-in")).to_have_accessible_name("Check in: Bob")
     page.context.close()

@@ -169,13 +169,16 @@ def test_one_partner_is_one_choice_and_the_picker_is_never_his_own_partner(
     page.locator("#partners label", has_text="Ann").click(force=True)  # a tap does nothing
     assert not partner["Ann"].is_checked()
     page.locator("#partners label", has_text="Dan").click()
-    page.locator("#partners label", has_text="Eve").click()  # Dan was a slip
+    assert "Partner Dan" in page.locator("#named").inner_text()  # the names' rows fold
+    page.locator("#rename").click()  # Dan was a slip: Change opens them again
+    page.locator("#partners label", has_text="Eve").click()
     assert [n for n, box in partner.items() if box.is_checked()] == ["Eve"]
     page.locator("button[data-points='61']").click()
     page.wait_for_selector("#summary-line:has-text('Eve +1')")
     assert "Dan −1" in page.locator("#summary-line").inner_text()
     screenshot(page, "record-one-partner", full_page=False)
     # Eve picked after all: greyed out (and unticked) as partner, and Ann is free again
+    page.locator("#rename").click()
     page.locator("#picker label", has_text="Eve").click()
     assert partner["Eve"].is_disabled() and not partner["Eve"].is_checked()
     assert partner["Ann"].is_enabled()

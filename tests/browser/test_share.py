@@ -110,3 +110,39 @@ def test_a_second_phone_takes_over_scoring_by_the_qr_link(
     assert "scorekeeper" in phone.locator("main").inner_text().lower()
     assert phone.locator("#ledger").count() == 0
     phone.context.close()
+
+
+def test_a_screen_reader_hears_each_new_hand_once_in_the_servers_words(
+        page: Any, browser: Any, browser_context_args: dict[str, Any], live_server: str) -> None:
+    """The share page swaps its live part silently (no live region in it, so
+    nothing is read again); a polite status outside it says the hand just
+    saved, in the words the scorekeeper's own phone said it with, and says
+    nothing for a change that brings no hand."""
+    table_url = start(page, live_server)
+    record(page, table_url, "Ann", "Cat", 61)
+    page.locator("nav.tabs a", has_text="Share").click()
+    share_url = page.locator("#share-url").input_value()
+
+    viewer = browser.new_context(**browser_context_args).new_page()
+    viewer.goto(share_url)
+    news = viewer.locator("#live-news")
+    assert news.get_attribute("role") == "status"
+    assert news.get_attribute("aria-live") == "polite"
+    assert viewer.locator("#live #live-news, #live[aria-live], #live [aria-live]").count() == 0
+    expect(news).to_have_text("")  # what the page opened with is not news
+    news.evaluate("n => { window.told = []; new MutationObserver(() => "
+                  "window.told.push(n.textContent)).observe(n, {childList: true}); }")
+
+    record(page, table_url, "Bob", "Dan", 61)
+    saved = " ".join(page.locator(".flash.saved").text_content().split())
+    assert saved.startswith("Hand 2 saved: Bob with Dan, 61 points. Bob +2, Dan +1")
+    line = "Hand 2: " + saved.removeprefix("Hand 2 saved: ")
+    expect(news).to_have_text(line, timeout=3000)
+    expect(viewer.locator("#recent li").first).to_have_attribute("data-news", line)
+
+    page.goto(table_url + "/players")  # Eve leaves: the live part changes, no hand
+    page.locator("ul.standings li", has_text="Eve").locator("button[value=leave]").click()
+    expect(viewer.locator('#standings li[data-player="Eve"]')).to_contain_text("left",
+                                                                               timeout=3000)
+    assert viewer.evaluate("window.told") == [line]  # said once, not again at the swap
+    viewer.context.close()

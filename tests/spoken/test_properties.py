@@ -46,7 +46,7 @@ def test_any_words_of_the_game_are_a_body_or_a_question(words: list[str], preset
 def _answers(understood: Understood, players: tuple[str, ...]) -> None:
     """A whole hand or a question; any body the form and the API can take."""
     assert understood.body is not None or understood.questions
-    said = " ".join(understood.questions) + repr(understood.body)
+    said = " ".join(understood.questions) + repr(understood.body) + repr(understood.open)
     assert "\x00" not in said and "\\x00" not in said
     if understood.body is not None:
         parse_hand(dict(understood.body), players=players)

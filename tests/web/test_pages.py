@@ -108,6 +108,23 @@ def test_a_double_tapped_submit_records_one_hand(client: FlaskClient, app: Flask
     assert hand_count(app) == 1
 
 
+def test_the_second_post_of_a_double_tapped_save_says_the_hand_was_saved(
+        client: FlaskClient, app: Flask, table_id: int) -> None:
+    """The browser drops the first post's answer, its cookie with it, and shows
+    the second's: that one says "Hand 1 saved" with Undo too."""
+    before = client.get_cookie("session")
+    assert before is not None
+    fields = {"picker": "Ann", "partners": ["Cat"], "points": "75", "submission": "tap-1"}
+    assert hand(client, table_id, **fields).status_code == 302
+    client.set_cookie("session", before.value)  # the first answer never arrived
+    second = hand(client, table_id, **fields)
+    assert second.status_code == 302
+    page = words(client.get(second.headers["Location"]))
+    assert "Hand 1 saved: Ann with Cat, 75 points. Ann +2, Cat +1" in page
+    assert "Undo hand 1" in page and "Not saved" not in page
+    assert hand_count(app) == 1
+
+
 @pytest.mark.parametrize(("fields", "message"), [
     ({"picker": "Cat", "partners": ["Cat"], "points": "75"},
      "Cat can't be both picker and partner"),

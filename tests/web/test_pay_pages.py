@@ -47,8 +47,9 @@ def test_the_players_page_offers_a_payment_handle_for_each_player(
         app: Flask, client: FlaskClient) -> None:
     _, table_id = _night_with_handles(client)
     page = words(client.get(f"/t/{table_id}/players"))
-    assert "Ann's payment handle: Venmo @annsmith42" in page
-    assert "Cat's payment handle: Cash App $catcash7" in page
+    # named by the words it shows first (WCAG 2.5.3), then whose it is
+    assert 'aria-label="Venmo @annsmith42: Ann\'s payment handle"' in page
+    assert 'aria-label="Cash App $catcash7: Cat\'s payment handle"' in page
     assert page.count("Payment handle") == 3  # Bob, Dan and Eve have none
     assert f'href="/t/{table_id}/players/Bob/pay"' in page
     form = words(client.get(f"/t/{table_id}/players/Cat/pay"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -168,7 +169,13 @@ def test_the_share_page_shows_recent_hands_dealer_and_a_line_per_player(
     for picker in ("Bob", "Cat", "Dan", "Eve", "Ann"):
         record(client, table_id, picker=picker, partners=["Ann" if picker != "Ann" else "Bob"])
     page = public(app, table_id)
-    assert re.findall(r'<li id="recent-(\d+)">', page) == ["6", "5", "4", "3", "2"]
+    assert re.findall(r'<li id="recent-(\d+)"', page) == ["6", "5", "4", "3", "2"]
+    # each with its news for a screen reader, said as the record form said it when saved
+    form = words(client.get(f"/t/{table_id}/hand/new"))
+    saved = re.search(r'class="flash saved"[^>]*>Hand 6 saved: ([^<]+)</p>', form)
+    assert saved is not None, form
+    news = re.search(r'id="recent-6"[^>]* data-news="([^"]+)"', page)
+    assert news is not None and unescape(news.group(1)) == f"Hand 6: {unescape(saved.group(1))}"
     assert "<bdi>Ann</bdi> +" in page or "<bdi>Ann</bdi> −" in page
     assert "Next dealer: <strong><bdi>Bob</bdi></strong>" in page
     assert len(re.findall(r"<polyline ", page)) == 5

@@ -14,6 +14,7 @@ from scorekeeper.services import Code, ServiceError
 from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import words as word_service
 from scorekeeper.spoken import Understood
+from scorekeeper.spoken.examples import examples
 from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, json_body, refuse_unknown
 from scorekeeper.views.api.contract import body_fields
@@ -29,7 +30,8 @@ def words(table_id: int) -> Response:
     refuse_unknown(data, body_fields("Words"))
     text = data.get("text")
     if not isinstance(text, str):
-        raise ServiceError("text must be the hand in words, e.g. 'Ann with Cat 75'", "text")
+        raise ServiceError("text must be the hand in words, e.g. "
+                           f"'{examples(state.rules, state.players)[0]}'", "text")
     understood = word_service.understood(state, text)
     if understood.complete:
         return jsonify(dict(understood.body or {}))

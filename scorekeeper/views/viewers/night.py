@@ -30,6 +30,7 @@ from scorekeeper.services.board import BOARD
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import following_night, table_by_view_token
+from scorekeeper.services.nights.words import said
 from scorekeeper.services.owners import done_message
 from scorekeeper.views.access import permission
 from scorekeeper.views.pages.rulings import rulings_page
@@ -74,10 +75,13 @@ def next_night_url(table: GameTable, big: bool = False) -> str | None:
 
 def _live_context(state: TableState, big: bool) -> dict[str, Any]:
     table = state.table
+    recent = state.night.results[-(RECENT_BIG if big else RECENT):][::-1]
     return {
         "state": state, "table": table, "night": state.night, "big": big,
         "standings": state.standings.ranked,
-        "recent": state.night.results[-(RECENT_BIG if big else RECENT):][::-1],
+        "recent": recent,
+        # each last hand as a screen reader hears it when it comes (watch.js)
+        "news": {r.number: f"Hand {r.number}: {said(state.rules, r)}" for r in recent},
         "chart": night_chart(state),
         "etag": quote_etag(WATCHERS.tag(table.view_token, table.version,
                                         table.closed_at is not None, (big,))),

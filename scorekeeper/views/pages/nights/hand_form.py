@@ -2,7 +2,9 @@
 answers to saves sent from the phone's queue: the form made for a table, what
 the form shows at the table its hand is dealt at, the version and deal it was
 made on, the hand it holds judged as Save would judge it (the preview), and a
-saved hand said back in the engine's words.
+saved hand said back in the engine's words.  The words the form was filled
+from ("Say the hand") come with it as ``said``: while they leave a player's
+role open, the preview says so and Save refuses (:func:`hand_from`).
 """
 
 from __future__ import annotations
@@ -14,19 +16,20 @@ from typing import Any
 
 from flask import request
 
-from scorekeeper.ledger.money import signed
 from scorekeeper.limits import whole_number
-from scorekeeper.rules import Hand, HandError, HandResult, Rules, shown_for
-from scorekeeper.services import ServiceError
+from scorekeeper.rules import Hand, HandError, HandResult, shown_for
+from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events.progress import deals_passed
 from scorekeeper.services.nights import hands as hand_service
+from scorekeeper.services.nights import tables as table_service
 from scorekeeper.services.nights.hands import Change, Seen, deal_of
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.nights.words import told
+from scorekeeper.services.nights.words import left_open
 from scorekeeper.services.once import Once
 from scorekeeper.services.owners import done_message, owner_of
+from scorekeeper.spoken.examples import examples, prompt
 from scorekeeper.views.forms import HandForm, hidden_number
 
 #: Fields whose errors the hand form always shows next to them.
@@ -66,6 +69,7 @@ def context(night: NightAccess, form: HandForm, **extra: Any) -> dict[str, Any]:
     shown = shown_for(rules)
     due = owner_of(state.table).hands_due(state.table)
     done = done_message(state)
+    playing = [p for p in table.present if p not in sitting_out]
     return {"state": state, "table": state.table, "form": form, "rules": rules,
             "night": state.night, "seating": table, "present": table.present,
             "players": state.players, "dealer": table.dealer,
@@ -75,6 +79,7 @@ def context(night: NightAccess, form: HandForm, **extra: Any) -> dict[str, Any]:
             "table_done": done,
             "signing": signatures.signing_of(state.table) if done else None,
             "unshown_errors": _unshown_errors(form, shown, table.crowded),
+            "say_example": examples(rules, playing)[0], "say_prompt": prompt(rules, playing),
             "access": night, **extra}
 
 
@@ -116,6 +121,37 @@ def once_for(table_id: int) -> Once | None:
 
 
 @dataclass(frozen=True)
+class Landed:
+    """A hand the submitted form's one-time token already recorded: its number
+    then, the night's version its recording made, its id, and the night now
+    with what the hand pays in it (None once it was deleted)."""
+
+    number: int
+    version: int
+    hand_id: int
+    state: TableState
+    result: HandResult | None
+
+
+def landed(table_id: int) -> Landed | None:
+    """The hand this form already saved, for a second post of it: a Save tapped
+    twice (the browser drops the first answer and shows the second's), or a
+    kept hand sent again after its answer was lost.  Read afresh: the first
+    post may have been saved after this one's night was loaded."""
+    once = once_for(table_id)
+    done = hand_service.recorded_under(table_id, once) if once is not None else None
+    if done is None:
+        return None
+    number, version, hand_id = done
+    state = table_service.load(table_id)
+    try:
+        result: HandResult | None = state.result(state.number_of(hand_id))
+    except NotFound:
+        result = None
+    return Landed(number, version, hand_id, state, result)
+
+
+@dataclass(frozen=True)
 class Judged:
     """The hand a form holds, judged as Save judges it: the first reason Save
     refuses it, or what it pays, and the choices the engine filled in."""
@@ -138,16 +174,33 @@ def judge(state: TableState, form: HandForm, hand_id: int | None = None,
         shape = first_error(form)
         if shape is not None:
             return Judged(error=shape)  # Save stops at the form's own checks
-        if hand_id is not None:
-            proposal = hand_service.propose(state, Change.REPLACE, hand,
-                                            state.number_of(hand_id))
-        else:
-            before = state.number_of(before_id) if before_id is not None else None
-            proposal = hand_service.propose(state, Change.ADD, hand, before)
+        which = hand_id if hand_id is not None else before_id  # edited, or inserted before
+        number = state.number_of(which) if which is not None else None
+        change = Change.REPLACE if hand_id is not None else Change.ADD
+        check_said(state, hand, number, change)
+        proposal = hand_service.propose(state, change, hand, number)
     except (HandError, ServiceError) as error:
         return Judged(error=error.message)
     assert proposal.result is not None
     return Judged(result=proposal.result, filled=filled_in(hand, proposal.result.hand))
+
+
+def hand_from(state: TableState, form: HandForm, number: int | None = None,
+              change: Change = Change.ADD) -> Hand:
+    """The validated form's hand as Save takes it (hand ``number``, or the
+    next): refused while the words it was filled from leave a role open."""
+    hand = form.to_hand(state.rules)
+    check_said(state, hand, number, change)
+    return hand
+
+
+def check_said(state: TableState, hand: Hand, number: int | None, change: Change) -> None:
+    """Refuse ``hand`` while the words the form was filled from (``said``)
+    leave a player's role open that it still has as they filled it: a name
+    not placed never becomes a silent loner.  Said next to that role."""
+    held = left_open(state, request.form.get("said"), hand, number, change)
+    if held is not None:
+        raise ServiceError(held.ask, held.field)
 
 
 def first_error(form: HandForm) -> str | None:
@@ -187,15 +240,3 @@ def attach(form: HandForm, error: HandError | ServiceError) -> None:
         field.errors = [*field.errors, error.message]
     else:
         form.form_errors.append(error.message)
-
-
-def said(rules: Rules, result: HandResult) -> str:
-    """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
-    in the engine's words, its badges and who won and lost what."""
-    return f"{told(rules, result)}. {paid(result)}"
-
-
-def paid(result: HandResult) -> str:
-    """"Ann +2, Cat +1, Bob −1, …": who won and lost what, biggest first."""
-    paid = sorted(((n, p) for n, p in result.payouts.items() if p), key=lambda x: -x[1])
-    return ", ".join(f"{name} {signed(points)}" for name, points in paid) or "Nobody pays."

@@ -28,7 +28,7 @@ from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 
 from scorekeeper.json_text import JsonRefused, read_json
-from scorekeeper.rules import Hand, HandError
+from scorekeeper.rules import Hand, HandError, HandResult, Rules
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services.access.credentials import NightAccess
@@ -41,6 +41,7 @@ from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.hands import Change, Ref, Seen
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.window import window
+from scorekeeper.services.nights.words import said
 from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import checked_night, load_table, permission
 from scorekeeper.views.forms import HandForm, hidden_number
@@ -51,11 +52,12 @@ from scorekeeper.views.pages.nights.hand_form import (
     attach,
     context,
     form_seen,
+    hand_from,
     judge,
+    landed,
     make_form,
     once_for,
     query_id,
-    said,
     stamp,
 )
 from scorekeeper.views.rendered import RENDERED, per_session
@@ -132,7 +134,7 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         try:
             if before is not None:
                 return _stale_form(night, form, page) or _confirm(
-                    night, form.to_hand(state.rules), before, Change.ADD)
+                    night, hand_from(state, form, before), before, Change.ADD)
             return _record(night, form)
         except Stale as error:
             night = _fresh(table_id)
@@ -189,15 +191,30 @@ def _record(night: NightAccess, form: HandForm) -> Response:
     saying what it paid, with Undo (the ledger is a tab away)."""
     state = night.state
     table_id = state.table.id
-    saved = hand_service.record_hand(state, form.to_hand(state.rules), once=once_for(table_id),
+    saved = hand_service.record_hand(state, hand_from(state, form), once=once_for(table_id),
                                      by=night.editor.label, seen=form_seen(),
                                      extra=request.form.get("extra") == "1")
     if saved is not None:
-        result = saved.result
-        flash(f"Hand {result.number} saved: {said(state.rules, result)}", "saved")
-        session[UNDO] = {"table": table_id, "hand": saved.hand_id,
-                         "number": result.number, "version": state.table.version}
+        _say_saved(table_id, state.rules, saved.result, saved.hand_id, state.table.version)
+    else:
+        # Save tapped twice: the browser shows this answer, not the first's (its
+        # cookie too), so this one says the same, or the hand looks unsaved.
+        done = landed(table_id)
+        if done is not None and done.result is not None:
+            _say_saved(table_id, done.state.rules, done.result, done.hand_id, done.version)
     return redirect(url_for("hands.new", table_id=table_id))
+
+
+def _say_saved(table_id: int, rules: Rules, result: HandResult, hand_id: int,
+               version: int) -> None:
+    """"Hand 3 saved: …" on the next form, with Undo while the night stays at
+    ``version`` (the one the save made); said once, though the first post's
+    cookie may have reached the phone before the second post left it."""
+    text = f"Hand {result.number} saved: {said(rules, result)}"
+    if not any(list(pending) == ["saved", text] for pending in session.get("_flashes", [])):
+        flash(text, "saved")
+    session[UNDO] = {"table": table_id, "hand": hand_id, "number": result.number,
+                     "version": version}
 
 
 def _save_waiting(night: NightAccess, form: HandForm) -> Response:
@@ -206,7 +223,7 @@ def _save_waiting(night: NightAccess, form: HandForm) -> Response:
     if not form.validate_on_submit():
         return waiting.refused(form)
     try:
-        saved = hand_service.record_hand(state, form.to_hand(state.rules),
+        saved = hand_service.record_hand(state, hand_from(state, form),
                                          once=once_for(state.table.id), by=night.editor.label,
                                          seen=form_seen(), extra=request.form.get("extra") == "1")
     except Stale as error:
@@ -303,7 +320,8 @@ def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
         if refused:
             return refused
         try:
-            return _confirm(night, form.to_hand(state.rules), number, Change.REPLACE)
+            return _confirm(night, hand_from(state, form, number, Change.REPLACE), number,
+                            Change.REPLACE)
         except (HandError, ServiceError) as error:
             attach(form, error)
     return _refused_form(night, form, page)

@@ -4,13 +4,15 @@ the hand is dealt at and answered as the form's own fields, which
 static/js/say.js puts into the form before asking for the preview; said back
 ("Heard: …") with every flag the words set.  What can't be placed is a 400
 that asks about it, with the fields of the part that was understood, so the
-form shows that part and the question together.  Nothing is saved: the hand
-is saved by the form's Save, as if tapped in.
+form shows that part and the question together, and each player's role it
+leaves open (``open``: what to ask and whom to offer), which holds Save until
+it is answered.  Nothing is saved: the hand is saved by the form's Save, as
+if tapped in.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 from flask import Blueprint, jsonify, request
 from werkzeug.wrappers import Response
@@ -68,7 +70,8 @@ def words(table_id: int) -> Response:
     if not understood.complete:
         asked = error_response(understood.question, 400, "text")
         answer = jsonify({**(asked.get_json() or {}), "fields": entries(form),
-                          "hand": dict(understood.body)})
+                          "hand": dict(understood.body),
+                          "open": [asdict(role) for role in understood.open]})
         answer.status_code = 400
         return answer
     dealt = replace(hand, dealer=request.form.get("dealer") or None,

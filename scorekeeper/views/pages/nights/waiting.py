@@ -11,13 +11,11 @@ from typing import Any
 from flask import jsonify, request
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import NotFound
-from scorekeeper.services.nights import hands as hand_service
-from scorekeeper.services.nights import tables as table_service
 from scorekeeper.services.nights.hands import Saved
 from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.words import said
 from scorekeeper.views.forms import HandForm
-from scorekeeper.views.pages.nights.hand_form import once_for, said
+from scorekeeper.views.pages.nights.hand_form import landed
 
 
 def is_waiting() -> bool:
@@ -37,27 +35,16 @@ def saved_answer(state: TableState, saved: Saved | None) -> Response:
     """A kept hand landed (201), or had already landed under its key (200):
     its number and the night's version its recording made, so the next kept
     hand, made right after it on the phone, can say it saw that version."""
-    table_id = state.table.id
     if saved is not None:
         return answer(201, number=saved.result.number, version=state.table.version,
                       said=said(state.rules, saved.result))
-    once = once_for(table_id)
-    done = hand_service.recorded_under(table_id, once) if once is not None else None
+    done = landed(state.table.id)
     if done is None:
         return answer(200, number=None, version=None, said="Already saved")
-    number, at, hand_id = done
-    return answer(200, number=number, version=at, said=_already(table_id, hand_id))
-
-
-def _already(table_id: int, hand_id: int) -> str:
-    """What a kept hand that had already reached the server paid, as the night
-    stands now ("Already saved" if it was deleted since)."""
-    state = table_service.load(table_id)
-    try:
-        result = state.result(state.number_of(hand_id))
-    except NotFound:
-        return "Already saved"
-    return f"{said(state.rules, result)} (it had already reached the server)"
+    # What it paid as the night stands now ("Already saved" if it was deleted since).
+    words = "Already saved" if done.result is None else \
+        f"{said(done.state.rules, done.result)} (it had already reached the server)"
+    return answer(200, number=done.number, version=done.version, said=words)
 
 
 def refused(form: HandForm) -> Response:
