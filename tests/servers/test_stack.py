@@ -52,12 +52,15 @@ TABLES, WATCHERS_EACH = 3, 2
 #: made: X-Accel-Expires, so at most 1 s), the version board's 0.4 s at most,
 #: one poll, and 0.5 s for a busy machine.
 LAG = 2.9
-#: A save made while PostgreSQL was restarting is seen within this of its
-#: coming back: LAG, and a second for the app servers to find their old
-#: connections dead and open new ones, and their version boards to catch up
-#: (the first saves after it were seen 2.9-3.3 s on, on a loaded 2-vCPU
-#: machine running the whole suite; every other save within LAG).
-RECOVERY_LAG = LAG + 1.0
+#: A save made while the servers are in trouble is seen within this (of
+#: PostgreSQL's coming back, for a save made while it restarted): LAG, and a
+#: second and a half for a poll lost on a server that went to be asked again,
+#: or for the app servers to find their old connections dead and open new
+#: ones and their version boards to catch up.  On a loaded 2-vCPU machine
+#: running the whole suite, saves made during the rolling restart were seen
+#: 3.4-3.8 s on and the first after PostgreSQL's return 2.9-3.3 s on; in
+#: steady play every save within LAG.
+RECOVERY_LAG = LAG + 1.5
 #: No answer may take longer, whatever happens to the servers ("not a hang").
 SLOWEST = 10.0
 
@@ -219,20 +222,26 @@ def every_acknowledged_hand_is_stored_exactly_once(festival: Festival) -> None:
 
 
 def every_watcher_sees_each_save_within_a_couple_of_seconds(festival: Festival) -> None:
-    """While PostgreSQL is down, watchers get the app's 503 (nginx serves no
-    stale copy then: a link may have been replaced); a save made just before
-    reaches them within RECOVERY_LAG of its coming back, every other save
-    within LAG."""
-    down, back = festival.marks["postgres"], festival.marks["recovered"]
-    late: list[tuple[int, str, float]] = []
+    """In steady play every watcher sees each save within LAG.  A save made
+    while an app server is killed, started again or rolled (a watcher's poll
+    may be in flight on the server that goes, and is asked again) is seen
+    within RECOVERY_LAG; one made while PostgreSQL restarts within
+    RECOVERY_LAG of its coming back (watchers get the app's 503 meanwhile:
+    nginx serves no stale copy then, a link may have been replaced)."""
+    marks = festival.marks
+    troubles = {"servers": (marks["kill"], marks["rolled"]),
+                "postgres": (marks["postgres"], marks["recovered"])}
+    late: list[tuple[int, str, str, float]] = []
     for night in festival.crowd.nights:
         for at, saved, _ in night.acks:
-            restarting = down - LAG < at < back
-            due, lag = (max(at, back), RECOVERY_LAG) if restarting else (at, LAG)
+            during = next((name for name, (start, end) in troubles.items()
+                           if start - LAG < at < end), "steady")
+            due = max(at, marks["recovered"]) if during == "postgres" else at
+            lag = LAG if during == "steady" else RECOVERY_LAG
             for who, seen in night.seen.items():
                 when = next((t for t, v in seen if v >= saved), None)
                 if when is None or when - due > lag:
-                    late.append((saved, who, round(when - due, 2) if when else -1))
+                    late.append((saved, who, during, round(when - due, 2) if when else -1))
     assert not late, late[:20]
 
 

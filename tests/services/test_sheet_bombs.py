@@ -13,12 +13,14 @@ the rows)."""
 
 from __future__ import annotations
 
+import gc
 import io
 import itertools
 import string
 import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, timedelta
 from datetime import time as clock
 
@@ -253,16 +255,26 @@ def test_a_chart_sheet_and_a_sheet_whose_part_is_missing_are_left_out() -> None:
 
 # --- bombs: refused, or read, in well under a second ---------------------------------------
 
-#: A generous bound on one upload's CPU (the old reader took 1 to 40 s on these).
+#: A generous bound on one upload's CPU (the old reader took 1 to 40 s on these;
+#: the reader now takes at most 0.2 s on any of them, alone).
 CPU = 1.0
 
 
-def refused_quickly(raw: bytes, said: str) -> SheetRefused:
-    started = time.process_time()
-    with pytest.raises(SheetRefused, match=said) as refusal:
-        read_file(raw, "bomb.xlsx")
-    spent = time.process_time() - started
+@contextmanager
+def costs_under_a_second() -> Iterator[None]:
+    """The CPU this thread spends in the block: not the process's, which
+    counts whatever else a test worker runs meanwhile (a live server a
+    browser still polls), with the garbage of earlier tests collected first."""
+    gc.collect()
+    started = time.thread_time()
+    yield
+    spent = time.thread_time() - started
     assert spent < CPU, f"{spent:.2f} s of CPU"
+
+
+def refused_quickly(raw: bytes, said: str) -> SheetRefused:
+    with costs_under_a_second(), pytest.raises(SheetRefused, match=said) as refusal:
+        read_file(raw, "bomb.xlsx")
     assert refusal.value.field == "file"
     return refusal.value
 
@@ -405,10 +417,8 @@ def test_the_costliest_workbook_the_bounds_admit_is_read_in_well_under_a_second(
     assert len(raw) <= files.MAX_SHEET_BYTES
     assert sum(i.file_size for i in zipfile.ZipFile(io.BytesIO(raw)).infolist()) \
         <= MAX_XLSX_UNPACKED
-    started = time.process_time()
-    book = read_file(raw, "costly.xlsx")
-    spent = time.process_time() - started
-    assert spent < CPU, f"{spent:.2f} s of CPU"
+    with costs_under_a_second():
+        book = read_file(raw, "costly.xlsx")
     assert book.tabs[0].rows[0][1][0] in ("1", "a")
 
 
@@ -481,10 +491,8 @@ def test_an_excel_sized_history_is_read_within_the_bounds() -> None:
         % (n, n, 42000 + n // 20 * 7, n, n % 20 + 1, n, n % 4, n, (n + 1) % 4, n, 37 * n % 121)
         for n in range(1, 10_001))
     raw = package([rows], names, dimension="A1:E10000")
-    started = time.process_time()
-    read = read_file(raw, "history.xlsx").tabs
-    spent = time.process_time() - started
-    assert spent < CPU, f"{spent:.2f} s of CPU"
+    with costs_under_a_second():
+        read = read_file(raw, "history.xlsx").tabs
     assert len(read[0].rows) == 10_000
     assert read[0].rows[0] == (1, (date(2014, 12, 27), "2", "Bob", "Cat", "37"))
     assert read == as_openpyxl_read_it(raw)
@@ -511,7 +519,6 @@ def test_the_costliest_csv_is_refused_before_it_is_read_whole(text: str, said: s
 
 
 def test_a_csv_row_of_a_million_empty_cells_costs_little() -> None:
-    started = time.process_time()
-    book = read_file(("Date,Ann" + "," * 1_000_000 + "\n2025-01-02,1\n").encode(), "wide.csv")
-    assert time.process_time() - started < CPU
+    with costs_under_a_second():
+        book = read_file(("Date,Ann" + "," * 1_000_000 + "\n2025-01-02,1\n").encode(), "wide.csv")
     assert book.tabs[0].rows == ((1, ("Date", "Ann")), (2, ("2025-01-02", "1")))
