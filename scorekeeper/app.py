@@ -191,6 +191,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.session_interface = SessionCookies()
     db.init_app(app)
+    app.teardown_appcontext(_end_session)  # runs before Flask-SQLAlchemy's own
     csrf.init_app(app)
     app.url_map.converters["int"] = AsciiInt  # before any route is added
     _register(app)
@@ -199,6 +200,22 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     _redact_werkzeug_log()
     init_schema(app, ROOT / "migrations")
     return app
+
+
+def _end_session(_: BaseException | None) -> None:
+    """End the request's session, letting a lost connection go: when the
+    database went away after the answer was made (PostgreSQL restarting
+    while a page rendered), the rollback that ends a read fails, and that
+    must not turn the answer into the server's bare 500.  Whatever the
+    request wrote was committed before its answer said so; the pool drops
+    the dead connection and the next checkout opens a new one."""
+    try:
+        db.session.close()
+    except DBAPIError as error:
+        if not is_unreachable(error):
+            raise
+        logging.getLogger(__name__).warning(
+            "The database went away as a request ended: %s", type(error.orig).__name__)
 
 
 def _gate_polls(app: Flask) -> None:
