@@ -73,8 +73,18 @@
     return fresh;
   }
 
+  /* A leaderboard's news is the live part's own (data-news: its stage and
+     leaders), said when it differs from the last heard. */
+  function summary() {
+    var live = document.getElementById("live");
+    return live && live.getAttribute("data-news");
+  }
+  var summed = summary();
+
   function tell() {
-    var fresh = hear();
+    var fresh = hear(), now = summary();
+    if (now && summed !== null && now !== summed) fresh.push(now);
+    summed = now;
     if (news && fresh.length) news.textContent = fresh.join(" ");
   }
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
@@ -157,4 +158,48 @@ def test_a_crowd_of_players_pages_the_board_and_finds_its_standing(
     page.wait_for_selector("#n217")
     assert page.evaluate("document.querySelector(':target').id") == "n217"  # his row, marked
     screenshot(page, "event-standing-390")
+    page.context.close()
+
+
+def test_a_screen_reader_hears_the_leaders_when_they_change_and_the_end(
+        browser: Any, live_app: Flask, live_server: str) -> None:
+    """The leaderboard swaps its live part silently; a polite status outside
+    it says the leaders after a save changes the standings, in the words
+    the live part carries, and the director's finishing; never what the page
+    opened with."""
+    with live_app.app_context():
+        event, _ = events.create_event("Thursday Cup", "called-ace", entry_cents=1000)
+        events.register(event, ["Ann", "Bob", "Cat", "Dan", "Eve"], checked_in=True)
+        table = event_draws.draw(event, 1, seed=1).tables[0]
+        view = event.view_token
+    api = live_app.test_client()
+    auth = {"Authorization": f"Bearer {table.edit_token}"}
+
+    def save(picker: int, partner: int, points: int) -> None:
+        body = {"picker": table.players[picker], "partners": [table.players[partner]],
+                "points": points}
+        saved = api.post(f"/api/v1/tables/{table.night}/hands", json=body, headers=auth)
+        assert saved.status_code == 201, saved.get_json()
+
+    save(0, 1, 70)
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(f"{live_server}/e/s/{view}")
+    news, live = page.locator("#live-news"), page.locator("#live")
+    assert news.get_attribute("role") == "status"
+    assert news.get_attribute("aria-live") == "polite"
+    assert page.locator("#live #live-news, #live[aria-live], #live [aria-live]").count() == 0
+    opened = live.get_attribute("data-news")
+    assert opened.startswith(f"Leaders: 1. {table.players[0]} +")
+    expect(news).to_have_text("")
+
+    save(2, 3, 100)  # the third and fourth seats win big: new leaders
+    expect(live).not_to_have_attribute("data-news", opened, timeout=5000)
+    now = live.get_attribute("data-news")
+    assert now.startswith("Leaders: 1. ") and now != opened
+    expect(news).to_have_text(now)
+    screenshot(page, "event-board-news-390")
+
+    _finish(live_app, view)
+    expect(news).to_contain_text("Final: the director has signed", timeout=5000)
+    expect(news).to_contain_text("Leaders: 1. ")
     page.context.close()

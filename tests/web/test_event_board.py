@@ -5,6 +5,7 @@ screen; they only read, and never show a contact."""
 from __future__ import annotations
 
 import gzip
+import re
 from typing import Any
 
 from flask import Flask
@@ -231,3 +232,18 @@ def test_once_a_table_plays_the_board_drops_its_names_for_its_progress(
     assert "hand 1 of 5" in shown[played.number]
     assert not any(name in shown[played.number] for name in number[played.number].players)
     assert all(name in shown[waiting.number] for name in number[waiting.number].players)
+
+
+def test_the_live_parts_news_is_its_first_three_rows_as_shown(app: Flask,
+                                                             client: FlaskClient) -> None:
+    """The words a screen reader is told (data-news) are the standings the
+    table shows: its first three rows' rank, name and total; before any
+    hand, none."""
+    made = _event(app)
+    assert 'data-news=""' in client.get(f"/e/s/{made['view']}/live").get_data(as_text=True)
+    assert _save(client, made["tables"][0]).status_code == 201
+    text = client.get(f"/e/s/{made['view']}/live").get_data(as_text=True)
+    rows = re.findall(r'data-rank="(\d+)">.*?</small> (?:<bdi>)?([^<]+?)(?:</bdi>)?</td>.*?'
+                      r'class="num total[^"]*">([^<]+)</td>', text, re.S)
+    said = ", ".join(f"{rank}. {name} {total}" for rank, name, total in rows[:3])
+    assert f'data-news="Leaders: {said}."' in text

@@ -21,6 +21,7 @@ from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.events import TIE_BREAK_WORDS
+from scorekeeper.ledger.money import signed
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.name_match import asked_number
 from scorekeeper.services.access.policy import OwnerAction
@@ -28,10 +29,10 @@ from scorekeeper.services.board import EVENTS
 from scorekeeper.services.events import board as event_board
 from scorekeeper.services.events.board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown
 from scorekeeper.services.events.event import get_event
-from scorekeeper.services.events.scores import standings
+from scorekeeper.services.events.scores import EventStandings, standings
 from scorekeeper.views.access import permission
 from scorekeeper.views.rendered import send
-from scorekeeper.views.viewers.live import POLLED, LiveViewer, Poll, or_404
+from scorekeeper.views.viewers.live import POLLED, LiveViewer, Poll, leaders_news, or_404
 
 bp = Blueprint("event_viewer", __name__)
 
@@ -57,6 +58,14 @@ def _page(args: Mapping[str, str]) -> int:
     return min(page, MOST_PAGES)
 
 
+def _news(board: EventStandings, banner: str) -> str:
+    """What changed, for a screen reader watching the leaderboard: the
+    event's stage when a banner says it, and the leaders."""
+    leaders = leaders_news([(p.rank, p.name, signed(p.total)) for p in board.players]
+                           if board.started else [])
+    return " ".join(part for part in (banner, leaders) if part)
+
+
 def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     event = get_event(head.id)
     board = standings(event)
@@ -66,13 +75,18 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
     # every table drawn so far done: between sessions, or the last one is in
     played = max((t.session for t in board.tables), default=0)
     pause = board.all_done and not head.finished
+    stage, banner = (
+        ("final", "Final: the director has signed these standings and prizes.")
+        if head.finished else
+        ("waiting", "All tables done — waiting for the director to check and finish.")
+        if pause and played >= event.sessions else
+        ("between", f"Session {played} of {event.sessions} done — session {played + 1} next.")
+        if pause else ("", ""))
     return {
         "event": event, "board": board, "seats": seats, "big": big,
         "sessions": sessions, "final": head.finished,
         "status_words": f"{'Final' if head.finished else 'Live'} · read-only",
-        "waiting": pause and played >= event.sessions,
-        "between": (f"Session {played} of {event.sessions} done — session {played + 1} next"
-                    if pause and played < event.sessions else ""),
+        "stage": stage, "banner": banner, "news": _news(board, banner),
         "tie_breaks": [TIE_BREAK_WORDS[t] for t in board.tie_breaks],
         "progress": {t.number: t for t in board.tables if t.session == seats.session},
         "shown": shown, "rows": board.players[shown.first - 1:shown.last],

@@ -19,7 +19,7 @@ owner is read, what the watcher asked for, and what each page renders.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -77,6 +77,19 @@ class Poll(Generic[Owner]):
     endpoint: str
     watchers: LiveViewer[Owner]
     asked: ReadAsked
+
+
+#: The places a screen reader is told when a leaderboard's standings change.
+NEWS_PLACES = 3
+
+
+def leaders_news(places: Sequence[tuple[int, str, str]]) -> str:
+    """A leaderboard's leaders as its news region says them (each place's
+    rank, name and score as its table shows it): "Leaders: 1. Ann +34,
+    2. Bob +20, 3. Cat +12."  Said when the words differ from the last
+    version's, not at each swap (static/js/watch.js)."""
+    said = ", ".join(f"{rank}. {name} {score}" for rank, name, score in places[:NEWS_PLACES])
+    return f"Leaders: {said}." if said else ""
 
 
 def or_404(load: Callable[[str], Owner], token: str) -> Owner:

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 from flask import abort, render_template, request
 
 from scorekeeper.ledger.chart import PALETTE, Chart
+from scorekeeper.ledger.money import money
 from scorekeeper.ledger.season import NightResult, Season, season_chart
 from scorekeeper.limits import MAX_NAME_ASKED, whole_number
 from scorekeeper.names import find_name
@@ -22,6 +23,7 @@ from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import ratings, seasons
 from scorekeeper.services.groups.ratings import GroupLike
 from scorekeeper.services.groups.seasons import Span
+from scorekeeper.views.viewers.live import leaders_news
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Group
@@ -114,9 +116,11 @@ def season_context(group: GroupLike, asked: Span, page: int = 1) -> dict[str, An
     view = seasons.season_view(group.id, asked)
     paged = nights_page(view["nights"], asked, page)
     if paged.number > 1:
-        return {**view, "chart": None, "ratings": None, "nights_page": paged}
-    players = len(view["season"].rows)
-    return {**view, "chart": _chart_of_the_best(view["season"], view["chart"]),
+        return {**view, "chart": None, "ratings": None, "nights_page": paged, "news": ""}
+    season = view["season"]
+    players = len(season.rows)
+    return {**view, "chart": _chart_of_the_best(season, view["chart"]),
+            "news": leaders_news([(r.rank, r.name, money(r.cents)) for r in season.rows]),
             "ratings": ratings.shown_ratings(group, asked), "nights_page": paged,
             "standings_shown": STANDINGS_SHOWN if players > STANDINGS_FOLD else players}
 
