@@ -101,6 +101,27 @@ def test_the_api_answers_the_part_understood_with_the_question(client: FlaskClie
                                 "points": 120, "tricks": "all", "cracks": 1}
     nothing = table.send("POST", "/words", {"text": "Fred"})
     assert nothing.status_code == 400 and "understood" not in nothing.get_json()
+    assert "open" not in answer.get_json()  # a leaster's winner is never taken as answered
+
+
+def test_the_api_names_each_role_the_words_left_open_and_who_may_take_it(
+        client: FlaskClient) -> None:
+    """A body without a partner would be a loner: the 400 lists the role as
+    open, with the word said for it, the question and the players who may
+    take it, as the form's held Save asks it."""
+    table = api_table(client)
+    players = table.send("GET", "").get_json()["players"]
+    picker, others = players[0], players[1:]
+    unplaced = table.send("POST", "/words", {"text": f"{picker} with Gus 70"}).get_json()
+    assert unplaced["understood"] == {"kind": "picked", "picker": picker, "points": 70}
+    assert unplaced["open"] == [{
+        "field": "partners", "said": "Gus",
+        "ask": f"I couldn't place 'Gus': who was {picker}'s partner, or did {picker} go alone?",
+        "choices": others}]
+    unsaid = table.send("POST", "/words", {"text": f"{picker} 70"}).get_json()
+    assert [(o["field"], o["said"]) for o in unsaid["open"]] == [("partners", "")]
+    alone = table.send("POST", "/words", {"text": f"{picker} alone 70"})
+    assert alone.status_code == 200 and "open" not in alone.get_json()
 
 
 def test_who_sits_out_follows_the_dealer_and_seats_the_form_has(client: FlaskClient) -> None:
