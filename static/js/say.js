@@ -124,6 +124,19 @@
     asking.scrollIntoView({ block: "nearest" });
   }, true);
 
+  // The server's answer to words: who plays the hand is the form's (its dealer and
+  // any seats ticked).
+  function ask(text) {
+    const sent = new FormData(say);
+    sent.set("text", text);
+    form.querySelectorAll("select[name=dealer], input[name=seated]:checked")
+      .forEach((input) => sent.append(input.name, input.value));
+    return fetch(say.action, {
+      method: "POST", body: sent, credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
+  }
+
   async function understand() {
     if (!box.value.trim()) {
       tell(box.dataset.prompt, true);
@@ -132,14 +145,7 @@
     tell("Listening…", false);
     let response;
     try {
-      // Who plays this hand is the form's: its dealer and any seats ticked.
-      const sent = new FormData(say);
-      form.querySelectorAll("select[name=dealer], input[name=seated]:checked")
-        .forEach((input) => sent.append(input.name, input.value));
-      response = await fetch(say.action, {
-        method: "POST", body: sent, credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
+      response = await ask(box.value);
     } catch (error) {
       tell("Saying a hand needs the server, and it can't be reached: tap the hand in below.", true);
       return;
@@ -169,4 +175,17 @@
     event.preventDefault();
     understand();
   });
+
+  // A form shown again after a refused Save still carries the words it was filled
+  // from: what they leave open is asked again, with its players, without filling
+  // the form anew (it shows the hand as it was sent).
+  async function recall() {
+    if (!said.value) return;
+    let answer = {};
+    try { answer = await (await ask(said.value)).json(); } catch (error) { return; }
+    if (!answer.fields) return;
+    left = { open: answer.open || [], fields: answer.fields };
+    hold();
+  }
+  recall();
 })();

@@ -97,3 +97,27 @@ def test_a_name_not_placed_holds_save_until_a_partner_is_picked(page: Any,
     expect(page.locator("#say-heard")).to_contain_text("Heard: Hank with Kim, 61 points")
     expect(save).to_be_enabled()
     assert complaints == []
+
+
+def test_a_save_the_server_holds_asks_the_open_role_again_on_the_page_it_answers(
+        page: Any, live_server: str) -> None:
+    """A Save that reaches the server while the words leave Fran's partner
+    open (past the page's own hold) is refused next to the partner, and the
+    page it answers asks the role again with its players, Save held, without
+    the words being said again."""
+    start_at(page, live_server, "jack-of-diamonds", NO_GUS)
+    expect(say(page, "Fran with Gus 70")).to_have_text("I didn't catch 'Gus'.")
+    expect(page.locator("#save")).to_be_disabled()
+    with page.expect_navigation():  # form.submit() fires no submit event: no page hold
+        page.locator("#hand-form").evaluate("form => HTMLFormElement.prototype.submit.call(form)")
+    expect(page.locator(".field-error", has_text="I couldn't place 'Gus'")).to_be_visible()
+    asked = page.locator("#say-open")
+    expect(asked).to_be_visible()
+    expect(asked.locator("button")).to_have_text(["Hank", "Ida", "Joe", "Kim", "Alone"])
+    expect(page.locator("#save")).to_be_disabled()
+    expect(page.locator("#say-text")).to_have_value("Fran with Gus 70")
+    screenshot(page, "say-held-refused", full_page=False)
+    asked.locator("button", has_text="Ida").click()
+    expect(page.locator("#save")).to_be_enabled()
+    save_hand(page)
+    expect(page.locator(".flash.saved")).to_contain_text("Hand 1 saved: Fran with Ida, 70 points")
