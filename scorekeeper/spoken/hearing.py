@@ -5,8 +5,10 @@ Jaro-Winkler), from jellyfish.
 
 A word is *sure* to be a player when it is the name itself or sounds like it
 and is spelled close to it; it *may* be a player when it is spelled close to
-it but sounds different ("Rob" for Bob).  Only a sure match of exactly one
-player is taken; anything else is asked (see :class:`Heard`).
+it but sounds different ("Rob" for Bob).  A short form of a player's name,
+or the whole name of a player called by a short form ("Dave" for David,
+:mod:`scorekeeper.spoken.nicknames`), is sure too.  Only a sure match of
+exactly one player is taken; anything else is asked (see :class:`Heard`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import jellyfish
+
+from scorekeeper.spoken.nicknames import called
 
 #: Shortest word compared by sound or spelling (shorter ones must be exact).
 SHORTEST = 3
@@ -56,6 +60,8 @@ def _closeness(word: str, name: str) -> int:
     """3 the name itself, 2 sure by sound and spelling, 1 may be, 0 not this player."""
     if word == name:
         return 3
+    if called(word, name):  # "Dave" for David: unlike in sound, the same player
+        return 2
     if min(len(word), len(name)) < SHORTEST or " " in name:
         return 0
     distance = jellyfish.damerau_levenshtein_distance(word, name)

@@ -42,6 +42,34 @@ def test_a_name_that_only_looks_like_a_player_is_asked(word: str, candidates: tu
     assert heard is not None and heard.player is None and heard.candidates == candidates
 
 
+@pytest.mark.parametrize(("word", "players", "player"), [
+    ("Dave", ("David", "Dan", "Mike"), "David"), ("David", ("Dave", "Dan"), "Dave"),
+    ("Jim", ("James", "Jimena"), "James"), ("Kathy", ("Katherine", "Sue"), "Katherine"),
+    ("Bill", ("William", "Bob"), "William"), ("Hank", ("Henry", "Ann"), "Henry"),
+])
+def test_a_short_form_of_a_players_name_is_the_player(word: str, players: tuple[str, ...],
+                                                      player: str) -> None:
+    heard = hear(word, players)
+    assert heard is not None and heard.player == player
+
+
+@pytest.mark.parametrize(("word", "players"), [
+    ("Chris", ("Christopher", "Christine")),  # short for both: asked between them
+    ("Harry", ("Harold", "Henry")),
+])
+def test_a_short_form_of_two_players_names_is_asked_between_them(
+        word: str, players: tuple[str, ...]) -> None:
+    heard = hear(word, players)
+    assert heard is not None and heard.player is None and heard.candidates == players
+
+
+def test_a_player_of_the_short_form_itself_comes_first_and_siblings_are_not_taken() -> None:
+    heard = hear("Bob", ("Bob", "Robert"))
+    assert heard is not None and heard.player == "Bob"
+    rob = hear("Rob", ("Bob", "Cat"))  # both Robert's, but a Bob may never answer to Rob
+    assert rob is not None and rob.player is None
+
+
 def test_two_players_who_sound_alike_are_asked_between() -> None:
     heard = hear("Anne", ("Ann", "Annie", "Bob"))
     assert heard is not None and heard.player is None

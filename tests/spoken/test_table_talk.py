@@ -36,8 +36,8 @@ TALK: list[tuple[str, tuple[str, ...], str, Any]] = [
     ("called-ace", KSM, "KATHY W/ SUE SIXTY ONE", picked("Kathy", "Sue", points=61)),
     ("called-ace", KSM, "Cathy with Sue 75", picked("Kathy", "Sue", points=75)),
     ("called-ace", KSM, "Mikey alone 90", alone("Mike", 90)),
-    ("called-ace", KSM, "Dave with Mike 75", "I didn't catch 'Dave'"),
-    ("called-ace", KSM, "Kathy with Suzy 75", "I didn't catch 'Suzy'"),
+    ("called-ace", KSM, "Dave with Mike 75", picked("David", "Mike", points=75)),
+    ("called-ace", KSM, "Kathy with Suzy 75", "I didn't catch 'Suzy'"),  # Sue's not Susan
     ("called-ace", KSM, "Liz with Liz 75", "Liz can't be both picker and partner"),
     # going alone, every way
     ("called-ace", KSM, "Sue with herself 70", alone("Sue", 70)),
