@@ -61,8 +61,8 @@ def _page(args: Mapping[str, str]) -> int:
 def _news(board: EventStandings, banner: str) -> str:
     """What changed, for a screen reader watching the leaderboard: the
     event's stage when a banner says it, and the leaders."""
-    leaders = leaders_news([(p.rank, p.name, signed(p.total)) for p in board.players]
-                           if board.started else [])
+    leaders = leaders_news((p.rank, p.name, signed(p.total)) for p in board.players
+                           if board.started)
     return " ".join(part for part in (banner, leaders) if part)
 
 

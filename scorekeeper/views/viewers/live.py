@@ -19,8 +19,9 @@ owner is read, what the watcher asked for, and what each page renders.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Generic, TypeVar
 
 from flask import abort, render_template, request
@@ -83,12 +84,13 @@ class Poll(Generic[Owner]):
 NEWS_PLACES = 3
 
 
-def leaders_news(places: Sequence[tuple[int, str, str]]) -> str:
+def leaders_news(places: Iterable[tuple[int, str, str]]) -> str:
     """A leaderboard's leaders as its news region says them (each place's
     rank, name and score as its table shows it): "Leaders: 1. Ann +34,
     2. Bob +20, 3. Cat +12."  Said when the words differ from the last
     version's, not at each swap (static/js/watch.js)."""
-    said = ", ".join(f"{rank}. {name} {score}" for rank, name, score in places[:NEWS_PLACES])
+    said = ", ".join(f"{rank}. {name} {score}"
+                     for rank, name, score in islice(places, NEWS_PLACES))
     return f"Leaders: {said}." if said else ""
 
 

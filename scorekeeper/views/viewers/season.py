@@ -120,7 +120,7 @@ def season_context(group: GroupLike, asked: Span, page: int = 1) -> dict[str, An
     season = view["season"]
     players = len(season.rows)
     return {**view, "chart": _chart_of_the_best(season, view["chart"]),
-            "news": leaders_news([(r.rank, r.name, money(r.cents)) for r in season.rows]),
+            "news": leaders_news((r.rank, r.name, money(r.cents)) for r in season.rows),
             "ratings": ratings.shown_ratings(group, asked), "nights_page": paged,
             "standings_shown": STANDINGS_SHOWN if players > STANDINGS_FOLD else players}
 
