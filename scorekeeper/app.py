@@ -27,6 +27,7 @@ from flask import (
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
+from jinja2.bccache import Bucket
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from werkzeug.exceptions import HTTPException, SecurityError
@@ -204,18 +205,36 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+class _CompiledTemplates(FileSystemBytecodeCache):
+    """Jinja's file cache, where a template that can't be written compiled
+    (instance/ turned read-only, a folder left by another user) is only
+    compiled again, never a page that fails."""
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as error:
+            logging.getLogger(__name__).warning(
+                "A compiled template could not be kept: %s", type(error).__name__)
+
+
 def _compiled_templates(instance: Path) -> BytecodeCache | None:
     """The templates compiled once per machine rather than once per process:
     compiling all of them costs a new server process some 1.5 s (twice that
     on a busy machine), paid by the first phones it answers after a restart;
     loading them compiled, 0.06 s.  Jinja checks each against its source, so
-    a changed template is compiled again.  None where instance/ is read-only."""
+    a changed template is compiled again.  The compiled files are code the
+    app runs: kept only in a folder of this user's own that nobody else may
+    write to (as Jinja's own cache folder is); None where there is none."""
     folder = instance / "compiled-templates"
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(mode=0o700, exist_ok=True)
+        found = folder.stat()
     except OSError:
         return None
-    return FileSystemBytecodeCache(str(folder))
+    if found.st_uid != os.getuid() or found.st_mode & 0o022:
+        return None
+    return _CompiledTemplates(str(folder))
 
 
 def _end_session(_: BaseException | None) -> None:

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from flask import Flask, render_template, render_template_string
-from jinja2 import Environment, FileSystemBytecodeCache
+from jinja2 import DictLoader, Environment, FileSystemBytecodeCache
 
 from scorekeeper import create_app
+from scorekeeper.app import _compiled_templates
 
 
 def _app(tmp: Path) -> tuple[Flask, Path]:
@@ -42,3 +43,24 @@ def test_a_second_process_loads_what_the_first_compiled(
     assert "Try again shortly" in page
     with second.test_request_context(), pytest.raises(AssertionError):
         render_template_string("{{ 1 + 1 }}")  # a template it never saw is compiled
+
+
+def test_a_folder_others_may_write_to_keeps_nothing(tmp_path: Path) -> None:
+    """The compiled files are code the app runs: never from a folder anyone
+    else could have written them into."""
+    (tmp_path / "compiled-templates").mkdir(mode=0o777)
+    (tmp_path / "compiled-templates").chmod(0o777)
+    assert _compiled_templates(tmp_path) is None
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    kept = _compiled_templates(mine)
+    assert kept is not None and (mine / "compiled-templates").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_template_that_cant_be_kept_compiled_is_still_rendered(tmp_path: Path) -> None:
+    kept = _compiled_templates(tmp_path)
+    assert kept is not None
+    (tmp_path / "compiled-templates").rmdir()  # gone, as a folder turned unwritable
+    env = Environment(loader=DictLoader({"page.html": "{{ 2 + 3 }} points"}),
+                      bytecode_cache=kept)
+    assert env.get_template("page.html").render() == "5 points"
