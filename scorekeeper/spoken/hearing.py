@@ -5,9 +5,9 @@ Jaro-Winkler), from jellyfish.
 
 A word is *sure* to be a player when it is the name itself or sounds like it
 and is spelled close to it; it *may* be a player when it is spelled close to
-it but sounds different ("Rob" for Bob).  A short form of a player's name,
-or the whole name of a player called by a short form ("Dave" for David,
-:mod:`scorekeeper.spoken.nicknames`), is sure too.  Only a sure match of
+it but sounds different ("Rob" for Bob).  At the table, a short form of a
+player's name, or the whole name of a player called by a short form ("Dave"
+for David, :mod:`scorekeeper.spoken.nicknames`), is sure too.  Only a sure match of
 exactly one player is taken; anything else is asked (see :class:`Heard`).
 """
 
@@ -56,14 +56,15 @@ def _sounds(word: str) -> tuple[str, str] | None:
     return jellyfish.metaphone(word), jellyfish.nysiis(word)
 
 
-def _closeness(word: str, name: str) -> int:
-    """3 the name itself, 2 sure by sound and spelling, 1 may be, 0 not this player."""
+def _closeness(word: str, name: str, short_forms: bool) -> int:
+    """3 the name itself, 2 sure by sound and spelling (or, with
+    ``short_forms``, one a short form of the other), 1 may be, 0 not this player."""
     if word == name:
         return 3
-    if called(word, name):  # "Dave" for David: unlike in sound, the same player
-        return 2
     if min(len(word), len(name)) < SHORTEST or " " in name:
         return 0
+    if short_forms and called(word, name):  # "Dave" for David: unlike in sound
+        return 2
     distance = jellyfish.damerau_levenshtein_distance(word, name)
     similar = jellyfish.jaro_winkler_similarity(word, name)
     heard, said = _sounds(word), _sounds(name)
@@ -76,12 +77,15 @@ def _closeness(word: str, name: str) -> int:
     return 0
 
 
-def hear(word: str, players: Sequence[str]) -> Heard | None:
-    """Which of ``players`` the spoken ``word`` may be, or None when none."""
+def hear(word: str, players: Sequence[str], short_forms: bool = False) -> Heard | None:
+    """Which of ``players`` the spoken ``word`` may be, or None when none;
+    with ``short_forms`` (table talk, where a player is called by one), a
+    usual short form of one's name is that player too.  A sheet's columns
+    are not matched so: "Dave" and "David" may be two people there."""
     said = spoken(word)
     if not said:
         return None
-    scores = {player: _closeness(said, spoken(player)) for player in players}
+    scores = {player: _closeness(said, spoken(player), short_forms) for player in players}
     best = max(scores.values(), default=0)
     if best == 0:
         return None

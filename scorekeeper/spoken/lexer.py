@@ -87,7 +87,7 @@ def _keys(words: Sequence[Word], players: Sequence[str]) -> list[str]:
     for word in words:
         known = word.key in FILLERS or word.key in PHRASE_WORDS or word.key in NOUGHT
         slip = None if known else number_word(word.key)
-        heard = hear(word.key, players) if slip else None
+        heard = hear(word.key, players, short_forms=True) if slip else None
         keys.append(slip if slip and (heard is None or heard.player is None) else word.key)
     return keys
 
@@ -119,7 +119,7 @@ def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence
         return Item(said, number=number[0]), number[1], ""
     if keys[at] in FILLERS:
         return None, 1, ""
-    heard = hear(keys[at], players)
+    heard = hear(keys[at], players, short_forms=True)
     if heard is None:
         return _unplaced(raw, f"I didn't catch '{raw}'", raw[:1].isupper())
     if heard.player is None:

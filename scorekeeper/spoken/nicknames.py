@@ -5,7 +5,9 @@ so hearing would ask; a short form of exactly one player's name is that
 player, and the whole name of exactly one player called by a short form of
 it is that player.  Two short forms of one name are not one another ("Rob"
 is not Bob: a Bob may never answer to Rob), and words the table says about
-a hand come first ("jack", "frank", "will": none of them is here).
+a hand come first ("jack", "frank", "will": none of them is here), and a
+word under three letters is a player only when it is the name ("Al", "Ed"
+are left out: dictation splits "ed" off words).
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from functools import cache
 
 #: Each whole name (as said: lower case, no accents) and its short forms.
 SHORT_FORMS: dict[str, tuple[str, ...]] = {
-    "albert": ("al", "bert"), "alexander": ("alex", "sandy"), "alfred": ("alf", "fred"),
+    "albert": ("bert",), "alexander": ("alex", "sandy"), "alfred": ("alf", "fred"),
     "andrew": ("andy",), "anthony": ("tony",), "arnold": ("arnie",),
     "barbara": ("barb", "barbie"), "benjamin": ("ben", "benny"), "bernard": ("bernie",),
     "catherine": ("cathy", "cath", "kate", "katie"), "charles": ("charlie",),
     "christine": ("chris", "chrissy"), "christopher": ("chris", "topher"),
     "cynthia": ("cindy",), "daniel": ("dan", "danny"), "david": ("dave", "davey"),
     "deborah": ("deb", "debbie"), "donald": ("donnie",), "dorothy": ("dottie",),
-    "douglas": ("doug",), "edward": ("ed", "eddie", "ted"), "elizabeth": ("liz", "beth",
+    "douglas": ("doug",), "edward": ("eddie", "ted"), "elizabeth": ("liz", "beth",
                                                                            "betty", "lizzie"),
     "eugene": ("gene",), "frederick": ("fred", "freddie"), "gerald": ("jerry",),
     "gregory": ("greg",), "harold": ("harry", "hal"), "henry": ("hank", "harry"),

@@ -49,7 +49,7 @@ def test_a_name_that_only_looks_like_a_player_is_asked(word: str, candidates: tu
 ])
 def test_a_short_form_of_a_players_name_is_the_player(word: str, players: tuple[str, ...],
                                                       player: str) -> None:
-    heard = hear(word, players)
+    heard = hear(word, players, short_forms=True)
     assert heard is not None and heard.player == player
 
 
@@ -59,14 +59,21 @@ def test_a_short_form_of_a_players_name_is_the_player(word: str, players: tuple[
 ])
 def test_a_short_form_of_two_players_names_is_asked_between_them(
         word: str, players: tuple[str, ...]) -> None:
-    heard = hear(word, players)
+    heard = hear(word, players, short_forms=True)
     assert heard is not None and heard.player is None and heard.candidates == players
 
 
+def test_short_forms_are_for_table_talk_and_words_of_three_letters_or_more() -> None:
+    assert hear("Dave", ("David", "Ann")) is None  # a sheet's "Dave" may be another man
+    assert hear("ed", ("Edward", "Ann"), short_forms=True) is None  # "schneider ed"
+    assert hear("al", ("Albert", "Ann"), short_forms=True) is None
+
+
 def test_a_player_of_the_short_form_itself_comes_first_and_siblings_are_not_taken() -> None:
-    heard = hear("Bob", ("Bob", "Robert"))
+    heard = hear("Bob", ("Bob", "Robert"), short_forms=True)
     assert heard is not None and heard.player == "Bob"
-    rob = hear("Rob", ("Bob", "Cat"))  # both Robert's, but a Bob may never answer to Rob
+    # both Robert's, but a Bob may never answer to Rob
+    rob = hear("Rob", ("Bob", "Cat"), short_forms=True)
     assert rob is not None and rob.player is None
 
 
