@@ -180,10 +180,13 @@
   // from: what they leave open is asked again, with its players, without filling
   // the form anew (it shows the hand as it was sent).
   async function recall() {
-    if (!said.value) return;
+    const words = said.value;
+    if (!words) return;
     let answer = {};
-    try { answer = await (await ask(said.value)).json(); } catch (error) { return; }
-    if (!answer.fields) return;
+    try { answer = await (await ask(words)).json(); } catch (error) { return; }
+    // Other words said meanwhile (Fill tapped before this answer came) are the
+    // form's now: this late answer is of no use.
+    if (!answer.fields || said.value !== words || left.fields.length) return;
     left = { open: answer.open || [], fields: answer.fields };
     hold();
   }

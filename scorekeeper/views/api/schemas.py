@@ -93,11 +93,13 @@ SCHEMAS: dict[str, Any] = {
             "With not_understood: the part of the hand that was understood, in the "
             "hand's own fields")},
         "open": {"type": "array", "description": (
-            "With not_understood: each players' role the words left open, to answer "
+            "With not_understood: each player's role the words left open, to answer "
             "before the hand is sent (a body without it is taken as answered)"),
-            "items": {"type": "object", "required": ["field", "said", "ask", "choices"],
+            "items": {"type": "object", "required": ["field", "said", "ask", "label",
+                                                     "choices"],
                       "properties": {"field": {"type": "string"}, "said": {"type": "string"},
                                      "ask": {"type": "string", "minLength": 1},
+                                     "label": {"type": "string", "minLength": 1},
                                      "choices": NAMES}}}}},
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
     "NewHand": {"type": "object", "additionalProperties": False, "properties": {

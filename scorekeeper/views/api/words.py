@@ -8,6 +8,8 @@ too.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from flask import Response, jsonify
 
 from scorekeeper.services import Code, ServiceError
@@ -41,15 +43,14 @@ def words(table_id: int) -> Response:
 def partly(understood: Understood) -> Response:
     """The 400 that asks about what is unclear (``error``), with the part of
     the hand that was understood (``understood``, in the hand's own fields)
-    when there is one, and each players' role it leaves open (``open``: the
-    field, the word said for it, the question and the players who may take
-    it), which a client must answer before it sends the hand: a body sent
-    without it would be taken as answered (no partner: alone)."""
+    when there is one, and each player's role it leaves open (``open``:
+    :class:`scorekeeper.spoken.held.Open`, as the record form has it), which
+    a client must answer before it sends the hand: a body sent without it
+    would be taken as answered (no partner: alone)."""
     refused = error_response(understood.question, 400, "text", Code.NOT_UNDERSTOOD)
     if understood.body is None:
         return refused
-    roles = [{"field": role.field, "said": role.said, "ask": role.ask,
-              "choices": list(role.choices)} for role in understood.open]
+    roles = [asdict(role) for role in understood.open]
     answer = jsonify({**(refused.get_json() or {}), "understood": dict(understood.body),
                       **({"open": roles} if roles else {})})
     answer.status_code = 400
