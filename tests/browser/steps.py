@@ -4,6 +4,7 @@ totals, keep a screenshot."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,17 @@ from flask import Flask
 from tests.conftest import PLAYERS
 
 SCREENSHOTS = Path(__file__).parents[1] / "screenshots"
+
+
+def wait_until(page: Any, predicate: str, seconds: float = 10.0) -> None:
+    """Until the page's ``predicate`` (a function's source) is true, asked
+    every 50 ms.  Not ``page.wait_for_function``: once it must poll, it
+    evaluates the predicate from a string inside the page, which the pages'
+    policy (script-src 'self', no eval) refuses."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"not within {seconds:g} s: {predicate}"
+        page.wait_for_timeout(50)
 
 
 def start(page: Any, base: str, preset: str, options: dict[str, str] | None = None) -> None:

@@ -15,6 +15,8 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
+from tests.browser.steps import wait_until
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 API = "/api/v1"
@@ -66,7 +68,7 @@ def test_the_phone_counts_deals_to_the_end_and_waits_for_the_director(
     _as_phone(live_app, page, live_server, table)
     record = f"{live_server}/t/{table['night']}/hand/new"
     page.goto(record)
-    page.wait_for_function("() => window.scorekeeperWaitingPanel !== undefined")
+    wait_until(page, "() => window.scorekeeperWaitingPanel !== undefined")
     title = page.locator("main h1")
     expect(title).to_have_text("Hand 2 of 5")  # hand 3 of the ledger: the void is dealt again
 

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import expect
 
-from tests.browser.steps import save_hand, screenshot
+from tests.browser.steps import save_hand, screenshot, wait_until
 from tests.conftest import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -87,8 +87,8 @@ def settled(page: Any) -> None:
     """The preview has caught up with the entries (no request on its way, none
     waiting out the typing delay)."""
     page.wait_for_timeout(450)
-    page.wait_for_function("!document.getElementById('hand-form').classList"
-                           ".contains('htmx-request')")
+    wait_until(page, "() => !document.getElementById('hand-form').classList"
+                     ".contains('htmx-request')")
 
 
 def paid_on_screen(page: Any) -> dict[str, int]:

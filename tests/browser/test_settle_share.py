@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
-from tests.browser.steps import SCREENSHOTS, api_night, screenshot
+from tests.browser.steps import SCREENSHOTS, api_night, screenshot, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -68,7 +68,7 @@ def night(app: Flask, page: Any, base: str) -> str:
 
 
 def handed(page: Any) -> dict[str, Any]:
-    page.wait_for_function("window.handed.length === 1")
+    wait_until(page, "() => window.handed.length === 1")
     return page.evaluate("window.handed[0]")
 
 
