@@ -53,8 +53,9 @@ CONNECTION_LIMIT = 5000
 SPARE_FILES = 256
 #: Connections the kernel holds before they are accepted.
 BACKLOG = 4096
-#: Milliseconds an idle keep-alive connection is kept (granian's most).
-KEEP_IDLE_MS = 60_000
+#: Milliseconds an idle keep-alive connection is kept (granian's most; a
+#: shorter wait may be set, e.g. for a test that watches one close).
+KEEP_IDLE_MS = int(os.environ.get("KEEP_IDLE_MS", "60000"))
 #: Seconds a stopping worker has to answer what it is answering.
 DRAIN_SECONDS = 30
 

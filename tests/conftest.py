@@ -12,8 +12,11 @@ chosen by HYPOTHESIS_PROFILE.
 from __future__ import annotations
 
 import os
+import time
+import zlib
 from collections.abc import Callable, Iterator
 from datetime import datetime
+from typing import Any
 
 import pytest
 import time_machine
@@ -45,20 +48,52 @@ def load_app_fixtures(config: pytest.Config) -> None:
     config.pluginmanager.import_plugin(APP_FIXTURES)
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Run the whole suite on another day when SCOREKEEPER_TEST_NOW names one.
+#: The days the quick tests run on, unless SCOREKEEPER_TEST_NOW names one
+#: (or says "real"): a summer afternoon of another year, and a winter night
+#: just after midnight UTC (still the day before in America).  Each quick
+#: test runs on one of them, the same one every run (by its id), so a test
+#: whose answer hangs on today's date fails at once, not on the morning
+#: after it was written, and the whole suite is one run.
+MOMENTS = ("2027-07-04T15:00:00+00:00", "2027-01-04T01:30:00+00:00")
 
-    CI runs the quick suite a second time this way (.ci/run), on a day and in
-    a year unlike the one the tests were written on, so a test whose answer
-    hangs on the date fails there instead of on the morning after it was
-    written.  Such a test freezes its own clock (the ``clock`` fixture).  The
-    travel ticks: time goes on from the named moment.
-    """
-    moment = os.environ.get("SCOREKEEPER_TEST_NOW")
-    if moment:
-        at = datetime.fromisoformat(moment).timestamp()  # a number: TZ left as it is
-        config._scorekeeper_travel = time_machine.travel(at, tick=True)  # type: ignore[attr-defined]
-        config._scorekeeper_travel.start()  # type: ignore[attr-defined]
+
+def moments_from(said: str | None) -> tuple[float, ...]:
+    """The moments SCOREKEEPER_TEST_NOW names (ISO, comma-separated; none
+    said: :data:`MOMENTS`; "real": none, today's clock), as timestamps."""
+    if said is not None and said.strip().lower() == "real":
+        return ()
+    # numbers, not datetimes: time-machine would set TZ from their zone
+    return tuple(datetime.fromisoformat(m.strip()).timestamp()
+                 for m in (said or ",".join(MOMENTS)).split(",") if m.strip())
+
+
+def moment_of(nodeid: str, moments: tuple[float, ...]) -> float | None:
+    """The moment a test runs at: the same for a test on every run."""
+    return moments[zlib.crc32(nodeid.encode()) % len(moments)] if moments else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config._scorekeeper_moments = moments_from(  # type: ignore[attr-defined]
+        os.environ.get("SCOREKEEPER_TEST_NOW"))
+    config._scorekeeper_started = time.time()  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """A quick test, its fixtures and its teardown run at its moment
+    (:func:`moment_of`); the clock ticks on from there as much as the run
+    has, so it never runs backwards for a moment's tests.  The slow tier
+    (real browsers and servers, whose clocks are their own) runs on today."""
+    at = moment_of(item.nodeid, item.config._scorekeeper_moments)  # type: ignore[attr-defined]
+    if at is None or item.get_closest_marker("slow") is not None:
+        return (yield)
+    ran = time.time() - item.config._scorekeeper_started  # type: ignore[attr-defined]
+    travel = time_machine.travel(at + ran, tick=True)
+    travel.start()
+    try:
+        return (yield)
+    finally:
+        travel.stop()
 
 
 @pytest.fixture()
@@ -81,3 +116,16 @@ def clock() -> Iterator[Callable[[datetime], None]]:
     yield set_to
     for travel in reversed(travels):
         travel.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tier first (servers and browsers, then the rest that is
+    slow), the quick tests after, each in its own order: the long tests
+    start while both processes are free, and the run ends on short ones
+    instead of one process idle while the other finishes a minute-long
+    festival."""
+    def rank(item: pytest.Item) -> int:
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 0 if item.nodeid.startswith(("tests/servers/", "tests/browser/")) else 1
+    items.sort(key=rank)

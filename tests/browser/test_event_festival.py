@@ -1,5 +1,7 @@
 """The Kohler Falls festival, a whole day in Chromium, run by its director
-from a phone (390 × 844) and again from a laptop (1280 × 800).
+from a phone (390 × 844), with a laptop (1280 × 800) on the same desk
+opening each of the director's pages as the day reaches it (the day's taps
+are the same at either size: played once, seen at both).
 
 Three sessions of four rounds of the deal, $25 entry, places 30/15/10/10/10 %
 plus 5 % for each session's high, 90 % paid out.  The director starts it on
@@ -215,16 +217,23 @@ def _api(page: Any, base: str, path: str, token: str) -> Any:
     return answer.json()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
-        browser: Any, live_server: str, viewport: dict[str, int]) -> None:
-    base, size = live_server, f"{viewport['width']}x{viewport['height']}"
-    on_a_phone = viewport == PHONE
-    director = browser.new_context(**(ON_A_PHONE if on_a_phone else {"viewport": viewport})
-                                   ).new_page()
+        browser: Any, live_server: str) -> None:
+    base, size = live_server, "390x844"
+    director = browser.new_context(**ON_A_PHONE).new_page()
     event_url, token = _start(director, base)
     event_id = int(event_url.rstrip("/").rsplit("/", 1)[1])
     screenshot(director, f"festival-players-{size}")
+    # the laptop beside the phone, signed in as the same director
+    desk = browser.new_context(viewport=LAPTOP,
+                               storage_state=director.context.storage_state()).new_page()
+
+    def at_the_desk(path: str, name: str) -> None:
+        answer = desk.goto(path)  # the director's own page, not a refusal
+        assert answer is not None and answer.status == 200, path
+        expect(desk.locator("body")).to_contain_text("Kohler Falls Festival")
+        screenshot(desk, f"festival-{name}-1280x800")
+    at_the_desk(event_url, "players")
     board_url = director.locator("#leaderboard-link a").first.get_attribute("href")
     watcher = browser.new_context(**ON_A_PHONE).new_page()  # a player's phone on the board
 
@@ -243,8 +252,8 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
         f"Penalty: 5 points off #{_number(director, fined)} {fined} in session 1 (Slow play)")
     expect(director.locator("#penalties li")).to_have_count(1)
     screenshot(director, f"festival-session-1-{size}")
-    if on_a_phone:
-        _no_sideways_scroll(director)
+    _no_sideways_scroll(director)
+    at_the_desk(f"{event_url}/sessions/1", "session-1")
     director.get_by_role("button", name=f"Withdraw the penalty to #{_number(director, fined)} "
                                         f"{fined}").click()
     expect(director.locator(".flash").first).to_contain_text(
@@ -293,6 +302,7 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
         director.locator("#table-2 details.ticket button").click()
         expect(director.locator("#table-2 header")).to_contain_text("done (paper ticket)")
         screenshot(director, f"festival-session-3-{size}")
+        at_the_desk(f"{event_url}/sessions/3", "session-3")
         ticket = dict(zip(tables[2].players, TICKET, strict=True))
 
     standings = _api(director, base, f"/events/{event_id}/standings", token)
@@ -324,8 +334,9 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
     expect(director.locator(".flash").first).to_contain_text("is finished: the prizes are final")
     expect(director.locator("#finished")).to_be_visible()
     screenshot(director, f"festival-finished-{size}")
-    if on_a_phone:
-        _no_sideways_scroll(director)
+    _no_sideways_scroll(director)
+    at_the_desk(f"{event_url}/directors", "finished")
+    expect(desk.locator("#finished")).to_be_visible()
     expect(watcher.locator("#final")).to_have_text(
         "Final: the director has signed these standings and prizes.")
     expect(watcher.locator("#waiting")).to_have_count(0)
@@ -374,6 +385,7 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
     assert _api(director, base, f"/events/{event_id}/standings", token)["prizes"] == signed[
         "prizes"]
     director.context.close()
+    desk.context.close()
     watcher.context.close()
 
 

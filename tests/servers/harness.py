@@ -31,11 +31,12 @@ class Server:
     (``python -m scorekeeper.serve``: granian's master and its worker, in a
     process group of their own so that both are stopped together)."""
 
-    def __init__(self, database: str, threads: int = 8) -> None:
+    def __init__(self, database: str, threads: int = 8, **settings: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "servers",
-               "HOST": "127.0.0.1", "PORT": str(self.port), "THREADS": str(threads)}
+               "HOST": "127.0.0.1", "PORT": str(self.port), "THREADS": str(threads),
+               **settings}
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper.serve"], cwd=ROOT, env=env,

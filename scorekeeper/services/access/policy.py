@@ -258,7 +258,7 @@ ACLS: dict[str, tuple[Entry, ...]] = {
         # A finished tournament is frozen; a closed night takes no more hands,
         # seats, closing or scorekeepers.
         deny(ANYONE, WRITES, FINISHED_WORDS, frozenset({Stage.FINISHED})),
-        deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE), "{stage}", CLOSED),
+        deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SIGN), "{stage}", CLOSED),
         # A paper ticket stands instead of the hands: nobody changes them or
         # the seats its totals are kept by (the director corrects the ticket).
         deny(ANYONE, HANDS | _one(Action.ROSTER), "{stage}", frozenset({Stage.TICKETED})),
