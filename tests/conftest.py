@@ -117,15 +117,3 @@ def clock() -> Iterator[Callable[[datetime], None]]:
     for travel in reversed(travels):
         travel.stop()
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tier first (servers and browsers, then the rest that is
-    slow), the quick tests after, each in its own order: the long tests
-    start while both processes are free, and the run ends on short ones
-    instead of one process idle while the other finishes a minute-long
-    festival."""
-    def rank(item: pytest.Item) -> int:
-        if item.get_closest_marker("slow") is None:
-            return 2
-        return 0 if item.nodeid.startswith(("tests/servers/", "tests/browser/")) else 1
-    items.sort(key=rank)
