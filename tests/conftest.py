@@ -116,4 +116,3 @@ def clock() -> Iterator[Callable[[datetime], None]]:
     yield set_to
     for travel in reversed(travels):
         travel.stop()
-
