@@ -18,31 +18,25 @@ from flask import (
     Request,
     Response,
     abort,
-    g,
     redirect,
-    render_template,
     request,
     url_for,
 )
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
-from flask_wtf.csrf import CSRFError, CSRFProtect
+from flask_wtf.csrf import CSRFProtect
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from jinja2.bccache import Bucket
-from markupsafe import escape
-from sqlalchemy.exc import DBAPIError, PendingRollbackError
-from werkzeug.exceptions import HTTPException, SecurityError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper.db.engine import is_busy, is_unreachable
+from scorekeeper.db.engine import is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
+from scorekeeper.errors import register_errors
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
-from scorekeeper.services import ServiceError
-from scorekeeper.views.access import error_night
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.headers import SECURITY_HEADERS
-from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 
 ROOT = Path(__file__).resolve().parent.parent
 csrf = CSRFProtect()
@@ -152,11 +146,9 @@ def _in_memory(uri: str) -> bool:
                                          or ":memory:" in uri or "mode=memory" in uri)
 
 
-def build_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Create and configure the app (see :func:`scorekeeper.create_app`)."""
-    app = Flask("scorekeeper", instance_path=str(ROOT / "instance"),
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """The app's settings: the environment's and instance/config.py's (or
+    the tests' own), the secret key kept in instance/, the hosts it answers."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get(
             "SQLALCHEMY_DATABASE_URI", f"sqlite:///{Path(app.instance_path) / 'scorekeeper.db'}"),
@@ -190,6 +182,14 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL if uri.startswith("sqlite")
                               else SERVER_POOL)
+
+
+def build_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the app (see :func:`scorekeeper.create_app`)."""
+    app = Flask("scorekeeper", instance_path=str(ROOT / "instance"),
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    _configure(app, test_config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.bytecode_cache = _compiled_templates(Path(app.instance_path))
     app.session_interface = SessionCookies()
@@ -199,7 +199,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["int"] = AsciiInt  # before any route is added
     _register(app)
     _gate_polls(app)
-    _errors(app)
+    register_errors(app)
     _redact_werkzeug_log()
     init_schema(app, ROOT / "migrations")
     return app
@@ -323,100 +323,3 @@ def _register(app: Flask) -> None:
     def healthz() -> str:
         """A trivial route (benchmarks compare pages against it)."""
         return "ok"
-
-
-#: The error page's heading for a refusal, by status.
-REFUSED_TITLES = {403: "Read-only here", 404: "Not found", 409: "Not now"}
-
-
-def error_page(title: str, message: str, code: int, access: Any = None) -> Any:
-    """The error page (of a night's route: ``access``, what the request may
-    do there, leads back to the table); when even that can't be built (a
-    request whose Host was refused has no URLs to link), a plain page that
-    says the same."""
-    try:
-        return render_template("error.html", title=title, message=message, code=code,
-                               access=access), code
-    except Exception:  # noqa: BLE001 - the page must never fail on top of the error
-        body = f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>"
-        return Response(body, mimetype="text/html"), code
-
-
-def _bad_host() -> bool:
-    try:
-        request.host  # noqa: B018 - raises for a Host the app doesn't answer to
-    except SecurityError:
-        return True
-    return False
-
-
-def _errors(app: Flask) -> None:
-    def wants_json() -> bool:
-        return request.path.startswith("/api/")
-
-    @app.errorhandler(CSRFError)
-    def csrf_error(error: CSRFError) -> Any:
-        return error_page("Form expired", "This form is out of date. Go back, reload the "
-                          "page and try again.", 400)
-
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> Any:
-        message = error.description or error.name
-        if isinstance(error, SecurityError) or error.code == 400 and _bad_host():
-            message = ("This address is not one this server answers to. Open the app "
-                       "through the address it printed when it started.")
-        if wants_json():
-            return http_error_response(error, message)
-        return error_page(error.name, message, error.code or 500, error_night(error))
-
-    @app.errorhandler(ServiceError)
-    def refused(error: ServiceError) -> Any:
-        db.session.rollback()
-        status = status_of(error)
-        if wants_json():
-            return error_response(error.message, status, error.field, error.code)
-        return error_page(REFUSED_TITLES.get(status, "Not done"), error.message, status,
-                          error_night(error))
-
-    #: What a phone is told while the database can't be reached.
-    unreachable = "The server can't reach its scores for a moment; try again shortly"
-
-    def again(message: str) -> Any:
-        """503 with Retry-After, in the request's own form (JSON or a page)."""
-        headers = {"Retry-After": "1"}
-        if wants_json():
-            return error_response(message, 503), headers
-        page, code = error_page("Busy", message, 503)
-        return page, code, headers
-
-    @app.errorhandler(DBAPIError)
-    def busy(error: DBAPIError) -> Any:
-        """503 and Retry-After, never a 500, while the database is busy or
-        out of reach (restarting): nothing was written, and the same request
-        sent again goes through once it is back."""
-        db.session.rollback()
-        if is_busy(error):
-            return again("The scores are busy being saved from another phone; "
-                         "try again in a moment")
-        if is_unreachable(error):
-            app.logger.warning("The database can't be reached: %s", type(error.orig).__name__)
-            return again(unreachable)
-        return crash(error)
-
-    @app.errorhandler(PendingRollbackError)
-    def lost_midway(error: PendingRollbackError) -> Any:
-        """The database connection was lost under a transaction (the server
-        restarting): nothing of it was written; a 503 to send again."""
-        db.session.rollback()
-        app.logger.warning("A transaction's connection was lost: %s", type(error).__name__)
-        return again(unreachable)
-
-    @app.errorhandler(Exception)
-    def crash(error: Exception) -> Any:
-        app.logger.exception("Unhandled error (request %s)", g.get("request_id")
-                             or request.headers.get("X-Request-Id", "")[:100] or "-")
-        db.session.rollback()
-        if wants_json():
-            return error_response("Something went wrong on our side; nothing was changed", 500)
-        return error_page("Something went wrong", "Nothing was changed. Try again.", 500,
-                          error_night(error))

@@ -5,159 +5,32 @@ replayed from the ordered hands by the rules engine.
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
-from typing import TYPE_CHECKING, Any, ClassVar
+from datetime import date, datetime
+from typing import Any
 
-from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, select
-from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column, relationship
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-
-class Base(DeclarativeBase):
-    """Declarative base shared by every model."""
-
-
-db = SQLAlchemy(model_class=Base)
-
-if TYPE_CHECKING:
-    Model = Base
-else:
-    Model = db.Model
-
-
-def utcnow() -> datetime:
-    """Timezone-aware now, for timestamps."""
-    return datetime.now(UTC)
-
-
-#: The owners of nights, as the grants, codes and history entries name them.
-TABLE, GROUP, EVENT = "table", "group", "event"
-
-
-class Owner(Model):
-    """What every owner of nights has, whatever its kind, one row each: a
-    night, a group and an event each point at theirs (``owner_id``), and
-    the grants, codes and history kept for it point here too.  Its
-    ``kind`` (:data:`TABLE`, :data:`GROUP`, :data:`EVENT`), the owner it
-    belongs to in the tree (``parent``: a group's or a tournament's night
-    has its group's or event's; the others none), the share token its link
-    carries, its version (raised once by every write to it,
-    :mod:`scorekeeper.services.writes`) and when it was made."""
-
-    __tablename__ = "owner"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    kind: Mapped[str] = mapped_column(String(10))
-    parent_id: Mapped[int | None] = mapped_column(
-        ForeignKey("owner.id", name="fk_owner_parent_id"), default=None, index=True)
-    view_token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
-    version: Mapped[int] = mapped_column(default=0)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-    #: Loaded with it, also when it is loaded with its night (join_depth counts
-    #: from the night): whose the night is, without another query.
-    parent: Mapped[Owner | None] = relationship(remote_side=[id], lazy="joined", join_depth=2)
-
-
-#: Each kind of owner's model, by its word (filled in as each is declared:
-#: :class:`HasOwner`).
-OWNER_MODELS: dict[str, Any] = {}
-
-
-class _OwnerFact:
-    """One of what every owner has (:class:`Owner`'s columns), read through a
-    night's, a group's or an event's row.  It is written on the owner row
-    (``table.owner.view_token = ...``), and a query asks the :class:`Owner`
-    itself (join it): at class level this is no column."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, row: Any, cls: type | None = None) -> Any:
-        if row is None:
-            raise AttributeError(f"{self.name} is the Owner's: join Owner and ask Owner."
-                                 f"{self.name}")
-        return getattr(row.owner, self.name)
-
-    def __set__(self, row: Any, value: Any) -> None:
-        raise AttributeError(f"{self.name} is the Owner's: set it on the owner row")
-
-
-class HasOwner:
-    """A row that owns nights (a night, a group, an event): its
-    :class:`Owner` row, loaded with it, carries its share token, version
-    and creation time.  A kind of owner is a model with this and its word
-    (``owner_kind``)."""
-
-    owner_kind: ClassVar[str]
-    if TYPE_CHECKING:
-        __tablename__: str
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "owner_kind" in cls.__dict__:
-            OWNER_MODELS[cls.owner_kind] = cls
-
-    @declared_attr
-    def owner_id(cls) -> Mapped[int]:
-        # the column itself, not its name: a kind's table may live in other metadata
-        return mapped_column(ForeignKey(Owner.__table__.c.id,
-                                        name=f"fk_{cls.__tablename__}_owner_id"),
-                             unique=True, index=True)
-
-    @declared_attr
-    def owner(cls) -> Mapped[Owner]:
-        return relationship(Owner, lazy="joined", innerjoin=True)
-
-    if TYPE_CHECKING:  # read through the owner row (:data:`OWNER_FACTS`)
-        @property
-        def view_token(self) -> str: ...
-
-        @property
-        def version(self) -> int: ...
-
-        @property
-        def created_at(self) -> datetime: ...
-
-
-#: What every owner has, kept once on its :class:`Owner` row and read through
-#: a night's, a group's or an event's own row.
-OWNER_FACTS = ("view_token", "version", "created_at")
-for _fact in OWNER_FACTS:
-    setattr(HasOwner, _fact, _OwnerFact(_fact))
-
-
-def new_owner(kind: str, view_token: str, parent: Owner | None = None) -> Owner:
-    """A new owner of ``kind`` (not yet added), its share token ``view_token``."""
-    return Owner(kind=kind, view_token=view_token, parent=parent, version=0,
-                 created_at=utcnow())
-
-
-class Owned:
-    """Rows kept for one owner of nights (a grant, a code, a history entry):
-    its :class:`Owner`."""
-
-    if TYPE_CHECKING:
-        __tablename__: str
-
-    @declared_attr
-    def owner_id(cls) -> Mapped[int]:
-        return mapped_column(ForeignKey("owner.id", name=f"fk_{cls.__tablename__}_owner_id"))
-
-    @declared_attr
-    def owner(cls) -> Mapped[Owner]:
-        return relationship(Owner, foreign_keys=[cls.owner_id])  # type: ignore[list-item]
-
-    @classmethod
-    def of(cls, kind: str, row_id: Any) -> Any:
-        """The condition that a row is kept for the ``kind`` (its word) ``row_id``."""
-        model = OWNER_MODELS[kind]
-        return cls.owner_id == select(model.owner_id).where(model.id == row_id).scalar_subquery()
-
-    @classmethod
-    def of_kind(cls, kind: str) -> Any:
-        """The condition that a row is kept for an owner of ``kind``."""
-        return cls.owner_id.in_(select(Owner.id).where(Owner.kind == kind))
+from scorekeeper.db.base import EVENT as EVENT
+from scorekeeper.db.base import GROUP as GROUP
+from scorekeeper.db.base import OWNER_FACTS as OWNER_FACTS
+from scorekeeper.db.base import OWNER_MODELS as OWNER_MODELS
+from scorekeeper.db.base import TABLE as TABLE
+from scorekeeper.db.base import Base as Base
+from scorekeeper.db.base import HasOwner as HasOwner
+from scorekeeper.db.base import Model as Model
+from scorekeeper.db.base import Owned as Owned
+from scorekeeper.db.base import Owner as Owner
+from scorekeeper.db.base import db as db
+from scorekeeper.db.base import new_owner as new_owner
+from scorekeeper.db.base import utcnow as utcnow
+from scorekeeper.db.event_models import Event as Event
+from scorekeeper.db.event_models import EventPenalty as EventPenalty
+from scorekeeper.db.event_models import EventPlayer as EventPlayer
+from scorekeeper.db.event_models import EventSession as EventSession
+from scorekeeper.db.event_models import EventTable as EventTable
+from scorekeeper.db.event_models import EventTicket as EventTicket
+from scorekeeper.db.event_models import TableSignature as TableSignature
 
 
 class Group(HasOwner, Model):
@@ -225,152 +98,6 @@ class MemberAlias(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
     member: Mapped[Member] = relationship(back_populates="aliases")
-
-
-class Event(HasOwner, Model):
-    """A tournament: its players, sessions of drawn tables (each table of a
-    session an ordinary night under the event's frozen rules, played for
-    points), its payout plan and tie-breaks, and its own director grants and
-    share token, as a group has."""
-
-    __tablename__ = "event"
-    owner_kind = EVENT
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(80))
-    played_on: Mapped[date]
-    preset: Mapped[str] = mapped_column(String(40))
-    #: Frozen at creation: every table of every session plays these.
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    sessions: Mapped[int]
-    #: How long a table plays a session, one of the two: rounds of the deal
-    #: (every player at a table deals as often) or a fixed number of hands
-    #: at every table, whatever its size (``event_progress.deals_due``).
-    rounds: Mapped[int | None] = mapped_column(default=None)
-    hands: Mapped[int | None] = mapped_column(default=None)
-    entry_cents: Mapped[int] = mapped_column(default=0)
-    #: Percent of the prize pool to each place, first place first.
-    places: Mapped[list[int]] = mapped_column(JSON)
-    #: Percent of the pool to each session's top scorer.
-    session_high: Mapped[int] = mapped_column(default=0)
-    #: Percent of the entries paid out as prizes (the rest is the house's).
-    share: Mapped[int] = mapped_column(default=90)
-    tie_breaks: Mapped[list[str]] = mapped_column(JSON)
-    #: What a player count that can't be seated at full tables gets.
-    odd: Mapped[str] = mapped_column(String(10), default="byes")
-    #: Each table's players sign its result once its session is done.
-    signatures: Mapped[bool] = mapped_column(default=False)
-    finished_at: Mapped[datetime | None] = mapped_column(default=None)
-
-    editors: Mapped[list[Editor]] = relationship(
-        primaryjoin="foreign(Editor.owner_id) == Event.owner_id",
-        order_by="Editor.id", viewonly=True)
-    players: Mapped[list[EventPlayer]] = relationship(
-        order_by="EventPlayer.number", cascade="all, delete-orphan")
-
-
-class EventPlayer(Model):
-    """A registered player: a number that never changes, a name, and a
-    contact that only the director's pages ever show."""
-
-    __tablename__ = "event_player"
-    __table_args__ = (UniqueConstraint("event_id", "number"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    number: Mapped[int]
-    name: Mapped[str] = mapped_column(String(40))
-    #: Private: the director's pages only, never a share page or the standings.
-    contact: Mapped[str | None] = mapped_column(String(120), default=None)
-    checked_in: Mapped[bool] = mapped_column(default=False)
-    #: The first session they play (a late arrival), and the last one before
-    #: they withdrew (their results are kept).
-    from_session: Mapped[int] = mapped_column(default=1)
-    withdrawn_after: Mapped[int | None] = mapped_column(default=None)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class EventSession(Model):
-    """One session's draw: its seed, how many pairs of players meet again and
-    who had a bye (player numbers)."""
-
-    __tablename__ = "event_session"
-    __table_args__ = (UniqueConstraint("event_id", "number"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    number: Mapped[int]
-    seed: Mapped[int]
-    repeated_pairs: Mapped[int] = mapped_column(default=0)
-    byes: Mapped[list[int]] = mapped_column(JSON)
-    drawn_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class EventTable(Model):
-    """Table ``number`` of one session: the night it is played as."""
-
-    __tablename__ = "event_table"
-    __table_args__ = (UniqueConstraint("event_id", "session", "number"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    session: Mapped[int]
-    number: Mapped[int]
-    night_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
-    #: The director has accepted the table's result for the session.
-    done: Mapped[bool] = mapped_column(default=False)
-    #: The director opened the table again after it played its hands: it is
-    #: not done (its phone corrects its hands) until he says it is.
-    opened: Mapped[bool] = mapped_column(default=False)
-
-
-class EventPenalty(Model):
-    """Points off one player in one session (not zero-sum), and why."""
-
-    __tablename__ = "event_penalty"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("event_player.id"), index=True)
-    session: Mapped[int]
-    points: Mapped[int]
-    reason: Mapped[str] = mapped_column(String(200))
-    by: Mapped[str | None] = mapped_column(String(80), default=None)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class EventTicket(Model):
-    """A table's session totals from its paper ticket (they sum to zero):
-    they stand instead of the table's recorded hands."""
-
-    __tablename__ = "event_ticket"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_table_id: Mapped[int] = mapped_column(ForeignKey("event_table.id"), unique=True)
-    totals: Mapped[dict[str, int]] = mapped_column(JSON)
-    by: Mapped[str | None] = mapped_column(String(80), default=None)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class TableSignature(Model):
-    """One player at a tournament table agreeing to (or disputing) the
-    table's session totals as they stood when they tapped their name: the
-    latest of each seat counts while the totals are still those (a
-    correction since asks the table again).  Rows are only added, so the
-    table's history of signing stays whole."""
-
-    __tablename__ = "table_signature"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_table_id: Mapped[int] = mapped_column(ForeignKey("event_table.id"), index=True)
-    seat: Mapped[int]
-    name: Mapped[str] = mapped_column(String(40))
-    agrees: Mapped[bool]
-    #: The table's totals in seat order, as they were signed.
-    totals: Mapped[list[int]] = mapped_column(JSON)
-    note: Mapped[str | None] = mapped_column(String(200), default=None)
-    by: Mapped[str | None] = mapped_column(String(80), default=None)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class GameTable(HasOwner, Model):

@@ -58,24 +58,13 @@ def _convert(key: str, value: object, players: Sequence[str]) -> Any:
     if key in _NAME_FIELDS:
         return _name(value, key, players)
     if key in _LIST_FIELDS:
-        if key == "seated" and value is None:
-            return None
-        if not isinstance(value, list):
-            raise HandError(f"{key} must be a list of names", key)
-        return tuple(_name(v, key, players) for v in value)
+        return _names(value, key, players)
     if key in _BOOL_FIELDS:
         if not isinstance(value, bool):
             raise HandError(f"{key} must be true or false", key)
         return value
     if key == "payouts":
-        if not isinstance(value, Mapping) or len(value) > 50:
-            raise HandError("payouts must be an object of name: points", key)
-        pairs = []
-        for name, points in value.items():
-            if isinstance(points, bool) or not isinstance(points, int):
-                raise HandError("Each payment must be whole points", key)
-            pairs.append((_name(name, key, players), points))
-        return tuple(pairs)
+        return _payouts(value, key, players)
     if key == "note":
         if not isinstance(value, str) or len(value) > 1000:
             raise HandError("note must be text (up to 200 characters)", key)
@@ -83,6 +72,25 @@ def _convert(key: str, value: object, players: Sequence[str]) -> Any:
     if not isinstance(value, int) or isinstance(value, bool):
         raise HandError(f"{key} must be a whole number", key)
     return value
+
+
+def _names(value: object, key: str, players: Sequence[str]) -> tuple[str, ...] | None:
+    if key == "seated" and value is None:
+        return None
+    if not isinstance(value, list):
+        raise HandError(f"{key} must be a list of names", key)
+    return tuple(_name(v, key, players) for v in value)
+
+
+def _payouts(value: object, key: str, players: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping) or len(value) > 50:
+        raise HandError("payouts must be an object of name: points", key)
+    pairs = []
+    for name, points in value.items():
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise HandError("Each payment must be whole points", key)
+        pairs.append((_name(name, key, players), points))
+    return tuple(pairs)
 
 
 def _enum(enum: type[Kind] | type[Tricks], value: object, key: str, label: str) -> Any:

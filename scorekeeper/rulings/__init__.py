@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper.rules import NobodyPicks, Rules, find_option
-from scorekeeper.rulings import money
+from scorekeeper.rulings import money, penalties
 from scorekeeper.rulings.play import (
     bury,
     call_a_king,
@@ -156,32 +156,32 @@ _SPECS: tuple[_Spec, ...] = (
     _Spec("partner-spared", SCORING, "If the picking side takes no trick, does the partner pay?",
           money.partner_spared, ("partner_spared_on_no_trick",)),
     _Spec("other-payment", SCORING, "How do we record three kings, a side bet or a correction?",
-          money.other_payment),
+          penalties.other_payment),
     _Spec("doublers", DOUBLERS, "What makes a hand a doubler, and what if there are several?",
           money.doublers, ("makes_doubler", "doublers", "nobody_picks", "penalties_doubled")),
     _Spec("round-of-doubles", DOUBLERS, "What is a round of doubles?", money.round_of_doubles,
           ("round_of_doubles", "doublers")),
     _Spec("last-round", DOUBLERS, "Is the last round doubled?", money.last_round,
           ("last_round_doubled", "doublers")),
-    _Spec("cracks", ANNOUNCEMENTS, "Who can crack, and how far can it go?", money.cracks,
+    _Spec("cracks", ANNOUNCEMENTS, "Who can crack, and how far can it go?", penalties.cracks,
           ("max_cracks",)),
-    _Spec("blitz", ANNOUNCEMENTS, "What is a blitz?", money.blitz, ("blitz",)),
+    _Spec("blitz", ANNOUNCEMENTS, "What is a blitz?", penalties.blitz, ("blitz",)),
     _Spec("cracked-schneider", ANNOUNCEMENTS,
           "Does a crack or a blitz double a schneider or no-trick hand too?",
-          money.announcements_and_schneider,
+          penalties.announcements_and_schneider,
           ("max_cracks", "blitz", "ladder", "max_multiplier", "cap"), _blind),
     _Spec("declared-doubler", ANNOUNCEMENTS, "Can the table declare a doubler?",
-          money.declared_doubler, ("declared_doubler",)),
-    _Spec("renege", PENALTIES, "What happens when someone reneges?", money.renege,
+          penalties.declared_doubler, ("declared_doubler",)),
+    _Spec("renege", PENALTIES, "What happens when someone reneges?", penalties.renege,
           ("renege", "renege_points", "penalties_doubled", "no_trick_pick_points",
            "board_points")),
     _Spec("jd-buried", PENALTIES, "What if the picker buries the J♦ without saying so?",
-          money.jd_buried, ("renege", "renege_points"), _jd),
+          penalties.jd_buried, ("renege", "renege_points"), _jd),
     _Spec("called-ace-buried", PENALTIES, "What if the picker buried the ace he called?",
-          money.called_ace_buried, ("called_ace_buried", "board_points", "penalties_doubled"),
+          penalties.called_ace_buried, ("called_ace_buried", "board_points", "penalties_doubled"),
           _called),
     _Spec("no-trick-pick", PENALTIES, "What if the picker doesn't take a trick himself?",
-          money.no_trick_pick, ("no_trick_pick_penalty", "no_trick_pick_points",
+          penalties.no_trick_pick, ("no_trick_pick_penalty", "no_trick_pick_points",
                                 "penalties_doubled", "smith_rule")),
 )
 

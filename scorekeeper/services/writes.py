@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, func, inspect, null, select, update
+from sqlalchemy import event, func, null, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -32,8 +32,6 @@ from scorekeeper.db.models import (
     GROUP,
     TABLE,
     AuditEntry,
-    Event,
-    EventSession,
     GameTable,
     Owner,
     Submission,
@@ -41,9 +39,9 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import NotFound, Refused, Stale
-from scorekeeper.services.access import policy
-from scorekeeper.services.access.policy import Action, EventWrite, Stage, Whose
+from scorekeeper.services import NotFound, Stale, admission
+from scorekeeper.services.access.policy import Action, EventWrite, Whose
+from scorekeeper.services.admission import table_key
 from scorekeeper.services.board import changed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, commit, remember
@@ -96,33 +94,6 @@ def _write() -> Write:
         found = session.info[_WRITE] = Write()
     assert isinstance(found, Write)
     return found
-
-
-def table_key(table: GameTable) -> int:
-    """The table's id without reading the row again (a write's first step
-    expires what the session read, and ``table.id`` would reload it)."""
-    identity = inspect(table).identity
-    assert identity is not None
-    return int(identity[0])
-
-
-#: What to do when a write was made on an older version: the end of every
-#: refused If-Match (:func:`meanwhile`).
-STALE_ADVICE = "Check it and try again."
-
-
-def meanwhile(kind: str, row_id: int, since: int) -> str:
-    """What changed on a night, a group or an event (``kind``) after version
-    ``since``, in one sentence: "Meanwhile, Phone 2: Recorded hand 32: …"
-    (the last three changes, then how many more)."""
-    entries = db.session.scalars(db.select(AuditEntry).where(
-        AuditEntry.of(kind, row_id), AuditEntry.version > since)
-        .order_by(AuditEntry.id)).all()
-    if not entries:
-        return f"Meanwhile the {ROW_KINDS[kind].noun} changed on another phone."
-    said = [f"{e.by or 'another phone'}: {e.summary}" for e in entries[-3:]]
-    more = f" (and {len(entries) - 3} more changes)" if len(entries) > 3 else ""
-    return f"Meanwhile, {'; '.join(said)}{more}."
 
 
 def abandon() -> None:
@@ -223,12 +194,9 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
         assert owner is not None and owner.kind == EVENT and owner.decided, \
             "a night's write for its event needs begin_event first"
     else:
-        stage = (Stage.FINISHED if raised.frozen
-                 else Stage.CLOSED if table.closed_at is not None else Stage.OPEN)
         # the policy names a night's owner by the word its rows use ("group", "event")
-        decision = policy.stage_decide(owner.kind if owner else Whose.OWN, stage, doing)
-        if not decision.allowed:
-            raise Refused(decision.why, stage)
+        admission.stage_takes(table, doing, raised.version, frozen=raised.frozen,
+                              owner=owner.kind if owner else Whose.OWN)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
     return raised.version
@@ -271,14 +239,7 @@ def begin_event(event_id: int, doing: EventWrite, *, seen: int | None = None,
     Returns the version this write makes; the caller (or the night's entry,
     :func:`audit_night`) writes its entry."""
     version = _raise_owner(EVENT, event_id, seen, stale)
-    finished, drawn = db.session.execute(
-        select(Event.finished_at, select(EventSession.id)
-               .where(EventSession.event_id == Event.id).exists())
-        .where(Event.id == event_id)).one()
-    stage = policy.event_stage(finished is not None, drawn)
-    decision = policy.event_decide(stage, doing)
-    if not decision.allowed:
-        raise Refused(decision.why, stage, doing)
+    admission.event_takes(event_id, doing)
     _write().raised[_key(EVENT, event_id)].decided = True
     return version
 
@@ -377,29 +338,23 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
 
 def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
     """The one entry of the group version this write made."""
-    _audit_owner(GROUP, group_id, action, summary, by)
-
-
-def audit_owner(kind: str, row_id: int, action: str, summary: str,
-                by: str | None = None) -> None:
-    """The one entry of the version this write made of the owner ``row_id``
-    of ``kind`` (:func:`begin_owner`)."""
-    _audit_owner(kind, row_id, action, summary, by)
+    audit_owner(GROUP, group_id, action, summary, by)
 
 
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None,
                 after: dict[str, Any] | None = None) -> None:
     """The one entry of the event version this write made (``after``: what
     the change left, kept with the entry)."""
-    _audit_owner(EVENT, event_id, action, summary, by, after)
+    audit_owner(EVENT, event_id, action, summary, by, after)
 
 
-def _audit_owner(owner: str, row_id: int, action: str, summary: str,
-                 by: str | None, after: dict[str, Any] | None = None) -> None:
-    """The one entry of the version this write raised for the group or
-    event ``row_id`` (``owner``: the history's word for its kind)."""
-    key = _key(owner, row_id)  # raised by its own begin, or with one of its nights
-    assert key in _write().raised, f"audit_{owner} needs begin_{owner} first"
+def audit_owner(kind: str, row_id: int, action: str, summary: str,
+                by: str | None = None, after: dict[str, Any] | None = None) -> None:
+    """The one entry of the version this write made of the owner ``row_id``
+    of ``kind`` (a group, an event or a registered kind: the history's word
+    for it), raised by its own begin or with one of its nights."""
+    key = _key(kind, row_id)
+    assert key in _write().raised, f"audit_{kind} needs begin_{kind} first"
     _audit_key(key, action, summary, by, after)
 
 

@@ -15,6 +15,7 @@ from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes o
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import admin as _api_event_admin  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import routes as _api_events  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api.events import scores as _api_event_scores  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.sheets import routes as _api_sheets  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.pages import rulings
 from scorekeeper.views.pages.events import directors as _event_directors  # noqa: F401  (routes on events.bp)
@@ -22,6 +23,7 @@ from scorekeeper.views.pages.events import event as events
 from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.groups import group as groups
 from scorekeeper.views.pages.groups import sheets as group_sheets
+from scorekeeper.views.pages.nights import corrections as _night_corrections  # noqa: F401  (routes on hands.bp)
 from scorekeeper.views.pages.nights import exports, hands, pay, said, settle, share, tables
 from scorekeeper.views.pages.nights import sign as _night_sign  # noqa: F401  (routes on hands.bp)
 from scorekeeper.views.viewers import event as event_viewer

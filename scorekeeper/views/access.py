@@ -42,12 +42,13 @@ from scorekeeper.services.access.credentials import (
     TABLE,
     NightAccess,
     OwnerAccess,
+    group_head_access,
     night_access,
     owner_access,
 )
 from scorekeeper.services.access.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events import stages as event_stages
-from scorekeeper.services.groups import group as group_service
+from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.owners import KINDS
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
@@ -346,11 +347,11 @@ def load_group(group_id: int) -> OwnerAccess:
     return found
 
 
-def load_group_head(group_id: int) -> group_service.GroupHead:
+def load_group_head(group_id: int) -> GroupHead:
     """Like :func:`load_group`, with the group's head only (one light query)."""
     _declared_here()
-    head, editing = group_service.group_head_as(group_id, group_session_token(group_id))
-    if not editing:
+    head, runs = group_head_access(group_id, group_session_token(group_id), OwnerAction.RUN)
+    if not runs:
         abort(403, NOT_GROUP_EDITOR)
     return head
 

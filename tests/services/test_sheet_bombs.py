@@ -37,7 +37,7 @@ from scorekeeper.limits import (
     MAX_XLSX_MARKUP,
     MAX_XLSX_UNPACKED,
 )
-from scorekeeper.services.groups.sheets import files
+from scorekeeper.services.groups.sheets import cells, files, xlsx
 from scorekeeper.services.groups.sheets.files import SheetRefused, Tab, read_file
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -145,8 +145,8 @@ def as_openpyxl_read_it(raw: bytes) -> tuple[Tab, ...]:
 
     book = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     try:
-        return tuple(Tab(str(sheet.title)[:80], files._rows(
-            ((number, [files._cell(value) for value in row]) for number, row in enumerate(
+        return tuple(Tab(str(sheet.title)[:80], cells.bounded_rows(
+            ((number, [cells.cell_of(value) for value in row]) for number, row in enumerate(
                 sheet.iter_rows(max_col=MAX_SHEET_COLUMNS + 1, values_only=True), start=1)),
             read=True)) for sheet in book.worksheets)
     finally:
@@ -433,10 +433,10 @@ def test_the_markup_is_counted_across_the_parts_before_each_is_parsed(
     attributes = sum(archive.read(part).count(b"=") for part in read)
     markup = tags + attributes // 2
     assert archive.read(read[-1]).count(b"<") < markup // 2  # no part alone is near it
-    monkeypatch.setattr(files, "MAX_XLSX_MARKUP", markup - 1)
+    monkeypatch.setattr(xlsx, "MAX_XLSX_MARKUP", markup - 1)
     with pytest.raises(SheetRefused, match="too big to read at once"):
         read_file(raw)
-    monkeypatch.setattr(files, "MAX_XLSX_MARKUP", markup)
+    monkeypatch.setattr(xlsx, "MAX_XLSX_MARKUP", markup)
     assert [len(tab.rows) for tab in read_file(raw).tabs] == [1, 1]
 
 

@@ -20,7 +20,7 @@ from scorekeeper.db.models import Group
 from scorekeeper.rules import Hand, Kind, make_rules, replay
 from scorekeeper.services import ServiceError
 from scorekeeper.services.groups import group as groups
-from scorekeeper.services.groups.sheets import files
+from scorekeeper.services.groups.sheets import cells, files, xlsx
 from scorekeeper.services.groups.sheets.bring_in import confirm
 from scorekeeper.services.groups.sheets.columns import (
     DateOrder,
@@ -73,10 +73,10 @@ def test_what_isnt_a_spreadsheet_is_refused(raw: bytes) -> None:
 
 def test_a_sheet_past_its_bounds_is_refused_before_it_is_kept(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(files, "MAX_SHEET_ROWS", 3)
+    monkeypatch.setattr(cells, "MAX_SHEET_ROWS", 3)
     with pytest.raises(SheetRefused, match="more than 3 rows"):
         read_file(b"a,b\n" * 4)
-    monkeypatch.setattr(files, "MAX_SHEET_COLUMNS", 2)
+    monkeypatch.setattr(cells, "MAX_SHEET_COLUMNS", 2)
     with pytest.raises(SheetRefused, match="more than 2 columns"):
         read_file(b"a,b,c\n")
     with pytest.raises(SheetRefused, match="more than 200 characters"):
@@ -114,7 +114,7 @@ def test_an_xlsx_keeps_its_dates_and_numbers_and_every_sheet() -> None:
 def test_an_xlsx_that_unpacks_too_big_or_is_broken_is_refused(
         monkeypatch: pytest.MonkeyPatch) -> None:
     raw = _xlsx([["Date", "Ann"]])
-    monkeypatch.setattr(files, "MAX_XLSX_UNPACKED", 1000)
+    monkeypatch.setattr(xlsx, "MAX_XLSX_UNPACKED", 1000)
     with pytest.raises(SheetRefused, match="unpacks to more than"):
         read_file(raw)
     with pytest.raises(SheetRefused, match="isn't an .xlsx"):

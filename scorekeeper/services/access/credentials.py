@@ -24,7 +24,7 @@ from typing import Any
 from scorekeeper.db.models import EVENT as EVENT  # the words a phone keeps its tokens under
 from scorekeeper.db.models import GROUP as GROUP
 from scorekeeper.db.models import TABLE, Editor, GameTable
-from scorekeeper.services import lazy
+from scorekeeper.services import admission, lazy
 from scorekeeper.services.access import grants
 from scorekeeper.services.access.policy import (
     Action,
@@ -37,6 +37,7 @@ from scorekeeper.services.access.policy import (
     owner_permits,
     permits,
 )
+from scorekeeper.services.groups.group import GroupHead, group_head_as
 from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.owners import KINDS, NightOwner, owner_of
@@ -117,8 +118,12 @@ def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAc
         if link is not None:
             proven.append((link, None))
     credential, proof = proven[0] if proven else (None, None)
-    return NightAccess(state, owner.policy, stage, words, credential, proof,
-                       frozenset(c for c, _ in proven))
+    principals = frozenset(c for c, _ in proven)
+    if proof is not None:  # what may write: asked again under the write lock
+        admission.admit(table.id, admission.Admission(
+            state.version, owner.policy, stage, words, principals,
+            lambda now: _stage_of(TableState.load(now, cacheable=False), owner)))
+    return NightAccess(state, owner.policy, stage, words, credential, proof, principals)
 
 
 def _stage_of(state: TableState, owner: NightOwner) -> tuple[Stage, str]:
@@ -160,6 +165,15 @@ class OwnerAccess:
 
     def may(self, action: OwnerAction) -> bool:
         return owner_permits(self.credential, self.kind, action)
+
+
+def group_head_access(group_id: int, token: str | None, action: OwnerAction
+                      ) -> tuple[GroupHead, bool]:
+    """A group's head (one light query; NotFound without it) and whether the
+    grant ``token`` is may do ``action`` to the group, as the policy says."""
+    head, role = group_head_as(group_id, token)
+    credential = credential_of(GROUP, role) if role is not None else None
+    return head, owner_permits(credential, GROUP, action)
 
 
 def owner_access(kind: str, row_id: int, token: str | None, *,

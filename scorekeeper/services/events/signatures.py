@@ -195,6 +195,35 @@ NOT_ASKED = ("This event's tables don't sign their results: the director turns i
              "on the event's page")
 
 
+def _said(name: object, agrees: object, note: object) -> tuple[str, bool, str | None]:
+    """Who signs, whether they agree, and their note as kept (or None), or
+    the first of them refused."""
+    if not isinstance(agrees, bool):
+        raise ServiceError("agrees must be true (the totals are right) or false "
+                           "(they are not: the director is asked)", "agrees")
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("Say who signs: a player's name at this table", "name")
+    if note is None or note == "":
+        return name, agrees, None
+    if not isinstance(note, str) or len(note) > PENALTY_REASON:
+        raise ServiceError(f"A note is text of up to {PENALTY_REASON} characters", "note")
+    return name, agrees, " ".join(checks.free_text(note, "The note", "note").split()) or None
+
+
+def _check_new(row: EventTable, seat: SeatSigned, agrees: bool) -> None:
+    """Refuse a signature that says again what the seat said of these
+    totals, or one past the table's bound."""
+    if seat.agrees is agrees:
+        raise Conflict(f"{seat.name} already " + ("agreed to" if agrees else "disputed")
+                       + f" table {row.number}'s totals as they stand", "agrees",
+                       code=Code.UNCHANGED)
+    kept = db.session.scalar(select(func.count()).select_from(TableSignature).where(
+        TableSignature.event_table_id == row.id)) or 0
+    if kept >= MAX_SIGNATURES:
+        raise Conflict(f"Table {row.number} keeps at most {MAX_SIGNATURES} signatures: "
+                       "the director settles it", "agrees")
+
+
 def sign(table: GameTable, name: object, agrees: object, note: object = None,
          by: str | None = None, once: Once | None = None,
          seen: int | None = None) -> Signing:
@@ -204,16 +233,7 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
     table's session is done, at a table whose event doesn't ask for
     signatures, and when it would say again what that player already said
     of these totals.  Returns the table's signing after it."""
-    if not isinstance(agrees, bool):
-        raise ServiceError("agrees must be true (the totals are right) or false "
-                           "(they are not: the director is asked)", "agrees")
-    if not isinstance(name, str) or not name.strip():
-        raise ServiceError("Say who signs: a player's name at this table", "name")
-    kept_note = None
-    if note is not None and note != "":
-        if not isinstance(note, str) or len(note) > PENALTY_REASON:
-            raise ServiceError(f"A note is text of up to {PENALTY_REASON} characters", "note")
-        kept_note = " ".join(checks.free_text(note, "The note", "note").split()) or None
+    name, agrees, kept_note = _said(name, agrees, note)
     found = _row(table)
     if found is None:
         raise Conflict(ONLY_TOURNAMENTS_SIGN, "name")
@@ -230,18 +250,7 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
         if seat is None:
             raise ServiceError(f"{name.strip()[:40]} doesn't sit at table {row.number} in "
                                f"session {row.session}", "name")
-        if not now.ready:
-            raise Conflict(f"Table {row.number} signs its result once its session is done",
-                           "name")
-        if seat.agrees is agrees:
-            raise Conflict(f"{seat.name} already " + ("agreed to" if agrees else "disputed")
-                           + f" table {row.number}'s totals as they stand", "agrees",
-                           code=Code.UNCHANGED)
-        kept = db.session.scalar(select(func.count()).select_from(TableSignature).where(
-            TableSignature.event_table_id == row.id)) or 0
-        if kept >= MAX_SIGNATURES:
-            raise Conflict(f"Table {row.number} keeps at most {MAX_SIGNATURES} signatures: "
-                           "the director settles it", "agrees")
+        _check_new(row, seat, agrees)
         totals = [s.points for s in now.seats]
         db.session.add(TableSignature(event_table_id=row.id, seat=seat.seat, name=seat.name,
                                       agrees=agrees, totals=totals, note=kept_note,

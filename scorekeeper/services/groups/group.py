@@ -86,7 +86,7 @@ class GroupHead:
 
 _HEAD = select(Group.id, Group.name, Owner.version, Owner.view_token,
                Group.rating).join(Group.owner)
-_HEAD_AS = (_HEAD.add_columns(Editor.id.label("editor"))
+_HEAD_AS = (_HEAD.add_columns(Editor.role.label("role"))
             .outerjoin(Editor, and_(Editor.owner_id == Group.owner_id,
                                     Editor.token_hash == bindparam("hash"),
                                     Editor.revoked_at.is_(None)))
@@ -94,8 +94,9 @@ _HEAD_AS = (_HEAD.add_columns(Editor.id.label("editor"))
 _HEAD_BY_VIEW = _HEAD.where(Owner.view_token == bindparam("token")).limit(1)
 
 
-def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, bool]:
-    """The group's head and whether ``token`` is one of its live edit grants."""
+def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, str | None]:
+    """The group's head and the role of the live grant ``token`` is, if any
+    (what the role may do is the policy's: ask it)."""
     if not 0 < group_id <= MAX_ROW_ID:
         raise NotFound("No such group")
     row = db.session.execute(_HEAD_AS, {"id": group_id,
@@ -103,7 +104,7 @@ def group_head_as(group_id: int, token: str | None) -> tuple[GroupHead, bool]:
     if row is None:
         raise NotFound("No such group")
     return GroupHead(row.id, row.name, row.version, row.view_token, row.rating), \
-        bool(token) and row.editor is not None
+        row.role if token else None
 
 
 def group_head_by_view_token(token: str) -> GroupHead:

@@ -33,11 +33,11 @@ from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.owners import owner_of
+from scorekeeper.services.since import meanwhile
 from scorekeeper.services.writes import (
     Unit,
     audit_night,
     begin_state,
-    meanwhile,
     table_key,
     unit,
 )

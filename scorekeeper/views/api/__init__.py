@@ -31,7 +31,8 @@ from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
 from scorekeeper.services.nights.hands import Seen
 from scorekeeper.services.nights.state import version_of
 from scorekeeper.services.once import Once, api_once
-from scorekeeper.services.writes import STALE_ADVICE, abandon, meanwhile
+from scorekeeper.services.since import STALE_ADVICE, meanwhile
+from scorekeeper.services.writes import abandon
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 

@@ -39,6 +39,7 @@ from scorekeeper.services.groups.sheets.nights import NightDraft
 from scorekeeper.services.groups.sheets.preview import Asked, Preview, kinds_said, preview
 from scorekeeper.services.groups.sheets.undo import forget_nights
 from scorekeeper.services.once import Once, earlier
+from scorekeeper.services.since import meanwhile
 
 STALE_PREVIEW = ("The group changed since this {what}. {meanwhile} Look at it again "
                  "before going on: nothing was written.")
@@ -84,7 +85,7 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
 
 def _stale(group_id: int, version: int, what: str) -> str:
     """Why a write made on an older version of the group is refused."""
-    return STALE_PREVIEW.format(what=what, meanwhile=writes.meanwhile("group", group_id,
+    return STALE_PREVIEW.format(what=what, meanwhile=meanwhile("group", group_id,
                                                                       version))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -193,6 +193,11 @@ class Preview:
         return None
 
 
+#: A sheet read for the preview: its name (with every tab asked for), its
+#: layout, its rows, and whether its zeros mean absent.
+Read = tuple[str, Layout, list[Row], bool]
+
+
 def preview(group: Group, book: Workbook, choices: Asked, today: date | None = None
             ) -> Preview:
     """The sheet read as the group's nights, each checked; nothing is written.
@@ -202,11 +207,44 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     if choices.tab != ALL_TABS and choices.tab >= len(book.tabs):
         raise ServiceError(f"tab: the workbook has {len(book.tabs)} sheet(s)", "tab")
     every = choices.tab == ALL_TABS and len(book.tabs) > 1
-    indexes = range(len(book.tabs)) if choices.tab == ALL_TABS else [choices.tab]
     members = groups.members(group)
     _, rules, _ = checks.checked_rules(group.preset, group.options)
-    weekday = play_day(group)
-    read: list[tuple[str, Layout, list[Row], bool]] = []
+    read, counts, said, asked_zeros = _read_tabs(book, choices, every, rules.seats,
+                                                 play_day(group))
+    names = match_names(counts, members, choices.names, aliases.remembered(group.id))
+    stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
+    for name, layout, _, _ in read:
+        said += [f"{name}: {p}" if name else p for p in problems(layout)]
+        if layout.unit.value == "money" and not stake:
+            said.append((f"{name}: " if name else "") + "A sheet of money needs the stake it "
+                        "was played for (cents a point).")
+    nights: list[NightDraft] = []
+    skipped: list[str] = []
+    if not said:
+        roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
+        nights, skipped = _nights(read, Reading(read[0][1], rules, stake, names, today,
+                                                roster, False))
+        mark_already(group, nights)
+    if len(nights) > MAX_NIGHTS:
+        said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
+                    "at a time")
+    preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
+    exclude = choices.exclude if choices.exclude is not None else frozenset(
+        n.key for n in nights if n.already)
+    zeros_read = ("absent" if "absent" in asked_zeros else "played") if asked_zeros else None
+    return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),
+                   tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,
+                   group.version, tuple(members), exclude, zeros_read,
+                   bool(asked_zeros) and not choices.zeros)
+
+
+def _read_tabs(book: Workbook, choices: Asked, every: bool, seats: int, weekday: int | None
+               ) -> tuple[list[Read], Counter[str], list[str], list[str]]:
+    """Each sheet asked for, read as laid out (as it looks, with every tab
+    asked for; else as the choices say): the sheets, the names they hold
+    (how often), what can't be read, and how each sheet's zeros were read."""
+    indexes = range(len(book.tabs)) if choices.tab == ALL_TABS else [choices.tab]
+    read: list[Read] = []
     counts: Counter[str] = Counter()
     said: list[str] = []
     asked_zeros: list[str] = []
@@ -222,7 +260,7 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
             said.append(f"{tab.name}: {error.message}")
             continue
         kept, _ = data_rows(rows)
-        looks = zeros_look_absent(layout, kept, rules.seats)
+        looks = zeros_look_absent(layout, kept, seats)
         zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
         if zeros is not None:
             asked_zeros.append(zeros)
@@ -230,37 +268,23 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
         read.append((tab.name if every else "", layout, rows, zeros == "absent"))
     if not read:
         raise ServiceError("No sheet of the workbook can be read: " + " ".join(said), "tab")
-    names = match_names(counts, members, choices.names, aliases.remembered(group.id))
-    stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
-    for name, layout, _, _ in read:
-        said += [f"{name}: {p}" if name else p for p in problems(layout)]
-        if layout.unit.value == "money" and not stake:
-            said.append((f"{name}: " if name else "") + "A sheet of money needs the stake it "
-                        "was played for (cents a point).")
+    return read, counts, said, asked_zeros
+
+
+def _nights(read: list[Read], reading: Reading) -> tuple[list[NightDraft], list[str]]:
+    """Every sheet's nights (each keyed by its sheet's name, with every tab
+    asked for) and the rows left out, read as ``reading`` says (each sheet
+    with its own layout and zeros)."""
     nights: list[NightDraft] = []
     skipped: list[str] = []
-    if not said:
-        roster = tuple(dict.fromkeys(names[s].name for s in counts if s in names))
-        for name, layout, rows, absent in read:
-            found, left = read_nights(Reading(layout, rules, stake, names, today, roster,
-                                              absent), rows)
-            for night in found:
-                night.key, night.sheet = (f"{name}: {night.key}", name) if name \
-                    else (night.key, "")
-            nights += found
-            skipped += [f"{name}: {s}" if name else s for s in left]
-        mark_already(group, nights)
-    if len(nights) > MAX_NIGHTS:
-        said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
-                    "at a time")
-    preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
-    exclude = choices.exclude if choices.exclude is not None else frozenset(
-        n.key for n in nights if n.already)
-    zeros_read = ("absent" if "absent" in asked_zeros else "played") if asked_zeros else None
-    return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),
-                   tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,
-                   group.version, tuple(members), exclude, zeros_read,
-                   bool(asked_zeros) and not choices.zeros)
+    for name, layout, rows, absent in read:
+        found, left = read_nights(replace(reading, layout=layout, zeros_absent=absent), rows)
+        for night in found:
+            night.key, night.sheet = (f"{name}: {night.key}", name) if name \
+                else (night.key, "")
+        nights += found
+        skipped += [f"{name}: {s}" if name else s for s in left]
+    return nights, skipped
 
 
 def play_day(group: Group) -> int | None:

@@ -18,7 +18,7 @@ from flask import Response, jsonify
 
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import EventStage, EventWrite, OwnerAction
+from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import rename as rename_service
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 Answer = tuple[Response, int, dict[str, str]]
 
 
-def _home(event: Event, tail: str = "") -> str:
+def home_path(event: Event, tail: str = "") -> str:
     return f"{bp.url_prefix}/events/{event.id}{tail}"
 
 
@@ -61,14 +61,14 @@ def seen_version(event: Event) -> int | None:
     return named.version if named is not None else None
 
 
-def _whole(data: dict[str, Any], field: str, what: str) -> int:
+def whole_field(data: dict[str, Any], field: str, what: str) -> int:
     value = data.get(field)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ServiceError(f"{field} must be {what}", field)
     return value
 
 
-def _answer(first: tuple[Any, int], headers: dict[str, str] | None = None) -> Answer:
+def answer_of(first: tuple[Any, int], headers: dict[str, str] | None = None) -> Answer:
     return jsonify(first[0]), first[1], headers or {}
 
 
@@ -104,7 +104,7 @@ def created_event(event: Event, token: str | None) -> Answer:
         token = grants.add_grant(grants.EVENT, event, "API client")
     body = {"id": event.id, "director_token": token, "view_token": event.view_token,
             "view_url": view_url(event.view_token)}
-    return jsonify(body), 201, {"Location": _home(event), "ETag": f'"{event.version}"'}
+    return jsonify(body), 201, {"Location": home_path(event), "ETag": f'"{event.version}"'}
 
 
 @bp.get("/events/<int:event_id>")
@@ -135,7 +135,7 @@ def finish_event(event_id: int) -> Answer:
     def finish(once: Once | None) -> tuple[Any, int]:
         return event_stages.finish(event, by=grant_label(checked), once=once,
                                    seen=seen_version(event)).to_json(), 200
-    return _answer(once_answered(event, data, finish))
+    return answer_of(once_answered(event, data, finish))
 
 
 @bp.post("/events/<int:event_id>/reopen")
@@ -149,7 +149,7 @@ def reopen_event(event_id: int) -> Answer:
     def reopen(once: Once | None) -> tuple[Any, int]:
         return event_stages.reopen(event, by=grant_label(checked), once=once,
                                    seen=seen_version(event)).to_json(), 200
-    return _answer(once_answered(event, data, reopen))
+    return answer_of(once_answered(event, data, reopen))
 
 
 # --- players --------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def register_players(event_id: int) -> Answer:
                                       checked_in=here, same_name_ok=same_ok,
                                       by=grant_label(checked), once=once, seen=seen_version(event))
         return {"players": [event_service.public(p) for p in made]}, 201
-    return _answer(once_answered(event, data, register), {"Location": _home(event)})
+    return answer_of(once_answered(event, data, register), {"Location": home_path(event)})
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/check-in")
@@ -212,7 +212,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
         found = event_service.check_in(event, [number], here, by=grant_label(checked), once=once,
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(p) for p in found]}, 200
-    return _answer(once_answered(event, data, check_in))
+    return answer_of(once_answered(event, data, check_in))
 
 
 @bp.patch("/events/<int:event_id>")
@@ -230,7 +230,7 @@ def change_event(event_id: int) -> Answer:
             by=grant_label(checked), once=once, seen=seen_version(event))
         return {"changed": said, "tie_breaks": list(event.tie_breaks),
                 "signatures": event.signatures}, 200
-    return _answer(once_answered(event, data, change))
+    return answer_of(once_answered(event, data, change))
 
 
 @bp.patch("/events/<int:event_id>/players/<int:number>")
@@ -249,7 +249,7 @@ def rename_player(event_id: int, number: int) -> Answer:
                                              by=grant_label(checked), once=once,
                                              seen=seen_version(event))
         return {"number": found.number, "name": found.name, "was": was}, 200
-    return _answer(once_answered(event, data, rename))
+    return answer_of(once_answered(event, data, rename))
 
 
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
@@ -259,12 +259,12 @@ def withdraw_player(event_id: int, number: int) -> Answer:
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
-    after = _whole(data, "after", "the last session played (0: none)")
+    after = whole_field(data, "after", "the last session played (0: none)")
     def withdraw(once: Once | None) -> tuple[Any, int]:
         found = event_service.withdraw(event, number, after, by=grant_label(checked), once=once,
                                        seen=seen_version(event))
         return {"players": [event_service.player_status(found)]}, 200
-    return _answer(once_answered(event, data, withdraw))
+    return answer_of(once_answered(event, data, withdraw))
 
 
 # --- sessions -------------------------------------------------------------------------
@@ -293,7 +293,7 @@ def draw_session(event_id: int, session: int) -> Answer:
     else:
         drawn = event_draws.draw(event, session, seed=data.get("seed"), by=grant_label(checked),
                                  once=once, seen=seen_version(event), director_id=grant_id(checked))
-    return _answer(({**_tables(drawn), "tables": [
+    return answer_of(({**_tables(drawn), "tables": [
         {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
          "night": t.night, "edit_token": t.edit_token, "code": t.code}
         for t in drawn.tables]}, 200))
@@ -309,7 +309,7 @@ def seat_walk_in(event_id: int, session: int) -> Answer:
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
-    number = _whole(data, "number", "the player's number")
+    number = whole_field(data, "number", "the player's number")
     def seat(once: Once | None) -> tuple[Any, int]:
         seated = event_draws.seat_walk_in(event, session, number, by=grant_label(checked),
                                           once=once, seen=seen_version(event),
@@ -321,7 +321,7 @@ def seat_walk_in(event_id: int, session: int) -> Answer:
                               "numbers": list(t.numbers), "night": t.night,
                               "edit_token": t.edit_token, "code": t.code}
         return body, 200
-    return _answer(once_answered(event, data, seat))
+    return answer_of(once_answered(event, data, seat))
 
 
 @bp.get("/events/<int:event_id>/sessions/<int:session>")
@@ -346,146 +346,3 @@ def show_session(event_id: int, session: int) -> Response:
     return jsonify({**_tables(drawn), "tables": tables,
                     "unseated": [p.number for p in event_draws.unseated(event, session)
                                  if p.number not in drawn.byes]})
-
-
-# --- penalties, tickets, standings ------------------------------------------------------
-
-@bp.get("/events/<int:event_id>/penalties")
-@permission(OwnerAction.RUN)
-def list_penalties(event_id: int) -> Response:
-    """Every penalty with its id, player, session, points, reason and who gave it."""
-    event = api_event(event_id).row
-    return jsonify({"penalties": [p.to_json() for p in event_scores.penalties(event)]})
-
-
-@bp.post("/events/<int:event_id>/penalties")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def add_penalty(event_id: int) -> Answer:
-    """``{"number", "session", "points", "reason"}``: points off one player
-    seated in that session."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    number = _whole(data, "number", "the player's number")
-    session = _whole(data, "session", "a session's number")
-    def penalty(once: Once | None) -> tuple[Any, int]:
-        made = event_scores.penalty(event, number, session, data.get("points"),
-                                    data.get("reason"), by=grant_label(checked), once=once,
-                                    seen=seen_version(event))
-        return made.to_json(), 201
-    return _answer(once_answered(event, data, penalty),
-                   {"Location": _home(event, "/penalties")})
-
-
-@bp.delete("/events/<int:event_id>/penalties/<int:penalty>")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def withdraw_penalty(event_id: int, penalty: int) -> Answer:
-    """Take a penalty back: its points count again (the history keeps it)."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    def withdraw(once: Once | None) -> tuple[Any, int]:
-        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
-                                             seen=seen_version(event))
-        return gone.to_json(), 200
-    return _answer(once_answered(event, data, withdraw))
-
-
-@bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def enter_ticket(event_id: int, session: int, table: int) -> Answer:
-    """``{"totals": {name: points}}`` from a table's paper ticket (summing to
-    zero): they stand instead of its hands, and the table is done."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    def ticket(once: Once | None) -> tuple[Any, int]:
-        made = event_scores.ticket(event, session, table, data.get("totals"),
-                                   by=grant_label(checked), once=once, seen=seen_version(event))
-        return {"session": session, "table": table, "totals": dict(made.totals)}, 201
-    return _answer(once_answered(event, data, ticket),
-                   {"Location": _home(event, f"/sessions/{session}")})
-
-
-@bp.put("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def correct_ticket(event_id: int, session: int, table: int) -> Answer:
-    """``{"totals": {name: points}, "reason"}``: the table's paper ticket
-    replaced (the history keeps both); the same totals change nothing and
-    are refused (409 ``unchanged``)."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    def correct(once: Once | None) -> tuple[Any, int]:
-        kept = event_scores.correct_ticket(event, session, table, data.get("totals"),
-                                           data.get("reason"), by=grant_label(checked),
-                                           once=once, seen=seen_version(event))
-        return {"session": session, "table": table, "totals": dict(kept.totals)}, 200
-    return _answer(once_answered(event, data, correct))
-
-
-@bp.delete("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def withdraw_ticket(event_id: int, session: int, table: int) -> Answer:
-    """``{"reason"}``: the table's paper ticket taken back; its hands count
-    again and its phone scores until they are all in."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    def withdraw(once: Once | None) -> tuple[Any, int]:
-        gone = event_scores.withdraw_ticket(event, session, table, data.get("reason"),
-                                            by=grant_label(checked), once=once,
-                                            seen=seen_version(event))
-        return {"session": session, "table": table, "withdrawn": gone}, 200
-    return _answer(once_answered(event, data, withdraw))
-
-
-@bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/done")
-@permission(OwnerAction.RUN, EventWrite.SCORE)
-def mark_table_done(event_id: int, session: int, table: int) -> Answer:
-    """``{"done": true}``: the director accepts the table's result for the
-    session (its phone stops scoring); ``false`` opens it again."""
-    checked = api_event(event_id)
-    event = checked.row
-    data = request_body()
-    def mark(once: Once | None) -> tuple[Any, int]:
-        done = event_scores.mark_done(event, session, table, data.get("done"),
-                                      by=grant_label(checked), once=once, seen=seen_version(event))
-        return {"session": session, "table": table, "done": done}, 200
-    return _answer(once_answered(event, data, mark))
-
-
-@bp.get("/events/<int:event_id>/standings")
-@permission(OwnerAction.READ_OWNER)
-def event_standings(event_id: int) -> Response:
-    """Ranks with the event's tie-breaks, session highs and prizes (worked out
-    once per event version)."""
-    event = api_event(event_id).row
-    kept = event_scores.standings(event)
-    stage = event_stages.stage_of(event)
-
-    def seat(number: int) -> dict[str, int] | None:
-        found = kept.seats.get(number)
-        return None if found is None else dict(zip(("session", "table", "seat"), found,
-                                                   strict=True))
-
-    return jsonify({
-        "final": stage is EventStage.FINISHED, "stage": str(stage),
-        "all_tables_done": kept.all_done, "started": kept.started,
-        "pot_cents": kept.pot_cents, "house_cents": kept.house_cents,
-        "rounding_cents": kept.rounding_cents, "tie_breaks": list(kept.tie_breaks),
-        "tie_notes": list(kept.ties),
-        "players": [{"number": r.number, "name": r.name, "total": r.total,
-                     "sessions": list(r.sessions), "played": sorted(r.played),
-                     "penalties": r.penalties, "rank": r.rank,
-                     "first_seat": seat(r.number)} for r in kept.players],
-        "session_high": [{"session": h.session, "numbers": list(h.numbers),
-                          "names": list(h.names), "points": h.points, "cents": h.cents,
-                          "each_cents": h.each} for h in kept.session_highs],
-        "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
-                    "cents": z.cents, "each_cents": z.each} for z in kept.prizes],
-        "plan": {"prizes": [{"label": z.label, "percent": z.percent, "cents": z.cents}
-                            for z in kept.plan.prizes],
-                 "house_cents": kept.plan.house_cents,
-                 "rounding_cents": kept.plan.rounding_cents},
-    })

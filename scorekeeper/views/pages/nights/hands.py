@@ -1,6 +1,7 @@
 """The scorekeeper's night: record a hand (with a live payout preview), the
-ledger, and fixing mistakes (edit, insert before, delete) with a
-confirmation of which totals change.
+ledger, a hand inserted before another or undone, the confirmation of which
+totals change (editing and deleting a hand: :mod:`.corrections`), and the
+night's history.
 
 Pages name a hand by its id, which never changes, and every form carries the
 version of the night it was made on: when another phone changed the night
@@ -15,7 +16,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     flash,
     redirect,
     render_template,
@@ -27,7 +27,6 @@ from markupsafe import Markup
 from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 
-from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.rules import Hand, HandError, HandResult, Rules
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
@@ -44,9 +43,7 @@ from scorekeeper.services.nights.window import window
 from scorekeeper.services.nights.words import said
 from scorekeeper.services.owners import owner_of
 from scorekeeper.views.access import checked_night, load_table, permission
-from scorekeeper.views.forms import HandForm, hidden_number
-from scorekeeper.views.json_errors import status_of
-from scorekeeper.views.pages import refused
+from scorekeeper.views.forms import HandForm
 from scorekeeper.views.pages.nights import waiting
 from scorekeeper.views.pages.nights.hand_form import (
     attach,
@@ -100,7 +97,7 @@ def ledger(table_id: int) -> str:
     return per_session((*key, "page"), page)
 
 
-def _fresh(table_id: int) -> NightAccess:
+def fresh(table_id: int) -> NightAccess:
     """The table again after a refused write (the session was rolled back)."""
     return load_table(table_id)
 
@@ -133,20 +130,20 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             if before is not None:
-                return _stale_form(night, form, page) or _confirm(
+                return stale_form(night, form, page) or confirm_page(
                     night, hand_from(state, form, before), before, Change.ADD)
             return _record(night, form)
         except Stale as error:
-            night = _fresh(table_id)
+            night = fresh(table_id)
             stamp(night.state, form, appending=True)
             form.form_errors.append(error.message)
             return render_template("hands/form.html", **context(night, form, **page)), 409
         except (HandError, ServiceError) as error:
             attach(form, error)
-    return _refused_form(night, form, page)
+    return refused_form(night, form, page)
 
 
-def _refused_form(night: NightAccess, form: HandForm, page: dict[str, Any]
+def refused_form(night: NightAccess, form: HandForm, page: dict[str, Any]
                   ) -> tuple[str, int]:
     """The form again with what Save refused, each reason once, next to its
     field (the preview's words: the same check); the preview's bar says the
@@ -302,32 +299,7 @@ def preview(table_id: int) -> str:
                            filled=judged.filled, rules=state.rules, table=state.table)
 
 
-@bp.route("/t/<int:table_id>/hand/<int:hand_id>/edit", methods=["GET", "POST"])
-@permission(Action.EDIT)
-def edit(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
-    """Edit a hand; a confirmation shows which totals change."""
-    night = load_table(table_id)
-    state = night.state
-    number = state.number_of(hand_id)
-    form = make_form(state)
-    page = {"number": number, "hand_id": hand_id, "active": "ledger"}
-    if request.method == "GET":
-        form.fill(state.hands[number - 1])
-        stamp(state, form, appending=False)
-        return render_template("hands/form.html", **context(night, form, **page))
-    if form.validate_on_submit():
-        refused = _stale_form(night, form, page)
-        if refused:
-            return refused
-        try:
-            return _confirm(night, hand_from(state, form, number, Change.REPLACE), number,
-                            Change.REPLACE)
-        except (HandError, ServiceError) as error:
-            attach(form, error)
-    return _refused_form(night, form, page)
-
-
-def _stale_form(night: NightAccess, form: HandForm, page: dict[str, Any]
+def stale_form(night: NightAccess, form: HandForm, page: dict[str, Any]
                 ) -> tuple[str, int] | None:
     """An edit or insert form made on an older night: shown again, refreshed,
     saying what changed (None when it is current)."""
@@ -340,7 +312,7 @@ def _stale_form(night: NightAccess, form: HandForm, page: dict[str, Any]
     return render_template("hands/form.html", **context(night, form, **page)), 409
 
 
-def _confirm(night: NightAccess, hand: Hand | None, number: int, change: Change,
+def confirm_page(night: NightAccess, hand: Hand | None, number: int, change: Change,
              said: str | None = None) -> str:
     """The confirmation page for an edit, insert or delete: whose totals change.
     It carries the hand's id and the version it was worked out on, and warns
@@ -353,91 +325,6 @@ def _confirm(night: NightAccess, hand: Hand | None, number: int, change: Change,
                            hand_id=state.hand_ids[number - 1] if number <= len(state.hand_ids)
                            else None,
                            hand_json=json.dumps(hand_to_request(hand)) if hand else "")
-
-
-@bp.route("/t/<int:table_id>/hand/<int:hand_id>/delete", methods=["GET", "POST"])
-@permission(Action.DELETE)
-def delete(table_id: int, hand_id: int) -> str | Response | tuple[str, int]:
-    """Delete a hand after confirming whose totals change."""
-    night = load_table(table_id)
-    if request.method == "POST":
-        return _save(night, None, hand_id, Change.DELETE)
-    try:
-        return _confirm(night, None, night.state.number_of(hand_id), Change.DELETE)
-    except ServiceError as error:
-        return refused(error.message, status_of(error), lambda: ledger(table_id))
-
-
-@bp.post("/t/<int:table_id>/hand/confirm")
-@permission(Action.RECORD)
-def confirm(table_id: int) -> Response | str | tuple[str, int]:
-    """Save a confirmed edit or insert (the hand travels as JSON in the form)."""
-    night = load_table(table_id)
-    state = night.state
-    mode = request.form.get("mode", "")
-    hand_id = hidden_number("hand_id", "hand", lowest=1)
-    if mode not in (Change.ADD, Change.REPLACE) or hand_id is None:
-        abort(400, "That confirmation is incomplete; start the change again")
-    try:
-        hand = parse_hand(read_json(request.form.get("hand_json", "")), players=state.players)
-    except (JsonRefused, HandError):
-        abort(400, "That confirmation is incomplete; start the change again")
-    return _save(night, hand, hand_id, Change(mode))
-
-
-def _save(night: NightAccess, hand: Hand | None, hand_id: int, change: Change
-          ) -> Response | str | tuple[str, int]:
-    """Carry out a confirmed change to the hand with ``hand_id`` (for an insert:
-    the hand it goes before); a stale confirmation comes back refreshed."""
-    state = night.state
-    seen, by, once, ref = form_seen(), night.editor.label, once_for(state.table.id), Ref(hand_id)
-    try:
-        if change is Change.DELETE:
-            number = hand_service.delete_hand(state, ref, by=by, seen=seen, once=once)
-            if number is not None:
-                flash(f"Hand {number} deleted; later hands renumbered.")
-        elif change is Change.REPLACE:
-            assert hand is not None
-            saved = hand_service.replace_hand(state, ref, hand, by=by, seen=seen, once=once)
-            if saved is not None:
-                flash(f"Hand {saved.result.number} changed; the night was replayed.")
-        else:
-            assert hand is not None
-            saved = hand_service.record_hand(state, hand, before=ref, by=by, seen=seen,
-                                             once=once)
-            if saved is not None:
-                flash(f"Hand inserted as hand {saved.result.number}.")
-    except Stale as error:
-        return _again(state.table.id, hand, hand_id, change, error.message)
-    except (HandError, ServiceError) as error:
-        status = status_of(error) if isinstance(error, ServiceError) else 400
-        return refused(f"Not saved: {error.message}", status,
-                       lambda: ledger(state.table.id))
-    return redirect(url_for("hands.ledger", table_id=state.table.id))
-
-
-def _again(table_id: int, hand: Hand | None, hand_id: int, change: Change, said: str
-           ) -> Response | str | tuple[str, int]:
-    """After a stale confirmation: the form (edit, insert) or the confirmation
-    (delete) again, worked out on the night as it is now."""
-    night = _fresh(table_id)
-    state = night.state
-    try:
-        number = state.number_of(hand_id)
-    except ServiceError as gone:
-        return refused(f"Not saved: {said} {gone.message}", status_of(gone),
-                       lambda: ledger(table_id))
-    if change is Change.DELETE:
-        return _confirm(night, None, number, change, said=said), 409
-    assert hand is not None
-    form = make_form(state)
-    form.fill(hand)
-    stamp(state, form, appending=False)
-    form.form_errors.append(said)
-    page: dict[str, Any] = ({"number": number, "hand_id": hand_id} if change is Change.REPLACE
-                            else {"before": number, "before_id": hand_id})
-    return render_template("hands/form.html", **context(night, form, active="ledger",
-                                                          **page)), 409
 
 
 @bp.get("/t/<int:table_id>/history")
