@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.views.pages.events.sessions import typed_address
+from scorekeeper.views.pages.events.printing import typed_address
 from tests.fixtures_app import words
 
 TWENTY_FOUR = "\n".join(f"Player {n}" for n in range(1, 25))

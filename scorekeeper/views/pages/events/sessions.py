@@ -3,7 +3,8 @@ draw (its seed, again with the same seed, or a new one), the repeated
 pairs and byes, a swap before play, the seat board by table and by name,
 each table's progress and its night; penalties and paper tickets; and the
 printable pages (seat lists, table cards with their QR and one-time code,
-blank score tickets, final standings) for Letter or A4.
+blank score tickets, final standings) for Letter or A4
+(:mod:`.printing`).
 
 A table's one-time code is kept only as its hash, so nothing can show it
 again: printing the table cards (a POST) issues a new code for every table
@@ -19,7 +20,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
@@ -29,7 +29,6 @@ from scorekeeper.services.access.grants import new_token
 from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
-from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
@@ -38,15 +37,16 @@ from scorekeeper.views.access import grant_id, grant_label, load_event, permissi
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events.event import bp
-from scorekeeper.views.qr import link, only_this_machine, qr_svg
+from scorekeeper.views.qr import link, only_this_machine
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Event
 
+#: The papers the printable pages are laid out for, by their word in the address.
 PAPERS = {"letter": "letter", "a4": "A4"}
 
 
-def _drawn(event: Event, number: int) -> DrawnSession | None:
+def drawn_session(event: Event, number: int) -> DrawnSession | None:
     try:
         return event_draws.session_tables(event, number)
     except NotFound:
@@ -64,7 +64,7 @@ def by_name(drawn: DrawnSession | None) -> list[tuple[str, int, int]]:
 
 def _session_page(event_id: int, number: int, **extra: Any) -> str:
     event = load_event(event_id).row
-    drawn = _drawn(event, number)
+    drawn = drawn_session(event, number)
     standings = event_scores.standings(event)
     signing = signatures.session_signing(event, number) if event.signatures and drawn else {}
     return render_template(
@@ -105,7 +105,7 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     if raw and seed is None:
         return refused("Not drawn", 400, lambda: _session_page(
             event_id, number, errors={"seed": f"A seed is a whole number from 0 to {MAX_SEED}"}))
-    if _drawn(event, number) is not None and request.form.get("sure") != "1":
+    if drawn_session(event, number) is not None and request.form.get("sure") != "1":
         return refused("Not drawn again", 400, lambda: _session_page(
             event_id, number, errors={"draw": REDRAW_WORDS}))
     try:
@@ -256,7 +256,7 @@ def seat(event_id: int, number: int) -> Response | tuple[str, int]:
 
 def _seated(event: Event, number: int, table: int) -> DrawnTable:
     """Table ``table`` of session ``number`` as drawn, or 404."""
-    drawn = _drawn(event, number)
+    drawn = drawn_session(event, number)
     seated = next((t for t in drawn.tables if t.number == table), None) if drawn else None
     if seated is None:
         abort(404, f"No table {table} in session {number}")
@@ -333,98 +333,3 @@ def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, 
     flash(f"Table {table} is done: its result stands" if done
           else f"Table {table} is open again for its phone")
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
-
-
-# --- printable pages -------------------------------------------------------------------
-
-def _paper() -> str:
-    return PAPERS.get(request.values.get("paper", "letter"), "letter")
-
-
-def typed_address(url: str) -> str:
-    """``url`` as a player types it on a phone: without ``http://``, which a
-    phone's browser puts before an address typed without one (``https://``
-    stays: a browser may try plain http first)."""
-    return url.removeprefix("http://")
-
-
-def _cards(event: Event, drawn: DrawnSession, codes: list[event_grants.TableCode],
-           single: bool = False, revoked: bool = False) -> Response:
-    """The table cards with the codes just made, answered once and never
-    stored (they can't be shown again).  Each card's QR opens its claim
-    page, and the card prints that address to type (no camera, or a QR that
-    won't scan); the screen warns when the address is this machine's own."""
-    made = {c.number: c for c in codes}
-    cards = []
-    url = ""
-    for t in drawn.tables:
-        if t.number in made:
-            code = made[t.number].code
-            url = link("share.claim", token=code)
-            cards.append((t, made[t.number], Markup(qr_svg(url, f"QR code for table {t.number}")),
-                          typed_address(url).removesuffix(code)))
-    page = render_template("events/print_cards.html", event=event, drawn=drawn, cards=cards,
-                           paper=_paper(), single=single, revoked=revoked,
-                           unreachable=only_this_machine(url), home=url.split("/claim/")[0],
-                           hours=int(CODE_LIFETIME.total_seconds() // 3600))
-    response = make_response(page)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.post("/e/<int:event_id>/sessions/<int:number>/print/cards")
-@permission(OwnerAction.RUN, EventWrite.CODES)
-def print_cards(event_id: int, number: int) -> Response | tuple[str, int]:
-    """Every table's card with a new one-time code, to print now."""
-    checked = load_event(event_id)
-    event = checked.row
-    drawn = _drawn(event, number)
-    if drawn is None:
-        abort(404, f"Session {number} isn't drawn yet")
-    codes = event_grants.new_codes(event, number, by=grant_label(checked),
-                                   director_id=grant_id(checked))
-    return _cards(event, drawn, codes)
-
-
-@bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/code")
-@permission(OwnerAction.RUN, EventWrite.CODES)
-def table_code(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
-    """A new code for one table (a lost card, a new phone); with ``revoke``
-    the phones that score it now stop too.  Answers that table's card."""
-    checked = load_event(event_id)
-    event = checked.row
-    drawn = _drawn(event, number)
-    if drawn is None or all(t.number != table for t in drawn.tables):
-        abort(404, f"No table {table} in session {number}")
-    revoke = request.form.get("revoke") == "1"
-    codes = event_grants.new_codes(event, number, [table], by=grant_label(checked),
-                                   revoke=revoke, director_id=grant_id(checked))
-    return _cards(event, drawn, codes, single=True, revoked=revoke)
-
-
-@bp.get("/e/<int:event_id>/sessions/<int:number>/print/<kind>")
-@permission(OwnerAction.RUN)
-def print_page(event_id: int, number: int, kind: str) -> str | Response:
-    """A printable page of the session: seats or tickets (the cards are
-    printed with the session page's button, which makes their codes)."""
-    event = load_event(event_id).row
-    drawn = _drawn(event, number)
-    if drawn is None:
-        abort(404, f"Session {number} isn't drawn yet")
-    if kind == "cards":
-        flash("Print the table cards with the button: printing makes their codes.")
-        return redirect(url_for("events.session_page", event_id=event.id, number=number,
-                                _anchor="print-links"))
-    if kind not in ("seats", "tickets"):
-        abort(404, "No such printable page")
-    return render_template(f"events/print_{kind}.html", event=event, drawn=drawn,
-                           by_name=by_name(drawn), paper=_paper())
-
-
-@bp.get("/e/<int:event_id>/print/standings")
-@permission(OwnerAction.RUN)
-def print_standings(event_id: int) -> str:
-    """The standings, session highs and prizes, to print."""
-    event = load_event(event_id).row
-    return render_template("events/print_standings.html", event=event,
-                           standings=event_scores.standings(event), paper=_paper())

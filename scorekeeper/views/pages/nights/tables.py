@@ -165,6 +165,14 @@ def home() -> tuple[str, int] | Response:
                 flash(f"{table.name} is ready. {_first_dealer(table)} deals first.")
                 return redirect(url_for("hands.new", table_id=table.id))
     refused = request.method == "POST" and not moved
+    return _start_page(form, players, errors, chosen, bad_row, group, others, coming), \
+        400 if refused else 200
+
+
+def _start_page(form: TableForm, players: list[str], errors: dict[str, str], chosen: Any,
+                bad_row: int | None, group: Group | None, others: Any, coming: Any) -> str:
+    """The start page as filled in (a group's next night: its regulars, the
+    others it knows, when it last played)."""
     return render_template("tables/new.html", form=form, players=players, errors=errors,
                            presets=PRESETS.values(), option_fields=option_fields(),
                            options=OPTIONS, option_groups=GROUPS, chosen=chosen, keep=KEEP,
@@ -175,8 +183,7 @@ def home() -> tuple[str, int] | Response:
                            payouts=preset_payouts(), group=group, others=others,
                            last_night=coming.last_played_on if coming else None,
                            played_on=request.form.get("played_on") or date.today().isoformat(),
-                           my_groups=groups_of(remembered_group_ids())
-                           ), 400 if refused else 200
+                           my_groups=groups_of(remembered_group_ids()))
 
 
 def _asked_group() -> Group | None:
