@@ -3,6 +3,13 @@ practices (landmarks, a level-one heading), and rings keyboard focus on
 every control, on a phone (390 × 844) and a laptop (1280 × 800), in real
 Chromium.
 
+Every page is checked at the phone's width; then, in the same state, at
+the laptop's, when a rule of app.css for wider screens styles it
+(``@media (min-width: …)``: the big screens, the presets side by side, the
+ledger's record bar, an event's panels), and each family's first page (its
+top bar's long name): the others are laid out by the same rules at both
+widths, so a second look would read what the first read.
+
 Each family of pages is checked at each size over a world made for it
 through the API: a night with hands recorded and a doubler pending; a group
 with a carried night in its season; an event with its players partly
@@ -16,6 +23,7 @@ the checks themselves to a page broken on purpose."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +47,27 @@ RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "
          "rules": {"label-content-name-mismatch": {"enabled": True}},
          "resultTypes": ["violations"]}
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+CSS = Path(__file__).parents[2] / "static" / "css" / "app.css"
+
+
+def wide_selectors(css: str) -> list[str]:
+    """The selectors of the style sheet's rules for wider screens (inside an
+    ``@media (min-width: …)`` block)."""
+    found = []
+    for block in re.finditer(r"@media\s*\(min-width:\s*\d+px\)\s*\{", css):
+        start = end = block.end()
+        depth = 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        body = re.sub(r"/\*.*?\*/", "", css[start:end - 1], flags=re.S)
+        found += [s.strip() for rule in re.findall(r"([^{}]+)\{[^{}]*\}", body)
+                  for s in rule.split(",") if s.strip()]
+    return found
+
+
+#: What a page shows differently on a laptop than on a phone.
+WIDE = ", ".join(wide_selectors(CSS.read_text()))
 
 #: Waits for the page's transitions (a chip turning blue as the form presses
 #: it) to end: axe-core measures the colours on screen.  (A script the page
@@ -336,27 +365,30 @@ EVENT: list[tuple[str, Visit]] = [
 FAMILIES = {"night": (a_night, NIGHT), "group": (a_group, GROUP), "event": (an_event, EVENT)}
 
 
-@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_page_passes_axe_and_shows_keyboard_focus(
-        browser: Any, live_app: Flask, live_server: str, family: str, size: str) -> None:
+        browser: Any, live_app: Flask, live_server: str, family: str) -> None:
     build, visits = FAMILIES[family]
     world, held = build(live_app)
     pages: Pages = {}
     for who in ("scorekeeper", "viewer", "phone"):
-        context = browser.new_context(base_url=live_server, viewport=SIZES[size],
-                                      is_mobile=size == "phone", has_touch=size == "phone")
+        context = browser.new_context(base_url=live_server, viewport=SIZES["phone"],
+                                      is_mobile=True, has_touch=True)
         if who in held:
             context.add_cookies([{"name": "session", "value": cookie(live_app, held[who]),
                                   "url": live_server}])
         pages[who] = context.new_page()
     broken: list[str] = []
     unseen: list[str] = []
-    for name, visit in visits:
+    for index, (name, visit) in enumerate(visits):
         page = visit(pages, world)
-        where = f"{name} ({page.url.removeprefix(live_server)})"
-        broken += [f"{where}: {found}" for found in violations(page)]
-        unseen += [f"{where}: {found}" for found in unringed(page)]
+        sizes = ["phone", "laptop"] if index == 0 or page.locator(WIDE).count() else ["phone"]
+        for size in sizes:  # the same page, in the same state, at each width
+            page.set_viewport_size(SIZES[size])
+            where = f"{name} at the {size}'s width ({page.url.removeprefix(live_server)})"
+            broken += [f"{where}: {found}" for found in violations(page)]
+            unseen += [f"{where}: {found}" for found in unringed(page)]
+        page.set_viewport_size(SIZES["phone"])
     for page in pages.values():
         page.context.close()
     assert not broken, "axe-core:\n" + "\n".join(broken)
@@ -384,3 +416,12 @@ def test_the_checks_fail_a_page_that_breaks_them(page: Any, live_server: str) ->
     assert any(v.startswith("label #unlabelled") for v in broken), broken
     assert any(v.startswith("button-name #nameless") for v in broken), broken
     assert unringed(page) == ['a#ringless "Home"']
+
+
+def test_the_wider_screens_rules_are_found() -> None:
+    """What the laptop looks at again is read from the style sheet itself: a
+    rule added for wider screens is looked at without anyone listing it."""
+    assert wide_selectors("a { x: 1 } @media (min-width: 760px) { .b, .c d { x: 2 } "
+                          "/* e { } */ .f { x: 3 } } .g { x: 4 }") == [".b", ".c d", ".f"]
+    assert {".record-bar", ".compare-strip", ".event-panels", "body.tv"} <= set(
+        WIDE.split(", "))

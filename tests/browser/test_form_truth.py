@@ -33,6 +33,10 @@ window.addEventListener("submit", (event) => {
   if (!sessionStorage.getItem("atSave")) sessionStorage.setItem("atSave", words);
   sessionStorage.setItem("atLeave", words);
 }, true);
+// when the last entry was made (a tap, a key): the preview waits out typing from it
+for (const kind of ["input", "change"]) {
+  window.addEventListener(kind, () => { window.lastEntry = performance.now(); }, true);
+}
 """
 
 
@@ -85,9 +89,10 @@ def preview(page: Any) -> Any:
 
 def settled(page: Any) -> None:
     """The preview has caught up with the entries (no request on its way, none
-    waiting out the typing delay)."""
-    page.wait_for_timeout(450)
-    wait_until(page, "() => !document.getElementById('hand-form').classList"
+    waiting out the typing delay: the form's longest is 400 ms from the last
+    entry)."""
+    wait_until(page, "() => performance.now() - (window.lastEntry || 0) > 450"
+                     " && !document.getElementById('hand-form').classList"
                      ".contains('htmx-request')")
 
 
