@@ -1,18 +1,10 @@
 """A session of an event, for its director (``/e/<id>/sessions/<n>``): the
 draw (its seed, again with the same seed, or a new one), the repeated
 pairs and byes, a swap before play, the seat board by table and by name,
-each table's progress and its night; penalties and paper tickets; and the
+each table's progress and its night; penalties and paper tickets.  The
 printable pages (seat lists, table cards with their QR and one-time code,
-blank score tickets, final standings) for Letter or A4
-(:mod:`.printing`).
-
-A table's one-time code is kept only as its hash, so nothing can show it
-again: printing the table cards (a POST) issues a new code for every table
-and answers the cards themselves, and a table's "New code" issues one for
-that table and answers its card (:mod:`scorekeeper.services.events.grants`).
-Those answers are never stored (``no-store``); the codes on cards printed
-before stop working, and the phones that claimed one keep scoring unless
-the director stops them.
+blank score tickets, final standings) for Letter or A4, and how a table's
+one-time code is shown only once, are :mod:`.printing`'s.
 """
 
 from __future__ import annotations
