@@ -26,7 +26,7 @@ from bench.pages import Call, print_ratios
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Rules, replay
-from scorekeeper.services.access import grants
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups.group import create_group, get_group
 from scorekeeper.services.nights.tables import create_table, get_table
 

@@ -17,7 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Hand, Rules, replay
-from scorekeeper.services.access import grants
+from scorekeeper.services.grants import grants
 from scorekeeper.services.nights.tables import create_table
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]

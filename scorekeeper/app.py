@@ -35,6 +35,7 @@ from scorekeeper.db.schema import init_schema
 from scorekeeper.errors import register_errors
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
+from scorekeeper.services import kinds  # noqa: F401  (the app's kinds of owner, registered)
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.headers import SECURITY_HEADERS
 
@@ -282,7 +283,7 @@ HTMX_LIVE = {"responseHandling": [
 
 
 def _register(app: Flask) -> None:
-    from scorekeeper.services.access.policy import OwnerAction
+    from scorekeeper.policy.acl import OwnerAction
     from scorekeeper.views import BLUEPRINTS, api, filters
     from scorekeeper.views.access import permission
 

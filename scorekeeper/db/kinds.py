@@ -2,19 +2,17 @@
 owner rows, grants, codes and history name it by, its model, the noun its
 messages use, the column of a Submission that names one a request made,
 when its nights stop taking writes (``frozen``: an event's finish) and how
-its version board sees it closed.  The services ask here instead of
-listing the kinds (the write path, the one-time requests, the bearer
-tokens, the boards the polls are answered from).  This is the rows' part
-of a kind's registry entry (:class:`scorekeeper.services.owners.OwnerKind`):
-the app's own three are here, a kind registered later adds its own.
+its version board sees it closed.  This is the rows' part of a kind's
+registry entry (:class:`scorekeeper.services.registry.OwnerKind`), declared
+with the rest of the kind (:mod:`scorekeeper.services.kinds`); the services
+ask the registry instead of listing the kinds (the write path, the one-time
+requests, the bearer tokens, the boards the polls are answered from).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-from scorekeeper.db.models import EVENT, GROUP, TABLE, Event, GameTable, Group
 
 
 @dataclass(frozen=True)
@@ -31,13 +29,3 @@ class RowKind:
     frozen: Any = None
     #: What its version board reads as closed; None: never closed.
     closed: Any = None
-
-
-ROW_KINDS: dict[str, RowKind] = {kind.word: kind for kind in (
-    RowKind(TABLE, GameTable, "night", "table_id", closed=GameTable.closed_at),
-    RowKind(GROUP, Group, "group", "group_id"),
-    RowKind(EVENT, Event, "event", "event_id", frozen=Event.finished_at,
-            closed=Event.finished_at),
-)}
-#: The same entries by model.
-BY_MODEL: dict[Any, RowKind] = {kind.model: kind for kind in ROW_KINDS.values()}

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
-from scorekeeper.services.access.policy import EventStage, EventWrite, Stage
+from scorekeeper.policy.acl import EventStage, EventWrite, Stage
 
 
 class Code(StrEnum):

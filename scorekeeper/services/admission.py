@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from sqlalchemy import inspect, select
 
 from scorekeeper.db.models import Event, EventSession, GameTable, db
+from scorekeeper.policy import acl as policy
+from scorekeeper.policy.acl import Action, EventWrite, Stage
 from scorekeeper.services import Refused
-from scorekeeper.services.access import policy
-from scorekeeper.services.access.policy import Action, EventWrite, Stage
 
 
 def table_key(table: GameTable) -> int:

@@ -18,15 +18,13 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import event, literal
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from scorekeeper.db.kinds import ROW_KINDS
 from scorekeeper.db.models import EVENT, GROUP, TABLE, Owner, db
-from scorekeeper.services import caches
+from scorekeeper.services import caches, registry
 
 #: How long a version read from the database answers for (seconds).
 LIFETIME = 0.2
@@ -46,13 +44,12 @@ class Head:
 
 
 class Board:
-    """The heads of one kind of owner (``model``, with a ``view_token`` and a
-    ``version``; ``closed`` the column that says it is over, if any).
-    Thread-safe; bounded."""
+    """The heads of one kind of owner (``kind``: its rows' model, with a
+    ``view_token`` and a ``version``, and the column that says it is over,
+    as its registry entry says, read when first asked).  Thread-safe; bounded."""
 
-    def __init__(self, model: Any, closed: Any = None, lifetime: float = LIFETIME,
-                 size: int = SIZE) -> None:
-        self.model, self.closed = model, closed
+    def __init__(self, kind: str, lifetime: float = LIFETIME, size: int = SIZE) -> None:
+        self.kind = kind
         self.lifetime, self.size = lifetime, size
         self._heads: dict[str, Head] = {}
         self._lock = threading.Lock()
@@ -109,8 +106,9 @@ class Board:
             ageing = [t for t, h in list(self._heads.items())
                       if now - h.read_at >= self.lifetime / 2]
         tokens = list(dict.fromkeys([token, *ageing]))[:BATCH]
-        model = self.model
-        closed = (self.closed if self.closed is not None else literal(None)).label("closed")
+        kind = registry.rows(self.kind)
+        model = kind.model
+        closed = (kind.closed if kind.closed is not None else literal(None)).label("closed")
         with db.engine.connect() as connection:
             rows = connection.execute(
                 db.select(Owner.view_token, Owner.version, closed)
@@ -147,11 +145,24 @@ class Board:
             self._heads.clear()
 
 
-#: Each kind's board, by the word its rows use: a night's, a group's, an event's.
-BOARDS: dict[str, Board] = {
-    kind.word: caches.register(f"{kind.noun} board", Board(kind.model, kind.closed))
-    for kind in ROW_KINDS.values()}
-BOARD, GROUPS, EVENTS = BOARDS[TABLE], BOARDS[GROUP], BOARDS[EVENT]
+#: Each kind's board, by the word its rows use, made when first asked for.
+BOARDS: dict[str, Board] = {}
+_MAKING = threading.Lock()
+
+
+def of(kind: str) -> Board:
+    """The board of the kind of owner ``kind``."""
+    found = BOARDS.get(kind)
+    if found is None:
+        with _MAKING:
+            found = BOARDS.get(kind)
+            if found is None:
+                found = BOARDS[kind] = caches.register(f"{kind} board", Board(kind))
+    return found
+
+
+#: A night's, a group's and an event's.
+BOARD, GROUPS, EVENTS = of(TABLE), of(GROUP), of(EVENT)
 
 _CHANGED = "scorekeeper_changed_tables"
 

@@ -15,9 +15,8 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.db.kinds import BY_MODEL
 from scorekeeper.db.models import Submission, db, utcnow
-from scorekeeper.services import Code, ServiceError
+from scorekeeper.services import Code, ServiceError, registry
 
 #: How long an API client's key is remembered.
 RETRY_WINDOW = timedelta(hours=24)
@@ -86,7 +85,7 @@ def made(row: Submission | None, model: Any) -> Any:
     """The table, group or event (``model``) a request carried out before
     made (``row``: its Submission, or a twin's that committed first), read
     again; None when it made none or it is gone."""
-    row_id = getattr(row, BY_MODEL[model].made) if row is not None else None
+    row_id = getattr(row, registry.by_model(model).rows.made) if row is not None else None
     return db.session.get(model, row_id) if row_id is not None else None
 
 

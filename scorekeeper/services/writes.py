@@ -26,7 +26,6 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 
 from scorekeeper.db.engine import start_write
-from scorekeeper.db.kinds import ROW_KINDS
 from scorekeeper.db.models import (
     EVENT,
     GROUP,
@@ -39,11 +38,10 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import AUDIT_BY, AUDIT_SUMMARY
-from scorekeeper.services import NotFound, Stale, admission
-from scorekeeper.services.access.policy import Action, EventWrite, Whose
+from scorekeeper.policy.acl import Action, EventWrite, Whose
+from scorekeeper.services import NotFound, Stale, admission, registry
 from scorekeeper.services.admission import table_key
 from scorekeeper.services.board import changed
-from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, commit, remember
 
 #: The session-info keys of the write under way and of its unit of work.
@@ -202,16 +200,6 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
     return raised.version
 
 
-def begin_state(state: TableState, doing: Action) -> TableState:
-    """:func:`begin_night` for a loaded table; returns its state as of now:
-    ``state`` itself when nothing was written since it was read, else the
-    table read afresh."""
-    begin_night(state.table, doing)
-    if state.table.version == state.version + 1:
-        return state
-    return TableState.load(state.table, cacheable=False)
-
-
 def begin_group(group_id: int, *, seen: int | None = None, stale: str = STALE) -> int:
     """Start a write to the group (its pages, its live share page and its
     settle-up compare versions): take the write lock and raise its version,
@@ -265,10 +253,10 @@ def _key(kind: str, row_id: int) -> int:
     write = _write()
     key = write.keys.get((kind, row_id))
     if key is None:
-        model = ROW_KINDS[kind].model
+        model = registry.rows(kind).model
         key = db.session.scalar(select(model.owner_id).where(model.id == row_id))
         if key is None:
-            raise NotFound(f"No such {ROW_KINDS[kind].noun}")
+            raise NotFound(f"No such {registry.rows(kind).noun}")
         write.keys[kind, row_id] = key
     return key
 
@@ -284,8 +272,8 @@ def _raise(key: Any, *also: Any) -> tuple[int, tuple[Any, ...]]:
     # Subqueries of the row by ``key``, never correlated to the updated row:
     # SQLite writes RETURNING's columns unqualified, so a correlated
     # "owner_id = owner.id" would read as the subquery's own "owner_id = id".
-    frozen = [select(rows.frozen).where(rows.model.owner_id == key).scalar_subquery()
-              for rows in ROW_KINDS.values() if rows.frozen is not None]
+    frozen = [select(kind.rows.frozen).where(kind.rows.model.owner_id == key).scalar_subquery()
+              for kind in registry.KINDS.values() if kind.rows.frozen is not None]
     found = db.session.execute(
         update(Owner).where(Owner.id == key).values(version=Owner.version + 1)
         .returning(Owner.id, Owner.kind, Owner.version, Owner.view_token, Owner.parent_id,

@@ -1,6 +1,6 @@
 """Every route asks the policy here, once.
 
-Who may do what is :mod:`scorekeeper.services.access.policy`'s (data); which
+Who may do what is :mod:`scorekeeper.policy.acl`'s (data); which
 credential a request holds is :mod:`scorekeeper.services.access.credentials`'.
 Each route declares the action it does with :func:`permission`; its
 loader (:func:`load_table` for a night's pages, :func:`api_table` for the
@@ -34,8 +34,8 @@ from typing import Any, NoReturn, TypeVar
 from flask import abort, current_app, g, request, session
 from werkzeug.exceptions import default_exceptions
 
+from scorekeeper.policy.acl import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services import once as once_service
-from scorekeeper.services.access import grants
 from scorekeeper.services.access.credentials import (
     EVENT,
     GROUP,
@@ -46,10 +46,10 @@ from scorekeeper.services.access.credentials import (
     night_access,
     owner_access,
 )
-from scorekeeper.services.access.policy import STAGE_WORDS, Action, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups.group import GroupHead
-from scorekeeper.services.owners import KINDS
+from scorekeeper.services.registry import KINDS
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -71,7 +71,7 @@ def permission(action: Action | OwnerAction,
                write: EventWrite | None = None) -> Callable[[View], View]:
     """Declare what a route does (its loader asks the policy for it); a
     route that changes an event also names its ``write``, which the event's
-    stage must take (:func:`scorekeeper.services.access.policy.event_decide`)."""
+    stage must take (:func:`scorekeeper.policy.acl.event_decide`)."""
     def mark(view: View) -> View:
         view.permission = action  # type: ignore[attr-defined]
         view.event_write = write  # type: ignore[attr-defined]
@@ -163,7 +163,7 @@ def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, st
 
 def _cookie_token(kind: str, row_id: int) -> str | None:
     """The token this phone keeps for the owner (under its kind's cookie key)."""
-    return Held(KINDS[kind].cookie).token(row_id)
+    return Held(kind).token(row_id)
 
 
 def load_table(table_id: int) -> NightAccess:
@@ -203,7 +203,7 @@ def allows(night: NightAccess | None, action: Action | str) -> bool:
 
 def event_may(event: Any, write: EventWrite | str) -> bool:
     """Whether ``event``'s stage takes ``write`` now (its pages show a form
-    only then): :func:`scorekeeper.services.access.policy.event_decide`."""
+    only then): :func:`scorekeeper.policy.acl.event_decide`."""
     return event_stages.decide(event, EventWrite(write)).allowed
 
 
@@ -244,10 +244,14 @@ def grant_id(checked: OwnerAccess) -> int | None:
 
 @dataclass(frozen=True)
 class Held:
-    """The edit tokens this device keeps for one kind of owner, by id, under
-    one key of the signed session cookie."""
+    """The edit tokens this device keeps for one kind of owner (``kind``), by
+    id, under one key of the signed session cookie (its entry's)."""
 
-    key: str
+    kind: str
+
+    @property
+    def key(self) -> str:
+        return KINDS[self.kind].cookie
 
     def remember(self, row_id: int, token: str) -> None:
         """Keep an edit token for this device (signed cookie; see
@@ -276,7 +280,7 @@ class Held:
 
 # session keys (each kind's entry names its own): table id → this device's edit
 # token, group id → its group edit token, event id → its director token
-TABLES_HELD, GROUPS_HELD, EVENTS_HELD = (Held(KINDS[kind].cookie) for kind in (TABLE, GROUP, EVENT))
+TABLES_HELD, GROUPS_HELD, EVENTS_HELD = Held(TABLE), Held(GROUP), Held(EVENT)
 remember_editor = TABLES_HELD.remember
 forget_editor = TABLES_HELD.forget
 remembered_table_ids = TABLES_HELD.ids

@@ -14,7 +14,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound, ServiceError
-from scorekeeper.services.access import grants, handovers
+from scorekeeper.services.grants import grants, handovers
 from scorekeeper.views.access import Held
 from scorekeeper.views.json_errors import status_of
 

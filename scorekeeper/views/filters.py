@@ -22,10 +22,10 @@ from scorekeeper.ledger.event_draw import is_filler
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text, square_words
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
-from scorekeeper.services.access.policy import Action
 from scorekeeper.views.access import (
     allows,
     allows_route,

@@ -25,7 +25,7 @@ from flask import (
     url_for,
 )
 
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
 from scorekeeper.views.client import worker_facts
 

@@ -41,7 +41,7 @@ from werkzeug.routing import MapAdapter, RequestRedirect
 from werkzeug.utils import get_content_type
 from werkzeug.wrappers import Request
 
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import declared
 from scorekeeper.views.caching import shared_headers
 from scorekeeper.views.etags import version_seen

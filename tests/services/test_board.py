@@ -11,7 +11,7 @@ import time
 
 from flask import Flask
 
-from scorekeeper.db.models import GameTable, Owner, db
+from scorekeeper.db.models import TABLE, GameTable, Owner, db
 from scorekeeper.services.board import Board, Head
 from scorekeeper.services.nights.tables import create_table
 from tests.conftest import PLAYERS
@@ -42,7 +42,7 @@ def asked_while_refreshing(board: Board, token: str, release_after: float) -> tu
 
 
 def test_a_table_read_a_moment_ago_is_answered_without_queueing(app: Flask) -> None:
-    board = Board(GameTable, GameTable.closed_at, lifetime=1.0)
+    board = Board(TABLE, lifetime=1.0)
     with app.app_context():
         table, _ = create_table("Friday", PLAYERS, "called-ace")
         board._heads[table.view_token] = Head(table.version, False, time.monotonic() - 1.5)
@@ -52,7 +52,7 @@ def test_a_table_read_a_moment_ago_is_answered_without_queueing(app: Flask) -> N
 
 
 def test_a_table_read_long_ago_waits_for_the_refresh(app: Flask) -> None:
-    board = Board(GameTable, GameTable.closed_at, lifetime=1.0)
+    board = Board(TABLE, lifetime=1.0)
     with app.app_context():
         table, _ = create_table("Friday", PLAYERS, "called-ace")
         board._heads[table.view_token] = Head(table.version, False, time.monotonic() - 3.0)

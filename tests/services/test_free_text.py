@@ -17,11 +17,11 @@ from flask import Flask
 from scorekeeper.db.models import Event, GameTable, db
 from scorekeeper.rules import Hand
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants, handovers
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights import exports, hands, tables
 from scorekeeper.services.nights.state import TableState

@@ -1,4 +1,4 @@
-"""The policy as a tree of resources (services/access/policy.py): one
+"""The policy as a tree of resources (scorekeeper/policy/acl.py): one
 ``permits`` walks a night's lineage, each kind's ACL is read in order, the
 first entry that names a credential, the action and the stage decides, and
 a new kind of owner is one more ACL in the table."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.services.access import policy
-from scorekeeper.services.access.policy import (
+from scorekeeper.policy import acl as policy
+from scorekeeper.policy.acl import (
     ACLS,
     Action,
     Credential,

@@ -11,15 +11,15 @@ import pytest
 from flask import Flask
 
 from scorekeeper.db.models import Event, GameTable, db
+from scorekeeper.policy.acl import Action, Stage
 from scorekeeper.rules import Hand
 from scorekeeper.services import Refused
 from scorekeeper.services.access.credentials import NightAccess, night_access
-from scorekeeper.services.access.grants import EVENT, TABLE
-from scorekeeper.services.access.policy import Action, Stage
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
+from scorekeeper.services.grants.grants import EVENT, TABLE
 from scorekeeper.services.nights import hands
 
 NAMES = [f"Player {n}" for n in range(1, 11)]

@@ -13,10 +13,10 @@ import pytest
 from flask import Flask
 
 from scorekeeper.db.models import AuditEntry, GameTable, Group, Submission, db
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand
 from scorekeeper.services import Stale, writes
-from scorekeeper.services.access.grants import GROUP, TABLE
-from scorekeeper.services.access.policy import Action
+from scorekeeper.services.grants.grants import GROUP, TABLE
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights import hands, roster, tables
 from scorekeeper.services.nights.state import TableState

@@ -12,14 +12,14 @@ import pytest
 from flask import Flask
 
 from scorekeeper.db.models import AuditEntry, Event, GameTable, Group, db
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand
 from scorekeeper.services import writes
-from scorekeeper.services.access import grants, handovers, share
-from scorekeeper.services.access.grants import EVENT, GROUP, TABLE
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.grants import grants, handovers, share
+from scorekeeper.services.grants.grants import EVENT, GROUP, TABLE
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups import settle as group_settle
 from scorekeeper.services.nights import hands, roster, settle, tables

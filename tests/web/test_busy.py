@@ -18,7 +18,7 @@ from scorekeeper import create_app
 from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.limits import MAX_IMPORT_BYTES, MAX_REQUEST_BYTES
-from scorekeeper.services.access import grants
+from scorekeeper.services.grants import grants
 from tests.fixtures_app import start_table
 from tests.web.api_helpers import api_table
 from tests.web.test_pages import hand

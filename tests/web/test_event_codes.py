@@ -15,9 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import EVENT, TABLE, AuditEntry, Editor, Event, GameTable, db
-from scorekeeper.services.access import grants
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
+from scorekeeper.services.grants import grants
 
 API = "/api/v1"
 HAND = {"kind": "picked", "points": "75", "count_side": "picking", "tricks": "some",

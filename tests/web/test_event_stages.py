@@ -13,9 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import EVENT, AuditEntry, GameTable, db
+from scorekeeper.policy.acl import FINISHED_WORDS
 from scorekeeper.rules import Hand
 from scorekeeper.services import Code, Refused
-from scorekeeper.services.access.policy import FINISHED_WORDS
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.nights import hands

@@ -25,8 +25,8 @@ from scorekeeper.db.models import (
     db,
     new_owner,
 )
-from scorekeeper.services.access import grants
 from scorekeeper.services.events import draws as event_draws
+from scorekeeper.services.grants import grants
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
 
 API = "/api/v1"

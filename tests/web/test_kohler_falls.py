@@ -31,7 +31,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.services.access.policy import FINISHED_WORDS
+from scorekeeper.policy.acl import FINISHED_WORDS
 
 API = "/api/v1"
 ENTRY_CENTS = 2500

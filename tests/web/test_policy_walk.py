@@ -1,5 +1,5 @@
 """Every route the app has, asked with every credential, on a night of every
-owner at every stage, answers as the policy (scorekeeper/services/access/policy.py)
+owner at every stage, answers as the policy (scorekeeper/policy/acl.py)
 says: an allowed action is never refused by it, a refused one is a 403 (the
 credential) or a 409 (the stage) carrying the policy's words, and nothing
 without a credential gets past a 401 (API) or 403 (pages).
@@ -29,8 +29,7 @@ from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
 from scorekeeper.db.models import Editor, GameTable, db
-from scorekeeper.services import caches
-from scorekeeper.services.access.policy import (
+from scorekeeper.policy.acl import (
     FINISHED_WORDS,
     Action,
     Credential,
@@ -43,6 +42,7 @@ from scorekeeper.services.access.policy import (
     event_decide,
     owner_permits,
 )
+from scorekeeper.services import caches
 from scorekeeper.views.access import NOT_EDITOR, declared, declared_write
 from tests.conftest import PLAYERS
 from tests.web import toy_owner

@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client, TestResponse
 
 from scorekeeper.db.models import Event, Owner, db
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.board import BOARD, EVENTS
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events

@@ -18,7 +18,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db.models import Editor, GameTable, Handover, db
-from scorekeeper.services.access import grants
+from scorekeeper.services.grants import grants
 from tests.fixtures_app import start_table
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}

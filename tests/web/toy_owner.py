@@ -1,7 +1,7 @@
 """A kind of owner of nights the app doesn't have, made by the tests alone:
 a league, whose keeper keeps its nights (records, fixes, seats, settles and
 closes them) and whose link reads them.  It is its model and one registry
-entry (:class:`scorekeeper.services.owners.OwnerKind`), nothing else: the
+entry (:class:`scorekeeper.services.registry.OwnerKind`), nothing else: the
 walk test then asks every night route with its credentials, on its nights,
 and the answers must be what its ACL says."""
 
@@ -15,9 +15,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from scorekeeper.db.kinds import RowKind
 from scorekeeper.db.models import Editor, GameTable, HasOwner, db, new_owner
-from scorekeeper.services import owners, writes
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import (
+from scorekeeper.policy.acl import (
     ANYONE,
     CLOSED,
     EVERYTHING,
@@ -26,9 +24,13 @@ from scorekeeper.services.access.policy import (
     Action,
     OwnerAction,
     Role,
+    Stage,
     allow,
     deny,
 )
+from scorekeeper.services import registry, writes
+from scorekeeper.services.grants import grants
+from scorekeeper.services.kinds.table import NightOwner
 
 LEAGUE = "league"
 KEEPER, LINK = "league keeper", "league view"
@@ -51,7 +53,17 @@ class League(HasOwner, _Toys):
     name: Mapped[str] = mapped_column(String(40))
 
 
-ENTRY = owners.OwnerKind(
+class LeagueNight(NightOwner):
+    """One of a league's nights: as a night on its own, but it stays the
+    league's (it never becomes a group's first night)."""
+
+    def refuses_group(self) -> str | None:
+        return STAYS
+
+
+STAYS = "A league's night stays the league's"
+
+ENTRY = registry.OwnerKind(
     RowKind(LEAGUE, League, "league", made="table_id"),
     grants.Kind(LEAGUE, League, grants.Words(
         no_such="No such league", link_gone="This league's link doesn't exist",
@@ -68,22 +80,22 @@ ENTRY = owners.OwnerKind(
     (
         allow(frozenset({LINK}), frozenset({Action.READ, OwnerAction.READ_OWNER})),
         deny(frozenset({LINK}), WRITES, "A league's link only shows the scores"),
-        deny(ANYONE, frozenset({Action.MAKE_GROUP}), "A league's night stays the league's"),
+        deny(ANYONE, frozenset({Action.MAKE_GROUP}), STAYS),
         deny(frozenset({KEEPER}), frozenset({Action.PAY_EARLY}), SETTLE_INSTEAD, CLOSED),
         allow(frozenset({KEEPER}), EVERYTHING | frozenset({OwnerAction.RUN,
                                                           OwnerAction.READ_OWNER})),
     ),
-    {Role.KEEPER: KEEPER}, LINK, "leagues")
+    {Role.KEEPER: KEEPER}, LINK, "leagues", LeagueNight, (Stage.OPEN, Stage.CLOSED))
 
 
 @contextmanager
 def registered() -> Iterator[None]:
     """The league is a kind of owner while inside (its entry registered)."""
-    owners.register(ENTRY)
+    registry.register(ENTRY)
     try:
         yield
     finally:
-        owners.unregister(LEAGUE)
+        registry.unregister(LEAGUE)
 
 
 def drop_tables() -> None:

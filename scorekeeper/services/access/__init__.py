@@ -1,5 +1,4 @@
-"""Who may do what: the policy as data (:mod:`.policy`), the credential a
-request proves (:mod:`.credentials`), the edit grants and share tokens of
-every owner of nights (:mod:`.grants`, :mod:`.share`), one-time take-over
-codes (:mod:`.handovers`) and what a bearer token may do (:mod:`.tokens`).
+"""What a request may do: the credentials it proves and what the policy
+(:mod:`scorekeeper.policy.acl`) says of them (:mod:`.credentials`), and what
+a bearer token is and may do (:mod:`.tokens`).
 """

@@ -1,8 +1,8 @@
 """Which credential a request holds on a night, and what the policy
-(:mod:`scorekeeper.services.access.policy`) then says of it: the one place that
-turns tokens into a :class:`~scorekeeper.services.access.policy.Credential`, a
-night into its :class:`~scorekeeper.services.access.policy.Whose` and
-:class:`~scorekeeper.services.access.policy.Stage`.
+(:mod:`scorekeeper.policy.acl`) then says of it: the one place that
+turns tokens into a :class:`~scorekeeper.policy.acl.Credential`, a
+night into its :class:`~scorekeeper.policy.acl.Whose` and
+:class:`~scorekeeper.policy.acl.Stage`.
 
 A request hands in what it holds through a :data:`Holder`: given an owner of
 nights (its kind's word: "table", "group", "event" or a registered kind's)
@@ -24,9 +24,7 @@ from typing import Any
 from scorekeeper.db.models import EVENT as EVENT  # the words a phone keeps its tokens under
 from scorekeeper.db.models import GROUP as GROUP
 from scorekeeper.db.models import TABLE, Editor, GameTable
-from scorekeeper.services import admission, lazy
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import (
+from scorekeeper.policy.acl import (
     Action,
     Decision,
     OwnerAction,
@@ -37,10 +35,13 @@ from scorekeeper.services.access.policy import (
     owner_permits,
     permits,
 )
+from scorekeeper.services import admission, lazy
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups.group import GroupHead, group_head_as
+from scorekeeper.services.kinds.table import NightOwner
 from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.owners import KINDS, NightOwner, owner_of
+from scorekeeper.services.registry import KINDS, owner_of
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]
@@ -99,7 +100,7 @@ def _same(token: str | None, other: str) -> bool:
 def night_access(table_id: int, held: Holder, *, links: bool = False) -> NightAccess:
     """The night ``table_id`` (NotFound without it) and the credential ``held``
     proves on it; with ``links``, a share link's token counts too.  The
-    night's owner (:func:`~scorekeeper.services.owners.owner_of`) says which
+    night's owner (:func:`~scorekeeper.services.registry.owner_of`) says which
     credential each token is."""
     table, grant = grants.load_as(grants.TABLE, table_id, held(TABLE, table_id))
     state = TableState.load(table)
@@ -180,7 +181,7 @@ def owner_access(kind: str, row_id: int, token: str | None, *,
                  links: bool = False) -> OwnerAccess:
     """A group or an event (NotFound without it) and the credential ``token``
     proves on it: its edit grant, or (``links``) its share link."""
-    row, grant = grants.load_as(grants.KINDS[kind], row_id, token)
+    row, grant = grants.load_as(grants.of(kind), row_id, token)
     credential = credential_of(kind, grant.role) if grant is not None else None
     if credential is not None:
         return OwnerAccess(row, kind, credential, grant)

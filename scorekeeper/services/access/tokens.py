@@ -2,7 +2,7 @@
 whose edit grant or share link it is, the credential that makes it
 (:mod:`scorekeeper.services.access.credentials`, the one place that turns tokens
 into credentials) and what the declared policy
-(:mod:`scorekeeper.services.access.policy`) lets it do now.  Nothing here decides
+(:mod:`scorekeeper.policy.acl`) lets it do now.  Nothing here decides
 who may do what: every answer is the policy's, asked.
 """
 
@@ -13,17 +13,11 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import EVENT, TABLE, Editor, Owner, db
-from scorekeeper.services.access import grants
+from scorekeeper.db.models import TABLE, Editor, Owner, db
+from scorekeeper.policy.acl import Action, OwnerAction, decide
 from scorekeeper.services.access.credentials import night_access, owner_access
-from scorekeeper.services.access.policy import (
-    Action,
-    EventWrite,
-    OwnerAction,
-    decide,
-)
-from scorekeeper.services.events import stages as event_stages
-from scorekeeper.services.owners import KINDS
+from scorekeeper.services.grants import grants
+from scorekeeper.services.registry import KINDS
 
 
 @dataclass(frozen=True)
@@ -86,18 +80,17 @@ def _owner(token: str, kind: str, row_id: int) -> TokenFacts | None:
     credential = access.credential
     if credential is None:
         return None
-    stage = event_stages.stage_of(access.row) if kind == EVENT else None
-    writes = tuple(str(w) for w in EventWrite
-                   if access.may(OwnerAction.RUN) and stage is not None
-                   and event_stages.decide(access.row, w).allowed)
+    entry = KINDS[kind]
+    stage = entry.stage_of(access.row) if entry.stage_of is not None else None
+    writes = (entry.writes_now(access.row)
+              if entry.writes_now is not None and access.may(OwnerAction.RUN) else ())
     # the policy names a night's owner by the word its rows use; its entry
     # says which stages its nights pass through
     nights = tuple((str(night), tuple(str(a) for a in Action
                                       if decide(credential, kind, night, a).allowed))
-                   for night in KINDS[kind].stages)
+                   for night in entry.stages)
     return TokenFacts(credential, kind, row_id,
                       access.grant.label if access.grant is not None else None,
-                      str(stage) if stage is not None else None,
-                      tuple(str(a) for a in OwnerAction
-                            if a is not OwnerAction.PUBLIC and access.may(a)),
+                      stage, tuple(str(a) for a in OwnerAction
+                                   if a is not OwnerAction.PUBLIC and access.may(a)),
                       writes, nights)

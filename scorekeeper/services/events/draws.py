@@ -35,11 +35,11 @@ from scorekeeper.db.models import (
 from scorekeeper.ledger import events as engine
 from scorekeeper.ledger.event_draw import filler_name, is_filler, repeated_pair_list, seat_number
 from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
+from scorekeeper.policy.acl import Action, EventWrite
 from scorekeeper.rules import Rules
 from scorekeeper.services import Conflict, NotFound, ServiceError, writes
-from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access.policy import Action, EventWrite
 from scorekeeper.services.events.event import player, plays_in
+from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.nights import roster, tables
 from scorekeeper.services.once import Once
 

@@ -2,7 +2,7 @@
 players: registration (one or a pasted list), check-in, a late arrival,
 withdrawal.  Its settings are checked by :mod:`scorekeeper.services.events.plan`.
 Its director grants and co-director codes are
-:mod:`scorekeeper.services.access.grants`' (``EVENT``); its seat draws
+:mod:`scorekeeper.services.grants.grants`' (``EVENT``); its seat draws
 :mod:`scorekeeper.services.events.draws`; its penalties, paper tickets and
 standings :mod:`scorekeeper.services.events.scores`.
 
@@ -27,11 +27,11 @@ from scorekeeper.names import (
     looks_like,
     name_key,
 )
+from scorekeeper.policy.acl import EventWrite
 from scorekeeper.rules import Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events.plan import Plan, check_plan, count
+from scorekeeper.services.grants import grants
 from scorekeeper.services.once import Once, earlier, made
 
 # --- starting an event and finding it ---------------------------------------------

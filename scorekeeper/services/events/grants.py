@@ -3,7 +3,7 @@ code issued again (one table's, or every table's of a session when its cards
 are printed), with or without stopping the phones that score it now; and
 the event's directors, one of whom may be revoked by another.
 
-A code is kept only as its hash (:mod:`scorekeeper.services.access.handovers`), so
+A code is kept only as its hash (:mod:`scorekeeper.services.grants.handovers`), so
 it is shown once, in the answer that made it, and can't be read back: the
 printed cards are what issues the codes on them, and printing them again
 makes new ones (the old cards stop working; a phone that already claimed
@@ -30,10 +30,10 @@ from scorekeeper.db.models import (
     db,
     utcnow,
 )
+from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Conflict, NotFound, writes
-from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events.draws import CODE_LIFETIME
+from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.once import Once
 
 SELF = "This device can't revoke its own director access: another director can"

@@ -1,7 +1,7 @@
 """A tournament table's progress in its session: how many deals it plays
 (:func:`deals_due`, the one answer), how many it has dealt, whether it is
 done and why, and who may join it mid-session.  Asked by the night's owner
-hooks (:mod:`scorekeeper.services.owners`), the standings
+hooks (:mod:`scorekeeper.services.kinds.event`), the standings
 (:mod:`scorekeeper.services.events.scores`), the record form and the printed
 cards and tickets.
 
@@ -20,9 +20,9 @@ from typing import Protocol
 from sqlalchemy import select
 
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Player, db
+from scorekeeper.policy.acl import Stage
 from scorekeeper.rules import Night
 from scorekeeper.services import Refused, ServiceError
-from scorekeeper.services.access.policy import Stage
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.nights.state import TableState
 

@@ -20,8 +20,8 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.names import LookAlikes, Namesakes, looks_like, name_key
+from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, ServiceError, writes
-from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events.event import LikelySame, clean_entry, player
 from scorekeeper.services.nights.roster import rename_in_night
 from scorekeeper.services.once import Once

@@ -30,8 +30,8 @@ from scorekeeper.limits import (
 )
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
-from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events.event import player
 from scorekeeper.services.events.standings import EventStandings as EventStandings

@@ -10,8 +10,8 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from scorekeeper.db.models import Event
 from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_RULES, tie_rule_of
+from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, ServiceError, writes
-from scorekeeper.services.access.policy import EventWrite
 from scorekeeper.services.events.draws import played
 from scorekeeper.services.events.plan import check_plan
 from scorekeeper.services.once import Once, earlier

@@ -25,8 +25,8 @@ from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Tab
 from scorekeeper.limits import MAX_SIGNATURES, PENALTY_REASON
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import ONLY_TOURNAMENTS_SIGN, Action
 from scorekeeper.services import Code, Conflict, ServiceError, checks, writes
-from scorekeeper.services.access.policy import ONLY_TOURNAMENTS_SIGN, Action
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier

@@ -1,6 +1,6 @@
 """An event's stages: registration, then sessions, then finished.  Finishing
 signs the results: every write to the event and its tables is refused
-(:func:`scorekeeper.services.access.policy.event_decide`, asked by
+(:func:`scorekeeper.policy.acl.event_decide`, asked by
 :func:`scorekeeper.services.writes.begin_event`, and the night policy's
 ``FINISHED`` stage) until the director reopens it.
 
@@ -21,14 +21,14 @@ from sqlalchemy import select
 from scorekeeper.db.models import EVENT, AuditEntry, Event, EventSession, db, utcnow
 from scorekeeper.ledger.money import money
 from scorekeeper.moments import iso
-from scorekeeper.services import writes
-from scorekeeper.services.access.policy import (
+from scorekeeper.policy.acl import (
     Decision,
     EventStage,
     EventWrite,
     event_decide,
     event_stage,
 )
+from scorekeeper.services import writes
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.once import Once
 

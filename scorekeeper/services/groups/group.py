@@ -1,6 +1,6 @@
 """Groups of regulars: starting one, finding it, its members, the defaults
 its next night starts with, and how each of its nights is settled.  Its
-grants and codes are :mod:`scorekeeper.services.access.grants`'; its season
+grants and codes are :mod:`scorekeeper.services.grants.grants`'; its season
 :mod:`scorekeeper.services.groups.seasons`; settling its carried nights together
 :mod:`scorekeeper.services.groups.settle`.
 
@@ -22,9 +22,10 @@ from sqlalchemy import and_, bindparam, select
 from scorekeeper.db.models import GROUP, Editor, GameTable, Group, Member, Owner, db, new_owner
 from scorekeeper.limits import MAX_MEMBERS, MAX_ROW_ID
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import PRESETS, Rules
-from scorekeeper.services import NotFound, ServiceError, checks, writes
-from scorekeeper.services.access import grants
+from scorekeeper.services import NotFound, ServiceError, checks, registry, writes
+from scorekeeper.services.grants import grants
 from scorekeeper.services.once import Once, earlier, made
 
 #: How a group's closed night was settled (``GameTable.settled``).
@@ -221,3 +222,25 @@ def groups_of(ids: Sequence[int]) -> list[Group]:
                                    .join(Group.owner).order_by(Owner.created_at.desc())))
 
 
+def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
+                     ) -> tuple[Group, str]:
+    """Start a group whose first night is ``table``, a night played without
+    one: its players are the members, its rules and stake the next night's,
+    and a closed night stays settled at the table.  One write: the night's
+    version and the new group's, each with its entry.  Returns the group and
+    this device's edit token."""
+    name = checks.group_name(table.name)
+    with writes.unit():
+        writes.begin_night(table, Action.MAKE_GROUP)
+        refused = registry.owner_of(table).refuses_group()
+        if refused is not None:
+            raise ServiceError(refused, "group")
+        group, token = build_group(name, [p.name for p in table.players],
+                                          table.preset, {}, table.stake_cents, label)
+        day = table.played_on or table.created_at.date()
+        attach(table, group, day, rules)
+        if table.closed_at is not None:
+            table.settled, table.settled_at = AT_TABLE, table.closed_at
+        writes.audit_night(table, "group", f"The first night of the group {group.name}")
+        writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
+    return group, token

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from scorekeeper.db.models import GameTable, Group, db, utcnow
 from scorekeeper.ledger.season import carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import Conflict, writes
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.groups.group import CARRIED, WITH_GROUP
 from scorekeeper.services.groups.seasons import NightRow, night_rows
 from scorekeeper.services.nights.payments import early_payments

@@ -23,21 +23,20 @@ from sqlalchemy.orm.attributes import set_committed_value
 from scorekeeper.db import codec
 from scorekeeper.db.models import TABLE, AuditEntry, HandRow, Owner, db
 from scorekeeper.limits import MAX_HANDS
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand, HandResult, Night, NightError, Seating, table_at
 from scorekeeper.rules.hand import FILLED_FIELDS, NAME_FIELDS, NAMES_FIELDS
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale, UnknownPlayer
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
-from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.state import TableState, begin_state
 from scorekeeper.services.once import Once, earlier
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.services.since import meanwhile
 from scorekeeper.services.writes import (
     Unit,
     audit_night,
-    begin_state,
     table_key,
     unit,
 )

@@ -19,9 +19,9 @@ from scorekeeper.ledger.pay import HandleError, PayHandle, PayLink, pay_link, pa
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.policy import Action
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night, unit
 
 

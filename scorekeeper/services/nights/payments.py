@@ -15,8 +15,8 @@ from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENTS
 from scorekeeper.moments import iso
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError, UnknownPlayer
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.checks import check_payment_cents
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once

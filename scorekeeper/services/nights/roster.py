@@ -15,13 +15,13 @@ from sqlalchemy import select
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import GameTable, HandRow, Payment, Player, db
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import next_dealer
 from scorekeeper.services import ServiceError, UnknownPlayer
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.checks import clean_players
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.services.writes import audit_night, author, begin_night, unit
 
 #: Moving a player one seat: up (to the right, towards the first seat) or down.

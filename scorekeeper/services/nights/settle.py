@@ -26,14 +26,14 @@ from scorekeeper.ledger.standings import Standing
 from scorekeeper.ledger.words import describe_transfer
 from scorekeeper.limits import MAX_PAYMENT_CENTS, QUOTED
 from scorekeeper.names import find_name
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError, UnknownPlayer
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights.payments import EarlyPayment, early_payments
 from scorekeeper.services.nights.roster import short_handed
-from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.nights.state import TableState, begin_state
 from scorekeeper.services.once import Once
-from scorekeeper.services.owners import owner_of
-from scorekeeper.services.writes import audit_night, begin_night, begin_state, unit
+from scorekeeper.services.registry import owner_of
+from scorekeeper.services.writes import audit_night, begin_night, unit
 
 #: Cash units a table can round to: query value → (cents, label).
 UNITS: dict[str, tuple[int, str]] = {

@@ -16,8 +16,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, Owner, db
 from scorekeeper.ledger.standings import Standings, standings
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand, HandResult, Night, Rules, replay
-from scorekeeper.services import NotFound, caches, lazy
+from scorekeeper.services import NotFound, caches, lazy, writes
 from scorekeeper.services.nights import kept as nights
 from scorekeeper.services.nights.kept import NIGHTS, Kept
 from scorekeeper.services.nights.paper import totals_of
@@ -154,3 +155,13 @@ def version_of(row: object) -> int | None:
         return int(row.version)  # type: ignore[attr-defined]
     except SQLAlchemyError:  # deleted under the request (never in practice)
         return None
+
+
+def begin_state(state: TableState, doing: Action) -> TableState:
+    """:func:`~scorekeeper.services.writes.begin_night` for a loaded table;
+    returns its state as of now: ``state`` itself when nothing was written
+    since it was read, else the table read afresh."""
+    writes.begin_night(state.table, doing)
+    if state.table.version == state.version + 1:
+        return state
+    return TableState.load(state.table, cacheable=False)

@@ -1,5 +1,5 @@
 """Tables: creating one (or the next night of one) and finding it.  Its
-grants and codes are :mod:`scorekeeper.services.access.grants`'; every change goes
+grants and codes are :mod:`scorekeeper.services.grants.grants`'; every change goes
 through :mod:`scorekeeper.services.writes`.
 """
 
@@ -10,10 +10,10 @@ from datetime import date
 from sqlalchemy import select
 
 from scorekeeper.db.models import TABLE, Event, GameTable, Group, Owner, Player, db, new_owner
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Rules
-from scorekeeper.services import ServiceError, checks, owners, writes
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import Action
+from scorekeeper.services import ServiceError, checks, registry, writes
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier, made
@@ -105,7 +105,7 @@ def new_night(state: TableState, label: str = "Scorekeeper") -> tuple[GameTable,
                                  table.stake_cents, label)
         new.played_on = date.today()
         _carry_handles(table, new)
-        owners.owner_of(table).join_next(new, state.rules)
+        registry.owner_of(table).join_next(new, state.rules)
         writes.audit_created(new, "create", f"New night with the players and rules of table "
                              f"{table.id}")
         table.next_table_id = new.id  # the version went up: its viewers see the way on

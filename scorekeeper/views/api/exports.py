@@ -12,9 +12,9 @@ from contextlib import contextmanager
 from flask import Response, abort, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import Code
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.grants import grants
 from scorekeeper.services.nights import exports as export_service
 from scorekeeper.services.nights.import_checks import ImportRefused, parse_json, refuse
 from scorekeeper.services.once import Once

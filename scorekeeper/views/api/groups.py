@@ -16,16 +16,16 @@ from flask import Response, jsonify, request
 
 from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID, QUOTED
 from scorekeeper.names import find_name, name_key
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import NotFound, ServiceError
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import ratings, seasons
 from scorekeeper.services.groups import settings as group_settings
 from scorekeeper.services.groups import settle as group_settle
 from scorekeeper.services.nights import settle as settle_service
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, if_match, request_body, request_once
 from scorekeeper.views.api.exports import body_refusals, import_body

@@ -15,9 +15,9 @@ from typing import Any
 from flask import Response, g, jsonify, request, url_for
 
 from scorekeeper.limits import API_HANDS, API_MAX_HANDS
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules.hand_json import parse_hand, request_part, result_to_json
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.hands import Change
 from scorekeeper.services.nights.window import window

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.limits import MAX_KEY, MAX_NAME_ASKED
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
 from scorekeeper.views.api import bp
 from scorekeeper.views.api.contract import NUMBER, OPERATIONS, STATUS_WORDS, Operation

@@ -11,9 +11,9 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.credentials import NightAccess
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.payments import early_payments, payment_json, record_payment

@@ -18,13 +18,13 @@ from scorekeeper.limits import (
     SAID,
     TABLE_NAME,
 )
+from scorekeeper.policy.acl import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
 from scorekeeper.services import Code
-from scorekeeper.services.access.grants import ROTATIONS
-from scorekeeper.services.access.policy import Action, Credential, EventWrite, OwnerAction, Stage
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
+from scorekeeper.services.grants.grants import ROTATIONS
 from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
 from scorekeeper.views.api.sheets.schemas import SHEET_SCHEMAS
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from flask import Response, jsonify
 
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import NotFound
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.views.access import api_table, grant_label, permission
 from scorekeeper.views.api import bp, if_match, request_body, request_once

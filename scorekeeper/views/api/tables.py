@@ -11,10 +11,10 @@ from flask import Response, jsonify, request
 
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import MAX_ROW_ID
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.grants import grants
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.tables import DEFAULT_STAKE_CENTS, create_table

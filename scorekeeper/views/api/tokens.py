@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from flask import Response, abort, jsonify
 
-from scorekeeper.services.access import grants, tokens
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.policy.acl import Action, OwnerAction
+from scorekeeper.services.access import tokens
+from scorekeeper.services.grants import grants
 from scorekeeper.views.access import api_group, api_table, bearer_token, grant_label, permission
 from scorekeeper.views.api import bp, request_body
 

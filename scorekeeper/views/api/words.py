@@ -12,8 +12,8 @@ from dataclasses import asdict
 
 from flask import Response, jsonify
 
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import Code, ServiceError
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import words as word_service
 from scorekeeper.spoken import Understood
 from scorekeeper.spoken.examples import examples

@@ -16,10 +16,10 @@ from typing import Any
 from flask import Blueprint, abort, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.rules import PRESETS, Preset, Rules, find_preset, payout_chart
 from scorekeeper.rulings import ask, by_topic, follows, rulings
 from scorekeeper.rulings.chart import chart_tables, point_ranges, preset_card
-from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.views.access import load_table, permission
 
 bp = Blueprint("rulings", __name__)

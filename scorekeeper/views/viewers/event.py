@@ -24,7 +24,7 @@ from scorekeeper.ledger.events import TIE_BREAK_WORDS
 from scorekeeper.ledger.money import signed
 from scorekeeper.limits import PLAYER_NAME
 from scorekeeper.name_match import asked_number
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.board import EVENTS
 from scorekeeper.services.events import board as event_board
 from scorekeeper.services.events.board import MOST_PAGES, PAGE_ROWS, EventHead, ranks_shown

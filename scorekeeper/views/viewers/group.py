@@ -14,9 +14,9 @@ from flask import Blueprint, render_template, request, url_for
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.board import GROUPS
+from scorekeeper.services.grants import grants
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.groups.seasons import Span

@@ -25,13 +25,13 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.chart import Chart
 from scorekeeper.ledger.stats import summarize
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.board import BOARD
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import following_night, table_by_view_token
 from scorekeeper.services.nights.words import said
-from scorekeeper.services.owners import done_message
+from scorekeeper.services.registry import done_message
 from scorekeeper.views.access import permission
 from scorekeeper.views.pages.rulings import rulings_page
 from scorekeeper.views.viewers.live import POLLED, LiveViewer, Poll, or_404

@@ -31,7 +31,7 @@ from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
-from scorekeeper.services.access.grants import new_token
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook

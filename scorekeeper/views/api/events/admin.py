@@ -14,7 +14,7 @@ from typing import Any
 from flask import Response, jsonify
 
 from scorekeeper.moments import iso
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify
 
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import rename as rename_service
@@ -28,6 +27,7 @@ from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.events.draws import DrawnSession
 from scorekeeper.services.events.plan import PLAN_FIELDS
+from scorekeeper.services.grants import grants
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import (

@@ -23,8 +23,8 @@ from scorekeeper.limits import (
     PENALTY_REASON,
     PLAYER_NAME,
 )
+from scorekeeper.policy.acl import EventStage
 from scorekeeper.rules import PRESETS
-from scorekeeper.services.access.policy import EventStage
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 
 INT: dict[str, Any] = {"type": "integer"}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify
 
-from scorekeeper.services.access.policy import EventStage, EventWrite, OwnerAction
+from scorekeeper.policy.acl import EventStage, EventWrite, OwnerAction
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.once import Once

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Response, jsonify
 
 from scorekeeper.limits import MAX_SHEET_BODY
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups.sheets.bring_in import confirm, undo
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, read_file

@@ -20,12 +20,12 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_GRANT_LABEL, MAX_IMPORT_BYTES
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.nights.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.views import claims

@@ -32,17 +32,17 @@ from scorekeeper.limits import (
     whole_number,
 )
 from scorekeeper.names import sort_key
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import settings as event_settings
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
 from scorekeeper.views.access import grant_label, load_event, permission, remember_event

@@ -19,7 +19,7 @@ from flask import abort, flash, make_response, redirect, render_template, reques
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events.draws import CODE_LIFETIME, DrawnSession

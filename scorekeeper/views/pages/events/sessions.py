@@ -16,14 +16,14 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
+from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services import NotFound, ServiceError
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import EventWrite, OwnerAction
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
 from scorekeeper.views.json_errors import status_of

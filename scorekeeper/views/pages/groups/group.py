@@ -36,11 +36,11 @@ from scorekeeper.limits import (
     MAX_NIGHTS,
     whole_number,
 )
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.grants import grants, handovers
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import seasons

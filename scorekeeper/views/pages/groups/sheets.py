@@ -19,9 +19,9 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
+from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import OwnerAction
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.sheets import bring_in as sheet_import

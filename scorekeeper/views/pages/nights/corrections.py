@@ -17,11 +17,11 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorekeeper.json_text import JsonRefused, read_json
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import parse_hand
 from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services.access.credentials import NightAccess
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.hands import Change, Ref
 from scorekeeper.views.access import load_table, permission

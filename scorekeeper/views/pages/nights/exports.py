@@ -11,9 +11,9 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.nights import exports as export_service
 from scorekeeper.services.nights.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once

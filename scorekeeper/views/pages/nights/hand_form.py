@@ -28,7 +28,7 @@ from scorekeeper.services.nights.hands import Change, Seen, deal_of
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.words import left_open
 from scorekeeper.services.once import Once
-from scorekeeper.services.owners import done_message, owner_of
+from scorekeeper.services.registry import done_message, owner_of
 from scorekeeper.spoken.examples import examples, prompt
 from scorekeeper.views.forms import HandForm, hidden_number
 

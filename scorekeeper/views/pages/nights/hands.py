@@ -27,21 +27,21 @@ from markupsafe import Markup
 from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 
+from scorekeeper.policy.acl import Action, Stage
 from scorekeeper.rules import Hand, HandError, HandResult, Rules
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
 from scorekeeper.services.access.credentials import NightAccess
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import Action, Stage
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events.progress import deals_passed
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.hands import Change, Ref, Seen
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.window import window
 from scorekeeper.services.nights.words import said
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.views.access import checked_night, load_table, permission
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.pages.nights import waiting

@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.ledger.pay import SERVICES, PayHandle
 from scorekeeper.limits import MAX_HANDLE_ASKED, MAX_NAME_ASKED, QUOTED
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.policy import Action, OwnerAction
 from scorekeeper.services.nights import pay as pay_service
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import load_group, load_table, permission

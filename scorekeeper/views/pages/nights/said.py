@@ -18,11 +18,11 @@ from flask import Blueprint, jsonify, request
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, FieldList, SelectMultipleField
 
+from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Hand, HandError
 from scorekeeper.rules.hand_json import parse_hand
 from scorekeeper.rules.night import HandResult
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights import words as word_service
 from scorekeeper.services.nights.hands import Change

@@ -13,15 +13,15 @@ from werkzeug.wrappers import Response
 from scorekeeper.ledger.pay import pay_note
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import settle_words
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.credentials import NightAccess
-from scorekeeper.services.access.policy import Action
+from scorekeeper.services.groups.group import group_from_night
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.pay import night_day, pay_links
 from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import new_night as start_new_night
-from scorekeeper.services.owners import group_from_night
 from scorekeeper.views.access import keep_editing, load_table, permission, remember_group
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of

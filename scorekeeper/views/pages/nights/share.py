@@ -14,11 +14,11 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_GRANT_LABEL
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import ServiceError
-from scorekeeper.services.access import grants, handovers
-from scorekeeper.services.access import share as share_service
-from scorekeeper.services.access.policy import Action, OwnerAction
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.grants import grants, handovers
+from scorekeeper.services.grants import share as share_service
+from scorekeeper.services.registry import owner_of
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, forget_editor, load_table, permission
 from scorekeeper.views.json_errors import status_of

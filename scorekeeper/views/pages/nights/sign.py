@@ -14,13 +14,13 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.policy.acl import Action
 from scorekeeper.services import ServiceError
 from scorekeeper.services.access.credentials import NightAccess
-from scorekeeper.services.access.policy import Action
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events.progress import deals_passed
 from scorekeeper.services.once import Once
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.views.access import grant_label, load_table, permission
 from scorekeeper.views.forms import hidden_number
 from scorekeeper.views.json_errors import status_of

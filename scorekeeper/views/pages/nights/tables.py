@@ -14,20 +14,20 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import PLAYER_NAME, whole_number
 from scorekeeper.names import name_key
+from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.rules import OPTIONS, PRESETS, find_option
 from scorekeeper.rules.option_list import in_effect
 from scorekeeper.rulings.chart import preset_payouts
 from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import Action, OwnerAction
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.group import groups_of
 from scorekeeper.services.nights import pay as pay_service
 from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights.tables import create_table, tables_of
 from scorekeeper.services.once import Once
-from scorekeeper.services.owners import owner_of
+from scorekeeper.services.registry import owner_of
 from scorekeeper.views.access import (
     grant_label,
     keep_editing,

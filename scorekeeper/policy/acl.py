@@ -29,25 +29,21 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.services.access.vocabulary import Action as Action
-from scorekeeper.services.access.vocabulary import Credential as Credential
-from scorekeeper.services.access.vocabulary import EventStage as EventStage
-from scorekeeper.services.access.vocabulary import EventWrite as EventWrite
-from scorekeeper.services.access.vocabulary import OwnerAction as OwnerAction
-from scorekeeper.services.access.vocabulary import Role as Role
-from scorekeeper.services.access.vocabulary import Stage as Stage
-from scorekeeper.services.access.vocabulary import Whose as Whose
-from scorekeeper.services.access.vocabulary import event_stage as event_stage
+from scorekeeper.policy.vocabulary import Action as Action
+from scorekeeper.policy.vocabulary import Credential as Credential
+from scorekeeper.policy.vocabulary import EventStage as EventStage
+from scorekeeper.policy.vocabulary import EventWrite as EventWrite
+from scorekeeper.policy.vocabulary import OwnerAction as OwnerAction
+from scorekeeper.policy.vocabulary import Role as Role
+from scorekeeper.policy.vocabulary import Stage as Stage
+from scorekeeper.policy.vocabulary import Whose as Whose
+from scorekeeper.policy.vocabulary import event_stage as event_stage
 
 #: The credential a grant proves: its role on the kind of owner it is kept
-#: for ("table", "group", "event", as the grants name them).  A role no line
-#: names proves nothing.
-CREDENTIAL_OF: dict[tuple[str, Role], str] = {
-    ("table", Role.KEEPER): Credential.TABLE_EDITOR,
-    ("table", Role.PHONE): Credential.TABLE_PHONE,
-    ("group", Role.KEEPER): Credential.GROUP_EDITOR,
-    ("event", Role.DIRECTOR): Credential.DIRECTOR,
-}
+#: for ("table", "group", "event", as the grants name them), as each kind's
+#: entry declares it (:func:`scorekeeper.services.registry.register`).  A
+#: role no line names proves nothing.
+CREDENTIAL_OF: dict[tuple[str, Role], str] = {}
 
 
 def credential_of(kind: str, role: str) -> str | None:
@@ -93,7 +89,8 @@ def deny(who: frozenset[str], actions: frozenset[Any], why: str,
     return Entry(False, who, actions, stages, why)
 
 
-def _one(*items: Any) -> frozenset[Any]:
+def one(*items: Any) -> frozenset[Any]:
+    """These actions (or credentials, or stages), as an entry names them."""
     return frozenset(items)
 
 
@@ -142,75 +139,17 @@ THE_ROOT = Resource(ROOT)
 
 #: What each kind of resource says, as Pyramid's ``__acl__``: a night's
 #: entries, then its owner's about its nights (and about itself), then the
-#: root's.  :func:`permits` reads them along the lineage of the resource
+#: root's.  The root's are here; a night's, a group's and an event's are
+#: declared by their kinds (:mod:`scorekeeper.services.kinds`) and given
+#: here as each registers.  :func:`permits` reads them along the lineage of the resource
 #: asked about; the first entry that names one of the request's
 #: credentials, the action and the stage of that resource decides, and an
 #: action that no entry names is refused.
 ACLS: dict[str, tuple[Entry, ...]] = {
-    NIGHT: (
-        # A share link reads, whatever the night's owner or stage, and nothing else.
-        allow(VIEWERS, _one(Action.READ)),
-        deny(VIEWERS, WRITES, "A share link only shows the scores: it can't change them"),
-        # Reading is every editor's, at every stage.
-        allow(EDITORS, _one(Action.READ)),
-        # A finished tournament is frozen; a closed night takes no more hands,
-        # seats, closing or scorekeepers.
-        deny(ANYONE, WRITES, FINISHED_WORDS, frozenset({Stage.FINISHED})),
-        deny(ANYONE, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SIGN), "{stage}", CLOSED),
-        # A paper ticket stands instead of the hands: nobody changes them or
-        # the seats its totals are kept by (the director corrects the ticket).
-        deny(ANYONE, HANDS | _one(Action.ROSTER), "{stage}", frozenset({Stage.TICKETED})),
-        deny(ANYONE, _one(Action.HAND_OVER), NOTHING_TO_SCORE, CLOSED),
-    ),
-    EVENT_KIND: (
-        # Its tables: the director keeps them; a table's phone scores its own hands.
-        deny(ANYONE, _one(Action.PAYMENTS, Action.PAY_EARLY),
-             "A tournament table is played for points: it has no stake, money or payments"),
-        deny(ANYONE, _one(Action.NEW_NIGHT, Action.MAKE_GROUP),
-             "A tournament table belongs to its event: the director draws the next session"),
-        allow(DIRECTOR, HANDS | _one(Action.ROSTER, Action.CLOSE, Action.SHARE,
-                                     Action.HAND_OVER, Action.EXPORT)),
-        allow(PHONE, HANDS, frozenset({Stage.OPEN})),
-        deny(PHONE, HANDS, "{stage}", frozenset({Stage.DONE})),
-        deny(PHONE, _one(Action.ROSTER),
-             "At a tournament table, seating and corrections are the director's"),
-        deny(PHONE, _one(Action.CLOSE), "At a tournament table, the director closes the table"),
-        deny(PHONE, _one(Action.SHARE, Action.HAND_OVER, Action.EXPORT),
-             "At a tournament table, its links, codes and devices are the director's"),
-        # Its players sign its result on its phone (or the director's device),
-        # once the table is done for its session (played out, or its ticket in).
-        deny(ANYONE, _one(Action.SIGN), NOT_YET_SIGNED, frozenset({Stage.OPEN})),
-        allow(DIRECTOR | PHONE, _one(Action.SIGN)),
-        # The event itself: its director runs it, its public link reads it.
-        allow(DIRECTOR, _one(OwnerAction.RUN, OwnerAction.READ_OWNER)),
-        allow(frozenset({Credential.EVENT_VIEW}), _one(OwnerAction.READ_OWNER)),
-        # Its own writes, by the event's stage: a finished event takes nothing
-        # but its reopening and its directors (a lost phone can always be stopped).
-        deny(DIRECTOR, frozenset(EventWrite) - {EventWrite.REOPEN, EventWrite.DIRECTORS},
-             FINISHED_WORDS, frozenset({EventStage.FINISHED})),
-        deny(DIRECTOR, _one(EventWrite.SCORE, EventWrite.CODES),
-             "No session is drawn yet: draw session 1 first",
-             frozenset({EventStage.REGISTRATION})),
-        deny(DIRECTOR, _one(EventWrite.FINISH), "Nothing to finish: no session is drawn yet",
-             frozenset({EventStage.REGISTRATION})),
-        deny(DIRECTOR, _one(EventWrite.REOPEN),
-             "The event isn't finished: there is nothing to reopen",
-             frozenset({EventStage.REGISTRATION, EventStage.SESSIONS})),
-        allow(DIRECTOR, frozenset(EventWrite)),
-        # Nothing else, whatever the root allows.
-        deny(ANYONE, EVERYTHING | frozenset(OwnerAction) | frozenset(EventWrite), ""),
-    ),
-    GROUP_KIND: (
-        # Its nights: the group's scorekeeper keeps them as a night's own does (the root).
-        deny(KEEPERS, _one(Action.MAKE_GROUP), "This night is already one of a group's nights"),
-        # The group itself: its scorekeeper runs it, its share link reads it.
-        allow(frozenset({Credential.GROUP_EDITOR}), _one(OwnerAction.RUN, OwnerAction.READ_OWNER)),
-        allow(frozenset({Credential.GROUP_VIEW}), _one(OwnerAction.READ_OWNER)),
-    ),
     ROOT: (
         # A night on its own or a group's: its scorekeeper (or its group's) keeps it.
-        deny(KEEPERS, _one(Action.PAY_EARLY), SETTLE_INSTEAD, CLOSED),
-        deny(ANYONE, _one(Action.SIGN), ONLY_TOURNAMENTS_SIGN),
+        deny(KEEPERS, one(Action.PAY_EARLY), SETTLE_INSTEAD, CLOSED),
+        deny(ANYONE, one(Action.SIGN), ONLY_TOURNAMENTS_SIGN),
         allow(KEEPERS, EVERYTHING),
     ),
 }

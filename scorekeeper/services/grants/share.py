@@ -1,13 +1,13 @@
 """Sharing a table: the view token behind the share link.  A table has
 exactly one live view token; replacing it kills the old link at once.  Its
-edit grants and take-over codes are :mod:`scorekeeper.services.access.grants`'.
+edit grants and take-over codes are :mod:`scorekeeper.services.grants.grants`'.
 """
 
 from __future__ import annotations
 
 from scorekeeper.db.models import GameTable
-from scorekeeper.services.access.grants import new_token
-from scorekeeper.services.access.policy import Action
+from scorekeeper.policy.acl import Action
+from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.writes import audit_night, begin_night, unit
 
 

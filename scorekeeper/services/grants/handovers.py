@@ -1,7 +1,7 @@
 """One-time codes that let one more device change an owner of nights (a
 table's "take over scoring" and its printed table card, a group's "run the
 group", an event's co-director): only a hash of each is kept; a code turns
-into an edit grant (:mod:`scorekeeper.services.access.grants`) the first time it is
+into an edit grant (:mod:`scorekeeper.services.grants.grants`) the first time it is
 claimed, and dies when used, replaced or expired.
 
 Every change here goes through :mod:`scorekeeper.services.writes` (a raised
@@ -18,8 +18,8 @@ from sqlalchemy import update
 from scorekeeper.db.models import Handover, db, utcnow
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.services import NotFound, ServiceError, checks, writes
-from scorekeeper.services.access import grants
-from scorekeeper.services.access.grants import Kind, hash_token, new_token
+from scorekeeper.services.grants import grants
+from scorekeeper.services.grants.grants import Kind, hash_token, new_token
 
 HANDOVER_LIFETIME = timedelta(minutes=15)
 

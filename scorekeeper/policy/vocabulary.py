@@ -10,7 +10,7 @@ from enum import StrEnum
 
 class Credential(StrEnum):
     """What a request proves, strongest first: the app's own kinds of owner's.
-    A kind of owner registered later (:func:`scorekeeper.services.owners.register`)
+    A kind of owner registered later (:func:`scorekeeper.services.registry.register`)
     names its own as plain words; the policy asks any word alike."""
 
     DIRECTOR = "director"  #: an event's director or co-director token

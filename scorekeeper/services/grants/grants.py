@@ -1,10 +1,10 @@
 """Who may change an owner of nights (a table, a group, an event): its edit grants
 (hashed tokens, revocable), its share (view) token, and finding it by id or
 by token.  Its one-time codes that turn into a grant the first time they are
-claimed are :mod:`scorekeeper.services.access.handovers`'.  Written once for every
+claimed are :mod:`scorekeeper.services.grants.handovers`'.  Written once for every
 owner: a :class:`Kind` says which rows keep it and the words its messages
 use (the grants' part of a kind's registry entry,
-:class:`scorekeeper.services.owners.OwnerKind`).  A grant, a code and a
+:class:`scorekeeper.services.registry.OwnerKind`).  A grant, a code and a
 share token belong to the owner's :class:`~scorekeeper.db.models.Owner` row.
 
 Every change here goes through :mod:`scorekeeper.services.writes` (a raised
@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from sqlalchemy import and_, bindparam, select, update
 
@@ -35,8 +35,8 @@ from scorekeeper.db.models import (
     utcnow,
 )
 from scorekeeper.limits import MAX_ROW_ID
-from scorekeeper.services import Conflict, NotFound, ServiceError, writes
-from scorekeeper.services.access.policy import Action, EventWrite, Role
+from scorekeeper.policy.acl import Role
+from scorekeeper.services import Conflict, NotFound, ServiceError, registry, writes
 
 
 def new_token() -> str:
@@ -47,11 +47,6 @@ def new_token() -> str:
 def hash_token(token: str) -> str:
     """What is stored for an edit token: its SHA-256, never the token."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-#: Why a night's take-over code fails, when nothing says whose it was.
-TABLE_CODE_GONE = ("This code was already used, replaced or has expired. Ask whoever showed "
-                   "it (the table's scorekeeper, or at a tournament the director) for a new one.")
 
 
 @dataclass(frozen=True)
@@ -111,62 +106,26 @@ class Kind(Generic[R]):
                       token_hash=hash_token(token), label=label, director_id=director_id)
 
 
-def _begin_table(table: GameTable, for_code: bool) -> object:
-    return writes.begin_night(table, Action.HAND_OVER if for_code else Action.SHARE)
+class _Registered:
+    """The grants of the kind of owner ``word`` as its module declared and
+    registered them (:mod:`scorekeeper.services.kinds`), asked when used."""
+
+    def __init__(self, word: str) -> None:
+        self.word = word
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(registry.KINDS[self.word].grants, name)
 
 
-TABLE = Kind(
-    models.TABLE, GameTable, Words(
-        no_such="No such table",
-        link_gone="This share link doesn't exist or was replaced",
-        code_gone=TABLE_CODE_GONE,
-        can_now="{label} can now edit",
-        handed_over="Scoring handed over: {label} can now edit",
-        showed_code="Showed a take-over code (works once, for 15 minutes)",
-        no_longer="{label} can no longer edit",
-        not_a_grant="That device can't edit this table (already revoked?)",
-        last_grant="This is the only device that can edit this table. "
-                   "Hand over scoring first, then revoke it."),
-    begin=_begin_table,
-    audit=lambda table, action, summary, by: writes.audit_night(table, action, summary, by=by),
-    role_of=lambda table: Role.PHONE if table.event_id is not None else Role.KEEPER)
+#: The app's own kinds' grants, by the names the services call them.
+TABLE = cast(Kind[GameTable], _Registered(models.TABLE))
+GROUP = cast(Kind[Group], _Registered(models.GROUP))
+EVENT = cast(Kind[Event], _Registered(models.EVENT))
 
-GROUP = Kind(
-    models.GROUP, Group, Words(
-        no_such="No such group",
-        link_gone="This group's share link doesn't exist",
-        code_gone="This code was already used, replaced or has expired. Ask whoever runs "
-                  "the group to show a new one.",
-        can_now="{label} can now run the group",
-        handed_over="Handed over: {label} can now run the group",
-        showed_code="Showed a code to run the group (works once, for 15 minutes)",
-        no_longer="{label} can no longer run the group",
-        not_a_grant="That phone can't run this group (already revoked?)",
-        last_grant="This is the only phone that can run the group. Add another "
-                   "phone first, then revoke this one."),
-    begin=lambda group, for_code: writes.begin_group(group.id),
-    audit=lambda group, action, summary, by: writes.audit_group(group.id, action, summary, by),
-    role_of=lambda group: Role.KEEPER)
 
-EVENT = Kind(
-    models.EVENT, Event, Words(
-        no_such="No such event",
-        link_gone="This event's link doesn't exist",
-        code_gone="This code was already used, replaced or has expired. Ask the director "
-                  "to show a new one.",
-        can_now="{label} can now direct the event",
-        handed_over="Handed over: {label} can now direct the event",
-        showed_code="Showed a co-director code (works once, for 15 minutes)",
-        no_longer="{label} can no longer direct the event",
-        not_a_grant="That device can't direct this event (already revoked?)",
-        last_grant="This is the only device that can direct the event. Add a co-director "
-                   "first, then revoke this one."),
-    begin=lambda event, for_code: writes.begin_event(event.id, EventWrite.DIRECTORS),
-    audit=lambda event, action, summary, by: writes.audit_event(event.id, action, summary, by),
-    role_of=lambda event: Role.DIRECTOR)
-
-#: Every kind, by the word its grants, codes and history use.
-KINDS: dict[str, Kind[Any]] = {kind.kind: kind for kind in (TABLE, GROUP, EVENT)}
+def of(word: str) -> Kind[Any]:
+    """The grants of the registered kind ``word``."""
+    return registry.KINDS[word].grants
 
 
 # --- finding an owner ------------------------------------------------------------
