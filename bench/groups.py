@@ -27,7 +27,7 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Rules, replay
 from scorekeeper.services.grants import grants
-from scorekeeper.services.groups.group import create_group, get_group
+from scorekeeper.services.groups.group import create_group, get_group, joining
 from scorekeeper.services.nights.tables import create_table, get_table
 
 
@@ -42,7 +42,7 @@ def build_group(app: Any, nights: int, hands: int) -> dict[str, Any]:
         for k in range(nights):
             day = date.today() - timedelta(days=7 * (nights - 1 - k))
             table, night_token = create_table("Bench", PLAYERS, "called-ace",
-                                              group=get_group(group_id), played_on=day)
+                                              joins=joining(get_group(group_id)), played_on=day)
             night_id = table.id
             rules = Rules.from_dict(table.rules)
             night = replay(rules, PLAYERS, [hand(i) for i in range(hands)])

@@ -1,4 +1,4 @@
-"""The pure packages (the rules engine, the ledger, the rulings, the rating) load no web
+"""The pure packages (the rules engine, the ledger, the rulings, the rating, the policy) load no web
 framework, ORM or form library, so they stay fast to test and easy to reuse;
 and neither do their tests, so ``pytest tests/rules tests/ledger
 tests/rulings`` runs without the app."""
@@ -9,7 +9,8 @@ import pytest
 
 from tests.modules_loaded import ROOT, forbidden, modules_loaded
 
-PURE = ["scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.rulings", "scorekeeper.rating"]
+PURE = ["scorekeeper.rules", "scorekeeper.ledger", "scorekeeper.rulings", "scorekeeper.rating",
+        "scorekeeper.policy"]
 PURE_TIERS = ["tests/rules", "tests/ledger", "tests/rulings"]
 
 

@@ -14,6 +14,7 @@ from scorekeeper.ledger.pay import PayHandle, PayService
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.services import ServiceError
 from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.group import joining
 from scorekeeper.services.nights import pay, tables
 from tests.conftest import PLAYERS
 
@@ -58,7 +59,7 @@ def test_a_night_player_is_paid_at_the_members_handle_unless_they_have_their_own
         group, _ = groups.create_group("Regulars", PLAYERS)
         pay.set_member_handle(group, "ann", "cashapp", "$ann42")
         pay.set_member_handle(group, "Bob", "venmo", "bob-b-bob")
-        table, _ = tables.create_table("Friday", PLAYERS, "called-ace", group=group,
+        table, _ = tables.create_table("Friday", PLAYERS, "called-ace", joins=joining(group),
                                        played_on="2025-11-21")
         pay.set_player_handle(table, "Bob", "paypal", "BobTonight")
         handles = pay.night_handles(_fresh(table.id))
@@ -93,7 +94,7 @@ def test_a_members_handle_is_one_group_version_and_one_entry(app: Flask) -> None
 def test_each_payment_links_to_its_payees_app_with_the_nights_date(app: Flask) -> None:
     with app.app_context():
         group, _ = groups.create_group("Regulars", PLAYERS)
-        table, _ = tables.create_table("Friday", PLAYERS, "called-ace", group=group,
+        table, _ = tables.create_table("Friday", PLAYERS, "called-ace", joins=joining(group),
                                        played_on="2025-11-21")
         pay.set_player_handle(table, "Ann", "venmo", "ann-smith")
         links = pay.pay_links(_fresh(table.id), [Transfer("Bob", "Ann", 275),

@@ -18,7 +18,7 @@ from scorekeeper.rating import games as games_module
 from scorekeeper.rating.ladder import Standing
 from scorekeeper.rules import Hand
 from scorekeeper.services.groups import ratings, seasons
-from scorekeeper.services.groups.group import create_group, get_group
+from scorekeeper.services.groups.group import create_group, get_group, joining
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import create_table
@@ -38,7 +38,8 @@ def _group() -> tuple[int, list[int]]:
     group, _ = create_group("Thursday", PLAYERS)
     nights = []
     for day in (8, 15, 22):
-        table, _ = create_table("Thursday", PLAYERS, "called-ace", group=get_group(group.id),
+        table, _ = create_table("Thursday", PLAYERS, "called-ace",
+                                joins=joining(get_group(group.id)),
                                 played_on=date(2026, 1, day))
         for hand in (WIN, LOSS, WIN):
             hand_service.record_hand(_state(table.id), hand)

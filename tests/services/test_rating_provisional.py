@@ -17,7 +17,7 @@ from scorekeeper.rating.games import Game, totals_game
 from scorekeeper.rating.ladder import SETTLED_NIGHTS, Skill, Standing, play, rank_key
 from scorekeeper.rules import Hand
 from scorekeeper.services.groups import ratings, seasons
-from scorekeeper.services.groups.group import create_group, get_group
+from scorekeeper.services.groups.group import create_group, get_group, joining
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import create_table
@@ -85,7 +85,8 @@ def test_the_season_counts_nights_alike_replayed_or_played_on(app: Flask) -> Non
         nights = []
         for day in range(1, SETTLED_NIGHTS + 1):
             table, _ = create_table("Thursday", PLAYERS, "called-ace",
-                                    group=get_group(group.id), played_on=date(2026, 1, day))
+                                    joins=joining(get_group(group.id)),
+                                    played_on=date(2026, 1, day))
             hand_service.record_hand(_state(table.id), win)
             nights.append(table.id)
         asked = seasons.span("2026", None, None)
@@ -113,7 +114,8 @@ def test_a_short_range_is_provisional_for_everyone_and_says_so(app: Flask) -> No
         group, _ = create_group("Thursday", PLAYERS)
         for day in (1, 8):
             table, _ = create_table("Thursday", PLAYERS, "called-ace",
-                                    group=get_group(group.id), played_on=date(2026, 1, day))
+                                    joins=joining(get_group(group.id)),
+                                    played_on=date(2026, 1, day))
             hand_service.record_hand(_state(table.id), Hand(picker="Ann", partners=("Cat",),
                                                              points=80))
         row = db.session.get(Group, group.id)

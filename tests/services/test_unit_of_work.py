@@ -18,6 +18,7 @@ from scorekeeper.rules import Hand
 from scorekeeper.services import Stale, writes
 from scorekeeper.services.grants.grants import GROUP, TABLE
 from scorekeeper.services.groups import group as groups
+from scorekeeper.services.groups.group import joining
 from scorekeeper.services.nights import hands, roster, tables
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
@@ -33,7 +34,7 @@ ENDS_A_WRITE = {"commit", "rollback", "abandon", "start_write"}
 def _group_night() -> tuple[int, int]:
     """A group's night, committed: (table id, group id)."""
     group, _ = groups.create_group("Regulars", PLAYERS)
-    table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", group=group)
+    table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", joins=joining(group))
     return table.id, group.id
 
 

@@ -22,6 +22,7 @@ from scorekeeper.services.grants import grants, handovers, share
 from scorekeeper.services.grants.grants import EVENT, GROUP, TABLE
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups import settle as group_settle
+from scorekeeper.services.groups.group import joining
 from scorekeeper.services.nights import hands, roster, settle, tables
 from scorekeeper.services.nights.state import TableState
 from tests.conftest import PLAYERS
@@ -55,7 +56,7 @@ def _every_kind_of_write(group: Group) -> int:
     grants.revoke_grant(GROUP, group, grants.active_grants(GROUP, group)[-1].id)
     code = handovers.start_handover(GROUP, group)
     handovers.claim_handover(GROUP, code, "Phone B")
-    table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", group=group)
+    table, _ = tables.create_table("Thursday", PLAYERS, "called-ace", joins=joining(group))
     table_id = table.id
     hands.record_hand(_state(table_id), WIN)
     hands.record_hand(_state(table_id), LOSS, before=1)

@@ -244,3 +244,32 @@ def group_from_night(table: GameTable, rules: Rules, label: str = "Scorekeeper"
         writes.audit_night(table, "group", f"The first night of the group {group.name}")
         writes.audit_group(group.id, "night", f"First night: {table.name} on {day}")
     return group, token
+
+
+@dataclass(frozen=True)
+class GroupJoin:
+    """A new night of the group ``group_id`` (what
+    :func:`scorekeeper.services.nights.tables.create_table` asks): the
+    group's settings for what the night leaves out, its players as the group
+    spells them (those it doesn't know join it), and the night the group's,
+    with its rules and stake the group's next night's when ``remember``."""
+
+    group: Group
+    remember: bool = True
+
+    def settings(self, players: object, preset: object, options: object,
+                 stake_cents: object) -> tuple[object, object, object, object]:
+        return night_settings(self.group, players, preset, options, stake_cents)
+
+    def players(self, names: list[str]) -> list[str]:
+        group = get_group(self.group.id)  # read again, under the write lock
+        return join_members(group, names)
+
+    def attach(self, table: GameTable, day: date, rules: Rules) -> None:
+        attach(table, get_group(self.group.id), day, rules, remember=self.remember)
+        writes.audit_group(self.group.id, "night", f"New night: {table.name} on {day}")
+
+
+def joining(group: Group | None, remember: bool = True) -> GroupJoin | None:
+    """What a new night joins: ``group`` (None: nothing, a night on its own)."""
+    return GroupJoin(group, remember) if group is not None else None

@@ -6,38 +6,50 @@ through :mod:`scorekeeper.services.writes`.
 from __future__ import annotations
 
 from datetime import date
+from typing import Protocol
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import TABLE, Event, GameTable, Group, Owner, Player, db, new_owner
+from scorekeeper.db.models import TABLE, Event, GameTable, Owner, Player, db, new_owner
 from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, registry, writes
 from scorekeeper.services.grants import grants
-from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once, earlier, made
 
 DEFAULT_STAKE_CENTS = 25
 
 
+class Joins(Protocol):
+    """What a new night joins as it starts (a group's :class:`GroupJoin`):
+    the settings it leaves to it, who plays (read again under the write
+    lock), and the night made its own (part of the write)."""
+
+    def settings(self, players: object, preset: object, options: object,
+                 stake_cents: object) -> tuple[object, object, object, object]: ...
+
+    def players(self, names: list[str]) -> list[str]: ...
+
+    def attach(self, table: GameTable, day: date, rules: Rules) -> None: ...
+
+
 def create_table(name: object, players: object, preset: object,
                  options: object = None,
                  stake_cents: object = DEFAULT_STAKE_CENTS,
                  editor_label: str = "Scorekeeper", once: Once | None = None,
-                 group: Group | None = None, played_on: object = None,
-                 set_group_rules: bool = True) -> tuple[GameTable, str | None]:
+                 played_on: object = None,
+                 joins: Joins | None = None) -> tuple[GameTable, str | None]:
     """Create a table with frozen rules; returns it and its first edit token.
     A request already carried out (``once``) returns the table it made, and
     no token (the caller grants the repeating device one if it needs it).
 
-    A night of ``group`` is dated ``played_on`` (default today); its players
-    join the group.  Its players, preset, options and stake left out (None)
-    are the group's (:func:`groups.night_settings`); with
-    ``set_group_rules`` its rules and stake become the group's next night's."""
-    if group is not None:
-        players, preset, options, stake_cents = groups.night_settings(
-            group, players, preset, options, stake_cents)
+    A night is dated ``played_on`` (default today); a night that ``joins``
+    something (a group) takes its settings for those left out (None), its
+    players as it spells them, and becomes its own."""
+    if joins is not None:
+        players, preset, options, stake_cents = joins.settings(
+            players, preset, options, stake_cents)
     name = checks.table_name(name)
     names = checks.clean_players(players)
     preset, rules, _ = checks.checked_rules(preset, options)
@@ -45,20 +57,17 @@ def create_table(name: object, players: object, preset: object,
         raise ServiceError(f"These rules need at least {rules.seats} players", "players")
     stake = checks.check_stake(stake_cents)
     day = date.today() if played_on is None else checks.check_played_on(played_on)
-    group_id = group.id if group is not None else None
     with writes.unit(once) as work:
         before = made(earlier(once), GameTable)
         if before is not None:
             return before, None
-        if group is not None:
-            group = groups.get_group(group_id or 0)  # read again, under the write lock
-            names = groups.join_members(group, names)
+        if joins is not None:
+            names = joins.players(names)
         table, token = build_table(name.strip(), [(n, True) for n in names], preset, rules,
                                    stake, editor_label)
         table.played_on = day
-        if group is not None:
-            groups.attach(table, group, day, rules, remember=set_group_rules)
-            writes.audit_group(group.id, "night", f"New night: {table.name} on {day}")
+        if joins is not None:
+            joins.attach(table, day, rules)
         work.remember(table.id, 201)
     twin = made(work.twin, GameTable)
     return (twin, None) if twin is not None else (table, token)

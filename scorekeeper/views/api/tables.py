@@ -15,6 +15,7 @@ from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError
 from scorekeeper.services.grants import grants
+from scorekeeper.services.groups.group import joining
 from scorekeeper.services.nights import hands as hand_service
 from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.nights.tables import DEFAULT_STAKE_CENTS, create_table
@@ -51,8 +52,8 @@ def create() -> tuple[Response, int, dict[str, str]]:
                                 data.get("players"), data.get("preset"), data.get("options"),
                                 data.get("stake_cents", None if group else DEFAULT_STAKE_CENTS),
                                 editor_label="API client", once=once,
-                                group=group, played_on=data.get("played_on"),
-                                set_group_rules=flag(data, "set_group_rules"))
+                                played_on=data.get("played_on"),
+                                joins=joining(group, flag(data, "set_group_rules")))
     if token is None:  # a retry: the same table, and a new token for the client
         token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)

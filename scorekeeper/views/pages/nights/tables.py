@@ -22,7 +22,7 @@ from scorekeeper.rulings.text import option_words
 from scorekeeper.services import OptionRefused, ServiceError
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import group as group_service
-from scorekeeper.services.groups.group import groups_of
+from scorekeeper.services.groups.group import groups_of, joining
 from scorekeeper.services.nights import pay as pay_service
 from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights.tables import create_table, tables_of
@@ -156,7 +156,7 @@ def home() -> tuple[str, int] | Response:
                 table, token = create_table(form.name.data, [p for p in players if p.strip()],
                                             form.preset.data, overrides, form.stake_cents.data,
                                             once=Once(f"form:table:{form.submission.data[:64]}"),
-                                            group=group, played_on=_played_on(group))
+                                            played_on=_played_on(group), joins=joining(group))
             except ServiceError as error:
                 errors[_field_of(error)] = error.message
                 bad_row = _row_of(error, players)
