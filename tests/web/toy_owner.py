@@ -30,7 +30,7 @@ from scorekeeper.policy.acl import (
 )
 from scorekeeper.services import registry, writes
 from scorekeeper.services.grants import grants
-from scorekeeper.services.kinds.table import NightOwner
+from scorekeeper.services.registry import NightOwner
 
 LEAGUE = "league"
 KEEPER, LINK = "league keeper", "league view"

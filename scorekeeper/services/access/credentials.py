@@ -38,10 +38,9 @@ from scorekeeper.policy.acl import (
 from scorekeeper.services import admission, lazy
 from scorekeeper.services.grants import grants
 from scorekeeper.services.groups.group import GroupHead, group_head_as
-from scorekeeper.services.kinds.table import NightOwner
 from scorekeeper.services.nights.paper import TAKES_NO_HANDS
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.registry import KINDS, owner_of
+from scorekeeper.services.registry import KINDS, NightOwner, owner_of
 
 #: Given an owner of nights and its id, the token the request holds for it.
 Holder = Callable[[str, int], "str | None"]

@@ -38,8 +38,7 @@ from scorekeeper.services import writes
 from scorekeeper.services.events import progress
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.grants.grants import Kind, Words
-from scorekeeper.services.kinds.table import ClaimWords, NightOwner
-from scorekeeper.services.registry import OwnerKind
+from scorekeeper.services.registry import ClaimWords, NightOwner, OwnerKind
 
 if TYPE_CHECKING:
     from scorekeeper.services.nights.state import TableState

@@ -29,8 +29,7 @@ from scorekeeper.rules import Rules
 from scorekeeper.services import writes
 from scorekeeper.services.grants.grants import Kind, Words
 from scorekeeper.services.groups import group as groups
-from scorekeeper.services.kinds.table import NightOwner
-from scorekeeper.services.registry import OwnerKind
+from scorekeeper.services.registry import NightOwner, OwnerKind
 
 
 class GroupNight(NightOwner):
