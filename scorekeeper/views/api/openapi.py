@@ -17,7 +17,7 @@ from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
 from scorekeeper.views.api import bp
 from scorekeeper.views.api.contract import NUMBER, OPERATIONS, STATUS_WORDS, Operation
-from scorekeeper.views.api.schemas import SCHEMAS
+from scorekeeper.views.api.schemas import registered
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -138,7 +138,7 @@ def document() -> dict[str, Any]:
         "info": {"title": "Sheepshead Scorekeeper", "version": "1",
                  "description": "See docs/api.md. View tokens read; edit tokens write."},
         "servers": [{"url": "/api/v1"}],
-        "components": {"schemas": SCHEMAS, "responses": RESPONSES, "securitySchemes": {
+        "components": {"schemas": registered(), "responses": RESPONSES, "securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer"}}},
         "paths": paths,
     }

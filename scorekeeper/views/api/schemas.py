@@ -18,11 +18,11 @@ from scorekeeper.limits import (
     SAID,
     TABLE_NAME,
 )
-from scorekeeper.policy.acl import Action, Credential, EventWrite, OwnerAction, Stage
+from scorekeeper.policy.acl import Action, EventWrite, OwnerAction, Stage
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
-from scorekeeper.services import Code
+from scorekeeper.services import Code, registry
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 from scorekeeper.services.grants.grants import ROTATIONS
 from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
@@ -296,8 +296,9 @@ SCHEMAS: dict[str, Any] = {
 }
 SCHEMAS["Token"] = {"type": "object", "required": [
     "credential", "owner", "id", "label", "stage", "may", "writes", "nights"], "properties": {
-    "credential": {"type": "string", "enum": [str(c) for c in Credential]},
-    "owner": {"type": "string", "enum": ["table", "group", "event"]},
+    # the credentials and kinds of owner are the registered kinds' (:func:`registered`)
+    "credential": {"type": "string"},
+    "owner": {"type": "string"},
     "id": {"type": "integer", "minimum": 1},
     "label": {"type": "string", "nullable": True},
     "stage": {"type": "string", "nullable": True},
@@ -310,3 +311,16 @@ SCHEMAS["Token"] = {"type": "object", "required": [
 SCHEMAS.update(EVENT_SCHEMAS)
 SCHEMAS.update(SHEET_SCHEMAS)
 assert set(SCHEMAS["HandEdit"]["properties"]) == {*REQUEST_FIELDS, *RESULT_FIELDS}
+
+
+def registered() -> dict[str, Any]:
+    """:data:`SCHEMAS` as the kinds of owner registered now make them: a
+    token's owner is one of their words, its credential one their grants or
+    share links prove."""
+    kinds = registry.KINDS.values()
+    credentials = sorted({c for kind in kinds for c in (*kind.credentials.values(), kind.link)})
+    token = SCHEMAS["Token"]
+    properties = {**token["properties"],
+                  "credential": {"type": "string", "enum": credentials},
+                  "owner": {"type": "string", "enum": sorted(kind.word for kind in kinds)}}
+    return {**SCHEMAS, "Token": {**token, "properties": properties}}
