@@ -1,7 +1,8 @@
 """The modules under scorekeeper/ import one way: no circle of imports,
 counting imports inside functions (a deferred import that dodges a circle
-is still one) but not those under ``if TYPE_CHECKING:``; and no view reads
-the database itself (views call services)."""
+is still one) but not those under ``if TYPE_CHECKING:``; no view reads
+the database itself (views call services); and a services package is
+reached only through its face (its ``__init__``'s ``FACE``)."""
 
 from __future__ import annotations
 
@@ -113,3 +114,62 @@ def test_no_view_imports_the_database_layer() -> None:
                           if a.name.startswith("sqlalchemy")]
             stack.extend(ast.iter_child_nodes(node))
     assert not found, "views importing the database layer: " + ", ".join(found)
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> set[str]:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    return {t.id for t in targets if isinstance(t, ast.Name)}
+
+
+def faces() -> dict[str, set[str]]:
+    """Each services package's face: the modules its ``__init__`` names in
+    ``FACE`` (what the views and the other packages may import), by package."""
+    found = {}
+    for init in (ROOT / "services").rglob("__init__.py"):
+        package = _module(init)
+        if package == "scorekeeper.services":
+            continue
+        names = [node.value for node in ast.parse(init.read_text()).body
+                 if isinstance(node, ast.Assign | ast.AnnAssign) and "FACE" in _targets(node)]
+        value = names[0] if names else None
+        assert value is not None, f"{package} says no FACE: what may the views and the rest call?"
+        found[package] = set(ast.literal_eval(value))
+    return found
+
+
+def past_faces(graph: dict[str, set[str]], declared: dict[str, set[str]]) -> list[str]:
+    """Every import into a services package from outside it that names a
+    module behind its face."""
+    wrong = []
+    for name, imported in graph.items():
+        for target in imported:
+            package, _, module = target.rpartition(".")
+            if package in declared and not name.startswith(package + ".") and \
+                    name != package and module not in declared[package]:
+                wrong.append(f"{name} → {target}")
+    return sorted(wrong)
+
+
+def test_every_services_package_is_reached_through_its_face_alone() -> None:
+    """A view, and any other package, imports a services package's modules
+    only as its ``__init__`` offers them (``FACE``); what is behind it is the
+    package's own to change."""
+    declared = faces()
+    assert {"scorekeeper.services.nights", "scorekeeper.services.groups.sheets",
+            "scorekeeper.services.events", "scorekeeper.services.access"} <= set(declared)
+    graph = import_graph()
+    for package, names in declared.items():
+        folder = ROOT.parent / package.replace(".", "/")
+        assert names <= {p.stem for p in folder.glob("*.py")} | {
+            p.name for p in folder.iterdir() if (p / "__init__.py").exists()}, package
+    wrong = past_faces(graph, declared)
+    assert not wrong, "imports past a package's face: " + ", ".join(wrong)
+
+
+def test_the_face_check_sees_an_import_past_a_face() -> None:
+    declared = {"scorekeeper.services.nights": {"tables"}}
+    graph = {"scorekeeper.views.x": {"scorekeeper.services.nights.kept"},
+             "scorekeeper.services.nights.tables": {"scorekeeper.services.nights.kept"},
+             "scorekeeper.services.events.y": {"scorekeeper.services.nights.tables"}}
+    assert past_faces(graph, declared) == [
+        "scorekeeper.views.x → scorekeeper.services.nights.kept"]

@@ -1,6 +1,12 @@
-"""A tournament: starting and finding it (:mod:`.event`, :mod:`.plan`), its
-draws, its tables' progress and codes (:mod:`.draws`, :mod:`.progress`,
-:mod:`.grants`), its scores and stages (:mod:`.scores`, :mod:`.stages`),
-its public board (:mod:`.board`) and its file (:mod:`.exports`,
-:mod:`.import_checks`).
+"""A tournament.  Its face (:data:`FACE`), what the views and the other
+packages may call: starting and finding it, its players and settings
+(:mod:`.event`, :mod:`.plan`, :mod:`.settings`, :mod:`.rename`), its draws
+and its tables' codes (:mod:`.draws`, :mod:`.grants`), its tables' progress
+and its stages (:mod:`.progress`, :mod:`.stages`), its scores and signatures
+(:mod:`.scores`, :mod:`.signatures`), its public board (:mod:`.board`) and
+its file (:mod:`.exports`).  Behind it: the standings' rows
+(:mod:`.standings`) and the checks of an event's file (:mod:`.import_checks`).
 """
+
+FACE = ("event", "plan", "settings", "rename", "draws", "grants", "progress", "stages",
+        "scores", "signatures", "board", "exports")
