@@ -1,6 +1,6 @@
 """The rows of each kind of owner of nights, one entry a kind: the word its
 owner rows, grants, codes and history name it by, its model, the noun its
-messages use, the column of a Submission that names one a request made,
+messages use,
 when its nights stop taking writes (``frozen``: an event's finish) and how
 its version board sees it closed.  This is the rows' part of a kind's
 registry entry (:class:`scorekeeper.services.registry.OwnerKind`), declared
@@ -23,8 +23,6 @@ class RowKind:
     model: Any
     #: What a message calls one ("Meanwhile the night changed on another phone").
     noun: str
-    #: The column of a Submission naming the row a create made.
-    made: str
     #: When its nights stop taking writes (NULL: they take them); None: never.
     frozen: Any = None
     #: What its version board reads as closed; None: never closed.

@@ -258,12 +258,10 @@ class Submission(Model):
     __tablename__ = "submission"
 
     token: Mapped[str] = mapped_column(String(200), primary_key=True)
-    #: What the request made or changed: a table, or (starting one) a group or an event.
-    table_id: Mapped[int | None] = mapped_column(ForeignKey("game_table.id"), index=True)
-    group_id: Mapped[int | None] = mapped_column(
-        ForeignKey("player_group.id", name="fk_submission_group_id"), default=None)
-    event_id: Mapped[int | None] = mapped_column(
-        ForeignKey("event.id", name="fk_submission_event_id"), default=None)
+    #: What the request made or changed: the owner row of a night, a group
+    #: or an event (whichever kind of owner it is).
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("owner.id", name="fk_submission_owner_id"), index=True, default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     fingerprint: Mapped[str | None] = mapped_column(String(64), default=None)
     status: Mapped[int | None] = mapped_column(default=None)

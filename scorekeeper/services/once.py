@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, timedelta
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db.models import Submission, db, utcnow
-from scorekeeper.services import Code, ServiceError, registry
+from scorekeeper.services import Code, ServiceError
 
 #: How long an API client's key is remembered.
 RETRY_WINDOW = timedelta(hours=24)
@@ -84,20 +85,21 @@ def earlier(once: Once | None) -> Submission | None:
 def made(row: Submission | None, model: Any) -> Any:
     """The table, group or event (``model``) a request carried out before
     made (``row``: its Submission, or a twin's that committed first), read
-    again; None when it made none or it is gone."""
-    row_id = getattr(row, registry.by_model(model).rows.made) if row is not None else None
-    return db.session.get(model, row_id) if row_id is not None else None
+    again by its owner row; None when it made none or it is gone."""
+    if row is None or row.owner_id is None:
+        return None
+    return db.session.scalar(select(model).where(model.owner_id == row.owner_id))
 
 
-def remember(once: Once | None, table_id: int | None, status: int | None = None,
-             response: Any = None, group_id: int | None = None,
-             event_id: int | None = None) -> None:
+def remember(once: Once | None, owner_id: int | None, status: int | None = None,
+             response: Any = None) -> None:
     """Mark the request as done (same transaction as what it did): what it
-    made or changed is a table, a group or an event."""
+    made or changed is the owner row ``owner_id`` (a night's, a group's or
+    an event's)."""
     if once is not None:
-        db.session.add(Submission(token=once.token, table_id=table_id, group_id=group_id,
-                                  event_id=event_id, fingerprint=once.fingerprint,
-                                  status=status, response=response))
+        db.session.add(Submission(token=once.token, owner_id=owner_id,
+                                  fingerprint=once.fingerprint, status=status,
+                                  response=response))
 
 
 def first_answer(once: Once) -> Submission | None:

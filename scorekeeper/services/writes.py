@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import event, func, null, select, update
+from sqlalchemy import event, func, inspect, null, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
@@ -111,13 +111,11 @@ class Unit:
     answer: dict[str, Any] | None = None
     cancelled: bool = False
 
-    def remember(self, table_id: int | None, status: int | None = None,
-                 response: Any = None, *, group_id: int | None = None,
-                 event_id: int | None = None) -> None:
+    def remember(self, made: Any, status: int | None = None, response: Any = None) -> None:
         """Mark the request done, with its answer, in the same commit: what
-        it made or changed is a table, a group or an event."""
-        self.answer = {"table_id": table_id, "status": status, "response": response,
-                       "group_id": group_id, "event_id": event_id}
+        it made or changed (``made``) is a night, a group or an event, its
+        row or its kind and id; the request's row names its owner row."""
+        self.answer = {"made": made, "status": status, "response": response}
 
     def cancel(self) -> None:
         """Keep nothing of this write (a retry found done, a next night already
@@ -142,7 +140,9 @@ def unit(once: Once | None = None) -> Iterator[Unit]:
             session.rollback()
             return
         if work.answer is not None:
-            remember(work.once, **work.answer)
+            answer = work.answer
+            remember(work.once, _owner_key(answer["made"]), answer["status"],
+                     answer["response"])
         work.twin = commit(work.once)
     except BaseException:
         session.rollback()
@@ -259,6 +259,18 @@ def _key(kind: str, row_id: int) -> int:
             raise NotFound(f"No such {registry.rows(kind).noun}")
         write.keys[kind, row_id] = key
     return key
+
+
+def _owner_key(made: Any) -> int | None:
+    """The owner row of what a request made or changed: a row (a night, a
+    group, an event) or its kind and id."""
+    if made is None:
+        return None
+    if isinstance(made, tuple):
+        return _key(*made)
+    loaded = inspect(made).dict.get("owner_id")  # a row just made, or read
+    return int(loaded) if loaded is not None else _key(registry.by_model(type(made)).word,
+                                                      table_key(made))
 
 
 def _raise(key: Any, *also: Any) -> tuple[int, tuple[Any, ...]]:

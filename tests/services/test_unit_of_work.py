@@ -63,7 +63,7 @@ def test_a_write_that_fails_inside_the_unit_leaves_nothing_behind(app: Flask) ->
                 writes.begin_night(table, Action.RECORD)
                 table.name = "Half written"
                 writes.audit_night(table, "rename", "Renamed")
-                work.remember(table_id, 200, {"said": "done"})
+                work.remember((TABLE.kind, table_id), 200, {"said": "done"})
                 raise RuntimeError("disk full")
         assert (_versions(table_id, group_id), _entries(GROUP.kind, group_id)) == before
         assert _entries(TABLE.kind, table_id) == []
@@ -94,7 +94,7 @@ def test_a_clean_unit_commits_one_entry_per_raised_version_and_the_request(
             writes.begin_night(table, Action.RECORD)  # raises its group's version too
             table.name = "Friday"
             writes.audit_night(table, "rename", "Renamed to Friday")
-            work.remember(table_id, 200, {"said": "Renamed"})
+            work.remember((TABLE.kind, table_id), 200, {"said": "Renamed"})
         assert work.twin is None
         assert _versions(table_id, group_id) == (night + 1, season + 1)
         assert _entries(TABLE.kind, table_id) == [night + 1]
@@ -136,7 +136,8 @@ def test_a_twin_that_committed_first_is_handed_back_and_nothing_else_is_kept(
         app: Flask) -> None:
     with app.app_context():
         table_id, group_id = _group_night()
-        db.session.add(Submission(token="form:raced", table_id=table_id, status=201,
+        owner_id = db.session.get_one(GameTable, table_id).owner_id
+        db.session.add(Submission(token="form:raced", owner_id=owner_id, status=201,
                                   response={"first": True}))
         db.session.commit()
         before = _versions(table_id, group_id)
@@ -144,7 +145,7 @@ def test_a_twin_that_committed_first_is_handed_back_and_nothing_else_is_kept(
             table = db.session.get_one(GameTable, table_id)
             writes.begin_night(table, Action.RECORD)
             writes.audit_night(table, "rename", "The second of two")
-            work.remember(table_id, 201, {"first": False})
+            work.remember(table, 201, {"first": False})
         assert work.twin is not None and work.twin.response == {"first": True}
         assert _versions(table_id, group_id) == before
         assert _entries(TABLE.kind, table_id) == []

@@ -495,3 +495,49 @@ def test_an_event_that_signs_goes_down_to_0016_and_up_again_not_signing(
     signing = again.test_client().get(f"/api/v1/tables/{table['night']}/signatures",
                                       headers=auth).get_json()
     assert signing["status"] == "not asked" and signing["ready"]
+
+
+def _key(path: str) -> dict[str, str]:
+    return {"Idempotency-Key": f"0123456789abcdef-{path.rpartition('/')[2]}"}
+
+
+def test_requests_carried_out_go_down_to_0019_and_up_again_naming_what_they_made(
+        tmp_path: Path) -> None:
+    """Migration 0020: a request carried out names the owner row of what it
+    made (a table, a group, an event) instead of a column per kind; taken
+    down to 0019 each kind's column is filled again, and up again a retry of
+    each request under its key answers with what it made the first time."""
+    path = tmp_path / "retries.db"
+    first = make_app(path)
+    client = first.test_client()
+    sent = {
+        "/api/v1/tables": {"name": "Friday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+                           "preset": "called-ace"},
+        "/api/v1/groups": {"name": "Thursday", "players": ["Ann", "Bob", "Cat", "Dan", "Eve"],
+                           "preset": "called-ace"},
+        "/api/v1/events": {"name": "Kirmess", "preset": "jack-of-diamonds", "sessions": 1,
+                           "rounds": 1},
+    }
+    made = {}
+    for path_, body in sent.items():
+        answer = client.post(path_, json=body, headers=_key(path_))
+        assert answer.status_code == 201, answer.get_json()
+        made[path_] = answer.get_json()["id"]
+    with first.app_context():
+        downgrade(first, "0019")
+        let_go()
+    old = sa.create_engine(f"sqlite:///{path}")
+    with old.connect() as conn:
+        rows = conn.execute(sa.text(
+            "SELECT token, table_id, group_id, event_id FROM submission ORDER BY token")).all()
+    old.dispose()
+    assert [(r.table_id, r.group_id, r.event_id) for r in rows] == [
+        (None, None, made["/api/v1/events"]), (None, made["/api/v1/groups"], None),
+        (made["/api/v1/tables"], None, None)]
+    again = make_app(path)
+    assert version_of(path) == [head(again)]
+    retry = again.test_client()
+    for path_, body in sent.items():
+        answer = retry.post(path_, json=body, headers=_key(path_))
+        assert answer.status_code == 201, answer.get_json()
+        assert answer.get_json()["id"] == made[path_], path_

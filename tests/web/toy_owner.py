@@ -64,7 +64,7 @@ class LeagueNight(NightOwner):
 STAYS = "A league's night stays the league's"
 
 ENTRY = registry.OwnerKind(
-    RowKind(LEAGUE, League, "league", made="table_id"),
+    RowKind(LEAGUE, League, "league"),
     grants.Kind(LEAGUE, League, grants.Words(
         no_such="No such league", link_gone="This league's link doesn't exist",
         code_gone="This code was already used or has expired",

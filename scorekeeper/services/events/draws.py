@@ -146,8 +146,8 @@ def _drop(rows: Sequence[EventTable]) -> None:
     keys = list(db.session.scalars(select(GameTable.owner_id).where(GameTable.id.in_(ids))))
     for owned in (Handover, Editor, AuditEntry):
         db.session.execute(delete(owned).where(owned.owner_id.in_(keys)))
-    for model in (Submission, Payment):
-        db.session.execute(delete(model).where(model.table_id.in_(ids)))
+    db.session.execute(delete(Submission).where(Submission.owner_id.in_(keys)))
+    db.session.execute(delete(Payment).where(Payment.table_id.in_(ids)))
     db.session.execute(delete(TableSignature).where(
         TableSignature.event_table_id.in_([r.id for r in rows])))
     db.session.execute(delete(EventTable).where(EventTable.id.in_([r.id for r in rows])))
@@ -200,7 +200,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
                       for number, seats in enumerate(result.tables, start=1))
         writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session "
                            f"{session} (seed {seed}): {len(drawn)} tables", by)
-        work.remember(None, 200, {"seed": seed}, event_id=event.id)
+        work.remember(event, 200, {"seed": seed})
     return DrawnSession(session, seed, result.met_again, result.byes, drawn)
 
 
@@ -285,8 +285,7 @@ def seat_walk_in(event: Event, session: int, number: object, by: str | None = No
             opened = _open_table(event, session, number_new, [p.number for p in group],
                                  {p.number: p.name for p in group}, rules, director_id)
             seated = Seated(number_new, 1, opened)
-        work.remember(None, 200, {"table": seated.table, "seat": seated.seat},
-                      event_id=event.id)
+        work.remember(event, 200, {"table": seated.table, "seat": seated.seat})
     return seated
 
 

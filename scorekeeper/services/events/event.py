@@ -77,7 +77,7 @@ def create_event(name: object, preset: object, options: object = None, *,
         if before is not None:
             return before, None
         event, token = build_event(checked, preset, rules, label)
-        work.remember(None, 201, event_id=event.id)
+        work.remember(event, 201)
     twin = made(work.twin, Event)
     return (twin, None) if twin is not None else (event, token)
 
@@ -166,7 +166,7 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
         made = _numbered(players, found, checked_in, from_session, same_name_ok)
         event.players.extend(made)
         writes.audit_event(event.id, "register", _registered(made), by)
-        work.remember(None, 201, {"players": [public(p) for p in made]}, event_id=event.id)
+        work.remember(event, 201, {"players": [public(p) for p in made]})
     return made
 
 
@@ -261,8 +261,7 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
         said = ", ".join(f"#{p.number}" for p in found)
         writes.audit_event(event.id, "check-in",
                            f"{'Checked in' if here else 'Not here'}: {said}", by)
-        work.remember(None, 200, {"players": [player_status(p) for p in found]},
-                      event_id=event.id)
+        work.remember(event, 200, {"players": [player_status(p) for p in found]})
     return found
 
 
@@ -278,7 +277,7 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
         writes.audit_event(event.id, "withdraw",
                            f"#{found.number} {found.name} withdrew after session "
                            f"{after_session}", by)
-        work.remember(None, 200, {"players": [player_status(found)]}, event_id=event.id)
+        work.remember(event, 200, {"players": [player_status(found)]})
     return found
 
 

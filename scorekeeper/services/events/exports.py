@@ -119,7 +119,7 @@ def import_event(data: object, label: str = "Director", once: Once | None = None
             return before, None
         event, token = build_event(checked.plan, checked.preset, checked.rules, label)
         _fill(event, checked)
-        work.remember(None, 201, event_id=event.id)
+        work.remember(event, 201)
     twin = made(work.twin, Event)
     return (twin, None) if twin is not None else (event, token)
 

@@ -93,8 +93,7 @@ def new_codes(event: Event, session: int, numbers: Sequence[int] | None = None, 
             code = handovers.replace_code(grants.TABLE, night.id, CODE_LIFETIME, director_id)
             writes.audit_night(night, "revoke" if revoke else "handover", said, by=by)
             made.append(TableCode(row.number, row.night_id, code, until))
-        work.remember(None, 200, {"session": session, "tables": [r.number for r in rows]},
-                      event_id=event.id)
+        work.remember(event, 200, {"session": session, "tables": [r.number for r in rows]})
     return made
 
 
@@ -115,7 +114,7 @@ def revoke_director(event: Event, grant_id: int, me: Editor, *,
         writes.begin_event(event.id, EventWrite.DIRECTORS, seen=seen)
         gone: Editor = grants.stop_grant(grants.EVENT, event, grant_id, by=me.label)
         _end_grants_of(gone, me.label)
-        work.remember(None, 200, {"id": gone.id, "label": gone.label}, event_id=event.id)
+        work.remember(event, 200, {"id": gone.id, "label": gone.label})
     return gone
 
 

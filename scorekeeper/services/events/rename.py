@@ -66,8 +66,7 @@ def rename_player(event: Event, number: object, name: object, *, same_name_ok: b
             if old in ticket.totals:
                 ticket.totals = {new if n == old else n: v for n, v in ticket.totals.items()}
         renamed.name = new
-        work.remember(None, 200, {"number": renamed.number, "name": new, "was": old},
-                      event_id=event.id)
+        work.remember(event, 200, {"number": renamed.number, "name": new, "was": old})
     return renamed
 
 

@@ -127,7 +127,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
         writes.audit_event(event.id, "penalty", f"Penalty: {points} points off "
                            f"#{who.number} {who.name} in session {session} ({row.reason})", by)
         made = _line(row, who)
-        work.remember(None, 201, made.to_json(), event_id=event.id)
+        work.remember(event, 201, made.to_json())
     return made
 
 
@@ -145,7 +145,7 @@ def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
         writes.audit_event(event.id, "unpenalty", f"Penalty withdrawn: {gone.points} points "
                            f"back to #{gone.number} {gone.name} in session {gone.session} "
                            f"({gone.reason})", by)
-        work.remember(None, 200, gone.to_json(), event_id=event.id)
+        work.remember(event, 200, gone.to_json())
     return gone
 
 
@@ -199,8 +199,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
                 + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
         writes.audit_event(event.id, "ticket", said, by)
         writes.audit_night(night, "ticket", said, by=by)
-        work.remember(None, 201, {"session": session, "table": table_number, "totals": kept},
-                      event_id=event.id)
+        work.remember(event, 201, {"session": session, "table": table_number, "totals": kept})
     return made
 
 
@@ -262,8 +261,7 @@ def correct_ticket(event: Event, session: int, table_number: int, totals: object
                            after={"before": before, "after": new, "reason": why})
         writes.audit_night(night, "ticket", said, before={"totals": before},
                            after={"totals": new}, by=by)
-        work.remember(None, 200, {"session": session, "table": table_number, "totals": new},
-                      event_id=event.id)
+        work.remember(event, 200, {"session": session, "table": table_number, "totals": new})
     return kept
 
 
@@ -286,8 +284,8 @@ def withdraw_ticket(event: Event, session: int, table_number: int, reason: objec
         writes.audit_event(event.id, "ticket", said, by,
                            after={"before": before, "after": None, "reason": why})
         writes.audit_night(night, "ticket", said, before={"totals": before}, by=by)
-        work.remember(None, 200, {"session": session, "table": table_number,
-                                  "withdrawn": before}, event_id=event.id)
+        work.remember(event, 200, {"session": session, "table": table_number,
+                                  "withdrawn": before})
     return before
 
 
@@ -327,6 +325,5 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
                 + ("done: its result stands" if done else "open again for its phone"))
         writes.audit_event(event.id, "done" if done else "undone", said, by)
         writes.audit_night(night, "done" if done else "undone", said, by=by)
-        work.remember(None, 200, {"session": session, "table": table_number, "done": done},
-                      event_id=event.id)
+        work.remember(event, 200, {"session": session, "table": table_number, "done": done})
     return done

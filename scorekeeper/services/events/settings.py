@@ -59,6 +59,6 @@ def change_settings(event: Event, *, tie_breaks: object = None, signatures: obje
             raise Conflict("The event's settings are already those: nothing to change",
                            "signatures", code=Code.UNCHANGED)
         writes.audit_event(event.id, "settings", "; ".join(said), by)
-        work.remember(None, 200, {"changed": said, "tie_breaks": list(event.tie_breaks),
-                                  "signatures": event.signatures}, event_id=event.id)
+        work.remember(event, 200, {"changed": said, "tie_breaks": list(event.tie_breaks),
+                                  "signatures": event.signatures})
     return said

@@ -264,5 +264,5 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
                                   "totals": totals, "note": kept_note})
         db.session.flush()
         after = _one(row, event, table)
-        work.remember(table.id, 201, after.to_json())
+        work.remember(table, 201, after.to_json())
     return after

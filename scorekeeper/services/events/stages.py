@@ -132,7 +132,7 @@ def finish(event: Event, by: str | None = None, once: Once | None = None,
                      + (f"; moved: {'; '.join(moved)}" if moved else "; no prize moved") + ")")
         writes.audit_event(event.id, "finish", said, by, after=signed)
         change = StageChange(EventStage.FINISHED, event.finished_at, since, moved)
-        work.remember(None, 200, change.to_json(), event_id=event.id)
+        work.remember(event, 200, change.to_json())
     return change
 
 
@@ -151,5 +151,5 @@ def reopen(event: Event, by: str | None = None, once: Once | None = None,
                    else "nothing written") + " since the finish)")
         writes.audit_event(event.id, "reopen", said, by)
         change = StageChange(EventStage.SESSIONS, finished_at, since, ())
-        work.remember(None, 200, change.to_json(), event_id=event.id)
+        work.remember(event, 200, change.to_json())
     return change

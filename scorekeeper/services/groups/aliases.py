@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import Member, MemberAlias, db
+from scorekeeper.db.models import GROUP, Member, MemberAlias, db
 from scorekeeper.limits import MAX_ROW_ID, PLAYER_NAME
 from scorekeeper.names import name_key
 from scorekeeper.services import NotFound, ServiceError, writes
@@ -87,5 +87,5 @@ def forget(group_id: int, alias_id: object, by: str | None = None, once: Once | 
         writes.audit_group(group_id, "forget alias",
                            f"Forgot that {gone.alias} is {gone.member}: the next sheet asks",
                            by=by)
-        work.remember(None, 200, gone.to_json(), group_id=group_id)
+        work.remember((GROUP, group_id), 200, gone.to_json())
     return gone

@@ -185,6 +185,6 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
         for spelling, member in spellings:
             found = next(m for m in group.members if m.name == member)
             found.aliases.append(MemberAlias(group_id=group.id, alias=spelling))
-        work.remember(None, 201, group_id=group.id)
+        work.remember(group, 201)
     twin = made(work.twin, Group)
     return (twin, None) if twin is not None else (group, token)

@@ -55,7 +55,7 @@ def create_group(name: object, players: object = None, preset: object = "called-
         if before is not None:
             return before, None
         group, token = build_group(name, names, preset, kept, stake, label)
-        work.remember(None, 201, group_id=group.id)
+        work.remember(group, 201)
     twin = made(work.twin, Group)
     return (twin, None) if twin is not None else (group, token)
 

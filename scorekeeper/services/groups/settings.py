@@ -50,5 +50,5 @@ def change_settings(group: Group, *, rating: object = None, by: str | None = Non
         said.append(RATING_WORDS[rating])
         writes.audit_group(group.id, "settings", "; ".join(said), by)
         answer = Changed(rating, version, said)
-        work.remember(None, 200, answer.to_json(), group_id=group.id)
+        work.remember(group, 200, answer.to_json())
     return answer

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scorekeeper.db.models import GameTable, Group, db, utcnow
+from scorekeeper.db.models import GROUP, GameTable, Group, db, utcnow
 from scorekeeper.ledger.season import carried_balances
 from scorekeeper.ledger.settle import Transfer, apply_transfers, settle
 from scorekeeper.policy.acl import Action
@@ -78,7 +78,7 @@ def mark_paid(group: Group, shown: Sequence[int] | None, once: Once | None = Non
             writes.begin_night(table, Action.PAYMENTS)
             table.settled, table.settled_at = WITH_GROUP, now
             writes.audit_night(table, "paid", "Paid with the group's settle-up")
-        work.remember(None, 200, {"cleared": len(nights)}, group_id=group_id)
+        work.remember((GROUP, group_id), 200, {"cleared": len(nights)})
     if work.twin is not None:
         return int((work.twin.response or {}).get("cleared", 0))
     return len(nights)

@@ -145,7 +145,7 @@ def _writes_now(event: Event) -> tuple[str, ...]:
 
 
 KIND = OwnerKind(
-    RowKind(EVENT, Event, "event", "event_id", frozen=Event.finished_at,
+    RowKind(EVENT, Event, "event", frozen=Event.finished_at,
             closed=Event.finished_at),
     GRANTS, EVENT_KIND, ACL, {Role.DIRECTOR: Credential.DIRECTOR}, Credential.EVENT_VIEW,
     "events", EventNight,

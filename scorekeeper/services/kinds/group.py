@@ -86,6 +86,6 @@ ACL = (
 )
 
 KIND = OwnerKind(
-    RowKind(GROUP, Group, "group", "group_id"), GRANTS, GROUP_KIND, ACL,
+    RowKind(GROUP, Group, "group"), GRANTS, GROUP_KIND, ACL,
     {Role.KEEPER: Credential.GROUP_EDITOR}, Credential.GROUP_VIEW, "groups", GroupNight,
     night_row=lambda table: table.group_id)

@@ -70,7 +70,7 @@ ACL = (
 )
 
 KIND = OwnerKind(
-    RowKind(TABLE, GameTable, "night", "table_id", closed=GameTable.closed_at),
+    RowKind(TABLE, GameTable, "night", closed=GameTable.closed_at),
     GRANTS, NIGHT, ACL,
     {Role.KEEPER: Credential.TABLE_EDITOR, Role.PHONE: Credential.TABLE_PHONE},
     Credential.TABLE_VIEW, "editors", NightOwner)

@@ -108,7 +108,7 @@ def import_table(data: object, label: str = "Scorekeeper", once: Once | None = N
         fill(table, checked)
         audit_created(table, "import", f"Imported from a file "
                       f"({imported(len(checked.hands), checked.totals)})")
-        work.remember(table.id, 201)
+        work.remember(table, 201)
     twin = made(work.twin, GameTable)
     return (twin, None) if twin is not None else (table, token)
 

@@ -311,7 +311,7 @@ def record_hand(state: TableState, hand: Hand, before: Target | None = None,
         db.session.flush()
         hand_id = row.id
         if once is not None:
-            write.remember(table_id, 201, result_to_json(state.rules, result, hand_id))
+            write.remember(state.table, 201, result_to_json(state.rules, result, hand_id))
         verb = "Recorded" if place is None else "Inserted"
         audit_night(state.table, "add" if place is None else "insert",
                     f"{verb} hand {result.number}: {describe(state.rules, result)}",
@@ -342,7 +342,7 @@ def replace_hand(state: TableState, target: Target, hand: Hand, by: str | None =
         row = _row(state, number)
         before = dict(row.data)
         row.data = codec.encode(result.hand)
-        write.remember(state.table.id, 200, result_to_json(state.rules, result, row.id))
+        write.remember(state.table, 200, result_to_json(state.rules, result, row.id))
         audit_night(state.table, "edit",
                     f"Edited hand {number}: {describe(state.rules, result)}", number,
                     before=before, after=row.data, hand_id=row.id, by=by)
@@ -369,7 +369,7 @@ def delete_hand(state: TableState, target: Target, by: str | None = None,
         db.session.delete(row)
         db.session.flush()
         _shift(state, number, -1)
-        write.remember(state.table.id, 204)
+        write.remember(state.table, 204)
         audit_night(state.table, "delete", f"Deleted hand {number}: {gone}", number,
                     before=before, hand_id=hand_id, by=by)
         ids = list(state.hand_ids)

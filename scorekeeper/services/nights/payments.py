@@ -64,7 +64,7 @@ def record_payment(state: TableState, payer: object, payee: object, cents: objec
         db.session.add(Payment(table_id=table.id, payer=payer, payee=payee, cents=cents,
                                at=paid.at))
         audit_night(table, "paid", f"Paid early: {describe_transfer(paid.transfer)}", by=by)
-        work.remember(table.id, 201, payment_json(paid))
+        work.remember(table, 201, payment_json(paid))
     return paid
 
 

@@ -42,7 +42,7 @@ def apply(state: TableState, action: str, name: str, after: str | None = None, *
         begin_night(state.table, Action.ROSTER, seen=seen)
         author(by)
         said = change()
-        work.remember(state.table.id, 200, {"said": said})
+        work.remember(state.table, 200, {"said": said})
     return said
 
 

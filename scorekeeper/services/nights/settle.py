@@ -162,7 +162,7 @@ def settle_and_leave(state: TableState, name: str, version: int | None = None,
         audit_night(table, "settle",
                     f"{name} settled{' and left' if was_present else ''}: {said}")
         message = _left_message(state, name, was_present)
-        work.remember(table.id, 200, {"said": message, "payments": [
+        work.remember(table, 200, {"said": message, "payments": [
             {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in transfers]})
     return transfers, message
 
@@ -188,5 +188,5 @@ def close_table(table: GameTable, carry: bool = False, once: Once | None = None,
         owner_of(table).settle(table, carry)
         audit_night(table, "close", "Closed the table: the night is over"
                     + ("; carried to the group's tab" if carry else ""))
-        work.remember(table.id, 200, {"id": table.id, "closed": True,
+        work.remember(table, 200, {"id": table.id, "closed": True,
                                       "settled": table.settled})

@@ -68,7 +68,7 @@ def create_table(name: object, players: object, preset: object,
         table.played_on = day
         if joins is not None:
             joins.attach(table, day, rules)
-        work.remember(table.id, 201)
+        work.remember(table, 201)
     twin = made(work.twin, GameTable)
     return (twin, None) if twin is not None else (table, token)
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from scorekeeper.db import codec
 from scorekeeper.db.models import (
+    GROUP,
     TABLE,
     GameTable,
     Group,
@@ -77,7 +78,7 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
         if made != version + 1:
             raise Conflict(_stale(group_id, version, "preview was made"), "version")
         record = _write(groups.get_group(group_id), shown, shown.source, made, label)
-        work.remember(None, 201, {"import": record.id}, group_id=group_id)
+        work.remember((GROUP, group_id), 201, {"import": record.id})
     if work.twin is not None:
         return _import_of(work.twin.response)
     return record
@@ -225,7 +226,7 @@ def undo(group_id: int, import_id: object, seen: object, label: str | None = Non
         record.undone_at, record.undone_version = utcnow(), made
         writes.audit_group(group_id, "undo import", f"Took back: {record.summary}"[:300],
                            by=label)
-        work.remember(None, 200, {"import": record.id}, group_id=group_id)
+        work.remember((GROUP, group_id), 200, {"import": record.id})
     if work.twin is not None:
         return _import_of(work.twin.response)
     return record

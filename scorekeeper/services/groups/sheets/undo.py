@@ -51,8 +51,8 @@ def forget_nights(group_id: int, record: SheetImport) -> None:
     keys = [table.owner_id for table in nights]
     for model in (AuditEntry, Editor, Handover):
         db.session.execute(delete(model).where(model.owner_id.in_(keys)))
-    for rows in (Submission, Payment):
-        db.session.execute(delete(rows).where(rows.table_id.in_(ids)))
+    db.session.execute(delete(Submission).where(Submission.owner_id.in_(keys)))
+    db.session.execute(delete(Payment).where(Payment.table_id.in_(ids)))
     for table in nights:
         db.session.delete(table)
     for member in members:
