@@ -256,6 +256,16 @@ def _stage_decide(resource: Resource, action: Action) -> Decision:
     return next((d for d in decisions if d.by_stage), decisions[0])
 
 
+#: Where a night waits for its owner's director: played out or standing on its
+#: ticket, it is offered no next hand and its players may be asked to sign.
+WAITING = frozenset({Stage.DONE, Stage.TICKETED})
+
+
+def waits(stage: str) -> bool:
+    """Whether a night at ``stage`` waits for its director (:data:`WAITING`)."""
+    return stage in WAITING
+
+
 #: Why a stage refuses a write, when the night has no words of its own.
 STAGE_WORDS: dict[str, str] = {
     Stage.OPEN: "",

@@ -27,7 +27,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import Conflict
 from werkzeug.wrappers import Response
 
-from scorekeeper.policy.acl import Action, Stage
+from scorekeeper.policy.acl import Action, waits
 from scorekeeper.rules import Hand, HandError, HandResult, Rules
 from scorekeeper.rules.hand_json import hand_to_request, parse_hand
 from scorekeeper.services import ServiceError, Stale
@@ -78,7 +78,7 @@ def ledger(table_id: int) -> str:
     # The page differs by what the phone may do (a tournament table's phone
     # sees no roster, money or group controls; the director does), and by
     # whether a tournament table is done (then nobody is offered the next hand).
-    done = night.stage in (Stage.DONE, Stage.TICKETED)
+    done = waits(night.stage)
     # A done table's players may be asked to sign its result (the event says).
     signing = signatures.signing_of(table) if done else None
     key = (table.view_token, state.version, state.closed, "ledger", shown.first, shown.last,
@@ -112,7 +112,7 @@ def new(table_id: int) -> str | Response | tuple[str, int]:
         night = load_table(table_id)
     except Conflict as refusal:
         found = checked_night(refusal)
-        if found is None or found.stage not in (Stage.DONE, Stage.TICKETED) \
+        if found is None or not waits(found.stage) \
                 or waiting.is_waiting():
             raise
         return _table_done(found), 409
