@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Editor, HandRow, db
 from tests.conftest import PLAYERS
+from tests.kept_worlds import kept_world
 
 Send = Callable[[FlaskClient, dict[str, Any]], Any]
 
@@ -36,7 +37,12 @@ def fingerprint(app: Flask) -> list[Any]:
 
 
 @pytest.fixture()
-def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
+def night(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """:func:`_night`, built once per module (:mod:`tests.kept_worlds`)."""
+    return kept_world(request, app, client, _night)
+
+
+def _night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """A table with two hands; this client is its scorekeeper (page session and
     API token); its export, for the import cases."""
     made = client.post("/", data={"name": "Friday", "players": PLAYERS,

@@ -21,6 +21,7 @@ from scorekeeper import create_app
 from scorekeeper.db.models import Event, GameTable, Group, db
 from scorekeeper.views.caching import PROXY_EXPIRES, SHARED, VIEW_LINK_PAGES
 from tests.fixtures_app import start_table
+from tests.kept_worlds import kept_world
 from tests.web.test_event_pages import TWENTY_THREE
 from tests.web.test_groups_pages import start_group
 from tests.web.test_share import HAND, HAND_FORM, record
@@ -42,7 +43,12 @@ RULES = rules()
 
 
 @pytest.fixture()
-def world(app: Flask, client: FlaskClient) -> dict[str, Any]:
+def world(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """:func:`_world`, built once per module (:mod:`tests.kept_worlds`)."""
+    return kept_world(request, app, client, _world)
+
+
+def _world(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """A night with a hand, a group and an event with a drawn session, all
     started from one phone (``client``, which keeps their edit secrets in its
     session cookie); every id and token a route's address may need."""

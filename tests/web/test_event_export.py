@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Event, GameTable, db
+from tests.kept_worlds import kept_world
 
 API = "/api/v1"
 KEY = "event-import-0123456789"
@@ -41,7 +42,12 @@ def _hands(client: FlaskClient, token: str, table: dict[str, Any], count: int) -
 
 
 @pytest.fixture()
-def festival(app: Flask, client: FlaskClient) -> dict[str, Any]:
+def festival(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """:func:`_festival`, built once per module (:mod:`tests.kept_worlds`)."""
+    return kept_world(request, app, client, _festival)
+
+
+def _festival(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """Three sessions of 13 players (a bye in session 1), a withdrawal after
     it, hands at every table, a penalty, a paper ticket, and the end."""
     made = client.post(f"{API}/events", json={

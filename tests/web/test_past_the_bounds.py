@@ -26,6 +26,7 @@ from scorekeeper.limits import (
     MAX_TICKET_POINTS,
 )
 from tests.fixtures_app import start_table
+from tests.kept_worlds import kept_world
 
 API = "/api/v1"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -71,7 +72,12 @@ def _api_event(client: FlaskClient) -> dict[str, Any]:
 
 
 @pytest.fixture()
-def world(app: Flask, client: FlaskClient) -> dict[str, Any]:
+def world(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """:func:`_world`, built once per module (:mod:`tests.kept_worlds`)."""
+    return kept_world(request, app, client, _world)
+
+
+def _world(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """A table and an event this client keeps through the pages, a table, a
     group and an event through the API, and the exports of the last three."""
     table = client.post(f"{API}/tables", json={"name": "Api", "players": NAMES,

@@ -20,6 +20,7 @@ from scorekeeper import create_app
 from scorekeeper.db.models import Editor, GameTable, Handover, db
 from scorekeeper.services.grants import grants
 from tests.fixtures_app import start_table
+from tests.kept_worlds import kept_world
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 HAND = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": 75}
@@ -83,7 +84,12 @@ def table_rows(app: Flask, table_id: int) -> dict[str, list[str]]:
 
 
 @pytest.fixture()
-def night(app: Flask, client: FlaskClient) -> dict[str, Any]:
+def night(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> dict[str, Any]:
+    """:func:`_night`, built once per module (:mod:`tests.kept_worlds`)."""
+    return kept_world(request, app, client, _night)
+
+
+def _night(app: Flask, client: FlaskClient) -> dict[str, Any]:
     """A table with one hand, its view token and the scorekeeper's editor id."""
     table_id = start_table(client)
     record(client, table_id)
