@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.rating.ladder import SETTLED_NIGHTS
 from tests.fixtures_app import words
+from tests.kept_worlds import kept_world
 from tests.web.api_helpers import API
 from tests.web.sheet_helpers import auth, group_version
 from tests.web.test_groups_api import FIVE, ApiGroup, start_group
@@ -32,14 +33,19 @@ DATES = ("2026-01-08", "2026-01-15", "2026-01-22", "2026-01-29", "2026-02-05")
 
 
 @pytest.fixture()
-def season(client: FlaskClient) -> ApiGroup:
-    """Five nights of the same six hands in 2026; this client runs the group."""
+def season(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> ApiGroup:
+    """Five nights of the same six hands in 2026; this client runs the group
+    (built once per module: :mod:`tests.kept_worlds`)."""
+    return ApiGroup(client, kept_world(request, app, client, _season))
+
+
+def _season(app: Flask, client: FlaskClient) -> dict[str, Any]:
     group = start_group(client)
     for day in DATES:
         group.night(day, hands=NIGHT, close=True)
     with client.session_transaction() as session:
         session["groups"] = {str(group.id): group.edit_token}
-    return group
+    return dict(group.body)
 
 
 def _ratings(page: str) -> dict[str, int]:
