@@ -72,6 +72,8 @@ def app(session_app: Flask) -> Iterator[Flask]:
             else:
                 for table in reversed(db.metadata.sorted_tables):
                     conn.execute(table.delete())
+                # every test's ids start at 1 (the app never hands one out twice)
+                conn.execute(sa.text("DELETE FROM sqlite_sequence"))
         if db.engine.dialect.name == "sqlite":
             _give_back_free_pages()
 

@@ -308,3 +308,10 @@ class Handover(Owned, Model):
         ForeignKey("editor.id", name="fk_handover_director_id"), default=None, index=True)
 
     editor: Mapped[Editor | None] = relationship(foreign_keys=[editor_id])
+
+
+# No id is ever used twice: a row deleted (a hand, a penalty withdrawn, a
+# seat, a code) keeps its id retired.  PostgreSQL's sequences never go back;
+# SQLite hands out the highest id + 1 unless a table says AUTOINCREMENT.
+for _table in Base.metadata.tables.values():
+    _table.dialect_kwargs["sqlite_autoincrement"] = True

@@ -136,8 +136,9 @@ def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(
         grants.add_grant(EVENT, event, "Co-director")
         code = handovers.start_handover(EVENT, event)
         handovers.claim_handover(EVENT, code, "Laptop")
-        drawn = event_draws.draw(event, 1, seed=9)
-        event_draws.draw(event, 1, seed=9)
+        first = event_draws.draw(event, 1, seed=9)
+        drawn = event_draws.draw(event, 1, seed=9)  # drawn again: its tables are new
+        assert {t.night for t in drawn.tables}.isdisjoint(t.night for t in first.tables)
         table_id = drawn.tables[0].night
         state = _state(table_id)
         hands.record_hand(state, Hand(picker=state.players[0], partners=(state.players[1],),

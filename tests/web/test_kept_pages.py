@@ -36,6 +36,7 @@ def _empty_database(app: Flask) -> None:
             else:
                 for table in reversed(db.metadata.sorted_tables):
                     conn.execute(table.delete())
+                conn.execute(sa.text("DELETE FROM sqlite_sequence"))
 
 
 def test_a_groups_night_line_is_never_one_kept_for_another_databases_night(
