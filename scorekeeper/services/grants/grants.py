@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from scorekeeper.db.models import (
 from scorekeeper.limits import MAX_ROW_ID
 from scorekeeper.policy.acl import Role
 from scorekeeper.services import Conflict, NotFound, ServiceError, registry, writes
+from scorekeeper.services.once import Once, earlier
 
 
 def new_token() -> str:
@@ -274,16 +276,21 @@ ROTATIONS = ("view", "edit")
 
 
 def rotate(owner: Kind[R], row: R, which: object, grant: Editor | None,
-           by: str | None = None) -> str:
+           by: str | None = None, once: Once | None = None, holder: str | None = None
+           ) -> str:
     """Replace ``row``'s share link (``which`` "view": everyone holding the old
     one is refused from now on) or the asking device's own edit token
     (``grant``, "edit": the old one is a 401 at once, the device keeps its
-    name and role); returns the new token, shown this once."""
+    name and role); returns the new token, shown this once.  A request that
+    must happen once (``once``, sent with the token it was asked with,
+    ``holder``) remembers the new token sealed by that token
+    (:func:`sealed`), so its retry, made with the old token, is answered the
+    same new one (:func:`rotated_before`)."""
     if which not in ROTATIONS:
         raise ServiceError('token must be "view" (the share link) or "edit" (this '
                            "device's own edit token)", "token")
     token = new_token()
-    with writes.unit():
+    with writes.unit(once) as work:
         owner.begin(row, False)
         if which == "view":
             row.owner.view_token = token
@@ -299,4 +306,51 @@ def rotate(owner: Kind[R], row: R, which: object, grant: Editor | None,
             held.token_hash = hash_token(token)
             owner.audit(row, "editor", f"{held.label}'s edit token replaced: the old one "
                         "stopped working", by)
+        if once is not None and holder is not None:
+            work.remember(row, 200, {"token": which,
+                                     "sealed": sealed(token, holder, once.token)})
     return token
+
+
+def sealed(token: str, holder: str, key: str) -> str:
+    """``token`` as a rotation's answer is kept: XORed with a pad that only
+    the token it was asked with (``holder``) makes, for this request
+    (``key``), and for no other (HMAC-SHA256 as the pad's source, used once:
+    a request is carried out once).  Nothing kept shows the new token to
+    whoever reads the database without the old one.  Unsealed by the same call."""
+    data = token.encode()
+    pad = _pad(holder, key, len(data))
+    return bytes(a ^ b for a, b in zip(data, pad, strict=True)).hex()
+
+
+def _pad(holder: str, key: str, size: int) -> bytes:
+    pad = b""
+    counter = 0
+    while len(pad) < size:
+        pad += hmac.new(holder.encode(), f"{key}:{counter}".encode(), hashlib.sha256).digest()
+        counter += 1
+    return pad[:size]
+
+
+def unsealed(kept: str, holder: str, key: str) -> str | None:
+    """The token :func:`sealed` kept, for the ``holder`` that asked (None: not theirs)."""
+    try:
+        data = bytes.fromhex(kept)
+    except ValueError:
+        return None
+    plain = bytes(a ^ b for a, b in zip(data, _pad(holder, key, len(data)), strict=True))
+    try:
+        return plain.decode()
+    except UnicodeDecodeError:
+        return None
+
+
+def rotated_before(once: Once | None, holder: str) -> tuple[str, str] | None:
+    """What a rotation already carried out under ``once`` answered, for the
+    token it was asked with (``holder``): which token, and the new one; None
+    when none was (a key used for another request is refused, KeyReused)."""
+    row = earlier(once)
+    if row is None or once is None or not isinstance(row.response, dict):
+        return None
+    token = unsealed(str(row.response.get("sealed", "")), holder, once.token)
+    return (str(row.response["token"]), token) if token is not None else None
