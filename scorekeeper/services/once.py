@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, timedelta
 from typing import Any
 
@@ -29,12 +29,15 @@ class KeyReused(ServiceError):
     code = Code.KEY_REUSED
 
 
-@dataclass(frozen=True)
+@dataclass
 class Once:
-    """A request that must happen once: its token and (API) a digest of its body."""
+    """A request that must happen once: its token and (API) a digest of its
+    body; ``replayed`` once it is found carried out already (its answer is
+    then the first one's, given again: the API says so)."""
 
     token: str
     fingerprint: str | None = None
+    replayed: bool = field(default=False, compare=False)
 
 
 def canonical(meaning: object) -> bytes:
@@ -77,6 +80,7 @@ def earlier(once: Once | None) -> Submission | None:
     if once.fingerprint is not None and row.fingerprint != once.fingerprint:
         raise KeyReused("This Idempotency-Key was already used for a different request; "
                         "use a new key for a new request", "Idempotency-Key")
+    once.replayed = True
     return row
 
 

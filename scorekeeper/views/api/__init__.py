@@ -112,7 +112,8 @@ def request_headers(response: Response) -> Response:
     """Every answer names its request (``X-Request-Id``), and an answer given
     again for a retried ``Idempotency-Key`` says so (``Idempotent-Replayed``)."""
     response.headers["X-Request-Id"] = request_id()
-    if g.get("replayed"):
+    once = g.get("api_once")
+    if g.get("replayed") or (once is not None and once.replayed):
         response.headers["Idempotent-Replayed"] = "true"
     return response
 
@@ -181,9 +182,11 @@ def request_once(scope: str, body: object = None) -> Once | None:
     """The request's ``Idempotency-Key`` (None without one), fingerprinted by
     what the request means: its method, path, query and parsed ``body``, so
     the same JSON re-ordered or re-spaced is the same request."""
-    return api_once(scope, idempotency_key(),
+    once = api_once(scope, idempotency_key(),
                     {"method": request.method, "path": request.path,
                      "query": request.args.to_dict(flat=False), "body": body})
+    g.api_once = once  # a write that finds it carried out answers as a replay
+    return once
 
 
 def json_body(limit: int = MAX_BODY_BYTES) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from scorekeeper.moments import iso
 from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
+from scorekeeper.services.once import earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.events.routes import Answer, created_event, seen_version
@@ -56,7 +57,9 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     data = request_body()
     revoke = flag(data, "revoke")
     once = request_once(f"event:{event.id}", data)
-    if retried(once) is not None:
+    if earlier(once) is not None:
+        assert once is not None
+        once.replayed = False  # a new code: an answer of its own, not the first one again
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
                                       by=grant_label(checked), director_id=grant_id(checked))
     else:

@@ -281,13 +281,16 @@ def draw_session(event_id: int, session: int) -> Answer:
     """Draw the session's seats (``{"seed": n}`` to repeat a draw): each table
     with its night, edit token and one-time code, shown only here.  A retry
     with the same Idempotency-Key draws again with the first seed: the same
-    tables, fresh tokens and codes (refused once a hand is recorded)."""
+    seats at new tables, with fresh tokens and codes (refused once a hand is
+    recorded): an answer of its own, not the first one given again."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
     once = request_once(f"event:{event.id}", data)
     first = earlier(once)
     if first is not None:
+        assert once is not None
+        once.replayed = False  # drawn again: new tables, tokens and codes
         drawn = event_draws.draw(event, session, seed=first.response["seed"],
                                  by=grant_label(checked), director_id=grant_id(checked))
     else:
