@@ -42,7 +42,7 @@ class _Kept:
 _KEPT: dict[tuple[str, str, float | None], _Kept] = {}
 
 
-def _copy(app: Flask) -> sqlite3.Connection:
+def snapshot(app: Flask) -> sqlite3.Connection:
     """The app's database, copied into memory."""
     kept = sqlite3.connect(":memory:")
     with app.app_context():
@@ -54,7 +54,7 @@ def _copy(app: Flask) -> sqlite3.Connection:
     return kept
 
 
-def _put_back(app: Flask, kept: sqlite3.Connection) -> None:
+def put_back(app: Flask, kept: sqlite3.Connection) -> None:
     """The app's database as ``kept`` holds it, and every cache empty."""
     with app.app_context():
         db.session.remove()
@@ -83,9 +83,9 @@ def kept_world(request: pytest.FixtureRequest, app: Flask, client: FlaskClient,
         world = build(app, client)
         with client.session_transaction() as cookie:
             held = copy.deepcopy(dict(cookie))
-        _KEPT[key] = _Kept(_copy(app), held, copy.deepcopy(world))
+        _KEPT[key] = _Kept(snapshot(app), held, copy.deepcopy(world))
         return world
-    _put_back(app, found.database)
+    put_back(app, found.database)
     with client.session_transaction() as cookie:
         cookie.clear()
         cookie.update(copy.deepcopy(found.cookie))

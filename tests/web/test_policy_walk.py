@@ -42,9 +42,9 @@ from scorekeeper.policy.acl import (
     event_decide,
     owner_permits,
 )
-from scorekeeper.services import caches
 from scorekeeper.views.access import NOT_EDITOR, declared, declared_write
 from tests.conftest import PLAYERS
+from tests.kept_worlds import put_back, snapshot
 from tests.web import toy_owner
 from tests.web.test_event_table_phone import _api_event
 
@@ -217,34 +217,19 @@ def _address(rule: Rule, world: World) -> str | None:
 
 @pytest.fixture()
 def restore(app: Flask) -> Iterator[Callable[[], None]]:
-    """Keep the database as built; the callable puts it back and empties the caches."""
-    kept = sqlite3.connect(":memory:")
-    held: list[Any] = []
+    """Keep the database as built; the callable puts it back and empties the
+    caches (:mod:`tests.kept_worlds`' copy and return)."""
+    kept: list[sqlite3.Connection] = []
 
-    def snapshot() -> None:
-        with app.app_context():
-            raw = db.engine.raw_connection()
-            try:
-                raw.driver_connection.backup(kept)  # type: ignore[union-attr]
-            finally:
-                raw.close()
-        held.append(True)
-
-    def put_back() -> None:
-        if not held:
-            snapshot()
+    def again() -> None:
+        if not kept:
+            kept.append(snapshot(app))
             return
-        with app.app_context():
-            db.session.remove()
-            raw = db.engine.raw_connection()
-            try:
-                kept.backup(raw.driver_connection)  # type: ignore[arg-type]
-            finally:
-                raw.close()
-        caches.clear_all()
+        put_back(app, kept[0])
 
-    yield put_back
-    kept.close()
+    yield again
+    for database in kept:
+        database.close()
 
 
 def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
