@@ -312,15 +312,37 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // post with the first one's "Hand N saved"; a post unanswered after LEAVE_MS may
 // go again.)  The second tap may also land on the next hand's form, still as it
 // opened under "Hand N saved": Save there sends nothing, and after DOUBLE_TAP_MS
-// asks the preview, which says what the new hand still needs.
+// asks the preview, which says what the new hand still needs.  This script runs
+// in the page's head, so that holds from the moment the form is on screen, while
+// the rest of the page's scripts are still on their way.
 const LEAVE_MS = 8000;
 const DOUBLE_TAP_MS = 1000;
-const opened = { entries: null, at: 0 };
+const opened = { at: Date.now() };
 let leaving = 0;
+
+// The form's entries as the server sent them, whatever was tapped since (in
+// entriesOf's words: its fields, the ones outside it that name it too).
+function entriesAsOpened(form) {
+  const kept = (field) => field.name && !field.disabled && !NOT_ENTRIES.includes(field.name)
+    && !["button", "submit", "reset", "image", "file"].includes(field.type)
+    && ["INPUT", "SELECT", "TEXTAREA"].includes(field.tagName);
+  return JSON.stringify([...form.elements].filter(kept).flatMap((field) => {
+    if (field.type === "checkbox" || field.type === "radio") {
+      return field.defaultChecked ? [[field.name, field.value]] : [];
+    }
+    if (field.tagName === "SELECT") {
+      const chosen = [...field.options].filter((option) => option.defaultSelected);
+      const shown = chosen.length || field.multiple ? chosen : [...field.options].slice(0, 1);
+      return shown.map((option) => [field.name, option.value]);
+    }
+    return [[field.name, field.defaultValue]];
+  }));
+}
 
 function tailOfDoubleTap(form) {
   if (Date.now() - leaving < LEAVE_MS) return true;
-  if (!document.querySelector(".after-save .flash.saved") || entriesOf(form) !== opened.entries) {
+  if (!document.querySelector(".after-save .flash.saved")
+      || entriesOf(form) !== entriesAsOpened(form)) {
     return false;
   }
   if (Date.now() - opened.at > DOUBLE_TAP_MS && typeof htmx !== "undefined") {
@@ -329,10 +351,6 @@ function tailOfDoubleTap(form) {
   return true;
 }
 
-document.addEventListener("DOMContentLoaded", () => {
-  const form = document.getElementById("hand-form");
-  if (form) Object.assign(opened, { entries: entriesOf(form), at: Date.now() });
-});
 window.addEventListener("pageshow", (event) => {
   if (!event.persisted) return;  // back from the history: a visit of its own
   leaving = 0;
