@@ -28,6 +28,11 @@ app itself runs under the GIL.  Its settings, all here:
   before each request in :mod:`scorekeeper.app`).
 - **SIGTERM drains**: the listener closes, requests in flight are answered,
   then the worker stops (at most :data:`DRAIN_SECONDS`).
+- **A worker that dies is started again** after :data:`RESPAWN_SECONDS`
+  (granian's master logs it): a crash, or the kernel's out-of-memory killer,
+  costs the hall a moment's connection errors, not the night.  Every answer
+  sent was written before it was sent, so nothing acknowledged is lost, and
+  what was in flight is retried by its phone (a hand with its key).
 - **304s keep the connection**, as HTTP/1.1 does: hyper needs no patch.
 """
 
@@ -58,6 +63,8 @@ BACKLOG = 4096
 KEEP_IDLE_MS = int(os.environ.get("KEEP_IDLE_MS", "60000"))
 #: Seconds a stopping worker has to answer what it is answering.
 DRAIN_SECONDS = 30
+#: Seconds granian's master waits before starting a worker that died.
+RESPAWN_SECONDS = 1.0
 
 
 def settings(host: str, port: int) -> dict[str, Any]:
@@ -70,7 +77,8 @@ def settings(host: str, port: int) -> dict[str, Any]:
             "backlog": BACKLOG, "backpressure": BACKLOG, "http": HTTPModes.http1,
             "websockets": False,
             "http1_settings": HTTP1Settings(header_read_timeout=KEEP_IDLE_MS),
-            "workers_kill_timeout": DRAIN_SECONDS, "log_access": False}
+            "workers_kill_timeout": DRAIN_SECONDS, "log_access": False,
+            "respawn_failed_workers": True, "respawn_interval": RESPAWN_SECONDS}
 
 
 def allow_open_files(wanted: int) -> int:

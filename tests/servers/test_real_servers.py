@@ -202,3 +202,48 @@ def test_a_control_character_in_a_header_is_refused_before_the_app_and_writes_no
     with engine.connect() as connection:
         assert connection.execute(sa.text("SELECT count(*) FROM game_table")).scalar() == 0
     engine.dispose()
+
+
+def _workers(master: int) -> list[int]:
+    """The processes granian's master started (its children, from /proc)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == master:
+            children.append(int(stat.parent.name))
+    return children
+
+
+def test_a_crashed_worker_is_started_again_and_keeps_every_acknowledged_hand(
+        tmp_path: Path) -> None:
+    import os
+    import signal
+
+    server = Server(f"sqlite:///{tmp_path / 'crashed.db'}")
+    try:
+        server.wait_ready()
+        table_id, auth = new_table(server.base, PLAYERS)
+        saved = [call(server.base, "POST", f"/api/v1/tables/{table_id}/hands", body(0, n),
+                      {**auth, "Idempotency-Key": f"before-{n}"})[1]["id"] for n in range(3)]
+        (worker,) = _workers(server.process.pid)
+        os.kill(worker, signal.SIGKILL)  # a crash: no clean shutdown
+        deadline, answered = time.monotonic() + 30, None
+        while time.monotonic() < deadline and answered != 200:
+            try:
+                answered = call(server.base, "GET", "/healthz", timeout=5)[0]
+            except (OSError, http.client.HTTPException):
+                time.sleep(0.1)
+        assert answered == 200, "no worker answers after the crash"
+        assert server.process.poll() is None and _workers(server.process.pid) != [worker]
+        assert {h["id"] for h in every_hand(server.base, table_id, auth)} == set(saved)
+        status, again = call(server.base, "POST", f"/api/v1/tables/{table_id}/hands", body(0, 0),
+                             {**auth, "Idempotency-Key": "before-0"})
+        assert (status, again["id"]) == (201, saved[0])  # a retry after the crash: no new hand
+        server.log.seek(0)
+        said = server.log.read().decode(errors="replace").lower()
+        assert "respawn" in said, said[-2000:]
+    finally:
+        server.stop()
