@@ -1,4 +1,5 @@
-"""How the app says a moment: ISO 8601 in UTC, in exports and the API.
+"""How the app says a moment: ISO 8601 in UTC, in exports and the API; in
+words ("Jan 4, 01:30 UTC") on pages and in refusals.
 
 Standard library only, so every layer may ask it.
 """
@@ -16,3 +17,10 @@ def iso(moment: datetime | None) -> str | None:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC).isoformat()
+
+
+def said_at(moment: datetime) -> str:
+    """A stored timestamp in a person's words: "Jan 4, 01:30 UTC"."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return f"{moment.strftime('%b %-d, %H:%M')} UTC"

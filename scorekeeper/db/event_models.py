@@ -114,7 +114,9 @@ class EventTable(Model):
 
 
 class EventPenalty(Model):
-    """Points off one player in one session (not zero-sum), and why."""
+    """Points off one player in one session (not zero-sum), and why.  A
+    withdrawn one is kept, saying who withdrew it, when and why: it counts
+    for nothing, and its id is never anyone else's."""
 
     __tablename__ = "event_penalty"
 
@@ -126,6 +128,9 @@ class EventPenalty(Model):
     reason: Mapped[str] = mapped_column(String(200))
     by: Mapped[str | None] = mapped_column(String(80), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    withdrawn_at: Mapped[datetime | None] = mapped_column(default=None)
+    withdrawn_by: Mapped[str | None] = mapped_column(String(80), default=None)
+    withdrawn_why: Mapped[str | None] = mapped_column(String(200), default=None)
 
 
 class EventTicket(Model):
@@ -139,6 +144,9 @@ class EventTicket(Model):
     totals: Mapped[dict[str, int]] = mapped_column(JSON)
     by: Mapped[str | None] = mapped_column(String(80), default=None)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: One more at each correction: the version a page's Correct or Withdraw
+    #: names, so that one made from an older page than the ticket is refused.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
 
 class TableSignature(Model):

@@ -22,6 +22,7 @@ from scorekeeper.ledger.event_draw import is_filler
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
 from scorekeeper.ledger.words import describe_transfer, pending_text, square_words
+from scorekeeper.moments import said_at
 from scorekeeper.policy.acl import Action
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
@@ -139,6 +140,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(bdi, "bdi")
     app.add_template_filter(plural, "plural")
     app.add_template_filter(seat_label, "seat_no")
+    app.add_template_filter(said_at, "said_at")
     app.add_template_global(in_words, "in_words")
     app.add_template_global(hand_line, "hand_line")
     app.add_template_global(badges, "badges")

@@ -76,6 +76,10 @@ def _festival(app: Flask, client: FlaskClient) -> dict[str, Any]:
                 _hands(client, table["edit_token"], table, len(table["players"]))
     assert client.post(f"{base}/penalties", headers=director, json={
         "number": 5, "session": 2, "points": 3, "reason": "Slow play"}).status_code == 201
+    mistaken = client.post(f"{base}/penalties", headers=director, json={
+        "number": 6, "session": 2, "points": 2, "reason": "Renege"}).get_json()
+    assert client.delete(f"{base}/penalties/{mistaken['id']}", headers=director,
+                         json={"reason": "The wrong player"}).status_code == 200
     assert client.post(f"{base}/finish", headers=director).status_code == 200
     return made
 
@@ -90,6 +94,13 @@ def _export(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
 def _import(client: FlaskClient, data: object, **headers: str) -> Any:
     return client.post(f"{API}/events/import", data=json.dumps(data),
                        content_type="application/json", headers=headers)
+
+
+def _penalties(client: FlaskClient, made: dict[str, Any]) -> list[dict[str, Any]]:
+    """The event's penalties as its director reads them, without their ids."""
+    listed = client.get(f"{API}/events/{made['id']}/penalties",
+                        headers=_auth(made["director_token"])).get_json()["penalties"]
+    return [{k: v for k, v in p.items() if k != "id"} for p in listed]
 
 
 def _read(client: FlaskClient, made: dict[str, Any]) -> dict[str, Any]:
@@ -125,6 +136,9 @@ def test_an_imported_event_is_the_exported_one_with_new_tokens(
     assert original["sessions"][0]["byes"] and standings["prizes"]
     assert original["event"]["finished"] is True
     assert any(p["withdrawn_after"] == 1 for p in original["event"]["players"])
+    [kept] = [p for p in _penalties(client, copied) if p["withdrawn"]]
+    assert (kept["number"], kept["points"], kept["withdrawn"]["why"]) == (6, 2, "The wrong player")
+    assert _penalties(client, copied) == _penalties(client, festival)
     again = _export(client, copied)
     for exported in (data, again):
         for draw in exported["draws"]:

@@ -214,9 +214,12 @@ def test_penalties_only_to_a_seated_player_listed_and_withdrawn(app: Flask,
     line = next(p for p in _standings(client, made)["players"] if p["number"] == seated)
     assert line["penalties"] == 4
     gone = client.delete(f"{base}/penalties/{given['id']}", headers=director)
-    assert gone.status_code == 200 and gone.get_json() == given
-    assert client.delete(f"{base}/penalties/{given['id']}", headers=director).status_code == 404
-    assert client.get(f"{base}/penalties", headers=director).get_json()["penalties"] == []
+    assert gone.status_code == 200 and gone.get_json()["withdrawn"]["why"] is None
+    assert {**gone.get_json(), "withdrawn": None} == given
+    again = client.delete(f"{base}/penalties/{given['id']}", headers=director)
+    assert again.status_code == 409 and again.get_json()["code"] == "unchanged"
+    assert client.get(f"{base}/penalties", headers=director).get_json()["penalties"] == [
+        gone.get_json()]
     line = next(p for p in _standings(client, made)["players"] if p["number"] == seated)
     assert line["penalties"] == 0
     with app.app_context():
@@ -244,8 +247,12 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     assert shown.count('id="penalty-') == 2  # one penalty (and the form)
     penalty_id = re.search(r'id="penalty-(\d+)"', shown)
     assert penalty_id
-    assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw").status_code == 302
-    assert f"Penalty withdrawn: 4 points back to #{number} {name}" in client.get(page).text
+    assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw",
+                       data={"reason": "Wrong table"}).status_code == 302
+    shown = client.get(page).text
+    assert f"Penalty withdrawn: 4 points back to #{number} {name}" in shown
+    assert "Withdrawn by" in shown and "Wrong table" in shown
+    assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw").status_code == 409
     nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",
                                                   "reason": "x"})
     assert nobody.status_code == 400 and "No player called Zed" in nobody.text

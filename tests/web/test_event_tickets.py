@@ -152,7 +152,7 @@ def test_the_directors_page_corrects_and_withdraws_a_ticket(
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "Correct the ticket" in shown and "Withdraw the ticket" in shown
     assert f'name="points-0" value="{MISREAD[0]}"' in shown
-    form = {f"points-{i}": str(p) for i, p in enumerate(RIGHT)}
+    form = {f"points-{i}": str(p) for i, p in enumerate(RIGHT)} | {"ticket_version": "1"}
     unsaid = client.post(f"{page}/tables/1/ticket/correct", data=form)
     assert unsaid.status_code == 400
     assert "Say why" in html.unescape(unsaid.get_data(as_text=True))
@@ -162,7 +162,8 @@ def test_the_directors_page_corrects_and_withdraws_a_ticket(
     assert _points(client, ticketed) == dict(zip(ticketed["players"], RIGHT, strict=True))
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "paper ticket is corrected" in shown
-    gone = client.post(f"{page}/tables/1/ticket/withdraw", data={"reason": "wrong table"})
+    gone = client.post(f"{page}/tables/1/ticket/withdraw",
+                       data={"reason": "wrong table", "ticket_version": "2"})
     assert gone.status_code == 302
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "paper ticket is withdrawn" in shown and "Correct the ticket" not in shown
@@ -252,3 +253,39 @@ def test_the_form_at_a_table_that_played_its_hands_asks_for_an_extra_hand(
         cookie["events"] = {str(made["id"]): made["director_token"]}
     form = client.get(f"/t/{table['night']}/hand/new").get_data(as_text=True)
     assert 'id="extra-hand"' in form and "record a hand 6 as an extra hand" in form
+
+
+def test_a_correction_from_a_page_older_than_the_ticket_is_refused_and_changes_nothing(
+        client: FlaskClient, ticketed: dict[str, Any]) -> None:
+    """The co-director's page, opened before the director's fix, corrects or
+    withdraws nothing: it is told what the ticket says now, and its next try
+    (made on the page that says it) goes."""
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(ticketed["event"]): ticketed["token"]}
+    page = f"/e/{ticketed['event']}/sessions/1"
+    assert 'name="ticket_version" value="1"' in client.get(page).get_data(as_text=True)
+    players = ticketed["players"]
+    fixed = client.put(_ticket(ticketed), headers=ticketed["director"],
+                       json={"totals": dict(zip(players, RIGHT, strict=True)),
+                             "reason": "the 12 was read as 4"})
+    assert fixed.status_code == 200, fixed.get_json()
+    stale = {f"points-{i}": str(p) for i, p in enumerate(MISREAD)} | {
+        "ticket_version": "1", "reason": "Karl's 6 is a 5"}
+    refused = client.post(f"{page}/tables/1/ticket/correct", data=stale)
+    said = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 409
+    assert "ticket changed since this page showed it: it now says" in said
+    assert f"{players[0]} {RIGHT[0]:+d}" in said
+    assert 'name="ticket_version" value="2"' in said  # the form again, on the ticket now
+    assert _points(client, ticketed) == dict(zip(players, RIGHT, strict=True))
+    gone = client.post(f"{page}/tables/1/ticket/withdraw",
+                       data={"reason": "wrong table", "ticket_version": "1"})
+    assert gone.status_code == 409 and "Correct the ticket" in gone.get_data(as_text=True)
+    assert _points(client, ticketed) == dict(zip(players, RIGHT, strict=True))
+    unnamed = client.post(f"{page}/tables/1/ticket/withdraw", data={"reason": "wrong table"})
+    assert unnamed.status_code == 400
+    assert "does not say which ticket it showed" in html.unescape(
+        unnamed.get_data(as_text=True))
+    again = client.post(f"{page}/tables/1/ticket/correct", data={**stale, "ticket_version": "2"})
+    assert again.status_code == 302
+    assert _points(client, ticketed) == dict(zip(players, MISREAD, strict=True))

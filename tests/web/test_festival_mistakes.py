@@ -241,7 +241,8 @@ def _misread_then_corrected(app: Flask, day: Day, table: dict[str, Any],
     assert f'id="correct-{number}"' in day.client.get(page).get_data(as_text=True)
     form = {f"points-{k}": str(right[n]) for k, n in enumerate(table["numbers"])}
     sent = day.client.post(f"{page}/tables/{number}/ticket/correct",
-                           data={**form, "reason": "the 30 was read as 3"})
+                           data={**form, "reason": "the 30 was read as 3",
+                                 "ticket_version": "1"})
     assert sent.status_code == 302, sent.get_data(as_text=True)
     for n, p in right.items():
         day.book.points[n][1] = p

@@ -23,6 +23,7 @@ def _auth(token: str) -> dict[str, str]:
 
 def test_a_withdrawn_penalty_keeps_its_id_and_a_stale_withdraw_reaches_no_newer_one(
         client: FlaskClient) -> None:
+    """...and the withdrawn one stays listed, saying who withdrew it, when and why."""
     made, _ = _api_event(client)
     director = _auth(made["director_token"])
     penalties = f"{API}/events/{made['id']}/penalties"
@@ -34,13 +35,22 @@ def test_a_withdrawn_penalty_keeps_its_id_and_a_stale_withdraw_reaches_no_newer_
         return int(given.get_json()["id"])
 
     first = give(1)
-    assert client.delete(f"{penalties}/{first}", headers=director).status_code == 200
+    gone = client.delete(f"{penalties}/{first}", headers=director,
+                         json={"reason": "the clock was wrong"})
+    assert gone.status_code == 200, gone.get_json()
+    assert gone.get_json()["withdrawn"]["why"] == "the clock was wrong"
     second = give(2)
     assert second != first
     again = client.delete(f"{penalties}/{first}", headers=director)  # a stale page's tap
-    assert again.status_code == 404, again.get_json()
-    listed = client.get(penalties, headers=director).get_json()["penalties"]
-    assert [p["id"] for p in listed if p["id"] == second] == [second]
+    assert again.status_code == 409 and again.get_json()["code"] == "unchanged"
+    assert "already withdrawn by" in again.get_json()["error"]
+    listed = {p["id"]: p for p in client.get(penalties, headers=director).get_json()["penalties"]}
+    assert listed[second]["withdrawn"] is None
+    assert listed[first]["withdrawn"]["why"] == "the clock was wrong"
+    assert listed[first]["withdrawn"]["by"] and listed[first]["withdrawn"]["at"]
+    standing = client.get(f"{API}/events/{made['id']}/standings", headers=director).get_json()
+    fined = {p["number"]: p["penalties"] for p in standing["players"]}
+    assert (fined[1], fined[2]) == (0, 2)  # the withdrawn one counts for nothing
 
 
 def test_a_deleted_last_hand_keeps_its_id(client: FlaskClient) -> None:

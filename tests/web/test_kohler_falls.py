@@ -424,8 +424,10 @@ def test_finish_signs_the_prizes_and_reopening_reports_the_prize_that_moved(
     table = day.by_hand
     night = f"{API}/tables/{table['night']}/hands"
     hand = {"picker": table["players"][1], "partners": [table["players"][0]], "points": 61}
-    kept = client.get(f"{day.base}/penalties", headers=day.director).get_json()["penalties"]
+    listed = client.get(f"{day.base}/penalties", headers=day.director).get_json()["penalties"]
+    kept = [p for p in listed if not p["withdrawn"]]
     assert [(p["number"], p["points"]) for p in kept] == [(who["fined"], 3)]
+    assert len(listed) == 2  # the withdrawn one stays on the record
     refused = {
         "penalty": client.post(f"{day.base}/penalties", headers=day.director, json={
             "number": who["leader"], "session": 3, "points": 25, "reason": "Marked cards"}),

@@ -39,6 +39,7 @@ from scorekeeper.services.events.import_checks import (
     CheckedEvent,
     check_event,
 )
+from scorekeeper.services.events.scores import withdrawal
 from scorekeeper.services.nights import exports
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import build_table
@@ -62,7 +63,8 @@ def export_event(event: Event) -> dict[str, Any]:
                      "withdrawn_after": p.withdrawn_after} for p in event.players],
         "draws": _draws(event),
         "penalties": [{"number": numbers[p.player_id], "session": p.session,
-                       "points": p.points, "reason": p.reason, "by": p.by, "at": iso(p.at)}
+                       "points": p.points, "reason": p.reason, "by": p.by, "at": iso(p.at),
+                       "withdrawn": gone.to_json() if (gone := withdrawal(p)) else None}
                       for p in db.session.scalars(select(EventPenalty).filter_by(
                           event_id=event.id).order_by(EventPenalty.id))],
     }
@@ -138,10 +140,14 @@ def _fill(event: Event, checked: CheckedEvent) -> None:
         _write_draw(event, checked, draw)
     db.session.flush()
     for pen in checked.penalties:
+        gone = pen.withdrawn
         db.session.add(EventPenalty(event_id=event.id, player_id=players[pen.number].id,
                                     session=pen.session, points=pen.points,
                                     reason=pen.reason, by=pen.by,
-                                    **({"at": pen.at} if pen.at else {})))
+                                    **({"at": pen.at} if pen.at else {}),
+                                    withdrawn_at=gone.at if gone else None,
+                                    withdrawn_by=gone.by if gone else None,
+                                    withdrawn_why=gone.why if gone else None))
 
 
 def _write_draw(event: Event, checked: CheckedEvent, draw: CheckedDraw) -> None:

@@ -38,7 +38,12 @@ from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import ServiceError, checks
 from scorekeeper.services.events.event import clean_entry
 from scorekeeper.services.events.plan import PLAN_FIELDS, Plan, check_plan
-from scorekeeper.services.events.scores import check_penalty, check_totals
+from scorekeeper.services.events.scores import (
+    Withdrawal,
+    check_penalty,
+    check_totals,
+    withdrawal_reason,
+)
 from scorekeeper.services.nights.import_checks import (
     Checked,
     check_export,
@@ -60,7 +65,8 @@ DRAW_KEYS = ("session", "seed", "repeated_pairs", "byes", "tables")
 TABLE_KEYS = ("number", "done", "opened", "ticket", "signatures", "night")
 TICKET_KEYS = ("totals", "by", "at")
 SIGNATURE_KEYS = ("seat", "name", "agrees", "totals", "note", "by", "at")
-PENALTY_KEYS = ("number", "session", "points", "reason", "by", "at")
+PENALTY_KEYS = ("number", "session", "points", "reason", "by", "at", "withdrawn")
+WITHDRAWN_KEYS = ("by", "at", "why")
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,7 @@ class CheckedPenalty:
     reason: str
     by: str | None
     at: datetime | None
+    withdrawn: Withdrawal | None = None
 
 
 @dataclass(frozen=True)
@@ -348,5 +355,18 @@ def _penalties(raw: object, sessions: int, numbers: set[int]) -> list[CheckedPen
         points, reason = _within(where, check_penalty, sessions, p.get("session"),
                                  p.get("points"), p.get("reason"))
         found.append(CheckedPenalty(number, p["session"], points, reason, _by(p, where),
-                                    _at(p, where)))
+                                    _at(p, where), _withdrawn(p.get("withdrawn"), where)))
     return found
+
+
+def _withdrawn(raw: object, where: str) -> Withdrawal | None:
+    """A penalty's withdrawal as the file says it (null: it stands)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or raw.get("at") is None:
+        raise refuse(f"{where}: withdrawn must be null or {{by, at, why}}", "penalties")
+    only(raw, WITHDRAWN_KEYS, f"{where}'s withdrawal")
+    at = _at(raw, f"{where}'s withdrawal")
+    assert at is not None
+    return Withdrawal(_by(raw, f"{where}'s withdrawal"), at,
+                      _within(f"{where}'s withdrawal", withdrawal_reason, raw.get("why")))

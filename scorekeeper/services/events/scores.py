@@ -28,7 +28,7 @@ from scorekeeper.limits import (
     MAX_TICKET_POINTS,
     PENALTY_REASON,
 )
-from scorekeeper.moments import iso
+from scorekeeper.moments import iso, said_at
 from scorekeeper.names import find_name
 from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
@@ -72,8 +72,21 @@ def seated_in(event: Event, session: int) -> set[str]:
 
 
 @dataclass(frozen=True)
+class Withdrawal:
+    """Who took a penalty back, when and why (``why`` may be unsaid)."""
+
+    by: str | None
+    at: datetime
+    why: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "at": iso(self.at), "why": self.why}
+
+
+@dataclass(frozen=True)
 class PenaltyLine:
-    """A penalty as the director's page and the API list it."""
+    """A penalty as the director's page and the API list it: standing, or
+    withdrawn (then it counts for nothing, and says who withdrew it)."""
 
     id: int
     number: int
@@ -83,20 +96,30 @@ class PenaltyLine:
     reason: str
     by: str | None
     at: datetime
+    withdrawn: Withdrawal | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "number": self.number, "name": self.name,
                 "session": self.session, "points": self.points, "reason": self.reason,
-                "by": self.by, "at": iso(self.at)}
+                "by": self.by, "at": iso(self.at),
+                "withdrawn": self.withdrawn.to_json() if self.withdrawn else None}
+
+
+def withdrawal(row: EventPenalty) -> Withdrawal | None:
+    """A penalty's withdrawal as it is kept, if it was withdrawn."""
+    if row.withdrawn_at is None:
+        return None
+    return Withdrawal(row.withdrawn_by, row.withdrawn_at, row.withdrawn_why)
 
 
 def _line(row: EventPenalty, who: EventPlayer) -> PenaltyLine:
     return PenaltyLine(row.id, who.number, who.name, row.session, row.points, row.reason,
-                       row.by, row.at)
+                       row.by, row.at, withdrawal(row))
 
 
 def penalties(event: Event) -> list[PenaltyLine]:
-    """The event's penalties, oldest first, each with its player."""
+    """The event's penalties, oldest first, each with its player (the
+    withdrawn ones too, saying so)."""
     return [_line(row, who) for row, who in db.session.execute(
         select(EventPenalty, EventPlayer).join(EventPlayer,
                                                EventPlayer.id == EventPenalty.player_id)
@@ -116,6 +139,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
         if who.name not in seated_in(event, session):
             raise ServiceError(f"#{who.number} {who.name} has no seat in session {session}: "
                                "a penalty goes to a player at one of its tables", "number")
+        # the withdrawn ones too: the event keeps them
         if (db.session.scalar(select(func.count()).select_from(EventPenalty)
                               .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
             raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
@@ -131,20 +155,38 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
     return made
 
 
+def withdrawal_reason(why: object) -> str | None:
+    """Why a penalty is withdrawn, as it is kept (it may go unsaid)."""
+    if why is None or (isinstance(why, str) and not why.strip()):
+        return None
+    return correction_reason(why)
+
+
 def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
-                     once: Once | None = None, seen: int | None = None) -> PenaltyLine:
-    """Take a penalty back (its points count again); the history keeps it."""
+                     once: Once | None = None, seen: int | None = None,
+                     why: object = None) -> PenaltyLine:
+    """Take a penalty back (its points count again): it stays listed as
+    withdrawn, by whom, when and why.  One already withdrawn is refused,
+    saying so: a stale page or a repeated request changes nothing."""
+    said_why = withdrawal_reason(why)
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         row = db.session.scalar(select(EventPenalty).filter_by(id=penalty_id,
                                                                event_id=event.id))
         if row is None:
             raise NotFound(f"No penalty {penalty_id} in this event")
-        gone = _line(row, db.session.get_one(EventPlayer, row.player_id))
-        db.session.delete(row)
+        who = db.session.get_one(EventPlayer, row.player_id)
+        if (done := withdrawal(row)) is not None:
+            raise Conflict(f"The penalty to #{who.number} {who.name} ({row.reason}) was "
+                           f"already withdrawn{f' by {done.by}' if done.by else ''}, "
+                           f"{said_at(done.at)}: nothing to withdraw", "penalty",
+                           code=Code.UNCHANGED)
+        row.withdrawn_at, row.withdrawn_by = utcnow(), by[:80] if by else None
+        row.withdrawn_why = said_why
+        gone = _line(row, who)
         writes.audit_event(event.id, "unpenalty", f"Penalty withdrawn: {gone.points} points "
                            f"back to #{gone.number} {gone.name} in session {gone.session} "
-                           f"({gone.reason})", by)
+                           f"({gone.reason})" + (f": {said_why}" if said_why else ""), by)
         work.remember(event, 200, gone.to_json())
     return gone
 
@@ -225,10 +267,20 @@ def _ticketed(event: Event, session: int, table_number: int
     return row, db.session.get_one(GameTable, row.night_id), found
 
 
-def session_tickets(event: Event, session: int) -> dict[int, dict[str, int]]:
+@dataclass(frozen=True)
+class TicketShown:
+    """A paper ticket as a page shows it: its totals, and the version its
+    Correct and Withdraw forms name."""
+
+    totals: dict[str, int]
+    version: int
+
+
+def session_tickets(event: Event, session: int) -> dict[int, TicketShown]:
     """The paper tickets standing for the session's tables, by table number."""
-    return {number: dict(totals) for number, totals in db.session.execute(
-        select(EventTable.number, EventTicket.totals)
+    return {number: TicketShown(dict(totals), version)
+            for number, totals, version in db.session.execute(
+        select(EventTable.number, EventTicket.totals, EventTicket.version)
         .join(EventTicket, EventTicket.event_table_id == EventTable.id)
         .where(EventTable.event_id == event.id, EventTable.session == session))}
 
@@ -237,9 +289,19 @@ def _said(totals: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {p:+d}" for n, p in totals.items())
 
 
+def _as_shown(kept: EventTicket, table_number: int, shown: int | None) -> None:
+    """A correction or withdrawal made on a page names the ticket's version it
+    showed: one made before the ticket changed is refused, saying what it says now."""
+    if shown is not None and shown != kept.version:
+        raise Conflict(f"Table {table_number}'s ticket changed since this page showed it: "
+                       f"it now says {_said(kept.totals)}"
+                       + (f" ({kept.by}, {said_at(kept.at)})" if kept.by else "")
+                       + ". Check it and try again", "totals", code=Code.STALE)
+
+
 def correct_ticket(event: Event, session: int, table_number: int, totals: object,
                    reason: object, by: str | None = None, once: Once | None = None,
-                   seen: int | None = None) -> EventTicket:
+                   seen: int | None = None, shown: int | None = None) -> EventTicket:
     """Replace a table's paper ticket (one misread, miscounted or entered at
     the wrong table) with ``totals``, saying why: the standings count the new
     totals at once, and the history keeps both, before and after.  Totals
@@ -248,6 +310,7 @@ def correct_ticket(event: Event, session: int, table_number: int, totals: object
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         row, night, kept = _ticketed(event, session, table_number)
+        _as_shown(kept, table_number, shown)
         new = check_totals(totals, [p.name for p in night.players], table_number)
         before = dict(kept.totals)
         if new == before:
@@ -255,6 +318,7 @@ def correct_ticket(event: Event, session: int, table_number: int, totals: object
                            "nothing to correct", "totals", code=Code.UNCHANGED)
         writes.begin_night(night, EventWrite.SCORE)
         kept.totals, kept.by, kept.at = new, by[:80] if by else None, utcnow()
+        kept.version += 1
         said = (f"Paper ticket for session {session}, table {table_number} corrected "
                 f"({why}): {_said(before)} → {_said(new)}")
         writes.audit_event(event.id, "ticket", said, by,
@@ -267,7 +331,7 @@ def correct_ticket(event: Event, session: int, table_number: int, totals: object
 
 def withdraw_ticket(event: Event, session: int, table_number: int, reason: object,
                     by: str | None = None, once: Once | None = None,
-                    seen: int | None = None) -> dict[str, int]:
+                    seen: int | None = None, shown: int | None = None) -> dict[str, int]:
     """Take a table's paper ticket back, saying why: its recorded hands count
     again and it is open for its phone until they are all in (the history
     keeps the ticket's totals).  Returns the totals withdrawn."""
@@ -275,6 +339,7 @@ def withdraw_ticket(event: Event, session: int, table_number: int, reason: objec
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         row, night, kept = _ticketed(event, session, table_number)
+        _as_shown(kept, table_number, shown)
         before = dict(kept.totals)
         writes.begin_night(night, EventWrite.SCORE)
         db.session.delete(kept)

@@ -81,7 +81,8 @@ def _work_out(event: Event) -> EventStandings:
         for seat, name in enumerate(TableState.load(night).players, start=1):
             first_seat.setdefault(name, (row.session, row.number, seat))
     fined: dict[int, int] = {}
-    for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id)):
+    for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id,
+                                                                 withdrawn_at=None)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
     # plain tuples (id, number, name, checked in): a thousand players are read
     # by position, not by a result row's names

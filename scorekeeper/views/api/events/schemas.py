@@ -62,9 +62,14 @@ STATUS = _object(["number", "name", "checked_in", "from_session", "withdrawn_aft
     "number": INT, "name": TEXT, "checked_in": {"type": "boolean"}, "from_session": INT,
     "withdrawn_after": {**INT, "nullable": True}})
 TABLE = {"number": INT, "players": NAMES, "numbers": NUMBERS, "night": INT}
-PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", "at"], {
+PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", "at",
+                   "withdrawn"], {
     "id": INT, "number": INT, "name": TEXT, "session": INT, "points": INT, "reason": TEXT,
-    "by": {"type": "string", "nullable": True}, "at": {"type": "string", "format": "date-time"}})
+    "by": {"type": "string", "nullable": True}, "at": {"type": "string", "format": "date-time"},
+    "withdrawn": {**_object(["by", "at", "why"], {
+        "by": {"type": "string", "nullable": True},
+        "at": {"type": "string", "format": "date-time"},
+        "why": {"type": "string", "nullable": True}}), "nullable": True}})
 
 EVENT_SCHEMAS: dict[str, Any] = {
     "NewEvent": _object(["name", "preset"], {
@@ -149,6 +154,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "totals": {"type": "object", "additionalProperties": TICKET_POINTS},
         "reason": REASON}, closed=True),
     "TicketWithdrawal": _object(["reason"], {"reason": REASON}, closed=True),
+    "PenaltyWithdrawal": _object([], {"reason": {**REASON, "nullable": True}}, closed=True),
     "TicketWithdrawn": _object(["session", "table", "withdrawn"], {
         "session": INT, "table": INT,
         "withdrawn": {"type": "object", "additionalProperties": INT}}),

@@ -69,7 +69,7 @@ def withdraw_penalty(event_id: int, penalty: int) -> Answer:
     data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
         gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
-                                             seen=seen_version(event))
+                                             seen=seen_version(event), why=data.get("reason"))
         return gone.to_json(), 200
     return answer_of(once_answered(event, data, withdraw))
 

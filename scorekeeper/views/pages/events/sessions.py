@@ -189,7 +189,8 @@ def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tup
     checked = load_event(event_id)
     event = checked.row
     try:
-        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked))
+        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked),
+                                             why=request.form.get("reason"))
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),
@@ -272,6 +273,15 @@ def _typed_totals(names: list[str]) -> dict[str, int]:
     return totals
 
 
+def _ticket_shown() -> int:
+    """The ticket's version the page's form showed (its hidden field)."""
+    shown = whole_number(request.form.get("ticket_version", "").strip())
+    if shown is None:
+        raise ServiceError("This form does not say which ticket it showed: "
+                           "open the session's page again", "totals")
+    return shown
+
+
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket/correct")
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def correct_ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]:
@@ -281,7 +291,8 @@ def correct_ticket(event_id: int, number: int, table: int) -> Response | tuple[s
     seated = _seated(event, number, table)
     try:
         event_scores.correct_ticket(event, number, table, _typed_totals(list(seated.players)),
-                                    request.form.get("reason", ""), by=grant_label(checked))
+                                    request.form.get("reason", ""), by=grant_label(checked),
+                                    shown=_ticket_shown())
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not corrected: {error.message}", status_of(error),
@@ -299,7 +310,7 @@ def withdraw_ticket(event_id: int, number: int, table: int) -> Response | tuple[
     event = checked.row
     try:
         event_scores.withdraw_ticket(event, number, table, request.form.get("reason", ""),
-                                     by=grant_label(checked))
+                                     by=grant_label(checked), shown=_ticket_shown())
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not withdrawn: {error.message}", status_of(error),
