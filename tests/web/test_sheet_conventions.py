@@ -144,7 +144,10 @@ def test_the_same_sheet_again_is_nothing_new_and_an_overlap_counts_once(
     season = standings_by_season(app, group["id"], [2004])[2004]
     assert {k: v for k, v in season.items() if v} == {
         k: v for k, v in _sums(NIGHTS).items() if v}
-    kept = _send(client, group, _early(NIGHTS[:2]), exclude=[]).get_json()
+    stale = _send(client, group, _early(NIGHTS[:2]), exclude=[]).get_json()
+    assert all(n["excluded"] for n in stale["nights"])  # an old choice brings none in twice
+    keys = [n["key"] for n in stale["nights"]]
+    kept = _send(client, group, _early(NIGHTS[:2]), bring_again=keys).get_json()
     assert kept["ready"] and not any(n["excluded"] for n in kept["nights"])  # when asked
 
 
@@ -367,3 +370,43 @@ def test_dates_that_read_both_ways_are_read_by_the_groups_own_weekday(
     assert [n["played_on"] for n in shown["nights"]] == ["2008-05-01", "2008-05-08"]
     other = _send(client, group, _later(NIGHTS[:2], date(2008, 1, 5))).get_json()
     assert other["dates"] is None  # 5 Jan and 12 Jan: Saturdays one way, neither Thursday
+
+
+def test_a_name_corrected_on_the_page_leaves_the_nights_it_reveals_as_already_in_out(
+        app: Flask, client: FlaskClient) -> None:
+    """The first preview can't tell D. Olson is Dan, so the night he played
+    looks new; once "Who is who" says so, the night is already in the group
+    and stays out, whatever the first preview's ticks sent."""
+    group = group_with_a_night(client)
+    start = date(2008, 1, 10)
+    assert _bring_in(client, group, _later(NIGHTS[:2], start)).status_code == 200
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    sheet = _spelled(NIGHTS[:4], start, {"Dan": "D. Olson"})
+    upload = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(sheet.encode()), "league-2008.csv")}, content_type="multipart/form-data")
+    first = client.post(f"/g/{group['id']}/sheet/preview",
+                        data=form_fields(upload.get_data(as_text=True), "sheet-map"))
+    assert first.status_code == 200 and "1 already in the group, left out" in first.text
+    fields = form_fields(first.get_data(as_text=True), "sheet-map")
+    sheet_names = fields.getlist("name_sheet")
+    chosen = fields.getlist("name_as")
+    chosen[sheet_names.index("D. Olson")] = "Dan"
+    fields.setlist("name_as", chosen)
+    fields.setlist("new_members", ["Jake", "Kay", "Lou", "Mae", "Ned"])
+    before = dump(app, group["id"])
+
+    # "Bring in" straight from the first preview's ticks, the name changed
+    stale = client.post(f"/g/{group['id']}/sheet/confirm", data=fields)
+    assert stale.status_code == 302, re.findall(r"field-error[^>]*>([^<]*)", stale.text)
+    season = standings_by_season(app, group["id"], [2008])[2008]
+    assert {k: v for k, v in season.items() if v} == {
+        k: v for k, v in _sums(NIGHTS[:4]).items() if v}  # each night once
+    assert dump(app, group["id"]) != before
+
+    # "Preview again" now shows every night already in, each ticked as left out
+    again = client.post(f"/g/{group['id']}/sheet/preview", data=fields).get_data(as_text=True)
+    assert "Nothing new" in again and 'class="sheet-summary nothing"' in again
+    assert again.count('name="already_shown"') == 4
+    for key in re.findall(r'name="already_shown" value="([^"]+)"', again):
+        assert re.search(rf'name="exclude" value="{re.escape(key)}" checked', again)

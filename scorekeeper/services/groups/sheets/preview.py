@@ -52,12 +52,16 @@ class Asked:
     dates: object = None
     stake_cents: int | None = None
     names: Mapping[str, str | None] = field(default_factory=dict)
-    #: The nights left out by key (None: not said, the nights already in
-    #: the group are left out).
+    #: The nights left out by key (None: none but those already in).
     exclude: frozenset[str] | None = None
     #: What a 0 means in a sheet that gives everyone a number every night:
     #: "absent" (wasn't there) or "played" (broke even); None: as it looks.
     zeros: str | None = None
+    #: The nights already in the group (or twice in the file) to bring in
+    #: again all the same, by key: any other such night is left out, whatever
+    #: ``exclude`` says, so a choice made before a night was seen as already
+    #: in never brings it in twice.
+    bring_again: frozenset[str] = frozenset()
 
 
 def asked(data: Mapping[str, Any]) -> Asked:
@@ -78,6 +82,11 @@ def asked(data: Mapping[str, Any]) -> Asked:
     if exclude is not None and (not isinstance(exclude, list) or len(exclude) > MAX_NIGHTS
                                 or not all(isinstance(k, str) for k in exclude)):
         raise ServiceError("exclude must list the keys of the nights left out", "exclude")
+    again = data.get("bring_again") or []
+    if not isinstance(again, list) or len(again) > MAX_NIGHTS or not all(
+            isinstance(k, str) for k in again):
+        raise ServiceError("bring_again must list the keys of nights already in the group "
+                           "to bring in all the same", "exclude")
     zeros = data.get("zeros")
     if zeros is not None and zeros not in ZEROS:
         raise ServiceError("zeros must be \"absent\" (a 0 is a player who wasn't there) or "
@@ -85,7 +94,7 @@ def asked(data: Mapping[str, Any]) -> Asked:
     return Asked(tab, data.get("columns"), data.get("shape"), data.get("unit"),
                  data.get("dates"), None if stake is None else checks.check_stake(stake),
                  dict(names), None if exclude is None else frozenset(exclude),
-                 None if zeros is None else str(zeros))
+                 None if zeros is None else str(zeros), frozenset(again))
 
 
 #: What a 0 may mean in a sheet that gives everyone a number every night.
@@ -229,8 +238,8 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
         said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
                     "at a time")
     preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
-    exclude = choices.exclude if choices.exclude is not None else frozenset(
-        n.key for n in nights if n.already)
+    exclude = (choices.exclude or frozenset()) | {
+        n.key for n in nights if n.already and n.key not in choices.bring_again}
     zeros_read = ("absent" if "absent" in asked_zeros else "played") if asked_zeros else None
     return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),
                    tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,

@@ -51,8 +51,11 @@ SHEET_SCHEMAS: dict[str, Any] = {
                   "additionalProperties": {"type": "string", "nullable": True},
                   "description": "A name of the sheet → the member it is (null: new)"},
         "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
-                    "description": "The nights left out, by key (left out: the nights "
-                                   "already in the group)"},
+                    "description": "The nights left out, by key (the nights already in "
+                                   "the group are left out whatever it says)"},
+        "bring_again": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
+                        "description": "Nights already in the group (or twice in the file) "
+                                       "to bring in all the same, by key"},
         "zeros": {"type": "string", "enum": list(ZEROS),
                   "description": "In a sheet giving everyone a number every night, what a "
                                  "0 is (left out: as the sheet looks)"},

@@ -146,6 +146,10 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
     # the nights left out as ticked (before the nights were shown: as they
     # come, the nights already in the group left out)
     data["exclude"] = form.getlist("exclude") if form.get("chose_exclude") else None
+    # a night shown as already in and not ticked: brought in again, as asked
+    # (one not shown so, as after a name is corrected, stays left out)
+    data["bring_again"] = [k for k in form.getlist("already_shown")
+                           if k not in (data["exclude"] or ())]
     if form.get("zeros") in sheet_preview.ZEROS:
         data["zeros"] = form.get("zeros")
     return data
