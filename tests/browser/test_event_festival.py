@@ -258,7 +258,10 @@ def test_a_director_runs_the_kohler_falls_festival_and_signs_its_results(
                                         f"{fined}").click()
     expect(director.locator(".flash").first).to_contain_text(
         f"Penalty withdrawn: 5 points back to #{_number(director, fined)} {fined}")
-    expect(director.locator("#penalties")).to_have_count(0)
+    gone = director.locator("#penalties li.withdrawn")  # still listed, struck through
+    expect(gone).to_have_count(1)
+    expect(gone).to_contain_text("Withdrawn by")
+    expect(director.locator("#penalties li:not(.withdrawn)")).to_have_count(0)
 
     # Between sessions: one player goes home, a walk-in plays from session 2.
     leaving = first[1].players[2]
