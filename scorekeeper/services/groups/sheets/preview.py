@@ -52,8 +52,8 @@ class Asked:
     dates: object = None
     stake_cents: int | None = None
     names: Mapping[str, str | None] = field(default_factory=dict)
-    #: The nights left out by key (None: none but those already in).
-    exclude: frozenset[str] | None = None
+    #: The nights left out by key (and those already in, but ``bring_again``).
+    exclude: frozenset[str] = frozenset()
     #: What a 0 means in a sheet that gives everyone a number every night:
     #: "absent" (wasn't there) or "played" (broke even); None: as it looks.
     zeros: str | None = None
@@ -78,23 +78,25 @@ def asked(data: Mapping[str, Any]) -> Asked:
             isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in names.items()):
         raise ServiceError("names must say, for a name of the sheet, which member it is "
                            "(or null for a new member)", "names")
-    exclude = data.get("exclude")
-    if exclude is not None and (not isinstance(exclude, list) or len(exclude) > MAX_NIGHTS
-                                or not all(isinstance(k, str) for k in exclude)):
-        raise ServiceError("exclude must list the keys of the nights left out", "exclude")
-    again = data.get("bring_again") or []
-    if not isinstance(again, list) or len(again) > MAX_NIGHTS or not all(
-            isinstance(k, str) for k in again):
-        raise ServiceError("bring_again must list the keys of nights already in the group "
-                           "to bring in all the same", "exclude")
+    exclude = _keys(data, "exclude", "the nights left out")
+    again = _keys(data, "bring_again", "nights already in the group to bring in all the same")
     zeros = data.get("zeros")
     if zeros is not None and zeros not in ZEROS:
         raise ServiceError("zeros must be \"absent\" (a 0 is a player who wasn't there) or "
                            "\"played\" (a 0 is a player who broke even)", "zeros")
     return Asked(tab, data.get("columns"), data.get("shape"), data.get("unit"),
                  data.get("dates"), None if stake is None else checks.check_stake(stake),
-                 dict(names), None if exclude is None else frozenset(exclude),
-                 None if zeros is None else str(zeros), frozenset(again))
+                 dict(names), exclude,
+                 None if zeros is None else str(zeros), again)
+
+
+def _keys(data: Mapping[str, Any], name: str, what: str) -> frozenset[str]:
+    """A list of night keys the body sends (``exclude``, ``bring_again``)."""
+    keys = data.get(name) or []
+    if not isinstance(keys, list) or len(keys) > MAX_NIGHTS or not all(
+            isinstance(k, str) for k in keys):
+        raise ServiceError(f"{name} must list the keys of {what}", "exclude")
+    return frozenset(keys)
 
 
 #: What a 0 may mean in a sheet that gives everyone a number every night.
@@ -238,7 +240,7 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
         said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
                     "at a time")
     preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
-    exclude = (choices.exclude or frozenset()) | {
+    exclude = choices.exclude | {
         n.key for n in nights if n.already and n.key not in choices.bring_again}
     zeros_read = ("absent" if "absent" in asked_zeros else "played") if asked_zeros else None
     return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),

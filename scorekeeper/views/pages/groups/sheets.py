@@ -143,13 +143,12 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
         data["stake_cents"] = cents
     sheet, chosen = form.getlist("name_sheet"), form.getlist("name_as")
     data["names"] = {s: (c or None) for s, c in zip(sheet, chosen, strict=False)}
-    # the nights left out as ticked (before the nights were shown: as they
-    # come, the nights already in the group left out)
-    data["exclude"] = form.getlist("exclude") if form.get("chose_exclude") else None
-    # a night shown as already in and not ticked: brought in again, as asked
-    # (one not shown so, as after a name is corrected, stays left out)
+    # the nights left out as ticked; a night shown as already in and not
+    # ticked is brought in again, as asked (one not shown so, as after a
+    # name is corrected, stays left out)
+    data["exclude"] = form.getlist("exclude")
     data["bring_again"] = [k for k in form.getlist("already_shown")
-                           if k not in (data["exclude"] or ())]
+                           if k not in data["exclude"]]
     if form.get("zeros") in sheet_preview.ZEROS:
         data["zeros"] = form.get("zeros")
     return data
