@@ -70,3 +70,38 @@ def settle_words(day: date, transfers: Sequence[Transfer], stake_cents: int) -> 
     contact or payment handle is any part of it."""
     said = ", ".join(describe_transfer(t) for t in transfers) or square_words(stake_cents)
     return f"{day_words(day)} — {said}"
+
+
+def _value_words(value: object) -> str:
+    """One value of a history entry as a person reads it (never a dict)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_words(v) for v in value) or "none"
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k} {_value_words(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+def change_lines(before: Mapping[str, object], after: Mapping[str, object]
+                 ) -> list[tuple[str, str, str]]:
+    """What a history entry changed, one (what, before, after) in words per
+    value that differs: a hand's "points: 61 → 75", a ticket's "totals ·
+    Rita Bauer: 10 → 12" (a table of values says each row that moved, never
+    the whole table); the stored format's own keys (``v``) are left out."""
+    lines = []
+    for key in [*after, *(k for k in before if k not in after)]:
+        if key == "v" or before.get(key) == after.get(key):
+            continue
+        label = str(key).replace("_", " ")
+        old, new = before.get(key), after.get(key)
+        if isinstance(old, Mapping) and isinstance(new, Mapping):
+            lines += [(f"{label} · {row}", _value_words(old.get(row)),
+                       _value_words(new.get(row)))
+                      for row in [*new, *(r for r in old if r not in new)]
+                      if old.get(row) != new.get(row)]
+            continue
+        lines.append((label, _value_words(old), _value_words(new)))
+    return lines

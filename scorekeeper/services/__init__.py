@@ -45,6 +45,7 @@ class Code(StrEnum):
     NOT_FINISHED = "not_finished"  #: the event isn't finished (nothing to reopen)
     STALE = "stale"  #: If-Match names a version that moved on
     TOO_LARGE = "too_large"  #: the body is too large
+    TOO_MANY = "too_many"  #: too many imports from one address: wait Retry-After seconds
     NOT_JSON = "not_json"  #: the body isn't sent as application/json
     KEY_REUSED = "key_reused"  #: an Idempotency-Key already used for another request
     BUSY = "busy"  #: the database stayed busy or is restarting: retry

@@ -20,6 +20,7 @@ from scorekeeper.views.api.sheets import routes as _api_sheets  # noqa: F401  (r
 from scorekeeper.views.pages import rulings
 from scorekeeper.views.pages.events import directors as _event_directors  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import event as events
+from scorekeeper.views.pages.events import history as _event_history  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import printing as _event_printing  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.groups import group as groups

@@ -21,7 +21,12 @@ from markupsafe import Markup, escape
 from scorekeeper.ledger.event_draw import is_filler
 from scorekeeper.ledger.money import money, signed, to_cents
 from scorekeeper.ledger.settle import Transfer
-from scorekeeper.ledger.words import describe_transfer, pending_text, square_words
+from scorekeeper.ledger.words import (
+    change_lines,
+    describe_transfer,
+    pending_text,
+    square_words,
+)
 from scorekeeper.moments import said_at
 from scorekeeper.policy.acl import Action
 from scorekeeper.rules import HandResult, Rules
@@ -149,6 +154,7 @@ def register(app: Flask) -> None:
     app.add_template_global(transfer_isolated, "describe_transfer")
     app.add_template_global(pending_text, "pending_text")
     app.add_template_global(square_words, "square_words")
+    app.add_template_global(change_lines, "change_lines")
     app.add_template_global(utc_iso, "utc_iso")
     app.add_template_global(may, "may")
     app.add_template_global(may_open, "may_open")

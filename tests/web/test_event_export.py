@@ -140,6 +140,8 @@ def test_an_imported_event_is_the_exported_one_with_new_tokens(
     assert (kept["number"], kept["points"], kept["withdrawn"]["why"]) == (6, 2, "The wrong player")
     assert _penalties(client, copied) == _penalties(client, festival)
     again = _export(client, copied)
+    brought = again.pop("history")  # the file's history, then its import's own entry
+    assert brought[:-1] == data.pop("history") and brought[-1]["action"] == "import"
     for exported in (data, again):
         for draw in exported["draws"]:
             for table in draw["tables"]:

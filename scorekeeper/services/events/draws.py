@@ -245,11 +245,13 @@ def seat_walk_in(event: Event, session: int, number: object, by: str | None = No
                  director_id: int | None = None) -> Seated:
     """Seat player ``number``, checked in but seated nowhere in the drawn
     ``session`` (a walk-in, or a bye), leaving every other seat and card as
-    it is: at a table one short of the largest a game takes (five-handed: a
-    table of five becomes six, its dealer sitting out), the one that has
-    dealt the fewest hands; when every table is full, with enough players
-    waiting for a table of their own, at a new table with them (its phone's
-    code shown once); else refused, saying how many more it takes."""
+    it is: at a table still playing (:func:`_still_playing`) one short of the
+    largest a game takes (five-handed: a table of five becomes six, its
+    dealer sitting out), the one that has dealt the fewest hands; when every
+    such table is full, with enough players waiting for a table of their
+    own, at a new table with them (its phone's code shown once); else
+    refused, saying how many more it takes.  A session whose every table is
+    done takes nobody until the director marks one not done."""
     rules = Rules.from_dict(event.rules)
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
@@ -262,7 +264,7 @@ def seat_walk_in(event: Event, session: int, number: object, by: str | None = No
                                                                number=session))
         assert row is not None
         row.byes = [n for n in row.byes if n != walk_in.number]
-        short = [t for t in drawn.tables if len(t.players) <= rules.seats]
+        short = _short(event, drawn, rules.seats)
         if short:
             found = min(short, key=lambda t: (_dealt(t.night), t.number))
             night = db.session.get_one(GameTable, found.night)
@@ -287,6 +289,30 @@ def seat_walk_in(event: Event, session: int, number: object, by: str | None = No
             seated = Seated(number_new, 1, opened)
         work.remember(event, 200, {"table": seated.table, "seat": seated.seat})
     return seated
+
+
+def _short(event: Event, drawn: DrawnSession, seats: int) -> list[DrawnTable]:
+    """The tables of the drawn session a walk-in may join: still playing
+    (:func:`_still_playing`) and one short of ``seats`` or more; a session
+    whose every table has stopped playing is refused."""
+    playing = _still_playing(event, drawn.session)
+    if drawn.tables and not playing:
+        raise Conflict(f"No table of session {drawn.session} is still playing (each is done, "
+                       "on a paper ticket or closed): nobody joins it now (mark a table "
+                       "not done to seat a walk-in there)", "number")
+    return [t for t in drawn.tables if len(t.players) <= seats and t.number in playing]
+
+
+def _still_playing(event: Event, session: int) -> set[int]:
+    """The numbers of the tables of ``session`` still scoring their hands: not
+    done, not scored on a paper ticket, their night not closed (a walk-in
+    seated anywhere else could never score)."""
+    return set(db.session.scalars(
+        select(EventTable.number).join(GameTable, GameTable.id == EventTable.night_id)
+        .outerjoin(EventTicket, EventTicket.event_table_id == EventTable.id)
+        .where(EventTable.event_id == event.id, EventTable.session == session,
+               EventTable.done.is_(False), EventTicket.id.is_(None),
+               GameTable.closed_at.is_(None))))
 
 
 def _dealt(night_id: int) -> int:

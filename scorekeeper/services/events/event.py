@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.db.models import EVENT, Event, EventPlayer, db, new_owner
+from sqlalchemy import select
+
+from scorekeeper.db.models import EVENT, Event, EventPlayer, EventTable, Player, db, new_owner
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import EVENT_CONTACT, MAX_EVENT_LIST, MAX_EVENT_PLAYERS, PLAYER_NAME
 from scorekeeper.name_match import asked_number, listed, match_players
@@ -252,13 +254,20 @@ def find_player(event: Event, asked: str | int, field: str = "player") -> EventP
 def check_in(event: Event, numbers: Sequence[int], here: bool = True,
              by: str | None = None, once: Once | None = None,
              seen: int | None = None) -> list[EventPlayer]:
-    """Mark these players here (paid, ready to be drawn), or not here."""
+    """Mark these players here (paid, ready to be drawn), or not here.  A
+    player seated at a drawn table stays there (:func:`_leaves_no_seat`), and
+    a list that is all as asked already changes nothing and is refused."""
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = [player(event, n) for n in numbers]
+        said = ", ".join(f"#{p.number}" for p in found)
+        if all(p.checked_in == here for p in found):
+            raise Conflict(f"{said} {'is' if len(found) == 1 else 'are'} "
+                           f"{'checked in' if here else 'not here'} already: nothing to change",
+                           "here", code=Code.UNCHANGED)
         for p in found:
             p.checked_in = here
-        said = ", ".join(f"#{p.number}" for p in found)
+            _leaves_no_seat(event, p, "here")
         writes.audit_event(event.id, "check-in",
                            f"{'Checked in' if here else 'Not here'}: {said}", by)
         work.remember(event, 200, {"players": [player_status(p) for p in found]})
@@ -268,17 +277,42 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
 def withdraw(event: Event, number: int, after_session: int, by: str | None = None,
              once: Once | None = None, seen: int | None = None) -> EventPlayer:
     """The player plays no session after ``after_session`` (0: none at all);
-    their results so far are kept."""
+    their results so far are kept.  A session he is seated in at a drawn
+    table he keeps (:func:`_leaves_no_seat`)."""
     count(after_session, "after", 0, event.sessions, "The last session played")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = player(event, number)
+        if found.withdrawn_after == after_session:
+            raise Conflict(f"#{found.number} {found.name} is withdrawn after session "
+                           f"{after_session} already: nothing to change", "after",
+                           code=Code.UNCHANGED)
         found.withdrawn_after = after_session
+        _leaves_no_seat(event, found, "after")
         writes.audit_event(event.id, "withdraw",
                            f"#{found.number} {found.name} withdrew after session "
                            f"{after_session}", by)
         work.remember(event, 200, {"players": [player_status(found)]})
     return found
+
+
+def _leaves_no_seat(event: Event, p: EventPlayer, field: str) -> None:
+    """Refuse a change that would take ``p`` out of a session he is seated
+    in at a drawn table: he would stay in its seats, deal and be counted in
+    the pot while the list says he doesn't play.  The refusal says what
+    does take him out: drawing that session again before it starts, or
+    withdrawing him after it (his results so far count)."""
+    seats = db.session.execute(
+        select(EventTable.session, EventTable.number)
+        .join(Player, Player.table_id == EventTable.night_id)
+        .where(EventTable.event_id == event.id, Player.name == p.name)
+        .order_by(EventTable.session)).all()
+    for session, table in seats:
+        if not plays_in(p, session):
+            raise Conflict(
+                f"#{p.number} {p.name} is seated at table {table} of session {session}: "
+                f"draw session {session} again before its first hand, or withdraw them "
+                f"after session {session} (their results so far count)", field)
 
 
 def plays_in(p: EventPlayer, session: int) -> bool:

@@ -3,7 +3,8 @@ frozen rules, its players (numbers, contacts, check-in, late arrival,
 withdrawal), each drawn session (seed, byes) with its tables, each table's
 night as a night's own export (:func:`scorekeeper.services.nights.exports.export_table`:
 its seats and every hand in the export's hand encoding, its history), its
-paper ticket, the penalties and whether the event is finished.  No token
+paper ticket, the penalties, whether the event is finished and its history
+(:mod:`scorekeeper.services.events.history`).  No token
 and no code: an import gets new ones.
 
 An import is checked in full first (:mod:`scorekeeper.services.events.import_checks`:
@@ -32,6 +33,7 @@ from scorekeeper.db.models import (
     db,
 )
 from scorekeeper.moments import iso
+from scorekeeper.services.events import history
 from scorekeeper.services.events.event import build_event
 from scorekeeper.services.events.import_checks import (
     FORMAT,
@@ -67,6 +69,7 @@ def export_event(event: Event) -> dict[str, Any]:
                        "withdrawn": gone.to_json() if (gone := withdrawal(p)) else None}
                       for p in db.session.scalars(select(EventPenalty).filter_by(
                           event_id=event.id).order_by(EventPenalty.id))],
+        "history": history.exported(event),
     }
 
 
@@ -130,6 +133,7 @@ def _fill(event: Event, checked: CheckedEvent) -> None:
     """Write the checked players, draws and penalties onto a new event."""
     if checked.created_at is not None:
         event.owner.created_at = checked.created_at
+    history.bring_back(event, checked.history)
     event.finished_at = checked.finished_at
     players = {p.number: EventPlayer(number=p.number, name=p.name, contact=p.contact,
                                      checked_in=p.checked_in, from_session=p.from_session,

@@ -48,6 +48,7 @@ from scorekeeper.services.nights.import_checks import (
     Checked,
     check_export,
     frozen_rules,
+    history_entries,
     only,
     reason_of,
     refuse,
@@ -59,7 +60,7 @@ FORMAT = "sheepshead-scorekeeper-event/1"
 #: ``rounds`` only, and still imports).
 PLAN_KEYS = ("name", *PLAN_FIELDS)
 EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_at",
-              "players", "draws", "penalties")
+              "players", "draws", "penalties", "history")
 PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after")
 DRAW_KEYS = ("session", "seed", "repeated_pairs", "byes", "tables")
 TABLE_KEYS = ("number", "done", "opened", "ticket", "signatures", "night")
@@ -139,6 +140,8 @@ class CheckedEvent:
     players: list[CheckedPlayer]
     draws: list[CheckedDraw]
     penalties: list[CheckedPenalty]
+    #: The event's own history, oldest first (a file from before it was kept: none).
+    history: tuple[dict[str, Any], ...] = ()
 
 
 def _list(raw: object, what: str, most: int | None, field: str) -> list[Any]:
@@ -209,7 +212,9 @@ def check_event(data: object) -> CheckedEvent:
                            {p.number for p in players})
     created = when(data["created_at"], "created_at") if data.get("created_at") else None
     finished = when(data["finished_at"], "finished_at") if data.get("finished_at") else None
-    return CheckedEvent(plan, preset, rules, created, finished, players, draws, penalties)
+    history = tuple(history_entries(data.get("history", []), "history"))
+    return CheckedEvent(plan, preset, rules, created, finished, players, draws, penalties,
+                        history)
 
 
 def _players(raw: object, sessions: int) -> list[CheckedPlayer]:

@@ -29,6 +29,7 @@ from scorekeeper.rules.hand import FILLED_FIELDS, NAME_FIELDS, NAMES_FIELDS
 from scorekeeper.rules.hand_json import result_to_json
 from scorekeeper.rules.words import describe
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale, UnknownPlayer
+from scorekeeper.services.nights.kept import HAND_CHANGES as HAND_CHANGES  # its face
 from scorekeeper.services.nights.kept import NIGHTS, AllBut, Kept
 from scorekeeper.services.nights.state import TableState, begin_state
 from scorekeeper.services.once import Once, earlier

@@ -176,7 +176,7 @@ def check_export(data: object) -> Checked:
     closed = _closed(data)
     return Checked(name, players, preset, rules, stake, hands,
                    _payments(data.get("early_payments", []), names),
-                   _audit(data.get("audit", [])),
+                   history_entries(data.get("audit", [])),
                    when(data["created_at"], "created_at") if data.get("created_at") else None,
                    closed, _played_on(data.get("played_on")),
                    _totals(data, names, len(hands), closed) if paper else None)
@@ -314,22 +314,23 @@ def _payments(raw: object, names: list[str]) -> list[tuple[Transfer, datetime]]:
     return payments
 
 
-def _audit(raw: object) -> list[dict[str, Any]]:
-    """The history entries, shape-checked (they are shown, never replayed)."""
+def history_entries(raw: object, field: str = "audit") -> list[dict[str, Any]]:
+    """The history entries of a file's ``field`` (a night's ``audit``, an
+    event's ``history``), shape-checked (they are shown, never replayed)."""
     if not isinstance(raw, list) or len(raw) > MAX_AUDIT:
-        raise refuse("audit must be a list of history entries", "audit")
+        raise refuse(f"{field} must be a list of history entries", field)
     entries = []
     for number, e in enumerate(raw, start=1):
         if isinstance(e, Mapping):
             only(e, AUDIT_KEYS, f"history entry {number}")
         if not _entry_ok(e):
-            raise refuse(f"history entry {number} isn't shaped like an export's", "audit")
+            raise refuse(f"history entry {number} isn't shaped like an export's", field)
         for text, what in _texts(e):
             try:
-                free_text(text, f"history entry {number}: {what}", "audit")
+                free_text(text, f"history entry {number}: {what}", field)
             except ServiceError as error:
-                raise refuse(error.message, "audit") from None
-        entries.append({"at": when(e.get("at"), "audit"), "action": e["action"],
+                raise refuse(error.message, field) from None
+        entries.append({"at": when(e.get("at"), field), "action": e["action"],
                         "hand_number": e.get("hand_number"), "summary": e["summary"],
                         "before": e.get("before"), "after": e.get("after"),
                         "by": e.get("by")})

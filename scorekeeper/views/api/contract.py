@@ -40,6 +40,8 @@ STATUS_WORDS = {
     "413": "The body is too large",
     "415": "The body isn't sent as application/json",
     "422": "The Idempotency-Key was used for a different request",
+    "429": ("Too many imports from this address in a minute: nothing was created; retry "
+            "after Retry-After"),
     "503": ("The database stayed busy or is restarting: nothing was written; retry after "
             "Retry-After"),
 }
@@ -125,7 +127,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/tables", "create", "Start a table", 201, "Created", access=NONE,
               body="NewTable", also=(401, 403, 404)),
     Operation("post", "/tables/import", "import_table", "Recreate an exported table", 201,
-              "Created", access=NONE, body="Export"),
+              "Created", access=NONE, body="Export", also=(429,)),
     Operation("get", T, "show", "The table", 200, "Table"),
     Operation("get", f"{T}/hands", "hands", "A window of the hands' results", 200, HANDS,
               query=WINDOW),
@@ -169,7 +171,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/groups", "create_group", "Start a group", 201, "GroupCreated",
               access=NONE, body="NewGroup", owner="group"),
     Operation("post", "/groups/import", "import_group", "Recreate an exported group", 201,
-              "GroupCreated", access=NONE, body="Export", owner=None),
+              "GroupCreated", access=NONE, body="Export", owner=None, also=(429,)),
     Operation("get", G, "show_group", "The group and its nights", 200, "Group",
               owner="group"),
     Operation("patch", G, "change_group",
@@ -271,7 +273,7 @@ OPERATIONS: tuple[Operation, ...] = (
               "The whole event: players, draws, every table's hands", 200, "Export", EDIT,
               owner="event"),
     Operation("post", "/events/import", "import_event", "Recreate an exported event", 201,
-              "EventCreated", access=NONE, body="Export", owner="event"),
+              "EventCreated", access=NONE, body="Export", owner="event", also=(429,)),
     Operation("post", f"{T}/rotate", "rotate_table_token",
               "A new share link, or a new edit token for this client (the old one stops)",
               200, "Rotated", EDIT, body="Rotate"),

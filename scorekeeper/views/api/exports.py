@@ -22,6 +22,7 @@ from scorekeeper.views.access import api_table, permission
 from scorekeeper.views.api import bp, request_once
 from scorekeeper.views.api.tables import created
 from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.throttle import throttled
 
 
 @contextmanager
@@ -63,6 +64,7 @@ def export_table(table_id: int) -> Response:
 
 @bp.post("/tables/import")
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""

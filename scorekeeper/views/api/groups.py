@@ -32,6 +32,7 @@ from scorekeeper.views.api.exports import body_refusals, import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.throttle import throttled
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Group
@@ -282,6 +283,7 @@ def export_group(group_id: int) -> Response:
 
 @bp.post("/groups/import")
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_group() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported group with all its nights; checked in full first."""
     data, once = import_body("group-import")

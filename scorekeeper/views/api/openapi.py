@@ -36,6 +36,7 @@ def _header(description: str, required: bool = True) -> dict[str, Any]:
 ETAG = _header("The version of the table (or group, or event) this answer is about")
 HEADERS_BY_STATUS = {
     "401": {"WWW-Authenticate": _header("Bearer realm=\"scorekeeper\"")},
+    "429": {"Retry-After": _header("Seconds to wait before retrying")},
     "503": {"Retry-After": _header("Seconds to wait before retrying")},
 }
 #: Every parameter a path may have: a number (as the app's ``int`` converter

@@ -24,6 +24,7 @@ from scorekeeper.views.api.events.routes import Answer, created_event, seen_vers
 from scorekeeper.views.api.exports import body_refusals, import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
+from scorekeeper.views.throttle import throttled
 
 
 @bp.get("/events/<int:event_id>/export")
@@ -36,6 +37,7 @@ def export_event(event_id: int) -> Response:
 
 @bp.post("/events/import")
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_event() -> Answer:
     """Recreate an exported event: a new id and new tokens; checked in full
     first (every hand replayed), so a refused file creates nothing."""

@@ -40,6 +40,7 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events.event import EventForm, bp, new_page
 from scorekeeper.views.qr import link, network_addresses, only_this_machine, qr_svg
+from scorekeeper.views.throttle import throttled
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Event
@@ -184,6 +185,7 @@ def export(event_id: int) -> Response:
 
 @bp.post("/e/import")
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_event() -> Response | tuple[str, int]:
     """Bring in an event from its file; this device directs the copy.  A bad
     file is refused beside the file field and creates nothing."""

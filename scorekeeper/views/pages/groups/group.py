@@ -66,6 +66,7 @@ from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg
 from scorekeeper.views.rendered import RENDERED
+from scorekeeper.views.throttle import throttled
 from scorekeeper.views.viewers.season import (
     asked_page,
     asked_span,
@@ -313,6 +314,7 @@ def export(group_id: int) -> Response:
 
 @bp.route("/g/import", methods=["GET", "POST"])
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_page() -> str | Response | tuple[str, int]:
     """Bring in a group from its JSON export; a bad file creates nothing."""
     error = None

@@ -18,6 +18,7 @@ from scorekeeper.services.nights import exports as export_service
 from scorekeeper.services.nights.import_checks import parse_json, refuse
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import keep_editing, load_table, permission
+from scorekeeper.views.throttle import throttled
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import GameTable
@@ -70,6 +71,7 @@ def _uploaded() -> bytes | str:
 
 @bp.route("/import", methods=["GET", "POST"])
 @permission(OwnerAction.PUBLIC)
+@throttled
 def import_page() -> str | Response | tuple[str, int]:
     """Upload or paste a table's JSON export; this device becomes its scorekeeper."""
     submission = request.form.get("submission") or new_token()
