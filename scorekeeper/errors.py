@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, g, render_template, request
+from flask import Flask, g, request
 from flask_wtf.csrf import CSRFError
-from markupsafe import escape
 from sqlalchemy.exc import DBAPIError, PendingRollbackError
 from werkzeug.exceptions import HTTPException, SecurityError
 
@@ -16,23 +15,11 @@ from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.services import ServiceError
 from scorekeeper.views.access import error_night
+from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 
 #: The error page's heading for a refusal, by status.
 REFUSED_TITLES = {403: "Read-only here", 404: "Not found", 409: "Not now"}
-
-
-def error_page(title: str, message: str, code: int, access: Any = None) -> Any:
-    """The error page (of a night's route: ``access``, what the request may
-    do there, leads back to the table); when even that can't be built (a
-    request whose Host was refused has no URLs to link), a plain page that
-    says the same."""
-    try:
-        return render_template("error.html", title=title, message=message, code=code,
-                               access=access), code
-    except Exception:  # noqa: BLE001 - the page must never fail on top of the error
-        body = f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>"
-        return Response(body, mimetype="text/html"), code
 
 
 def _bad_host() -> bool:

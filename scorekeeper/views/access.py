@@ -84,17 +84,29 @@ def declared_write(view: Callable[..., Any] | None) -> EventWrite | None:
     return getattr(view, "event_write", None)
 
 
-def _refuse_unless_stage_takes(event: Any, retry_scope: str | None = None) -> None:
+#: The path arguments naming the owner a request is about, most specific first.
+_HOMES = (("event_id", "event"), ("group_id", "group"), ("table_id", "table"))
+
+
+def key_home() -> str:
+    """Where an API request's ``Idempotency-Key`` is kept: under the event,
+    group or night its path names ("event:3"), or, for what creates one,
+    under "new".  A key names one request in its home, whatever the route."""
+    args = request.view_args or {}
+    return next((f"{kind}:{args[name]}" for name, kind in _HOMES if name in args), "new")
+
+
+def _refuse_unless_stage_takes(event: Any, retry: bool = False) -> None:
     """Abort 409 with the stage's words when the route writes to ``event``
     and its stage doesn't take that write (a finished event: only its
     reopening and its directors).  An API write retried under a key that
-    was carried out (``retry_scope``) goes on to its first answer: the
+    was carried out (``retry``) goes on to its first answer: the
     Finish it made, say, is what finished the event."""
     write = declared_write(current_app.view_functions.get(request.endpoint or ""))
     if write is not None:
         decision = event_stages.decide(event, write)
-        if not decision.allowed and not (retry_scope is not None and once_service.answered(
-                retry_scope, request.headers.get("Idempotency-Key"))):
+        if not decision.allowed and not (retry and once_service.answered(
+                key_home(), request.headers.get("Idempotency-Key"))):
             abort(409, decision.why)
 
 
@@ -144,18 +156,18 @@ def error_night(error: BaseException) -> NightAccess | None:
 
 
 def _refuse_unless(access: NightAccess, action: Action, anonymous: tuple[int, str],
-                   retry_scope: str | None = None) -> None:
+                   retry: bool = False) -> None:
     """Abort unless the policy allows ``action``: ``anonymous`` without any
     credential, else 403 (the credential) or 409 (the stage) with its words.
-    An API write retried under a key that was carried out (``retry_scope``)
+    An API write retried under a key that was carried out (``retry``)
     goes on to its first answer when only the stage refuses it now: the
     close it made, say, is what closed the night.  The refusal carries
     ``access`` (:func:`checked_night`)."""
     if access.credential is None:
         _refuse(*anonymous, access)
     decision = access.decide(action)
-    if decision.allowed or (decision.by_stage and retry_scope is not None and
-                            once_service.answered(retry_scope,
+    if decision.allowed or (decision.by_stage and retry and
+                            once_service.answered(key_home(),
                                                   request.headers.get("Idempotency-Key"))):
         return
     _refuse(409 if decision.by_stage else 403, decision.why, access)
@@ -178,18 +190,18 @@ def load_table(table_id: int) -> NightAccess:
     return night
 
 
-def api_table(table_id: int, retry_scope: str | None = None) -> NightAccess:
+def api_table(table_id: int, retry: bool = False) -> NightAccess:
     """What the bearer token may do to the night (a share token reads), for
     the route's declared action; the night's version becomes the answer's
-    ETag.  A write that keeps its answers under ``retry_scope`` is answered
-    again when retried."""
+    ETag.  A write that keeps its answers (``retry``) is answered again
+    when retried."""
     action = _declared_here()
     token = bearer_token()
     if token is None:
         abort(401, "Send Authorization: Bearer <token>")
     night = night_access(table_id, lambda kind, row_id: token, links=True)
     g.api_table = night.state.table
-    _refuse_unless(night, action, (401, "That token isn't valid for this table"), retry_scope)
+    _refuse_unless(night, action, (401, "That token isn't valid for this table"), retry)
     return night
 
 
@@ -376,7 +388,7 @@ def api_event(event_id: int) -> OwnerAccess:
     the view token only reads."""
     found = _owner_api(EVENT, event_id, None, "event")
     g.api_event = found.row
-    _refuse_unless_stage_takes(found.row, f"event:{event_id}")
+    _refuse_unless_stage_takes(found.row, retry=True)
     return found
 
 

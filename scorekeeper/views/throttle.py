@@ -20,9 +20,9 @@ from typing import Any, TypeVar
 
 from flask import current_app, request
 
-from scorekeeper.errors import error_page
 from scorekeeper.limits import IMPORTS_PER_MINUTE
 from scorekeeper.services import Code
+from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response
 
 #: How many addresses' minutes are kept at once (the oldest is let go first).

@@ -26,13 +26,14 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.limits import MAX_DIGITS, MAX_KEY, QUOTED
 from scorekeeper.rules import HandError
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
-from scorekeeper.services import Code, OptionRefused, ServiceError, Stale
+from scorekeeper.services import Code, OptionRefused, ServiceError, Stale, writes
 from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
 from scorekeeper.services.nights.hands import Seen
 from scorekeeper.services.nights.state import version_of
 from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.since import STALE_ADVICE, meanwhile
 from scorekeeper.services.writes import abandon
+from scorekeeper.views.access import key_home
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 
@@ -162,6 +163,32 @@ def known_query_and_key() -> None:
         idempotency_key()
 
 
+@bp.before_request
+def made_on() -> None:
+    """A write's ``If-Match``, held for the write path to refuse a stale
+    write by (:func:`scorekeeper.services.writes.made_on`), whichever
+    route it is: the owner its operation names (the night, group or event
+    of its path) must still be at a version the header names."""
+    op = operation()
+    if request.method not in WRITES or op is None or not op.if_match or op.judges_stale \
+            or op.owner is None:
+        return
+    row_id = (request.view_args or {}).get(f"{op.owner}_id")
+    if not isinstance(row_id, int) or not request.headers.get("If-Match") \
+            or request.if_match.star_tag:
+        return
+    versions = [v for v in (_version(tag) for tag in request.if_match) if v is not None]
+    if not versions:
+        raise ServiceError(f'If-Match must be the ETag of the {op.owner}, e.g. "12"',
+                           "If-Match")
+    writes.made_on(op.owner, row_id, versions)
+
+
+@bp.teardown_request
+def made_on_nothing(_: BaseException | None) -> None:
+    writes.made_on_nothing()
+
+
 def idempotency_key() -> str | None:
     """The request's ``Idempotency-Key`` (None without one): the one rule for
     every write, 1 to 100 printable characters (16 or more where the
@@ -178,11 +205,14 @@ def idempotency_key() -> str | None:
     return key
 
 
-def request_once(scope: str, body: object = None) -> Once | None:
-    """The request's ``Idempotency-Key`` (None without one), fingerprinted by
-    what the request means: its method, path, query and parsed ``body``, so
-    the same JSON re-ordered or re-spaced is the same request."""
-    once = api_once(scope, idempotency_key(),
+def request_once(body: object = None) -> Once | None:
+    """The request's ``Idempotency-Key`` (None without one), kept under the
+    night, group or event its path names (:func:`~scorekeeper.views.access.key_home`:
+    one key names one request there, whichever route, so the same key on
+    another route, or with another body, is a 422), fingerprinted by what
+    the request means: its method, path, query and parsed ``body``, so the
+    same JSON re-ordered or re-spaced is the same request."""
+    once = api_once(key_home(), idempotency_key(),
                     {"method": request.method, "path": request.path,
                      "query": request.args.to_dict(flat=False), "body": body})
     g.api_once = once  # a write that finds it carried out answers as a replay

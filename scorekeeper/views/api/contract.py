@@ -75,6 +75,10 @@ class Operation:
     owner: str | None = "table"
     if_match: bool = False
     also: tuple[int, ...] = ()
+    #: The write judges an older ``If-Match`` itself rather than the write
+    #: path (:func:`scorekeeper.services.writes.made_on`): a new hand made on
+    #: an older version is kept when it was made for the deal still to come.
+    judges_stale: bool = False
 
     @property
     def writes(self) -> bool:
@@ -133,7 +137,7 @@ OPERATIONS: tuple[Operation, ...] = (
               query=WINDOW),
     Operation("post", f"{T}/hands", "record", "Record a hand (or insert it before hand n)",
               201, "HandResult", EDIT, (Param("before", {"type": "integer", "minimum": 1}),),
-              "NewHand", if_match=True),
+              "NewHand", if_match=True, judges_stale=True),
     Operation("get", f"{T}/hands/{{number}}", "hand", "One hand's result", 200, "HandResult"),
     Operation("put", f"{T}/hands/{{number}}", "replace",
               "Replace a hand (a result read with GET may be sent back); later hands replay",
@@ -186,12 +190,13 @@ OPERATIONS: tuple[Operation, ...] = (
               "GroupSettlement", owner="group"),
     Operation("post", f"{G}/settlement/paid", "group_paid", "The tab was paid: its nights clear",
               200, "Cleared", EDIT, body="Paid", body_required=False, owner="group",
-              also=(409,)),
+              if_match=True, also=(409,)),
     Operation("get", f"{G}/export", "export_group", "The whole group, every night", 200,
               "Export", EDIT, owner="group"),
     Operation("post", f"{G}/import", "import_sheet",
               "Preview a spreadsheet of past nights, or bring it in (confirm)", 200,
-              "SheetAnswer", EDIT, body="SheetImport", owner="group", also=(409,)),
+              "SheetAnswer", EDIT, body="SheetImport", owner="group", if_match=True,
+              also=(409,)),
     Operation("get", f"{G}/aliases", "group_aliases",
               "The other spellings of members' names the group remembers", 200, "Aliases",
               EDIT, owner="group"),
@@ -200,7 +205,7 @@ OPERATIONS: tuple[Operation, ...] = (
               EDIT, owner="group", if_match=True),
     Operation("post", f"{G}/import/undo", "undo_import",
               "Take a spreadsheet's import back whole", 200, "ImportUndone", EDIT,
-              body="UndoImport", owner="group", also=(409,)),
+              body="UndoImport", owner="group", if_match=True, also=(409,)),
     Operation("post", "/events", "create_event", "Start an event (a tournament)", 201,
               "EventCreated", access=NONE, body="NewEvent", owner="event"),
     Operation("get", E, "show_event", "The event: its rules, payout plan and players", 200,
@@ -276,10 +281,10 @@ OPERATIONS: tuple[Operation, ...] = (
               "EventCreated", access=NONE, body="Export", owner="event", also=(429,)),
     Operation("post", f"{T}/rotate", "rotate_table_token",
               "A new share link, or a new edit token for this client (the old one stops)",
-              200, "Rotated", EDIT, body="Rotate"),
+              200, "Rotated", EDIT, body="Rotate", if_match=True),
     Operation("post", f"{G}/rotate", "rotate_group_token",
               "A new share link of the group, or a new edit token for this client", 200,
-              "Rotated", EDIT, body="Rotate", owner="group"),
+              "Rotated", EDIT, body="Rotate", owner="group", if_match=True),
     Operation("get", "/token", "token",
               "What the bearer token is (its credential and row) and may do", 200, "Token",
               owner=None),

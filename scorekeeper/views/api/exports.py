@@ -37,9 +37,9 @@ def body_refusals() -> Iterator[None]:
         raise
 
 
-def import_body(scope: str) -> tuple[object, Once | None]:
+def import_body() -> tuple[object, Once | None]:
     """An import's JSON body (a table's or a group's export), read within the
-    import limit, and the Once its Idempotency-Key makes (keys of ``scope``)."""
+    import limit, and the Once its Idempotency-Key makes."""
     if request.mimetype != "application/json":
         # Only a same-site page (with its CSRF token) may post anything else,
         # so a cross-site form can't create tables.
@@ -49,7 +49,7 @@ def import_body(scope: str) -> tuple[object, Once | None]:
         if (request.content_length or 0) > MAX_IMPORT_BYTES:
             raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
         data = parse_json(request.stream.read(MAX_IMPORT_BYTES + 1))
-    return data, request_once(scope, data)
+    return data, request_once(data)
 
 
 @bp.get("/tables/<int:table_id>/export")
@@ -68,7 +68,7 @@ def export_table(table_id: int) -> Response:
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""
-    data, once = import_body("import")
+    data, once = import_body()
     with body_refusals():
         table, token = export_service.import_table(data, label="API client", once=once)
     if token is None:  # a retry: the same table, and a new token for the client

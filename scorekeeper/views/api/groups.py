@@ -51,7 +51,7 @@ def created_group(group: Group, token: str) -> tuple[Response, int, dict[str, st
 def create_group() -> tuple[Response, int, dict[str, str]]:
     """Start a group of regulars (players, rules and stake are optional)."""
     data = request_body()
-    once = request_once("groups", data)
+    once = request_once(data)
     group, token = group_service.create_group(
         data.get("name"), data.get("players"), data.get("preset", "called-ace"),
         data.get("options"), data.get("stake_cents", 25), label="API client", once=once)
@@ -87,7 +87,7 @@ def change_group(group_id: int) -> Response:
     API stop showing it; nothing it reads is lost), ``true`` back on."""
     group = api_group(group_id).row
     data = request_body()
-    once = request_once(f"group-settings:{group.id}", data)
+    once = request_once(data)
     first = retried(once)
     if first is None:
         seen = if_match(group.version)
@@ -244,7 +244,7 @@ def group_paid(group_id: int) -> Response:
             and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_ROW_ID
                     for n in shown)):
         raise ServiceError("nights must be the settlement's list of night ids", "nights")
-    once = request_once(f"group-paid:{group.id}", data)
+    once = request_once(data)
     return jsonify({"cleared": group_settle.mark_paid(group, shown, once)})
 
 
@@ -255,11 +255,10 @@ def close_table(table_id: int) -> Response:
     ``{"carry": true}``, carried to the group's settle-up.  A closed night
     is closed already (409 ``closed``); a close retried under its
     ``Idempotency-Key`` answers as it first did."""
-    scope = f"{table_id}:close"
-    state = api_table(table_id, retry_scope=scope).state
+    state = api_table(table_id, retry=True).state
     table = state.table
     data = request_body()
-    once = request_once(scope, data)
+    once = request_once(data)
     first = retried(once)
     if first is None:
         carry = flag(data, "carry")
@@ -286,7 +285,7 @@ def export_group(group_id: int) -> Response:
 @throttled
 def import_group() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported group with all its nights; checked in full first."""
-    data, once = import_body("group-import")
+    data, once = import_body()
     with body_refusals():
         group, token = group_exports.import_group(data, label="API client", once=once)
     if token is None:

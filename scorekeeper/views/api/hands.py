@@ -77,7 +77,7 @@ def record(table_id: int) -> tuple[Response, int, dict[str, str]]:
     extra = data.pop("extra", False) if isinstance(data, dict) else False
     if not isinstance(extra, bool):
         raise ServiceError("extra must be true or false", "extra")
-    once = request_once(f"{table_id}:hands", {**data, "extra": extra} if extra else data)
+    once = request_once({**data, "extra": extra} if extra else data)
     first = retried(once)
     if first is not None:  # a retry of a request already carried out: its first answer
         body, status = first
@@ -104,7 +104,7 @@ def replace(table_id: int, number: int) -> Response:
     night = api_table(table_id)
     state = night.state
     data = request_body(fields=False)
-    once = request_once(f"{table_id}:hands", data)
+    once = request_once(data)
     first = retried(once)
     if first is None:
         hand_service.check_number(state, number, Change.REPLACE)
@@ -128,7 +128,7 @@ def delete(table_id: int, number: int) -> tuple[str, int]:
     night = api_table(table_id)
     state = night.state
     request_body()  # none
-    once = request_once(f"{table_id}:hands")
+    once = request_once()
     if retried(once) is None:
         hand_service.check_number(state, number, Change.DELETE)
         hand_service.delete_hand(state, number, by=grant_label(night),

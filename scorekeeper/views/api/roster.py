@@ -33,7 +33,7 @@ def _roster(night: NightAccess, action: str, name: str, after: str | None = None
             ) -> Response:
     """One roster change, carried out once under its Idempotency-Key."""
     state = night.state
-    once = request_once(f"{state.table.id}:roster", {"action": action, "name": name,
+    once = request_once({"action": action, "name": name,
                                                      "after": after})
     first = retried(once)
     if first is None:
@@ -91,7 +91,7 @@ def settle(table_id: int, name: str) -> Response:
     recorded (the end-of-night settle-up counts them) and he is dealt out."""
     state = api_table(table_id).state
     request_body()  # none
-    once = request_once(f"{table_id}:roster", {"action": "settle", "name": name})
+    once = request_once({"action": "settle", "name": name})
     first = retried(once)
     if first is None:
         transfers, said = settle_service.settle_and_leave(state, name, _seen(state), once)
@@ -115,7 +115,7 @@ def pay(table_id: int) -> Response:
     night = api_table(table_id)
     state = night.state
     data = request_body()
-    once = request_once(f"{table_id}:payments", data)
+    once = request_once(data)
     first = retried(once)
     if first is None:
         paid = record_payment(state, data.get("payer"), data.get("payee"), data.get("cents"),

@@ -32,11 +32,10 @@ def signatures(table_id: int) -> Response:
 def sign(table_id: int) -> tuple[Response, int]:
     """``{"name": "Ann", "agrees": true}``, or ``false`` with an optional
     ``note``: answers the table's signing after it (201)."""
-    scope = f"{table_id}:sign"
-    checked = api_table(table_id, retry_scope=scope)
+    checked = api_table(table_id, retry=True)
     state = checked.state
     data = request_body()
-    once = request_once(scope, data)
+    once = request_once(data)
     first = retried(once)
     if first is None:
         seen = if_match(state.version)

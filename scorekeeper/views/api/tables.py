@@ -47,7 +47,7 @@ def create() -> tuple[Response, int, dict[str, str]]:
     changes the group's rules only with ``"set_group_rules": true``."""
     data = request_body()
     group = _group_of(data)
-    once = request_once("tables", data)
+    once = request_once(data)
     table, token = create_table(data.get("name", group.name if group else None),
                                 data.get("players"), data.get("preset"), data.get("options"),
                                 data.get("stake_cents", None if group else DEFAULT_STAKE_CENTS),

@@ -14,7 +14,14 @@ from scorekeeper.services.access import tokens
 from scorekeeper.services.grants import grants
 from scorekeeper.services.grants.grants import hash_token, rotated_before
 from scorekeeper.services.once import Once
-from scorekeeper.views.access import api_group, api_table, bearer_token, grant_label, permission
+from scorekeeper.views.access import (
+    api_group,
+    api_table,
+    bearer_token,
+    grant_label,
+    key_home,
+    permission,
+)
 from scorekeeper.views.api import bp, idempotency_key, request_body, request_once
 
 
@@ -40,23 +47,23 @@ def _rotated(which: object, token: str) -> Response:
     return jsonify({"token": which, "value": token})
 
 
-def _rotation_once(scope: str, data: object) -> Once | None:
+def _rotation_once(data: object) -> Once | None:
     """A rotation's key, fingerprinted by its body and by the token it is
     asked with: only that token's holder may retry it."""
     holder = bearer_token()
-    return request_once(scope, {"sent": data, "by": hash_token(holder) if holder else None})
+    return request_once({"sent": data, "by": hash_token(holder) if holder else None})
 
 
-def _replayed(scope: str) -> Response | None:
+def _replayed() -> Response | None:
     """The answer a rotation already carried out under this request's key
     got, when this is its retry: a client whose answer was lost retries
     with its old token, refused by now, and is told the same new token
     (``Idempotent-Replayed``) rather than locked out of its night.  Asked
     before the token is, and only when the key was used here at all."""
     holder, key = bearer_token(), idempotency_key()
-    if holder is None or not once_service.answered(scope, key):
+    if holder is None or not once_service.answered(key_home(), key):
         return None
-    before = rotated_before(_rotation_once(scope, request_body()), holder)
+    before = rotated_before(_rotation_once(request_body()), holder)
     if before is None:
         return None
     g.replayed = True
@@ -71,14 +78,13 @@ def rotate_table_token(table_id: int) -> Response:
     one is a 401 at once).  The new token is shown this once; a retry under
     the same ``Idempotency-Key``, with the token it was sent with, is
     answered the same new token."""
-    scope = f"rotate:{grants.TABLE.kind}:{table_id}"
-    replayed = _replayed(scope)
+    replayed = _replayed()
     if replayed is not None:
         return replayed
     night = api_table(table_id)
     data = request_body()
     made = grants.rotate(grants.TABLE, night.state.table, data.get("token"), night.grant,
-                         grant_label(night), _rotation_once(scope, data), bearer_token())
+                         grant_label(night), _rotation_once(data), bearer_token())
     return _rotated(data.get("token"), made)
 
 
@@ -86,12 +92,11 @@ def rotate_table_token(table_id: int) -> Response:
 @permission(OwnerAction.RUN)
 def rotate_group_token(group_id: int) -> Response:
     """The same for a group: its share link, or this client's edit token."""
-    scope = f"rotate:{grants.GROUP.kind}:{group_id}"
-    replayed = _replayed(scope)
+    replayed = _replayed()
     if replayed is not None:
         return replayed
     checked = api_group(group_id)
     data = request_body()
     made = grants.rotate(grants.GROUP, checked.row, data.get("token"), checked.grant,
-                         grant_label(checked), _rotation_once(scope, data), bearer_token())
+                         grant_label(checked), _rotation_once(data), bearer_token())
     return _rotated(data.get("token"), made)

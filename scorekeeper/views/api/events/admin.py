@@ -20,7 +20,7 @@ from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.once import earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
-from scorekeeper.views.api.events.routes import Answer, created_event, seen_version
+from scorekeeper.views.api.events.routes import Answer, created_event
 from scorekeeper.views.api.exports import body_refusals, import_body
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
@@ -41,7 +41,7 @@ def export_event(event_id: int) -> Response:
 def import_event() -> Answer:
     """Recreate an exported event: a new id and new tokens; checked in full
     first (every hand replayed), so a refused file creates nothing."""
-    data, once = import_body("event-import")
+    data, once = import_body()
     with body_refusals():
         event, token = event_exports.import_event(data, label="API client", once=once)
     return created_event(event, token)
@@ -58,7 +58,7 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
     event = checked.row
     data = request_body()
     revoke = flag(data, "revoke")
-    once = request_once(f"event:{event.id}", data)
+    once = request_once(data)
     if earlier(once) is not None:
         assert once is not None
         once.replayed = False  # a new code: an answer of its own, not the first one again
@@ -66,7 +66,7 @@ def new_table_code(event_id: int, session: int, table: int) -> Answer:
                                       by=grant_label(checked), director_id=grant_id(checked))
     else:
         made = event_grants.new_codes(event, session, [table], revoke=revoke,
-                                      by=grant_label(checked), once=once, seen=seen_version(event),
+                                      by=grant_label(checked), once=once,
                                       director_id=grant_id(checked))
     code = made[0]
     return jsonify({"session": session, "table": table, "night": code.night, "code": code.code,
@@ -93,11 +93,10 @@ def revoke_director(event_id: int, director: int) -> Answer:
     event = checked.row
     request_body()  # it takes no body
     me: Any = checked.grant
-    once = request_once(f"event:{event.id}", {})
+    once = request_once({})
     first = retried(once)
     if first is None:
-        gone = event_grants.revoke_director(event, director, me, once=once,
-                                            seen=seen_version(event))
+        gone = event_grants.revoke_director(event, director, me, once=once)
         first = ({"id": gone.id, "label": gone.label}, 200)
     return jsonify({"revoked": first[0]}), first[1], {}
 

@@ -37,7 +37,7 @@ from scorekeeper.views.api import (
     request_body,
     request_once,
 )
-from scorekeeper.views.api.hands import if_match, retried
+from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 
 if TYPE_CHECKING:
@@ -53,12 +53,6 @@ def home_path(event: Event, tail: str = "") -> str:
 def view_url(token: str) -> str:
     """The event's public leaderboard link, as its QR gives it."""
     return link("event_viewer.board", token=token)
-
-
-def seen_version(event: Event) -> int | None:
-    """The event version the request's ``If-Match`` names (None without one)."""
-    named = if_match(event.version)
-    return named.version if named is not None else None
 
 
 def whole_field(data: dict[str, Any], field: str, what: str) -> int:
@@ -77,7 +71,7 @@ def once_answered(event: Any, data: object,
     """The answer of a write to the event: its first answer when this request
     was already carried out (its Idempotency-Key), else ``write`` carried out
     now under that key."""
-    once = request_once(f"event:{event.id}", data)
+    once = request_once(data)
     first = retried(once)
     return first if first is not None else write(once)
 
@@ -89,7 +83,7 @@ def once_answered(event: Any, data: object,
 def create_event() -> Answer:
     """Start an event; the only time a director token is shown."""
     data = request_body()
-    once = request_once("events", data)
+    once = request_once(data)
     plan = {k: data[k] for k in PLAN_FIELDS if k in data}
     event, token = event_service.create_event(data.get("name"), data.get("preset"),
                                               data.get("options"), label="API client",
@@ -133,8 +127,7 @@ def finish_event(event_id: int) -> Answer:
     event = checked.row
     data = request_body()
     def finish(once: Once | None) -> tuple[Any, int]:
-        return event_stages.finish(event, by=grant_label(checked), once=once,
-                                   seen=seen_version(event)).to_json(), 200
+        return event_stages.finish(event, by=grant_label(checked), once=once).to_json(), 200
     return answer_of(once_answered(event, data, finish))
 
 
@@ -147,8 +140,7 @@ def reopen_event(event_id: int) -> Answer:
     event = checked.row
     data = request_body()
     def reopen(once: Once | None) -> tuple[Any, int]:
-        return event_stages.reopen(event, by=grant_label(checked), once=once,
-                                   seen=seen_version(event)).to_json(), 200
+        return event_stages.reopen(event, by=grant_label(checked), once=once).to_json(), 200
     return answer_of(once_answered(event, data, reopen))
 
 
@@ -195,7 +187,7 @@ def register_players(event_id: int) -> Answer:
     def register(once: Once | None) -> tuple[Any, int]:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
                                       checked_in=here, same_name_ok=same_ok,
-                                      by=grant_label(checked), once=once, seen=seen_version(event))
+                                      by=grant_label(checked), once=once)
         return {"players": [event_service.public(p) for p in made]}, 201
     return answer_of(once_answered(event, data, register), {"Location": home_path(event)})
 
@@ -209,8 +201,7 @@ def check_in_player(event_id: int, number: int) -> Answer:
     data = request_body()
     here = flag(data, "here", True)
     def check_in(once: Once | None) -> tuple[Any, int]:
-        found = event_service.check_in(event, [number], here, by=grant_label(checked), once=once,
-                                       seen=seen_version(event))
+        found = event_service.check_in(event, [number], here, by=grant_label(checked), once=once)
         return {"players": [event_service.player_status(p) for p in found]}, 200
     return answer_of(once_answered(event, data, check_in))
 
@@ -227,7 +218,7 @@ def change_event(event_id: int) -> Answer:
     def change(once: Once | None) -> tuple[Any, int]:
         said = event_settings.change_settings(
             event, tie_breaks=data.get("tie_breaks"), signatures=data.get("signatures"),
-            by=grant_label(checked), once=once, seen=seen_version(event))
+            by=grant_label(checked), once=once)
         return {"changed": said, "tie_breaks": list(event.tie_breaks),
                 "signatures": event.signatures}, 200
     return answer_of(once_answered(event, data, change))
@@ -246,8 +237,7 @@ def rename_player(event_id: int, number: int) -> Answer:
     def rename(once: Once | None) -> tuple[Any, int]:
         was = event_service.player(event, number).name
         found = rename_service.rename_player(event, number, data.get("name"), same_name_ok=same,
-                                             by=grant_label(checked), once=once,
-                                             seen=seen_version(event))
+                                             by=grant_label(checked), once=once)
         return {"number": found.number, "name": found.name, "was": was}, 200
     return answer_of(once_answered(event, data, rename))
 
@@ -261,8 +251,7 @@ def withdraw_player(event_id: int, number: int) -> Answer:
     data = request_body()
     after = whole_field(data, "after", "the last session played (0: none)")
     def withdraw(once: Once | None) -> tuple[Any, int]:
-        found = event_service.withdraw(event, number, after, by=grant_label(checked), once=once,
-                                       seen=seen_version(event))
+        found = event_service.withdraw(event, number, after, by=grant_label(checked), once=once)
         return {"players": [event_service.player_status(found)]}, 200
     return answer_of(once_answered(event, data, withdraw))
 
@@ -286,7 +275,7 @@ def draw_session(event_id: int, session: int) -> Answer:
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
-    once = request_once(f"event:{event.id}", data)
+    once = request_once(data)
     first = earlier(once)
     if first is not None:
         assert once is not None
@@ -295,7 +284,7 @@ def draw_session(event_id: int, session: int) -> Answer:
                                  by=grant_label(checked), director_id=grant_id(checked))
     else:
         drawn = event_draws.draw(event, session, seed=data.get("seed"), by=grant_label(checked),
-                                 once=once, seen=seen_version(event), director_id=grant_id(checked))
+                                 once=once, director_id=grant_id(checked))
     return answer_of(({**_tables(drawn), "tables": [
         {"number": t.number, "players": list(t.players), "numbers": list(t.numbers),
          "night": t.night, "edit_token": t.edit_token, "code": t.code}
@@ -315,7 +304,7 @@ def seat_walk_in(event_id: int, session: int) -> Answer:
     number = whole_field(data, "number", "the player's number")
     def seat(once: Once | None) -> tuple[Any, int]:
         seated = event_draws.seat_walk_in(event, session, number, by=grant_label(checked),
-                                          once=once, seen=seen_version(event),
+                                          once=once,
                                           director_id=grant_id(checked))
         body: dict[str, Any] = {"table": seated.table, "seat": seated.seat}
         if seated.opened is not None:

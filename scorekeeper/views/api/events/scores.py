@@ -28,7 +28,6 @@ from scorekeeper.views.api.events.routes import (
     answer_of,
     home_path,
     once_answered,
-    seen_version,
     whole_field,
 )
 
@@ -53,8 +52,7 @@ def add_penalty(event_id: int) -> Answer:
     session = whole_field(data, "session", "a session's number")
     def penalty(once: Once | None) -> tuple[Any, int]:
         made = event_scores.penalty(event, number, session, data.get("points"),
-                                    data.get("reason"), by=grant_label(checked), once=once,
-                                    seen=seen_version(event))
+                                    data.get("reason"), by=grant_label(checked), once=once)
         return made.to_json(), 201
     return answer_of(once_answered(event, data, penalty),
                    {"Location": home_path(event, "/penalties")})
@@ -69,7 +67,7 @@ def withdraw_penalty(event_id: int, penalty: int) -> Answer:
     data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
         gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
-                                             seen=seen_version(event), why=data.get("reason"))
+                                             why=data.get("reason"))
         return gone.to_json(), 200
     return answer_of(once_answered(event, data, withdraw))
 
@@ -84,7 +82,7 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     data = request_body()
     def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
-                                   by=grant_label(checked), once=once, seen=seen_version(event))
+                                   by=grant_label(checked), once=once)
         return {"session": session, "table": table, "totals": dict(made.totals)}, 201
     return answer_of(once_answered(event, data, ticket),
                    {"Location": home_path(event, f"/sessions/{session}")})
@@ -102,7 +100,7 @@ def correct_ticket(event_id: int, session: int, table: int) -> Answer:
     def correct(once: Once | None) -> tuple[Any, int]:
         kept = event_scores.correct_ticket(event, session, table, data.get("totals"),
                                            data.get("reason"), by=grant_label(checked),
-                                           once=once, seen=seen_version(event))
+                                           once=once)
         return {"session": session, "table": table, "totals": dict(kept.totals)}, 200
     return answer_of(once_answered(event, data, correct))
 
@@ -117,8 +115,7 @@ def withdraw_ticket(event_id: int, session: int, table: int) -> Answer:
     data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
         gone = event_scores.withdraw_ticket(event, session, table, data.get("reason"),
-                                            by=grant_label(checked), once=once,
-                                            seen=seen_version(event))
+                                            by=grant_label(checked), once=once)
         return {"session": session, "table": table, "withdrawn": gone}, 200
     return answer_of(once_answered(event, data, withdraw))
 
@@ -133,7 +130,7 @@ def mark_table_done(event_id: int, session: int, table: int) -> Answer:
     data = request_body()
     def mark(once: Once | None) -> tuple[Any, int]:
         done = event_scores.mark_done(event, session, table, data.get("done"),
-                                      by=grant_label(checked), once=once, seen=seen_version(event))
+                                      by=grant_label(checked), once=once)
         return {"session": session, "table": table, "done": done}, 200
     return answer_of(once_answered(event, data, mark))
 

@@ -128,7 +128,7 @@ def import_sheet(group_id: int) -> Response:
     choices = asked(data)
     if not flag(data, "confirm"):
         return jsonify(preview_json(preview(group, book, choices)))
-    once = request_once(f"group-import:{group.id}", data)
+    once = request_once(data)
     record = confirm(group.id, book, choices, data.get("version"), data.get("new_members"),
                      LABEL, once)
     return jsonify(import_json(record))
@@ -141,7 +141,7 @@ def undo_import(group_id: int) -> Response:
     the group's ``version``."""
     group = api_group(group_id).row
     data = request_body()
-    once = request_once(f"group-import-undo:{group.id}", data)
+    once = request_once(data)
     record = undo(group.id, data.get("import"), data.get("version"), LABEL, once)
     return jsonify({"undone": record.id, "version": record.undone_version})
 
@@ -160,7 +160,7 @@ def forget_alias(group_id: int, alias_id: int) -> Response:
     """Forget one spelling: the next sheet that uses it asks who it is."""
     group = api_group(group_id).row
     request_body()  # none
-    once = request_once(f"group-alias:{group.id}:{alias_id}", {})
+    once = request_once({})
     first = retried(once)
     if first is None:
         seen = if_match(group.version)
