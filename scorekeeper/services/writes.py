@@ -15,9 +15,8 @@ never a player's), so the invariant cannot drift.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +42,7 @@ from scorekeeper.policy.acl import Action, EventWrite, Whose
 from scorekeeper.services import NotFound, Stale, admission, registry
 from scorekeeper.services.admission import table_key
 from scorekeeper.services.board import changed
+from scorekeeper.services.made_on import as_made_on
 from scorekeeper.services.once import Once, commit, remember
 
 #: The session-info keys of the write under way and of its unit of work.
@@ -79,39 +79,8 @@ class Write:
     author: str | None = None
 
 
-#: The versions each owner row was at when the request was made, by (kind,
-#: id): an API write's ``If-Match`` (:func:`made_on`).  One request's only.
-_MADE_ON: ContextVar[dict[tuple[str, int], frozenset[int]] | None] = ContextVar(
-    "scorekeeper.made_on", default=None)
-
-
-def made_on(kind: str, row_id: int, versions: Iterable[int]) -> None:
-    """The request under way was made on one of ``versions`` of the night,
-    group or event (``kind``) ``row_id``: whatever write it begins to that
-    owner (:func:`begin_night`, :func:`begin_group`, :func:`begin_event`,
-    :func:`begin_owner`) is refused as :class:`Stale` once the owner has
-    moved on.  Decided here for every write, whichever route asks."""
-    found = dict(_MADE_ON.get() or {})
-    found[kind, row_id] = frozenset(versions)
-    _MADE_ON.set(found)
-
-
-def made_on_nothing() -> None:
-    """The request is over: what it was made on goes with it."""
-    _MADE_ON.set(None)
-
-
-def _as_made_on(kind: str, row_id: int, version: int, stale: str) -> None:
-    """Refuse a write making ``version`` of an owner the request was made
-    on an older version of (:func:`made_on`)."""
-    seen = (_MADE_ON.get() or {}).get((kind, row_id))
-    if seen is not None and version - 1 not in seen:
-        raise Stale(stale, "version")
-
-
 def author(by: str | None) -> None:
-    """Name who makes the write under way (a device, "API client"): its
-    history entries that name nobody say it was them."""
+    """Name who makes the write under way: its entries that name nobody say so."""
     _write().author = by
 
 
@@ -228,7 +197,7 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
                               owner=owner.kind if owner else Whose.OWN)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
-    _as_made_on(TABLE, table_id, raised.version, stale)
+    as_made_on(TABLE, table_id, raised.version, stale)
     return raised.version
 
 
@@ -276,7 +245,7 @@ def _raise_owner(kind: str, row_id: int, seen: int | None, stale: str) -> int:
         raised = _write().raised[key]
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
-    _as_made_on(kind, row_id, raised.version, stale)
+    as_made_on(kind, row_id, raised.version, stale)
     return raised.version
 
 
@@ -370,8 +339,7 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
 
 
 def audit_group(group_id: int, action: str, summary: str, by: str | None = None) -> None:
-    """The one entry of the group version this write made."""
-    audit_owner(GROUP, group_id, action, summary, by)
+    audit_owner(GROUP, group_id, action, summary, by)  # the group version's one entry
 
 
 def audit_event(event_id: int, action: str, summary: str, by: str | None = None,

@@ -50,6 +50,7 @@ from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.grants import grants
 from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.registry import KINDS
+from scorekeeper.views.key_home import key_home
 
 NOT_EDITOR = ("This is the scorekeeper's page for the table. To follow the scores, "
               "open the table's share link (scan its QR code); to keep score on this phone, "
@@ -82,18 +83,6 @@ def permission(action: Action | OwnerAction,
 def declared_write(view: Callable[..., Any] | None) -> EventWrite | None:
     """The write to an event a view declared (None: none)."""
     return getattr(view, "event_write", None)
-
-
-#: The path arguments naming the owner a request is about, most specific first.
-_HOMES = (("event_id", "event"), ("group_id", "group"), ("table_id", "table"))
-
-
-def key_home() -> str:
-    """Where an API request's ``Idempotency-Key`` is kept: under the event,
-    group or night its path names ("event:3"), or, for what creates one,
-    under "new".  A key names one request in its home, whatever the route."""
-    args = request.view_args or {}
-    return next((f"{kind}:{args[name]}" for name, kind in _HOMES if name in args), "new")
 
 
 def _refuse_unless_stage_takes(event: Any, retry: bool = False) -> None:

@@ -161,9 +161,13 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     # the same seats, at new tables: the voided cards' nights never come back
     assert re.sub(r"/t/\d+", "/t/N", redrawn) == re.sub(r"/t/\d+", "/t/N", _board(page))
     assert set(re.findall(r"/t/(\d+)", redrawn)).isdisjoint(re.findall(r"/t/(\d+)", page))
+    seats = re.search(r'name="seats" value="(\w+)"', client.get(
+        f"/e/{event_id}/sessions/1").text)
+    assert seats is not None
     assert client.post(f"/e/{event_id}/sessions/1/swap",
-                       data={"a": "1", "b": "2"}).status_code == 302
-    bad = client.post(f"/e/{event_id}/sessions/1/swap", data={"a": "1", "b": "x"})
+                       data={"a": "1", "b": "2", "seats": seats[1]}).status_code == 302
+    bad = client.post(f"/e/{event_id}/sessions/1/swap", data={"a": "1", "b": "x",
+                                                               "seats": seats[1]})
     assert bad.status_code == 400 and "Give two players" in bad.text
     for kind in ("seats", "tickets"):
         assert client.get(f"/e/{event_id}/sessions/1/print/{kind}").status_code == 200

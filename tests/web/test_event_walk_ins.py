@@ -6,6 +6,7 @@ their own; the session page lists who is checked in and unseated."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -76,7 +77,9 @@ def test_the_session_page_lists_and_seats_a_walk_in(client: FlaskClient) -> None
     page = f"/e/{made['id']}/sessions/1"
     shown = client.get(page).get_data(as_text=True)
     assert f'id="walk-in-{walter}"' in shown and f'id="seat-{walter}"' in shown
-    seated = client.post(f"{page}/seat", data={"number": str(walter)})
+    seats = re.search(r'name="seats" value="(\w+)"', shown)
+    assert seats is not None
+    seated = client.post(f"{page}/seat", data={"number": str(walter), "seats": seats[1]})
     assert seated.status_code == 302
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "Walter sits at table" in shown and f'id="walk-in-{walter}"' not in shown

@@ -1,12 +1,13 @@
 """A tournament.  Its face (:data:`FACE`), what the views and the other
 packages may call: starting and finding it, its players and settings
-(:mod:`.event`, :mod:`.plan`, :mod:`.settings`, :mod:`.rename`), its draws
-and its tables' codes (:mod:`.draws`, :mod:`.grants`), its tables' progress
-and its stages (:mod:`.progress`, :mod:`.stages`), its scores and signatures
-(:mod:`.scores`, :mod:`.signatures`), its public board (:mod:`.board`), its
-file (:mod:`.exports`) and its record (:mod:`.history`).  Behind it: the standings' rows
-(:mod:`.standings`) and the checks of an event's file (:mod:`.import_checks`).
+(:mod:`.event`, :mod:`.plan`, :mod:`.settings`, :mod:`.rename`), its draws,
+walk-ins and tables' codes (:mod:`.draws`, :mod:`.walk_ins`, :mod:`.grants`),
+its tables' progress and its stages (:mod:`.progress`, :mod:`.stages`), its
+scores and signatures (:mod:`.scores`, :mod:`.signatures`), its public board
+(:mod:`.board`), its file (:mod:`.exports`) and its record (:mod:`.history`).
+Behind it: the standings' rows (:mod:`.standings`) and the checks of an
+event's file (:mod:`.import_checks`).
 """
 
 FACE = ("event", "plan", "settings", "rename", "draws", "grants", "progress", "stages",
-        "scores", "signatures", "board", "exports", "history")
+        "scores", "signatures", "board", "exports", "history", "walk_ins")

@@ -7,6 +7,7 @@ reading a session's tables.  The draw itself is the engine's
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,10 +16,10 @@ from datetime import timedelta
 from sqlalchemy import delete, func, select
 
 from scorekeeper.db.models import (
+    EVENT,
     AuditEntry,
     Editor,
     Event,
-    EventPlayer,
     EventSession,
     EventTable,
     EventTicket,
@@ -37,10 +38,10 @@ from scorekeeper.ledger.event_draw import filler_name, is_filler, repeated_pair_
 from scorekeeper.limits import MAX_EVENT_TABLES, MAX_SEED
 from scorekeeper.policy.acl import Action, EventWrite
 from scorekeeper.rules import Rules
-from scorekeeper.services import Conflict, NotFound, ServiceError, writes
-from scorekeeper.services.events.event import player, plays_in
+from scorekeeper.services import Conflict, NotFound, ServiceError, Stale, writes
+from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.grants import grants, handovers
-from scorekeeper.services.nights import roster, tables
+from scorekeeper.services.nights import tables
 from scorekeeper.services.once import Once
 
 #: How long a table card's code works: the whole day of the event.
@@ -77,6 +78,13 @@ class DrawnSession:
     def repeated_pairs(self) -> int:
         """How many pairs meet again."""
         return len(self.met_again)
+
+    @property
+    def tag(self) -> str:
+        """A short name of who sits where now: a page's swap and seat forms
+        send the one they showed (:func:`seats_changed`)."""
+        seats = repr(tuple(t.numbers for t in self.tables)).encode()
+        return hashlib.sha256(seats).hexdigest()[:12]
 
     @property
     def fillers(self) -> int:
@@ -196,7 +204,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
             db.session.add(row)
         row.seed, row.repeated_pairs, row.byes = seed, result.repeated_pairs, list(result.byes)
         names = {p.number: p.name for p in event.players}
-        drawn = tuple(_open_table(event, session, number, seats, names, rules, director_id)
+        drawn = tuple(open_table(event, session, number, seats, names, rules, director_id)
                       for number, seats in enumerate(result.tables, start=1))
         writes.audit_event(event.id, "draw", f"{'Re-drew' if old else 'Drew'} session "
                            f"{session} (seed {seed}): {len(drawn)} tables", by)
@@ -204,7 +212,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
     return DrawnSession(session, seed, result.met_again, result.byes, drawn)
 
 
-def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
+def open_table(event: Event, session: int, number: int, seats: Sequence[int],
                 names: dict[int, str], rules: Rules, director_id: int | None) -> DrawnTable:
     """Table ``number`` of the session as a new night, its grant and its code."""
     players = [filler_name(n) if is_filler(n) else names[n] for n in seats]
@@ -218,114 +226,6 @@ def _open_table(event: Event, session: int, number: int, seats: Sequence[int],
     writes.audit_created(night, "create", f"Drawn: table {number} of session {session} of "
                          f"{event.name}")
     return DrawnTable(number, tuple(players), tuple(seats), night.id, token, code)
-
-
-@dataclass(frozen=True)
-class Seated:
-    """Where a walk-in was seated: the table and his seat there (1-based);
-    a table opened for walk-ins comes with its phone's token and code
-    (shown once, as a draw's)."""
-
-    table: int
-    seat: int
-    opened: DrawnTable | None = None
-
-
-def unseated(event: Event, session: int) -> list[EventPlayer]:
-    """The players of ``session`` (checked in, arrived, not withdrawn) seated
-    at none of its tables: walk-ins since the draw, and its byes."""
-    seated = set(db.session.scalars(
-        select(Player.name).join(EventTable, EventTable.night_id == Player.table_id)
-        .where(EventTable.event_id == event.id, EventTable.session == session)))
-    return [p for p in event.players if plays_in(p, session) and p.name not in seated]
-
-
-def seat_walk_in(event: Event, session: int, number: object, by: str | None = None,
-                 once: Once | None = None, seen: int | None = None,
-                 director_id: int | None = None) -> Seated:
-    """Seat player ``number``, checked in but seated nowhere in the drawn
-    ``session`` (a walk-in, or a bye), leaving every other seat and card as
-    it is: at a table still playing (:func:`_still_playing`) one short of the
-    largest a game takes (five-handed: a table of five becomes six, its
-    dealer sitting out), the one that has dealt the fewest hands; when every
-    such table is full, with enough players waiting for a table of their
-    own, at a new table with them (its phone's code shown once); else
-    refused, saying how many more it takes.  A session whose every table is
-    done takes nobody until the director marks one not done."""
-    rules = Rules.from_dict(event.rules)
-    with writes.unit(once) as work:
-        writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
-        drawn = session_tables(event, session)
-        waiting = {p.number: p for p in unseated(event, session)}
-        walk_in = player(event, number)
-        if walk_in.number not in waiting:
-            raise Conflict(_why_not(walk_in, session), "number")
-        row = db.session.scalar(select(EventSession).filter_by(event_id=event.id,
-                                                               number=session))
-        assert row is not None
-        row.byes = [n for n in row.byes if n != walk_in.number]
-        short = _short(event, drawn, rules.seats)
-        if short:
-            found = min(short, key=lambda t: (_dealt(t.night), t.number))
-            night = db.session.get_one(GameTable, found.night)
-            writes.audit_event(event.id, "seat", f"#{walk_in.number} {walk_in.name} seated at "
-                               f"table {found.number} of session {session}", by)
-            writes.begin_night(night, EventWrite.DRAW)
-            roster.add_player(night, walk_in.name)
-            seated = Seated(found.number, len(found.players) + 1)
-        else:
-            together = [walk_in] + [p for n, p in sorted(waiting.items()) if n != walk_in.number]
-            if len(together) < rules.seats:
-                raise Conflict(f"Every table of session {session} is full: {rules.seats} "
-                               f"players waiting make a new table ({len(together)} waiting "
-                               "now)", "number")
-            number_new = max((t.number for t in drawn.tables), default=0) + 1
-            group = together[:rules.seats]
-            writes.audit_event(event.id, "seat", f"Table {number_new} of session {session} "
-                               "opened for " + ", ".join(f"#{p.number} {p.name}"
-                                                         for p in group), by)
-            opened = _open_table(event, session, number_new, [p.number for p in group],
-                                 {p.number: p.name for p in group}, rules, director_id)
-            seated = Seated(number_new, 1, opened)
-        work.remember(event, 200, {"table": seated.table, "seat": seated.seat})
-    return seated
-
-
-def _short(event: Event, drawn: DrawnSession, seats: int) -> list[DrawnTable]:
-    """The tables of the drawn session a walk-in may join: still playing
-    (:func:`_still_playing`) and one short of ``seats`` or more; a session
-    whose every table has stopped playing is refused."""
-    playing = _still_playing(event, drawn.session)
-    if drawn.tables and not playing:
-        raise Conflict(f"No table of session {drawn.session} is still playing (each is done, "
-                       "on a paper ticket or closed): nobody joins it now (mark a table "
-                       "not done to seat a walk-in there)", "number")
-    return [t for t in drawn.tables if len(t.players) <= seats and t.number in playing]
-
-
-def _still_playing(event: Event, session: int) -> set[int]:
-    """The numbers of the tables of ``session`` still scoring their hands: not
-    done, not scored on a paper ticket, their night not closed (a walk-in
-    seated anywhere else could never score)."""
-    return set(db.session.scalars(
-        select(EventTable.number).join(GameTable, GameTable.id == EventTable.night_id)
-        .outerjoin(EventTicket, EventTicket.event_table_id == EventTable.id)
-        .where(EventTable.event_id == event.id, EventTable.session == session,
-               EventTable.done.is_(False), EventTicket.id.is_(None),
-               GameTable.closed_at.is_(None))))
-
-
-def _dealt(night_id: int) -> int:
-    return int(db.session.scalar(select(func.count()).select_from(HandRow)
-                                 .where(HandRow.table_id == night_id)) or 0)
-
-
-def _why_not(p: EventPlayer, session: int) -> str:
-    if not p.checked_in:
-        return f"#{p.number} {p.name} isn't checked in: check them in first"
-    if not plays_in(p, session):
-        return f"#{p.number} {p.name} doesn't play session {session}"
-    return f"#{p.number} {p.name} is seated in session {session} already"
 
 
 def session_tables(event: Event, session: int) -> DrawnSession:
@@ -345,15 +245,34 @@ def session_tables(event: Event, session: int) -> DrawnSession:
     return DrawnSession(session, row.seed, met_again, tuple(row.byes), tuple(drawn))
 
 
-def swap(event: Event, session: int, a: int, b: int, by: str | None = None) -> DrawnSession:
+def seats_changed(event: Event, drawn: DrawnSession, shown: str | None) -> None:
+    """Refuse a change of seats made on a page that showed other seats than
+    the session has now (``shown``: the :attr:`DrawnSession.tag` it showed;
+    None: no page, nothing to compare), saying what moved them last."""
+    if shown is None or shown == drawn.tag:
+        return
+    last = db.session.scalar(select(AuditEntry).where(
+        AuditEntry.of(EVENT, event.id), AuditEntry.action.in_(("draw", "seat", "swap")))
+        .order_by(AuditEntry.id.desc()).limit(1))
+    said = f" (last: {last.summary}, {last.by or 'another device'})" if last else ""
+    raise Stale(f"The seats of session {drawn.session} changed since this page showed "
+                f"them{said}: check the board and try again", "seats")
+
+
+def swap(event: Event, session: int, a: int, b: int, by: str | None = None,
+         shown: str | None = None) -> DrawnSession:
     """Players ``a`` and ``b`` change seats before any hand of the session is
-    recorded (their tables' grants and codes stay as they are)."""
-    drawn = session_tables(event, session)
-    seats = {n: (t, i) for t in drawn.tables for i, n in enumerate(t.numbers)}
-    if a not in seats or b not in seats or a == b:
-        raise ServiceError(f"Swap two players who are seated in session {session}", "players")
+    recorded (their tables' grants and codes stay as they are), on the seats
+    the page showed (``shown``: :func:`seats_changed`, so a double tap
+    never swaps them back)."""
     with writes.unit():
         writes.begin_event(event.id, EventWrite.DRAW)
+        drawn = session_tables(event, session)
+        seats_changed(event, drawn, shown)
+        seats = {n: (t, i) for t in drawn.tables for i, n in enumerate(t.numbers)}
+        if a not in seats or b not in seats or a == b:
+            raise ServiceError(f"Swap two players who are seated in session {session}",
+                               "players")
         if _started(_rows(event, session)):
             raise Conflict(f"Session {session} has started: no more swaps", "session")
         (ta, sa), (tb, sb) = seats[a], seats[b]

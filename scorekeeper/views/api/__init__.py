@@ -26,16 +26,16 @@ from scorekeeper.json_text import JsonRefused, read_json
 from scorekeeper.limits import MAX_DIGITS, MAX_KEY, QUOTED
 from scorekeeper.rules import HandError
 from scorekeeper.rules.hand_json import REQUEST_FIELDS
-from scorekeeper.services import Code, OptionRefused, ServiceError, Stale, writes
+from scorekeeper.services import Code, OptionRefused, ServiceError, Stale, made_on
 from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
 from scorekeeper.services.nights.hands import Seen
 from scorekeeper.services.nights.state import version_of
 from scorekeeper.services.once import Once, api_once
 from scorekeeper.services.since import STALE_ADVICE, meanwhile
 from scorekeeper.services.writes import abandon
-from scorekeeper.views.access import key_home
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
+from scorekeeper.views.key_home import key_home
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -164,9 +164,9 @@ def known_query_and_key() -> None:
 
 
 @bp.before_request
-def made_on() -> None:
+def held_to_if_match() -> None:
     """A write's ``If-Match``, held for the write path to refuse a stale
-    write by (:func:`scorekeeper.services.writes.made_on`), whichever
+    write by (:func:`scorekeeper.services.made_on.made_on`), whichever
     route it is: the owner its operation names (the night, group or event
     of its path) must still be at a version the header names."""
     op = operation()
@@ -181,12 +181,12 @@ def made_on() -> None:
     if not versions:
         raise ServiceError(f'If-Match must be the ETag of the {op.owner}, e.g. "12"',
                            "If-Match")
-    writes.made_on(op.owner, row_id, versions)
+    made_on.made_on(op.owner, row_id, versions)
 
 
 @bp.teardown_request
 def made_on_nothing(_: BaseException | None) -> None:
-    writes.made_on_nothing()
+    made_on.made_on_nothing()
 
 
 def idempotency_key() -> str | None:

@@ -76,7 +76,7 @@ class Operation:
     if_match: bool = False
     also: tuple[int, ...] = ()
     #: The write judges an older ``If-Match`` itself rather than the write
-    #: path (:func:`scorekeeper.services.writes.made_on`): a new hand made on
+    #: path (:func:`scorekeeper.services.made_on.made_on`): a new hand made on
     #: an older version is kept when it was made for the deal still to come.
     judges_stale: bool = False
 

@@ -19,10 +19,10 @@ from scorekeeper.views.access import (
     api_table,
     bearer_token,
     grant_label,
-    key_home,
     permission,
 )
 from scorekeeper.views.api import bp, idempotency_key, request_body, request_once
+from scorekeeper.views.key_home import key_home
 
 
 @bp.get("/token")

@@ -25,6 +25,7 @@ from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import settings as event_settings
 from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.services.events import stages as event_stages
+from scorekeeper.services.events import walk_ins as event_walk_ins
 from scorekeeper.services.events.draws import DrawnSession
 from scorekeeper.services.events.plan import PLAN_FIELDS
 from scorekeeper.services.grants import grants
@@ -303,7 +304,7 @@ def seat_walk_in(event_id: int, session: int) -> Answer:
     data = request_body()
     number = whole_field(data, "number", "the player's number")
     def seat(once: Once | None) -> tuple[Any, int]:
-        seated = event_draws.seat_walk_in(event, session, number, by=grant_label(checked),
+        seated = event_walk_ins.seat_walk_in(event, session, number, by=grant_label(checked),
                                           once=once,
                                           director_id=grant_id(checked))
         body: dict[str, Any] = {"table": seated.table, "seat": seated.seat}
@@ -336,5 +337,5 @@ def show_session(event_id: int, session: int) -> Response:
                        "ticket": bool(shown and shown.ticket),
                        "signing": signed.status if signed else "not asked"})
     return jsonify({**_tables(drawn), "tables": tables,
-                    "unseated": [p.number for p in event_draws.unseated(event, session)
+                    "unseated": [p.number for p in event_walk_ins.unseated(event, session)
                                  if p.number not in drawn.byes]})

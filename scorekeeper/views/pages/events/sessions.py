@@ -22,6 +22,7 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
+from scorekeeper.services.events import walk_ins as event_walk_ins
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once
@@ -69,7 +70,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         signing=signing, signing_by=signatures.by_status(signing),
         started=event_draws.STARTED.format(session=number)
         if drawn and event_draws.session_started(event, number) else None,
-        walk_ins=[p for p in event_draws.unseated(event, number)
+        walk_ins=[p for p in event_walk_ins.unseated(event, number)
                   if drawn is None or p.number not in drawn.byes] if drawn else [],
         submission=new_token(), max_seed=MAX_SEED, max_penalty=MAX_EVENT_PENALTY,
         cards_unreachable=only_this_machine(link("share.claim", token="code")),
@@ -135,7 +136,7 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
     try:
         if a is None or b is None:
             raise ServiceError("Give two players' numbers", "swap")
-        event_draws.swap(event, number, a, b, by=grant_label(checked))
+        event_draws.swap(event, number, a, b, by=grant_label(checked), shown=_seats_shown())
     except ServiceError as error:
         said = error.message
         return refused(f"Not swapped: {error.message}", status_of(error), lambda: _session_page(
@@ -229,8 +230,9 @@ def seat(event_id: int, number: int) -> Response | tuple[str, int]:
     try:
         if who is None:
             raise ServiceError("Choose a player", "number")
-        seated = event_draws.seat_walk_in(event, number, who, by=grant_label(checked),
-                                          director_id=grant_id(checked))
+        seated = event_walk_ins.seat_walk_in(event, number, who, by=grant_label(checked),
+                                             director_id=grant_id(checked),
+                                             shown=_seats_shown())
     except ServiceError as error:
         said = error.message
         return refused(f"Not seated: {error.message}", status_of(error),
@@ -245,6 +247,16 @@ def seat(event_id: int, number: int) -> Response | tuple[str, int]:
     page = make_response(_session_page(event_id, number, fresh={seated.table: seated.opened}))
     page.headers["Cache-Control"] = "no-store"
     return page
+
+
+def _seats_shown() -> str:
+    """Who sat where on the page a swap or a seat form was sent from (its
+    hidden ``seats``: :attr:`DrawnSession.tag`)."""
+    shown = request.form.get("seats", "").strip()
+    if not shown:
+        raise ServiceError("This form doesn't say which seats it showed: reload the page "
+                           "and try again", "seats")
+    return shown[:40]
 
 
 def _seated(event: Event, number: int, table: int) -> DrawnTable:

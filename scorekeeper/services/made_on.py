@@ -1,0 +1,45 @@
+"""The versions a request was made on, held for the one write path
+(:mod:`scorekeeper.services.writes`) to refuse a stale write by, whichever
+route it came by: an API write's ``If-Match`` names the version of the
+night, group or event its path names; every write the request then begins
+to that owner is refused (:class:`~scorekeeper.services.Stale`) once the
+owner has moved on.  Held for one request only (a context variable the
+view layer sets and clears).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from contextvars import ContextVar
+
+from scorekeeper.services import Stale
+
+#: The versions each owner row was at when the request was made, by (kind,
+#: id): an API write's ``If-Match``.  One request's only.
+_MADE_ON: ContextVar[dict[tuple[str, int], frozenset[int]] | None] = ContextVar(
+    "scorekeeper.made_on", default=None)
+
+
+def made_on(kind: str, row_id: int, versions: Iterable[int]) -> None:
+    """The request under way was made on one of ``versions`` of the night,
+    group or event (``kind``) ``row_id``: whatever write it begins to that
+    owner (:mod:`~scorekeeper.services.writes`' ``begin_night``,
+    ``begin_group``, ``begin_event``, ``begin_owner``) is refused as
+    :class:`Stale` once the owner has moved on.  Decided here for every
+    write, whichever route asks."""
+    found = dict(_MADE_ON.get() or {})
+    found[kind, row_id] = frozenset(versions)
+    _MADE_ON.set(found)
+
+
+def made_on_nothing() -> None:
+    """The request is over: what it was made on goes with it."""
+    _MADE_ON.set(None)
+
+
+def as_made_on(kind: str, row_id: int, version: int, stale: str) -> None:
+    """Refuse a write making ``version`` of an owner the request was made
+    on an older version of (:func:`made_on`)."""
+    seen = (_MADE_ON.get() or {}).get((kind, row_id))
+    if seen is not None and version - 1 not in seen:
+        raise Stale(stale, "version")
