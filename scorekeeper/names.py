@@ -82,9 +82,11 @@ def _within(char: str, spans: Iterable[tuple[int, int]]) -> bool:
     return any(low <= ord(char) <= high for low, high in spans)
 
 
+@cache
 def hidden(char: str) -> bool:
     """True for a character that can't be seen or changes how text around it
-    is drawn (see the module's docstring), wherever it stands."""
+    is drawn (see the module's docstring), wherever it stands (asked once
+    per character: a file's history holds millions of them, few distinct)."""
     return (unicodedata.category(char) in REFUSED or char in INVISIBLE
             or _within(char, IGNORABLE))
 
@@ -129,7 +131,10 @@ def _why(char: str) -> str:
 
 def check_text(text: str, what: str) -> str:
     """``text`` itself, or :class:`NameError_` saying what is wrong with its
-    first hidden character that no emoji or script needs."""
+    first hidden character that no emoji or script needs.  Printable ASCII
+    hides nothing, so it is let through without looking at each character."""
+    if text.isascii() and text.isprintable():
+        return text
     emoji_at: set[int] | None = None
     for at, char in enumerate(text):
         if not hidden(char):

@@ -14,6 +14,8 @@ import io
 import json
 from typing import Any
 
+from sqlalchemy import insert
+
 from scorekeeper.db import codec
 from scorekeeper.db.models import AuditEntry, GameTable, HandRow, Payment, db
 from scorekeeper.ledger.money import decimal
@@ -127,12 +129,16 @@ def fill(table: GameTable, checked: Checked) -> None:
         table.played_on = checked.played_on
     table.closed_at = checked.closed_at
     table.totals = checked.totals
-    for position, hand in enumerate(checked.hands, start=1):
-        db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
-    for transfer, at in checked.payments:
-        db.session.add(Payment(table_id=table.id, payer=transfer.payer, payee=transfer.payee,
-                               cents=transfer.cents, at=at))
-    for entry in checked.audit:
-        db.session.add(AuditEntry(owner_id=table.owner_id, **entry))
-    db.session.flush()
+    db.session.flush()  # the table's id and owner row, for its rows below
+    # written as many rows per statement (a file of thousands of hands and as
+    # many lines of history, never one object each)
+    rows: list[tuple[Any, list[dict[str, Any]]]] = [
+        (HandRow, [{"table_id": table.id, "position": position, "data": codec.encode(hand)}
+                   for position, hand in enumerate(checked.hands, start=1)]),
+        (Payment, [{"table_id": table.id, "payer": t.payer, "payee": t.payee,
+                    "cents": t.cents, "at": at} for t, at in checked.payments]),
+        (AuditEntry, [{"owner_id": table.owner_id, **entry} for entry in checked.audit])]
+    for model, values in rows:
+        if values:
+            db.session.execute(insert(model), values)
     db.session.expire(table, ["hands", "audit"])
