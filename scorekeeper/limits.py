@@ -96,10 +96,13 @@ API_MAX_HANDS = 500
 MAX_IMPORT_BYTES = 40_000_000
 MAX_REQUEST_BYTES = 41 * 1024 * 1024
 #: Imports anyone may send (a table's, a group's or an event's file, no token
-#: asked): at most this many a minute from one address (each server process
-#: counts its own), then 429 with Retry-After.  A night's or a group's
-#: editor bringing in a sheet is never counted.
+#: asked): at most this many a minute from one address, costing at most this
+#: many seconds of server CPU between them (each server process counts its
+#: own), then 429 with Retry-After.  A night of 10,000 hands costs about
+#: 1.2 s to import (docs/speed.md), so it comes in; a stranger sending such
+#: files in a loop gets three a minute.  A sheet brought in is never counted.
 IMPORTS_PER_MINUTE = 10
+IMPORT_CPU_PER_MINUTE = 4.0
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
 #: file, the rows and columns of a sheet, one cell's characters, what an
 #: .xlsx may unpack to and the sheets it may have; the JSON body that sends

@@ -38,7 +38,8 @@ def _test_app(uri: str, **config: Any) -> Flask:
     return create_app({"TESTING": True, "SECRET_KEY": "test-secret",
                        "SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False,
                        # the suite imports far more than a minute's share of one address
-                       "IMPORTS_PER_MINUTE": 1_000_000, **config})
+                       "IMPORTS_PER_MINUTE": 1_000_000, "IMPORT_CPU_PER_MINUTE": 1e9,
+                       **config})
 
 
 @pytest.fixture(scope="session")

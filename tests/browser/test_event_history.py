@@ -19,12 +19,15 @@ event's tabs, and the page says it all in words:
   "Show only the event's own changes".
 
 Nothing scrolls sideways, on the phone even at 320 px with the text at
-200%.  Screenshots: tests/screenshots/event-history-*.png.
+200%.  An event of more than 200 changes shows the newest 200 and a link
+to the older ones, which shows the rest, none twice and none missed.
+Screenshots: tests/screenshots/event-history-*.png.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,12 +35,13 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.browser.steps import screenshot, start_event
-from tests.browser.test_event_corrections import (  # noqa: F401 (director: a fixture)
+from tests.browser.test_event_corrections import (
     API,
     PHONE,
     SIZES,
     _auth,
-    director,
+    _become_director,
+    _event,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -45,6 +49,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PLAYERS = "\n".join(f"Player {n}" for n in range(1, 11))
 #: The actions the page lists, newest first, without the tables' hands.
 OWN = ["ticket", "ticket", "unpenalty", "penalty", "draw", "register"]
+
+
+@pytest.fixture()
+def director(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    """The director's page, in a browser the size of ``viewport`` (a phone's
+    with touch)."""
+    phone = {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}
+    context = browser.new_context(viewport=viewport, **phone)
+    yield context.new_page()
+    context.close()
 
 
 def _looked_at(page: Any, name: str) -> None:
@@ -145,7 +159,7 @@ def test_the_director_reads_the_events_history_in_words(
     # when and who: "Dec 3, 07:06 UTC · <the director's device>", the same device each time
     whens = page.locator("#history li small").all_inner_texts()
     devices = {w.split(" · ", 1)[1].strip() for w in whens if " · " in w}
-    assert len(devices) == 1 and all(" · " in w for w in whens), whens
+    assert devices == {"Director"} and all(" · " in w for w in whens), whens  # who started it
     assert re.match(r"[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}", whens[0]), whens
     expect(page.locator("#history")).not_to_contain_text("Recorded hand")
     expect(page.locator("#older")).to_have_count(0)
@@ -174,3 +188,31 @@ def test_the_director_reads_the_events_history_in_words(
         page.evaluate("document.documentElement.style.setProperty("
                       "'font-size', '200%', 'important')")
         _looked_at(page, "large-text")
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_an_event_of_many_changes_shows_the_older_ones_a_link_away(
+        director: Any, live_app: Flask, live_server: str) -> None:
+    made, drawn = _event(live_app)
+    api, run = live_app.test_client(), _auth(made["director_token"])
+    numbers = [n for t in drawn["tables"] for n in t["numbers"]]
+    for k in range(205):  # with the players registered and the draw: 207 changes
+        given = api.post(f"{API}/events/{made['id']}/penalties", headers=run, json={
+            "number": numbers[k % len(numbers)], "session": 1, "points": 1,
+            "reason": f"Slow play {k + 1}"})
+        assert given.status_code == 201, given.get_json()
+    page = director
+    event_url = _become_director(live_app, page, live_server, made)
+    page.goto(f"{event_url}/history")
+    entries = page.locator("#history li strong")
+    expect(entries).to_have_count(200)
+    newest = entries.all_inner_texts()
+    assert "(Slow play 205)" in newest[0] and "(Slow play 6)" in newest[-1], newest[-1]
+    page.locator("#older").click()
+    page.wait_for_url(re.compile(r"/history\?before=\d+$"))
+    expect(entries).to_have_count(7)
+    older = entries.all_inner_texts()
+    assert "(Slow play 5)" in older[0] and older[-1].startswith("Registered 10 players")
+    assert len(set(newest + older)) == 207  # none twice, none missed
+    expect(page.locator("#older")).to_have_count(0)
+    _looked_at(page, "older")

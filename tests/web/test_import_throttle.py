@@ -44,9 +44,26 @@ def test_past_a_minutes_share_an_import_is_a_429_and_creates_nothing(
     assert client.get("/import", environ_base=there).status_code == 200  # the page still opens
 
 
+def test_an_address_whose_imports_cost_the_minutes_cpu_waits(
+        app: Flask, client: FlaskClient) -> None:
+    table = api_table(client)
+    exported: Any = table.send("GET", "/export").get_json()
+    app.config["IMPORT_CPU_PER_MINUTE"] = 1e-9  # the first import spends it all
+    there = {"REMOTE_ADDR": "203.0.113.8"}
+    assert client.post(f"{API}/tables/import", json=exported,
+                       environ_base=there).status_code == 201
+    refused = client.post(f"{API}/tables/import", json=exported, environ_base=there)
+    assert refused.status_code == 429, refused.get_json()
+    assert "seconds of the server's time" in refused.get_json()["error"]
+
+
 def test_a_minute_later_the_address_is_let_in_again() -> None:
     window = Window()
     assert [window.wait("a", 2, now=t) for t in (0.0, 1.0)] == [0, 0]
     assert window.wait("a", 2, now=30.0) == 30  # the first counted leaves at 60 s
     assert window.wait("a", 2, now=60.5) == 0
     assert window.wait("b", 2, now=30.0) == 0
+    assert window.wait("c", 5, budget=2.0, now=0.0) == 0
+    window.charge("c", 2.5)  # one costly import: the minute's CPU is spent
+    assert window.wait("c", 5, budget=2.0, now=10.0) == 50
+    assert window.wait("c", 5, budget=2.0, now=61.0) == 0
