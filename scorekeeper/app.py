@@ -284,6 +284,7 @@ HTMX_LIVE = {"responseHandling": [
 
 def _register(app: Flask) -> None:
     from scorekeeper.policy.acl import OwnerAction
+    from scorekeeper.services import made_on
     from scorekeeper.views import BLUEPRINTS, api, filters
     from scorekeeper.views.access import permission
 
@@ -291,6 +292,11 @@ def _register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
     filters.register(app)
+
+    @app.teardown_request
+    def made_on_nothing(_: BaseException | None) -> None:
+        """What a request was made on (an If-Match, a form's version) ends with it."""
+        made_on.made_on_nothing()
 
     @app.before_request
     def refuse_an_oversized_body() -> None:

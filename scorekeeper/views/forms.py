@@ -36,7 +36,7 @@ from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.fields import allowed_kinds, kind_fields
 from scorekeeper.rules.words import KIND_LABELS, crack_label
 from scorekeeper.rulings.text import option_words
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, made_on
 from scorekeeper.services.checks import check_stake
 from scorekeeper.services.events.plan import check_entry
 
@@ -327,3 +327,16 @@ def _whole(value: str | None, name: str) -> int:
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise HandError(f"{name} must be a whole number", name)
     return int(text)
+
+
+def made_on_form(kind: str, row_id: int, what: str) -> None:
+    """The version of the night, group or event (``kind``) the form's page
+    showed (its hidden ``version``), held for the write path: a write to it
+    since is refused (:func:`scorekeeper.services.made_on.made_on`), so a
+    form sent twice, or from an older page, changes nothing.  A form
+    without one is a 400."""
+    version = hidden_number("version", what)
+    if version is None:
+        abort(400, "This form doesn't say which version of the page it was made on; reload "
+              "the page and try again. Nothing was saved.")
+    made_on.made_on(kind, row_id, [version])

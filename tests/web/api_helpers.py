@@ -79,3 +79,15 @@ def assert_error(response: TestResponse, status: int, field: str | None = None) 
     assert body.get("code") in set(Code), body
     if field is not None:
         assert body.get("field") == field, body
+
+
+def page_version(client: FlaskClient, path: str, action: str) -> str:
+    """The version the page at ``path`` wrote into its form posting to ``action``."""
+    import re
+
+    page = client.get(path).get_data(as_text=True)
+    form = re.search(rf'action="{re.escape(action)}".*?</form>', page, re.S)
+    assert form is not None, f"no form to {action} on {path}"
+    version = re.search(r'name="version" value="(\d+)"', form.group(0))
+    assert version is not None, f"the form to {action} names no version"
+    return version.group(1)

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.services.caches import Recent
 from tests.fixtures_app import words
+from tests.web.api_helpers import page_version
 from tests.web.test_groups_pages import FIVE, record_win, start_group, start_night
 
 
@@ -85,7 +86,8 @@ def test_a_groups_share_page_links_a_nights_new_share_link_not_the_replaced_one(
     group_token = _token_of(client.application, Group, group_id)
     old = _token_of(client.application, GameTable, night)
     assert f"/s/{old}" in client.get(f"/gs/{group_token}").get_data(as_text=True)
-    assert client.post(f"/t/{night}/share/new").status_code == 302
+    assert client.post(f"/t/{night}/share/new", data={"version": page_version(
+        client, f"/t/{night}/share", f"/t/{night}/share/new")}).status_code == 302
     new = _token_of(client.application, GameTable, night)
     page = client.get(f"/gs/{group_token}").get_data(as_text=True)
     assert f"/s/{new}" in page and f"/s/{old}" not in page

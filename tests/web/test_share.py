@@ -21,6 +21,7 @@ from scorekeeper.db.models import Editor, GameTable, Handover, db
 from scorekeeper.services.grants import grants
 from tests.fixtures_app import start_table
 from tests.kept_worlds import kept_world
+from tests.web.api_helpers import page_version
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 HAND = {"kind": "picked", "picker": "Ann", "partners": ["Cat"], "points": 75}
@@ -171,7 +172,8 @@ def test_a_replaced_share_link_is_404_at_once(app: Flask, client: FlaskClient,
                                                night: dict[str, Any]) -> None:
     old = night["token"]
     assert client.get(f"/s/{old}").status_code == 200
-    assert client.post(f"/t/{night['id']}/share/new").status_code == 302
+    assert client.post(f"/t/{night['id']}/share/new", data={"version": page_version(
+        client, f"/t/{night['id']}/share", f"/t/{night['id']}/share/new")}).status_code == 302
     new = view_token(app, night["id"])
     assert new != old
     for path in ("", "/tv", "/live"):
@@ -192,7 +194,8 @@ def test_an_old_view_token_no_longer_reads_the_api(app: Flask, client: FlaskClie
         pytest.skip("the API has no table read route")
     bearer = {"Authorization": f"Bearer {night['token']}"}
     assert client.get(url, headers=bearer).status_code == 200
-    client.post(f"/t/{night['id']}/share/new")
+    client.post(f"/t/{night['id']}/share/new", data={"version": page_version(
+        client, f"/t/{night['id']}/share", f"/t/{night['id']}/share/new")})
     assert client.get(url, headers=bearer).status_code == 401
 
 

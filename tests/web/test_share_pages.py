@@ -20,6 +20,7 @@ from scorekeeper.ledger.standings import standings
 from scorekeeper.rules import Night
 from scorekeeper.views.qr import only_this_machine
 from tests.fixtures_app import start_table, words
+from tests.web.api_helpers import page_version
 from tests.web.test_share import claim_token_on, record, share_page, share_url_on, take_over
 
 
@@ -263,7 +264,8 @@ def test_sharing_changes_are_in_the_history(app: Flask, client: FlaskClient,
     with app.app_context():
         bob = db.session.scalars(db.select(Editor.id).filter_by(label="Bob")).one()
     client.post(f"/t/{table_id}/editors/{bob}/revoke")
-    client.post(f"/t/{table_id}/share/new")
+    client.post(f"/t/{table_id}/share/new", data={"version": page_version(
+        client, f"/t/{table_id}/share", f"/t/{table_id}/share/new")})
     history = words(client.get(f"/t/{table_id}/history"))
     for line in ("Showed a take-over code", "Bob can now edit", "Bob can no longer edit",
                  "New share link"):

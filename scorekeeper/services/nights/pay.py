@@ -20,7 +20,7 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.limits import QUOTED
 from scorekeeper.names import find_name
 from scorekeeper.policy.acl import Action
-from scorekeeper.services import ServiceError
+from scorekeeper.services import Code, Conflict, ServiceError
 from scorekeeper.services.registry import owner_of
 from scorekeeper.services.writes import audit_group, audit_night, begin_group, begin_night, unit
 
@@ -84,6 +84,12 @@ def _parse(service: str, text: str) -> PayHandle | None:
 
 
 def _put(row: Player | Member, handle: PayHandle | None) -> None:
+    """Keep ``handle`` on the row; the one it has already is refused as unchanged."""
+    if (row.pay_service, row.pay_handle) == ((handle.service.value, handle.handle)
+                                             if handle else (None, None)):
+        raise Conflict(f"{row.name} is paid at {handle.label} {handle.shown} already"
+                       if handle else f"{row.name} has no payment handle of their own already",
+                       "handle", code=Code.UNCHANGED)
     row.pay_service = None if handle is None else handle.service.value
     row.pay_handle = None if handle is None else handle.handle
 

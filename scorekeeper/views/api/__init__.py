@@ -184,11 +184,6 @@ def held_to_if_match() -> None:
     made_on.made_on(op.owner, row_id, versions)
 
 
-@bp.teardown_request
-def made_on_nothing(_: BaseException | None) -> None:
-    made_on.made_on_nothing()
-
-
 def idempotency_key() -> str | None:
     """The request's ``Idempotency-Key`` (None without one): the one rule for
     every write, 1 to 100 printable characters (16 or more where the

@@ -16,11 +16,13 @@ from werkzeug.wrappers import Response
 from scorekeeper.limits import MAX_GRANT_LABEL
 from scorekeeper.policy.acl import Action, OwnerAction
 from scorekeeper.services import ServiceError
+from scorekeeper.services.access.credentials import TABLE
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.grants import share as share_service
 from scorekeeper.services.registry import owner_of
 from scorekeeper.views import claims
 from scorekeeper.views.access import TABLES_HELD, forget_editor, load_table, permission
+from scorekeeper.views.forms import made_on_form
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, network_addresses, only_this_machine, qr_svg
@@ -77,10 +79,16 @@ def _my_handover(table: GameTable) -> tuple[Handover | None, str | None]:
 
 @bp.post("/t/<int:table_id>/share/new")
 @permission(Action.SHARE)
-def new_link(table_id: int) -> Response:
-    """Replace the share link; the old link and QR stop working at once."""
+def new_link(table_id: int) -> Response | tuple[str, int]:
+    """Replace the share link; the old link and QR stop working at once.  On
+    the night the page showed: a double tap makes one new link, not two."""
     table = load_table(table_id).state.table
-    share_service.rotate_view_token(table)
+    made_on_form(TABLE, table.id, "version of the night")
+    try:
+        share_service.rotate_view_token(table)
+    except ServiceError as error:
+        return refused(f"No new link made: {error.message}", status_of(error),
+                       lambda: share(table_id))
     flash("New share link made. The old link and QR code no longer work: "
           "let the table scan the new one.")
     return redirect(url_for("share.share", table_id=table.id))
