@@ -67,14 +67,10 @@ def test_preview_again_after_a_name_is_corrected_brings_nothing_in_twice(
 
     page.goto(f"{live_server}/g/{group['id']}")
     page.click("#import-sheet")
+    page.wait_for_url(f"**/g/{group['id']}/sheet")
     page.set_input_files("#sheet-file", str(sheet))
     page.click("#read-sheet")
-    try:
-        page.wait_for_selector("#preview-nights", timeout=20000)
-    except Exception:
-        open("/tmp/explore/fail.html", "w").write(page.url + "\n" + page.content())
-        page.screenshot(path="/tmp/explore/fail.png")
-        raise
+    expect(page.locator("#columns")).to_be_visible()  # the sheet is read
     page.click("#preview-nights")
 
     # The first preview: D. Olson is nobody yet, so his night looks new.

@@ -1,17 +1,18 @@
 """Every form of the pages, walked: the pages of one world (a night, a group
 and an event, :func:`tests.web.test_write_walk.build`) are opened by a phone
 that holds every editor's credential, every form on them is read as the
-browser would send it (its hidden fields as the page wrote them), and for
-each ``POST`` route of the pages (from the routes table: a new one joins by
-itself, and fails here until a page shows its form)
+browser would send it (its hidden fields as the page wrote them, a person's
+typing in its empty boxes, its first button), and for each ``POST`` route of
+the pages (from the routes table: a new one joins by itself, and fails here
+until a page shows its form or :data:`NOT_HERE` says which stage does)
 
 (b) the form is sent twice, as a double tap does: the database after the
-    second is the database after the first (one effect), unless the route
-    says its second answer is new by design;
+    second is the database after the first (one effect), unless the route's
+    second answer is new by design (:data:`FRESH`, each with its reason);
 (a) a form that names the version of what it showed (``version``,
-    ``ticket_version``, ``seats``) is sent with another: refused, and not a
-    row of the database changed.  A form that names none is one whose write
-    depends on nothing it showed, each with its reason below.
+    ``ticket_version``, ``seats``) is sent with an older one: refused, and
+    not a row of the database changed.  A form that names none says why its
+    write needs none (:data:`NO_VERSION`).
 """
 
 from __future__ import annotations
@@ -227,22 +228,23 @@ NO_VERSION: dict[str, str] = {
     "group_sheets.upload": "reads a file into a preview; writes nothing",
     **{e: r for e, r in FRESH.items()},
 }
-#: Page write routes whose form this world's pages don't show (another stage
-#: shows it), each walked by the test named.  A route neither found nor here fails.
-ELSEWHERE: dict[str, str] = {
-    "events.claim": "tests/web/test_event_access.py (a co-director's one-time code)",
-    "groups.claim": "tests/web/test_groups_pages.py (a take-over code)",
-    "share.claim": "tests/web/test_share_pages.py (a take-over code)",
-    "events.reopen": "tests/web/test_event_stages.py (a finished event)",
-    "events.swap": "tests/web/test_event_seats_shown.py (a session before its first hand)",
-    "groups.revoke": "tests/web/test_groups_pages.py (a second editor)",
-    "share.revoke": "tests/web/test_share_pages.py (a second editor)",
-    "group_sheets.preview": "tests/web/test_sheet_conventions.py (a sheet uploaded)",
-    "group_sheets.confirm": "tests/web/test_sheet_conventions.py (a sheet previewed)",
-    "hands.preview": "tests/web/test_form_truth.py (a hand being typed)",
-    "hands.confirm": "tests/web/test_pages.py (a change that asks to be confirmed)",
-    "hands.undo": "tests/web/test_pages.py (a hand just saved)",
-    "settle.new_night": "tests/web/test_settle_pages.py (a closed night)",
+#: Page write routes whose form this world's pages don't show: another stage
+#: shows it (said here), and the walk doesn't reach it yet.  A route neither
+#: found nor named here fails; one named here and found fails too.
+NOT_HERE: dict[str, str] = {
+    "events.claim": "the page a co-director's one-time code opens",
+    "groups.claim": "the page a group's take-over code opens",
+    "share.claim": "the page a night's take-over code opens",
+    "events.reopen": "a finished event's Directors page",
+    "events.swap": "a drawn session before its first hand",
+    "groups.revoke": "a group with a second editor",
+    "share.revoke": "a night with a second editor",
+    "group_sheets.preview": "a sheet uploaded",
+    "group_sheets.confirm": "a sheet previewed",
+    "hands.preview": "a hand being typed (htmx)",
+    "hands.confirm": "a change to a hand that asks to be confirmed",
+    "hands.undo": "a hand just saved",
+    "settle.new_night": "a closed night",
 }
 
 
@@ -298,11 +300,11 @@ def walk(request: pytest.FixtureRequest, app: Flask, client: FlaskClient) -> Ite
 
 
 def test_every_page_write_route_is_walked(app: Flask, walk: Walk) -> None:
-    """A form the world's pages show, or one walked in the test named."""
+    """A form the world's pages show, or one another stage shows (:data:`NOT_HERE`)."""
     routes = _page_write_routes(app)
-    assert routes - set(walk.found) - set(ELSEWHERE) == set(), "page writes nobody walks"
-    assert set(ELSEWHERE) & set(walk.found) == set(), "found here: walk it here"
-    assert set(ELSEWHERE) <= routes
+    assert routes - set(walk.found) - set(NOT_HERE) == set(), "page writes nobody walks"
+    assert set(NOT_HERE) & set(walk.found) == set(), "found here: walk it here"
+    assert set(NOT_HERE) <= routes
 
 
 def test_a_form_sent_twice_is_one_effect(walk: Walk) -> None:
