@@ -13,6 +13,11 @@ from scorekeeper.ledger.settle import Transfer
 from scorekeeper.rules import Night
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``count`` and ``word``, made plural unless it is one: "1 round", "4 rounds"."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def pending_text(night: Night) -> str | None:
     """The pending doublers as the engine will use them: "Next 2 hands
     doubled — from hands 7 and 8" (extend), "Next hand ×8 — from hands 9, 10

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.ledger.words import plural
 from scorekeeper.limits import MAX_ROUNDS, MAX_SESSION_HANDS, whole_number
 from scorekeeper.rules import OPTIONS, PRESETS
 from scorekeeper.services.events.progress import Length, deals_due
@@ -22,11 +23,6 @@ LENGTHS = ("rounds", "hands")
 #: Players per hand a table may be set to (the house rule's choices).
 SEATS = tuple(c for o in OPTIONS if o.key == "seats" for c in o.choices
               if isinstance(c, int) and not isinstance(c, bool))
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and ``word``, made plural unless it is one: "1 round", "4 rounds"."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def length_words(event: Length) -> str:

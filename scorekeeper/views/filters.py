@@ -84,12 +84,14 @@ def bdi(name: str) -> Markup:
 @pass_context
 def in_words(context: Context, text: str | Markup) -> Markup:
     """A sentence made in code (a flash, a refusal, a line of history) escaped,
-    with the names of the page's table in it, its players' and its own,
-    isolated.  Text that is already markup was built safe, and stays as it is."""
+    with the names of the page's table in it, its players' and its own (or,
+    on an event's page, the event's players' and its own), isolated.  Text
+    that is already markup was built safe, and stays as it is."""
     if isinstance(text, Markup):
         return text
-    table = context.get("table")
-    names = [*(p.name for p in table.players), table.name] if table is not None else []
+    owner = context.get("table") or context.get("event")
+    names = ([*(p.name for p in owner.players), owner.name]
+             if owner is not None and hasattr(owner, "players") else [])
     return isolate(text, names)
 
 

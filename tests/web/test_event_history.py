@@ -122,3 +122,17 @@ def test_a_nights_history_says_a_tickets_change_row_by_row(client: FlaskClient) 
     assert f"totals · {second['players'][0]}: 8 → 4" in text, text
     assert f"totals · {second['players'][1]}: -2 → 2" in text
     assert "{" not in text.split("<h1>History", 1)[-1].split("History", 1)[-1]
+
+
+def test_a_penalty_of_one_point_says_one_point_and_names_stand_apart(
+        client: FlaskClient) -> None:
+    made, _ = _api_event(client)
+    director = _auth(made["director_token"])
+    renamed = client.patch(f"{API}/events/{made['id']}/players/3", headers=director,
+                           json={"name": "מרים כהן"})
+    assert renamed.status_code == 200, renamed.get_json()
+    assert client.post(f"{API}/events/{made['id']}/penalties", headers=director, json={
+        "number": 3, "session": 1, "points": 1, "reason": "Slow play"}).status_code == 201
+    _as_director(client, made)
+    page = client.get(f"/e/{made['id']}/history").get_data(as_text=True)
+    assert "Penalty: 1 point off #3 <bdi>מרים כהן</bdi> in session 1" in page

@@ -123,6 +123,6 @@ def test_the_players_page_renames_a_player(client: FlaskClient) -> None:
                        data={"name": "Jon Schmidt"})
     assert done.status_code == 302
     shown = html.unescape(client.get(f"/e/{world['id']}").get_data(as_text=True))
-    assert "is called Jon Schmidt from now on" in shown
+    assert "is called <bdi>Jon Schmidt</bdi> from now on" in shown  # the name stands apart
     session = html.unescape(client.get(f"/e/{world['id']}/sessions/1").get_data(as_text=True))
     assert "Jon Schmidt" in session and world["picker"] not in session

@@ -243,14 +243,14 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     assert client.post(f"{page}/penalty", data=sent).status_code == 302
     assert client.post(f"{page}/penalty", data=sent).status_code == 302  # a double tap
     shown = client.get(page).text
-    assert f"Penalty: 4 points off #{number} {name} in session 1 (Peeked)" in shown
+    assert f"Penalty: 4 points off #{number} <bdi>{name}</bdi> in session 1 (Peeked)" in shown
     assert shown.count('id="penalty-') == 2  # one penalty (and the form)
     penalty_id = re.search(r'id="penalty-(\d+)"', shown)
     assert penalty_id
     assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw",
                        data={"reason": "Wrong table"}).status_code == 302
     shown = client.get(page).text
-    assert f"Penalty withdrawn: 4 points back to #{number} {name}" in shown
+    assert f"Penalty withdrawn: 4 points back to #{number} <bdi>{name}</bdi>" in shown
     assert "Withdrawn by" in shown and "Wrong table" in shown
     assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw").status_code == 409
     nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",

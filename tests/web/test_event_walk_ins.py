@@ -82,7 +82,7 @@ def test_the_session_page_lists_and_seats_a_walk_in(client: FlaskClient) -> None
     seated = client.post(f"{page}/seat", data={"number": str(walter), "seats": seats[1]})
     assert seated.status_code == 302
     shown = html.unescape(client.get(page).get_data(as_text=True))
-    assert "Walter sits at table" in shown and f'id="walk-in-{walter}"' not in shown
+    assert "<bdi>Walter</bdi> sits at table" in shown and f'id="walk-in-{walter}"' not in shown
 
 
 def test_the_players_page_leads_to_the_next_session_to_draw(client: FlaskClient) -> None:

@@ -22,6 +22,7 @@ from scorekeeper.db.models import (
     db,
     utcnow,
 )
+from scorekeeper.ledger.words import plural
 from scorekeeper.limits import (
     MAX_EVENT_PENALTIES,
     MAX_EVENT_PENALTY,
@@ -148,7 +149,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
                            points=points, reason=kept, by=by[:80] if by else None)
         db.session.add(row)
         db.session.flush()
-        writes.audit_event(event.id, "penalty", f"Penalty: {points} points off "
+        writes.audit_event(event.id, "penalty", f"Penalty: {plural(points, 'point')} off "
                            f"#{who.number} {who.name} in session {session} ({row.reason})", by)
         made = _line(row, who)
         work.remember(event, 201, made.to_json())
@@ -184,8 +185,9 @@ def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
         row.withdrawn_at, row.withdrawn_by = utcnow(), by[:80] if by else None
         row.withdrawn_why = said_why
         gone = _line(row, who)
-        writes.audit_event(event.id, "unpenalty", f"Penalty withdrawn: {gone.points} points "
-                           f"back to #{gone.number} {gone.name} in session {gone.session} "
+        writes.audit_event(event.id, "unpenalty", "Penalty withdrawn: "
+                           f"{plural(gone.points, 'point')} back to #{gone.number} {gone.name} "
+                           f"in session {gone.session} "
                            f"({gone.reason})" + (f": {said_why}" if said_why else ""), by)
         work.remember(event, 200, gone.to_json())
     return gone

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from scorekeeper.ledger.words import plural
 from scorekeeper.limits import MAX_EVENT_PENALTY, MAX_ROW_ID, whole_number
 from scorekeeper.names import sort_key
 from scorekeeper.policy.acl import EventWrite, OwnerAction
@@ -177,7 +178,7 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
         shown = errors or {field: error.message}
         return refused(f"No penalty given: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number, errors=shown))
-    flash(f"Penalty: {made.points} points off #{made.number} {made.name} in session "
+    flash(f"Penalty: {plural(made.points, 'point')} off #{made.number} {made.name} in session "
           f"{made.session} ({made.reason})")
     return redirect(url_for("events.session_page", event_id=event.id, number=number,
                             _anchor="penalty"))
@@ -196,7 +197,7 @@ def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tup
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number, errors={"penalties": said}))
-    flash(f"Penalty withdrawn: {gone.points} points back to #{gone.number} {gone.name}")
+    flash(f"Penalty withdrawn: {plural(gone.points, 'point')} back to #{gone.number} {gone.name}")
     return redirect(url_for("events.session_page", event_id=event.id, number=number,
                             _anchor="penalty"))
 
