@@ -44,7 +44,7 @@ import importlib.util
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import emoji
@@ -82,7 +82,7 @@ def _within(char: str, spans: Iterable[tuple[int, int]]) -> bool:
     return any(low <= ord(char) <= high for low, high in spans)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def hidden(char: str) -> bool:
     """True for a character that can't be seen or changes how text around it
     is drawn (see the module's docstring), wherever it stands (asked once

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from contextvars import ContextVar
 
 from scorekeeper.services import Stale
+from scorekeeper.services.once import Once, first_answer
 
 #: The versions each owner row was at when the request was made, by (kind,
 #: id): an API write's ``If-Match``.  One request's only.
@@ -37,9 +38,12 @@ def made_on_nothing() -> None:
     _MADE_ON.set(None)
 
 
-def as_made_on(kind: str, row_id: int, version: int, stale: str) -> None:
+def as_made_on(kind: str, row_id: int, version: int, stale: str,
+               once: Once | None = None) -> None:
     """Refuse a write making ``version`` of an owner the request was made
-    on an older version of (:func:`made_on`)."""
+    on an older version of (:func:`made_on`), unless the request is a retry
+    of one carried out already (``once``): that answers as the first time."""
     seen = (_MADE_ON.get() or {}).get((kind, row_id))
-    if seen is not None and version - 1 not in seen:
+    if seen is not None and version - 1 not in seen and (
+            once is None or first_answer(once) is None):
         raise Stale(stale, "version")

@@ -86,17 +86,13 @@ def author(by: str | None) -> None:
 
 def _write() -> Write:
     """The write under way (after :func:`start_write`)."""
-    session = db.session()
-    found = session.info.get(_WRITE)
-    if found is None:
-        found = session.info[_WRITE] = Write()
+    found = db.session().info.setdefault(_WRITE, Write())
     assert isinstance(found, Write)
     return found
 
 
 def abandon() -> None:
-    """Undo whatever a request began outside a unit of work (a unit rolls
-    back its own refused write): the views' answer to any refusal."""
+    """Undo what a request began outside a unit of work: the views' answer to a refusal."""
     db.session.rollback()
 
 
@@ -197,7 +193,8 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
                               owner=owner.kind if owner else Whose.OWN)
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
-    as_made_on(TABLE, table_id, raised.version, stale)
+    as_made_on(TABLE, table_id, raised.version, stale,
+               getattr(db.session.info.get(_UNIT), "once", None))  # a retry answers
     return raised.version
 
 
@@ -245,7 +242,8 @@ def _raise_owner(kind: str, row_id: int, seen: int | None, stale: str) -> int:
         raised = _write().raised[key]
     if seen is not None and raised.version != seen + 1:
         raise Stale(stale, "version")
-    as_made_on(kind, row_id, raised.version, stale)
+    as_made_on(kind, row_id, raised.version, stale,
+               getattr(db.session.info.get(_UNIT), "once", None))
     return raised.version
 
 

@@ -17,7 +17,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -35,47 +35,60 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 @dataclass
-class _Spent:
-    """One address's requests in the last minute: when each came, and the
-    server CPU each cost (known once it is answered)."""
+class Ticket:
+    """One counted request: when it came, what it cost (known once it is
+    answered) and whether it is still being worked on."""
 
-    times: deque[float] = field(default_factory=deque)
-    costs: deque[float] = field(default_factory=deque)
+    at: float
+    seconds: float = 0.0
+    running: bool = True
 
 
 class Window:
-    """At most ``most`` requests from one address in any minute, costing at
-    most ``budget`` seconds of server CPU between them."""
+    """At most ``most`` requests from one address in any minute, one at a
+    time, costing at most ``budget`` seconds of server CPU between them."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._seen: OrderedDict[str, _Spent] = OrderedDict()
+        self._seen: OrderedDict[str, deque[Ticket]] = OrderedDict()
 
     def wait(self, who: str, most: int, budget: float = float("inf"),
-             now: float | None = None) -> int:
-        """0 and the request counted, or the whole seconds until ``who`` may
-        send one again (nothing counted)."""
+             now: float | None = None) -> tuple[int, Ticket | None]:
+        """(0, the request's ticket), or the whole seconds until ``who`` may
+        send one again (and no ticket: nothing counted)."""
         now = time.monotonic() if now is None else now
         with self._lock:
-            spent = self._seen.pop(who, None) or _Spent()
-            while spent.times and spent.times[0] <= now - MINUTE:
-                spent.times.popleft()
-                spent.costs.popleft()
+            spent = self._seen.pop(who, None) or deque()
+            while spent and spent[0].at <= now - MINUTE and not spent[0].running:
+                spent.popleft()
             self._seen[who] = spent
             while len(self._seen) > KEEP:
                 self._seen.popitem(last=False)
-            if len(spent.times) >= most or sum(spent.costs) >= budget:
-                return max(1, int(spent.times[0] + MINUTE - now + 0.999))
-            spent.times.append(now)
-            spent.costs.append(0.0)
-            return 0
+            if any(t.running for t in spent):
+                return 1, None  # one import at a time from one address
+            if len(spent) >= max(most, 1) or sum(t.seconds for t in spent) >= budget:
+                return max(1, int(spent[0].at + MINUTE - now + 0.999)), None
+            ticket = Ticket(now)
+            spent.append(ticket)
+            return 0, ticket
 
-    def charge(self, who: str, seconds: float) -> None:
-        """What ``who``'s latest counted request cost, charged to its minute."""
+    def charge(self, ticket: Ticket, seconds: float) -> None:
+        """What the request of ``ticket`` cost, now that it is answered."""
         with self._lock:
-            spent = self._seen.get(who)
-            if spent is not None and spent.costs:
-                spent.costs[-1] += seconds
+            ticket.seconds += seconds
+            ticket.running = False
+
+
+def client_address() -> str:
+    """Who sent the request: the connecting address, or, from a proxy on
+    this machine (deploy/'s nginx), the address it saw, the last one of
+    ``X-Forwarded-For`` (the one it adds itself; the ones before it are the
+    client's word)."""
+    here = request.remote_addr or "-"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and here in ("127.0.0.1", "::1"):
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or here
+    return here
 
 
 IMPORTS = Window()
@@ -89,16 +102,15 @@ def throttled(view: F) -> F:
             return view(*args, **kwargs)
         most = int(current_app.config.get("IMPORTS_PER_MINUTE", IMPORTS_PER_MINUTE))
         budget = float(current_app.config.get("IMPORT_CPU_PER_MINUTE", IMPORT_CPU_PER_MINUTE))
-        who = request.remote_addr or "-"
-        wait = IMPORTS.wait(who, most, budget)
-        if not wait:
+        wait, ticket = IMPORTS.wait(client_address(), most, budget)
+        if ticket is not None:
             began = time.thread_time()
             try:
                 return view(*args, **kwargs)
             finally:
-                IMPORTS.charge(who, time.thread_time() - began)
-        said = (f"Too many imports from this address: at most {most} a minute, "
-                f"{budget:g} seconds of the server's time between them. "
+                IMPORTS.charge(ticket, time.thread_time() - began)
+        said = (f"Too many imports from this address: at most {most} a minute, one at a "
+                f"time, {budget:g} seconds of the server's time between them. "
                 f"Try again in {wait} seconds; nothing was created.")
         headers = {"Retry-After": str(wait)}
         if request.path.startswith("/api/"):

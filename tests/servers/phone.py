@@ -34,6 +34,15 @@ class Page:
         assert value is not None
         return value.group(1)
 
+    def hidden(self, action: str) -> dict[str, str]:
+        """The hidden fields of the form posting to ``action`` (the version it
+        showed, its one-time token), as the page wrote them."""
+        form = re.search(rf'action="{re.escape(action)}".*?</form>', self.text, re.S)
+        if form is None:
+            return {}
+        return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
+                               form.group(0)))
+
 
 class Phone:
     """One browser: its cookies, kept across requests (on a new connection each)."""
@@ -69,8 +78,9 @@ class Phone:
 
     def submit(self, page: str, action: str, fields: dict[str, str | list[str]]) -> Page:
         """Open ``page``, then send its form to ``action`` with ``fields``, as a browser does."""
-        token = self.get(page).csrf_token()
-        body = urlencode({**fields, "csrf_token": token}, doseq=True)
+        shown = self.get(page)
+        body = urlencode({**shown.hidden(action), **fields, "csrf_token": shown.csrf_token()},
+                         doseq=True)
         return self.request("POST", action, body, {
             "Content-Type": "application/x-www-form-urlencoded",
             "Origin": self.origin, "Referer": f"{self.origin}{page}"})

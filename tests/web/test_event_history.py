@@ -136,3 +136,21 @@ def test_a_penalty_of_one_point_says_one_point_and_names_stand_apart(
     _as_director(client, made)
     page = client.get(f"/e/{made['id']}/history").get_data(as_text=True)
     assert "Penalty: 1 point off #3 <bdi>מרים כהן</bdi> in session 1" in page
+
+
+def test_a_finish_after_the_import_counts_from_the_files_own_finish(
+        client: FlaskClient) -> None:
+    made, _ = _a_busy_evening(client)
+    director = _auth(made["director_token"])
+    event = f"{API}/events/{made['id']}"
+    assert client.post(f"{event}/finish", headers=director).status_code == 200
+    assert client.post(f"{event}/reopen", headers=director).status_code == 200
+    exported = client.get(f"{event}/export", headers=director).get_json()
+    [finish] = [e for e in exported["history"] if e["action"] == "finish"]
+    assert finish["after"]["prizes"]  # what it signed travels with it
+    again = client.post(f"{API}/events/import", json=exported).get_json()
+    finished = client.post(f"{API}/events/{again['id']}/finish",
+                           headers=_auth(again["director_token"]))
+    assert finished.status_code == 200, finished.get_json()
+    assert finished.get_json()["since"] == []  # being brought in changed nothing
+    assert finished.get_json()["moved"] == []

@@ -59,11 +59,32 @@ def test_an_address_whose_imports_cost_the_minutes_cpu_waits(
 
 def test_a_minute_later_the_address_is_let_in_again() -> None:
     window = Window()
-    assert [window.wait("a", 2, now=t) for t in (0.0, 1.0)] == [0, 0]
-    assert window.wait("a", 2, now=30.0) == 30  # the first counted leaves at 60 s
-    assert window.wait("a", 2, now=60.5) == 0
-    assert window.wait("b", 2, now=30.0) == 0
-    assert window.wait("c", 5, budget=2.0, now=0.0) == 0
-    window.charge("c", 2.5)  # one costly import: the minute's CPU is spent
-    assert window.wait("c", 5, budget=2.0, now=10.0) == 50
-    assert window.wait("c", 5, budget=2.0, now=61.0) == 0
+    for t in (0.0, 1.0):
+        wait, ticket = window.wait("a", 2, now=t)
+        assert wait == 0 and ticket is not None
+        window.charge(ticket, 0.1)
+    assert window.wait("a", 2, now=30.0) == (30, None)  # the first counted leaves at 60 s
+    assert window.wait("a", 2, now=60.5)[0] == 0
+    assert window.wait("b", 2, now=30.0)[0] == 0
+    wait, costly = window.wait("c", 5, budget=2.0, now=0.0)
+    assert costly is not None
+    assert window.wait("c", 5, budget=2.0, now=0.5) == (1, None)  # one at a time
+    window.charge(costly, 2.5)  # one costly import: the minute's CPU is spent
+    assert window.wait("c", 5, budget=2.0, now=10.0) == (50, None)
+    assert window.wait("c", 5, budget=2.0, now=61.0)[0] == 0
+    assert window.wait("d", 0, now=0.0)[0] == 0  # a bound of nothing still lets one in
+
+
+def test_behind_the_proxy_each_client_counts_its_own(app: Flask, client: FlaskClient) -> None:
+    table = api_table(client)
+    exported: Any = table.send("GET", "/export").get_json()
+    app.config["IMPORTS_PER_MINUTE"] = 1
+    for far in ("198.51.100.20", "198.51.100.21"):  # as deploy/'s nginx forwards them
+        sent = client.post(f"{API}/tables/import", json=exported,
+                           environ_base={"REMOTE_ADDR": "127.0.0.1"},
+                           headers={"X-Forwarded-For": f"10.0.0.1, {far}"})
+        assert sent.status_code == 201, sent.get_json()
+    again = client.post(f"{API}/tables/import", json=exported,
+                        environ_base={"REMOTE_ADDR": "127.0.0.1"},
+                        headers={"X-Forwarded-For": "198.51.100.20"})
+    assert again.status_code == 429

@@ -291,7 +291,9 @@ def _pick(endpoint: str, forms: list[tuple[str, Form]]) -> tuple[str, Form]:
 
 def _older(form: Form, name: str) -> str:
     value = dict(form.fields)[name]
-    return str(int(value) - 1) if value.isdigit() and int(value) > 0 else "0" * 12
+    if value.isdigit():  # a version before it (or, shown at 0, one it never had)
+        return str(int(value) - 1) if int(value) > 0 else "999999"
+    return "0" * 12  # another seating
 
 
 @dataclass

@@ -31,6 +31,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Editor, EventTicket, HandRow, MemberAlias, SheetImport, db
+from scorekeeper.views.api.contract import BY_ENDPOINT
 from tests.conftest import PLAYERS
 from tests.kept_worlds import kept_world
 from tests.web.api_helpers import API
@@ -323,6 +324,16 @@ def _ready(client: FlaskClient, w: W, endpoint: str) -> Req:
 
 
 ENDPOINTS = sorted(RECIPES)
+def _now(client: FlaskClient, w: W, req: Req, endpoint: str) -> dict[str, str]:
+    """The ``If-Match`` of the owner the write is to, as it is now (a creation: none)."""
+    if endpoint in CREATIONS:
+        return {}
+    kind, row_id = req.path.split("/")[3:5]
+    shown = client.get(f"{API}/{kind}/{row_id}", headers=_auth(w[req.token]))
+    assert shown.status_code == 200, (kind, shown.status_code)
+    return {"If-Match": shown.headers["ETag"]}
+
+
 #: What a creation's retry writes anew by design: its new token's grant, and
 #: the version and line of history that grant makes.
 GRANTS = {"editor", "audit_entry"}
@@ -340,12 +351,13 @@ CREATIONS = {"api.create", "api.import_table", "api.create_group", "api.import_g
 def test_a_write_made_on_an_older_version_is_refused_and_changes_nothing(
         app: Flask, client: FlaskClient, world: W, endpoint: str) -> None:
     req = _ready(client, world, endpoint)
-    if endpoint in CREATIONS or endpoint == "api.words":
-        # a creation names no version of anything, and words only read
+    if endpoint in CREATIONS:
+        assert not BY_ENDPOINT[endpoint.removeprefix("api.")].if_match  # it names none
+        return
+    if endpoint == "api.words":  # only reads: an older version changes nothing to refuse
         before = _rows(app)
-        if endpoint == "api.words":
-            _ok(_send(client, world, req, **{"If-Match": '"0"'}))
-            assert _rows(app) == before
+        _ok(_send(client, world, req, **{"If-Match": '"0"'}))
+        assert _rows(app) == before
         return
     before = _rows(app)
     stale = _send(client, world, req, **{"If-Match": '"0"'})
@@ -359,12 +371,13 @@ def test_a_write_made_on_an_older_version_is_refused_and_changes_nothing(
 def test_a_write_sent_twice_under_one_key_is_one_effect_and_the_retry_says_so(
         app: Flask, client: FlaskClient, world: W, endpoint: str) -> None:
     req = _ready(client, world, endpoint)
-    first = _send(client, world, req, **{"Idempotency-Key": KEY})
+    sent = {"Idempotency-Key": KEY, **_now(client, world, req, endpoint)}
+    first = _send(client, world, req, **sent)
     assert first.status_code < 300, (first.status_code, first.get_data(as_text=True)[:300])
     assert "Idempotent-Replayed" not in first.headers
     after = _rows(app)
     assert not _retired_kept(app, world), "a retired id was handed out again"
-    again = _send(client, world, req, **{"Idempotency-Key": KEY})
+    again = _send(client, world, req, **sent)  # its If-Match is older now: a retry all the same
     assert again.status_code == first.status_code, again.get_data(as_text=True)[:300]
     if endpoint == "api.words":  # only reads: the same answer, nothing to replay
         assert again.get_data() == first.get_data() and _rows(app) == after

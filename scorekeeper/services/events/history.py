@@ -25,6 +25,8 @@ from scorekeeper.services.nights.hands import HAND_CHANGES
 
 #: How many entries one page of the history shows (older ones are a link away).
 PAGE = 200
+#: The action of the entry an import writes after the file's own history.
+IMPORTED = "import"
 
 
 def entries(event: Event, *, hands: bool = False, before: int | None = None,
@@ -41,13 +43,14 @@ def entries(event: Event, *, hands: bool = False, before: int | None = None,
 
 
 def exported(event: Event) -> list[dict[str, Any]]:
-    """The event's own history, oldest first, as its file keeps it (the
-    nights' hand changes are in each night's export)."""
+    """The event's own history, oldest first, as its file keeps it, with
+    what each change left (a finish's prizes: a finish after the import
+    compares with them); the nights' hands are in each night's export."""
     found = db.session.scalars(select(AuditEntry).where(
         AuditEntry.of(EVENT, event.id), AuditEntry.action.not_in(HAND_CHANGES))
         .order_by(AuditEntry.id))
-    return [{"at": iso(e.at), "action": e.action, "summary": e.summary, "by": e.by}
-            for e in found]
+    return [{"at": iso(e.at), "action": e.action, "summary": e.summary, "by": e.by,
+             **({"after": e.after} if e.after is not None else {})} for e in found]
 
 
 def bring_back(event: Event, kept: Sequence[dict[str, Any]]) -> None:
@@ -56,8 +59,8 @@ def bring_back(event: Event, kept: Sequence[dict[str, Any]]) -> None:
     for entry in kept:
         db.session.add(AuditEntry(owner_id=event.owner_id, action=entry["action"],
                                   summary=entry["summary"], by=entry.get("by"),
-                                  **_at(entry.get("at"))))
-    db.session.add(AuditEntry(owner_id=event.owner_id, action="import", version=0,
+                                  after=entry.get("after"), **_at(entry.get("at"))))
+    db.session.add(AuditEntry(owner_id=event.owner_id, action=IMPORTED, version=0,
                               summary=f"Brought in from the event's file, with "
                               f"{len(kept):,} {'entry' if len(kept) == 1 else 'entries'} "
                               "of its history"))

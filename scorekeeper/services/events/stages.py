@@ -29,6 +29,7 @@ from scorekeeper.policy.acl import (
     event_stage,
 )
 from scorekeeper.services import writes
+from scorekeeper.services.events import history
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.once import Once
 
@@ -80,7 +81,8 @@ def _since(event: Event, entry: AuditEntry | None) -> tuple[str, ...]:
     if entry is None:
         return ()
     return tuple(db.session.scalars(select(AuditEntry.summary).where(
-        AuditEntry.of(EVENT, event.id), AuditEntry.id > entry.id)
+        AuditEntry.of(EVENT, event.id), AuditEntry.id > entry.id,
+        AuditEntry.action != history.IMPORTED)  # bringing the file in changed nothing
         .order_by(AuditEntry.id)))
 
 

@@ -30,7 +30,7 @@ from scorekeeper.services import Code, OptionRefused, ServiceError, Stale, made_
 from scorekeeper.services.access.credentials import EVENT, GROUP, TABLE
 from scorekeeper.services.nights.hands import Seen
 from scorekeeper.services.nights.state import version_of
-from scorekeeper.services.once import Once, api_once
+from scorekeeper.services.once import Once, answered, api_once
 from scorekeeper.services.since import STALE_ADVICE, meanwhile
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
@@ -175,8 +175,8 @@ def held_to_if_match() -> None:
         return
     row_id = (request.view_args or {}).get(f"{op.owner}_id")
     if not isinstance(row_id, int) or not request.headers.get("If-Match") \
-            or request.if_match.star_tag:
-        return
+            or request.if_match.star_tag or answered(key_home(), idempotency_key()):
+        return  # a retry answers as it first did (or, by design, anew)
     versions = [v for v in (_version(tag) for tag in request.if_match) if v is not None]
     if not versions:
         raise ServiceError(f'If-Match must be the ETag of the {op.owner}, e.g. "12"',
