@@ -104,3 +104,31 @@ def test_a_stale_page_changes_neither_the_ticket_nor_a_penalty(
     kept = api.get(f"{base}/penalties", headers=director).get_json()["penalties"]
     assert [(p["reason"], bool(p["withdrawn"])) for p in kept] == [
         ("Renege", True), ("Slow play", False)]
+
+
+def test_a_swap_from_a_page_that_showed_other_seats_is_refused(
+        two: tuple[Any, Any], live_app: Flask, live_server: str) -> None:
+    """Both directors open session 1 before its first hand; the first swaps
+    two players; the second's page still shows the old seats, and its swap
+    is refused saying what moved them: nobody is swapped back."""
+    made, drawn = _event(live_app)
+    a, b = drawn["tables"][0]["numbers"][0], drawn["tables"][1]["numbers"][0]
+    first, second = two
+    for page in two:
+        page.goto(_become_director(live_app, page, live_server, made) + "/sessions/1")
+    for page in two:
+        swap = page.locator("#swap form")
+        swap.locator("input[name=a]").fill(str(a))
+        swap.locator("input[name=b]").fill(str(b))
+    first.locator("#swap").get_by_role("button", name="Swap").click()
+    expect(first.locator(".flash")).to_contain_text(f"Swapped #{a} and #{b}")
+    second.locator("#swap").get_by_role("button", name="Swap").click()
+    refused = second.locator(".flash, [role=alert]").first
+    expect(refused).to_contain_text("changed since this page showed them")
+    expect(refused).to_contain_text(f"Swapped #{a} and #{b} in session 1")
+    _looked_at(first, "swap-made")
+    _looked_at(second, "swap-refused")
+    seats = live_app.test_client().get(f"{API}/events/{made['id']}/sessions/1",
+                                       headers=_auth(made["director_token"])).get_json()
+    tables = [t["numbers"] for t in seats["tables"]]
+    assert a in tables[1] and b in tables[0]  # swapped once, not back
