@@ -77,6 +77,9 @@ class EventPlayer(Model):
     from_session: Mapped[int] = mapped_column(default=1)
     withdrawn_after: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: One more at each change (check-in, withdrawal, name): the version a
+    #: page's forms for him name, so that one sent from an older page is refused.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
 
 
 class EventSession(Model):

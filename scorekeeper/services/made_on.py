@@ -9,7 +9,7 @@ view layer sets and clears).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 
 from scorekeeper.services import Stale
@@ -38,7 +38,16 @@ def made_on_nothing() -> None:
     _MADE_ON.set(None)
 
 
-def as_made_on(kind: str, row_id: int, version: int, stale: str,
+#: A stale write's refusal: the words, or what works them out (only when refused).
+Words = str | Callable[[], str]
+
+
+def said(stale: Words) -> str:
+    """A refusal's words, worked out now."""
+    return stale() if callable(stale) else stale
+
+
+def as_made_on(kind: str, row_id: int, version: int, stale: Words,
                once: Once | None = None) -> None:
     """Refuse a write making ``version`` of an owner the request was made
     on an older version of (:func:`made_on`), unless the request is a retry
@@ -46,4 +55,15 @@ def as_made_on(kind: str, row_id: int, version: int, stale: str,
     seen = (_MADE_ON.get() or {}).get((kind, row_id))
     if seen is not None and version - 1 not in seen and (
             once is None or first_answer(once) is None):
-        raise Stale(stale, "version")
+        raise Stale(said(stale), "version")
+
+
+def as_shown(version: int, shown: int | None, changed: Callable[[], str],
+             field: str = "version") -> None:
+    """Refuse a write to one row of an owner (an event's player, ticket or
+    table) sent from a page that showed another ``version`` of it than it
+    has now (``shown``; None: no page, the owner's own version stands for
+    it), saying what it is now (``changed()``).  The one rule every page
+    form naming the row's version is held to."""
+    if shown is not None and shown != version:
+        raise Stale(changed(), field)

@@ -42,7 +42,7 @@ from scorekeeper.policy.acl import Action, EventWrite, Whose
 from scorekeeper.services import NotFound, Stale, admission, registry
 from scorekeeper.services.admission import table_key
 from scorekeeper.services.board import changed
-from scorekeeper.services.made_on import as_made_on
+from scorekeeper.services.made_on import Words, as_made_on, said
 from scorekeeper.services.once import Once, commit, remember
 
 #: The session-info keys of the write under way and of its unit of work.
@@ -148,7 +148,7 @@ def unit(once: Once | None = None) -> Iterator[Unit]:
 
 
 def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | None = None,
-                stale: str = STALE) -> int:
+                stale: Words = STALE) -> int:
     """Start a write to ``table`` that does ``doing``: take the write lock,
     raise the night's version first (so writers queue behind each other and
     readers see that something changed) and its group's or event's, then ask
@@ -192,7 +192,7 @@ def begin_night(table: GameTable, doing: Action | EventWrite, *, seen: int | Non
         admission.stage_takes(table, doing, raised.version, frozen=raised.frozen,
                               owner=owner.kind if owner else Whose.OWN)
     if seen is not None and raised.version != seen + 1:
-        raise Stale(stale, "version")
+        raise Stale(said(stale), "version")
     as_made_on(TABLE, table_id, raised.version, stale,
                getattr(db.session.info.get(_UNIT), "once", None))  # a retry answers
     return raised.version

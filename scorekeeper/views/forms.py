@@ -117,6 +117,17 @@ def hidden_number(name: str, what: str, lowest: int = 0) -> int | None:
     return number
 
 
+def shown_version(name: str, what: str, field: str) -> int:
+    """The version of ``what`` (a ticket, a player, a table) a page's form
+    showed, from its hidden ``name``: a form without one is refused
+    (:class:`ServiceError` on ``field``), one this app didn't write is a 400."""
+    shown = hidden_number(name, f"version of the {what}")
+    if shown is None:
+        raise ServiceError(f"This form doesn't say which {what} it showed: open the page "
+                           "again and try again", field)
+    return shown
+
+
 class TableForm(FlaskForm):
     """Start a table: name, players (handled as a list), preset, options, stake."""
 

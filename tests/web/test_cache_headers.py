@@ -22,6 +22,7 @@ from scorekeeper.db.models import Event, GameTable, Group, db
 from scorekeeper.views.caching import PROXY_EXPIRES, SHARED, VIEW_LINK_PAGES
 from tests.fixtures_app import start_table
 from tests.kept_worlds import kept_world
+from tests.page_forms import post_form
 from tests.web.test_event_pages import TWENTY_THREE
 from tests.web.test_groups_pages import start_group
 from tests.web.test_share import HAND, HAND_FORM, record
@@ -61,7 +62,7 @@ def _world(app: Flask, client: FlaskClient) -> dict[str, Any]:
         "places": "30, 15, 10, 10, 10", "session_high": "5"})
     event_id = int(made.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/e/{event_id}/players", data={"pasted": TWENTY_THREE, "checked_in": "1"})
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"}).status_code == 200
     with app.app_context():
         table, group = db.session.get(GameTable, table_id), db.session.get(Group, group_id)
         event = db.session.get(Event, event_id)

@@ -18,6 +18,7 @@ from scorekeeper.db.models import EVENT, TABLE, AuditEntry, Editor, Event, GameT
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.grants import grants
+from tests.page_forms import post_form
 
 API = "/api/v1"
 HAND = {"kind": "picked", "points": "75", "count_side": "picking", "tricks": "some",
@@ -33,7 +34,7 @@ def _start(client: FlaskClient, players: int) -> int:
     event_id = int(answer.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/e/{event_id}/players", data={"checked_in": "1", "pasted": "\n".join(
         f"Player {n}" for n in range(1, players + 1))})
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "5"}).status_code == 200
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "5"}).status_code == 200
     return event_id
 
 
@@ -233,7 +234,7 @@ def test_lists_by_name_sort_naturally(app: Flask, client: FlaskClient,
     expected = ["Ed", "Émile", "eve", "player 2", "Player 10"]
     home = client.get(f"/e/{event_id}").text.split('id="players"')[1]
     assert [n for n in re.findall(r"<bdi>([^<]+)</bdi>", home) if n in names] == expected
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "1"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "1"})
     board = client.get(f"/e/{event_id}/sessions/1").text.split("By name")[1]
     assert [n for n in re.findall(r"<bdi>([^<]+)</bdi>", board)] == expected
     seats = client.get(f"/e/{event_id}/sessions/1/print/seats").text

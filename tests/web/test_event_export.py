@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Event, GameTable, db
 from tests.kept_worlds import kept_world
+from tests.page_forms import post_form
 
 API = "/api/v1"
 KEY = "event-import-0123456789"
@@ -255,7 +256,7 @@ def _director_event(client: FlaskClient) -> int:
     event_id = int(answer.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/e/{event_id}/players", data={"checked_in": "1", "pasted": "\n".join(
         f"{n}, 555-02{i:02d}" for i, n in enumerate(NAMES[:10]))})
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "2"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "2"})
     return event_id
 
 

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import Event, EventPenalty, EventPlayer, db
 from tests.fixtures_app import words
+from tests.page_forms import post_form
 
 TWENTY_THREE = "\n".join(f"Player {n}, 555-01{n:02d}" for n in range(1, 24))
 
@@ -68,7 +69,7 @@ def test_a_director_may_choose_filler_seats_for_a_count_that_does_not_split(
         f"Player {n}" for n in range(1, 14)), "checked_in": "1"})
     with app.app_context():
         assert _event(app, event_id).odd == "fillers"
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "3"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "3"})
     page = client.get(f"/e/{event_id}/sessions/1")
     assert "2 filler seats" in page.text and "Filler 1" in page.text
     assert "byes:" not in page.text
@@ -120,11 +121,11 @@ def test_a_taken_name_refuses_the_whole_list(app: Flask, client: FlaskClient) ->
 def test_check_in_late_arrival_and_withdrawal(app: Flask, client: FlaskClient) -> None:
     event_id = _start(client)
     client.post(f"/e/{event_id}/players", data={"pasted": "Ann\nBob"})
-    client.post(f"/e/{event_id}/check-in", data={"number": "2", "here": "1"})
+    post_form(client, f"/e/{event_id}/check-in", {"number": "2", "here": "1"})
     client.post(f"/e/{event_id}/players", data={"entry": "Cal", "from_session": "2"})
-    client.post(f"/e/{event_id}/withdraw", data={"number": "1", "after_session": "1"})
-    assert client.post(f"/e/{event_id}/withdraw",
-                       data={"number": "1", "after_session": "9"}).status_code == 400
+    post_form(client, f"/e/{event_id}/withdraw", {"number": "1", "after_session": "1"})
+    assert post_form(client, f"/e/{event_id}/withdraw",
+                     {"number": "1", "after_session": "9"}).status_code == 400
     with app.app_context():
         ann, bob, cal = db.session.query(EventPlayer).order_by(EventPlayer.number)
         assert (bob.checked_in, cal.from_session, ann.withdrawn_after) == (True, 2, 1)
@@ -139,7 +140,7 @@ def _board(page: str) -> str:
 
 def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     event_id = _with_players(client)
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"}).status_code == 200
     page = client.get(f"/e/{event_id}/sessions/1").text
     assert "Seed 7" in page and page.count('class="event-table"') == 4
     assert "hand 0 of 24" in page and "hand 0 of 20" in page
@@ -150,10 +151,10 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
     assert "css/page-a4.css" in client.post(f"/e/{event_id}/sessions/1/print/cards",
                                      data={"paper": "a4"}).text
     # drawing a drawn session again voids the printed cards: only on the director's word
-    unsure = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "8"})
+    unsure = post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "8"})
     assert unsure.status_code == 400 and "printed stop working" in unsure.text
     assert "Seed 7" in client.get(f"/e/{event_id}/sessions/1").text
-    again = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7", "sure": "1"})
+    again = post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7", "sure": "1"})
     assert again.status_code == 200 and again.headers["Cache-Control"] == "no-store"
     assert again.text.count('class="fresh-code"') == 4  # each table's code and token, once
     assert 'class="fresh-code"' not in client.get(f"/e/{event_id}/sessions/1").text
@@ -176,9 +177,9 @@ def test_draw_swap_and_the_seat_board(app: Flask, client: FlaskClient) -> None:
 
 def test_a_bad_seed_or_too_few_players_draws_nothing(app: Flask, client: FlaskClient) -> None:
     event_id = _start(client)
-    answer = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "abc"})
+    answer = post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "abc"})
     assert answer.status_code == 400 and "A seed is a whole number" in answer.text
-    answer = client.post(f"/e/{event_id}/sessions/1/draw", data={})
+    answer = post_form(client, f"/e/{event_id}/sessions/1/draw", {})
     assert answer.status_code == 400 and "must be checked in" in answer.text
     assert "Not drawn yet" in client.get(f"/e/{event_id}/sessions/1").text
 
@@ -186,7 +187,7 @@ def test_a_bad_seed_or_too_few_players_draws_nothing(app: Flask, client: FlaskCl
 def test_penalties_and_tickets_refuse_bad_input_in_words(app: Flask,
                                                          client: FlaskClient) -> None:
     event_id = _with_players(client)
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     before = _version(app, event_id)
     bad = client.post(f"/e/{event_id}/sessions/1/penalty",
                       data={"player": "3", "points": "0", "reason": "peeked"})
@@ -194,8 +195,8 @@ def test_penalties_and_tickets_refuse_bad_input_in_words(app: Flask,
     bad = client.post(f"/e/{event_id}/sessions/1/penalty",
                       data={"player": "3", "points": "4", "reason": ""})
     assert bad.status_code == 400 and "Say why" in bad.text
-    bad = client.post(f"/e/{event_id}/sessions/1/tables/4/ticket",
-                      data={f"points-{i}": "5" for i in range(5)})
+    bad = post_form(client, f"/e/{event_id}/sessions/1/tables/4/ticket",
+                    {f"points-{i}": "5" for i in range(5)})
     assert bad.status_code == 400 and "add up to zero" in bad.text
     assert _version(app, event_id) == before
     assert client.post(f"/e/{event_id}/sessions/1/penalty",
@@ -203,8 +204,8 @@ def test_penalties_and_tickets_refuse_bad_input_in_words(app: Flask,
                        ).status_code == 302
     totals = {"points-0": "10", "points-1": "-4", "points-2": "-2", "points-3": "-2",
               "points-4": "-2"}
-    assert client.post(f"/e/{event_id}/sessions/1/tables/4/ticket",
-                       data=totals).status_code == 302
+    assert post_form(client, f"/e/{event_id}/sessions/1/tables/4/ticket",
+                     totals).status_code == 302
     assert "done (paper ticket)" in client.get(f"/e/{event_id}/sessions/1").text
     with app.app_context():
         assert db.session.query(EventPenalty).count() == 1
@@ -222,7 +223,7 @@ def test_finishing_the_event_and_a_co_director(app: Flask, client: FlaskClient) 
     assert other.get(f"/e/{event_id}").status_code == 200
     nothing = client.post(f"/e/{event_id}/finish", data={"sure": "1"})
     assert nothing.status_code == 409 and "no session is drawn" in nothing.text
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     assert client.post(f"/e/{event_id}/finish", data={}).status_code == 400  # not ticked
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 302
     assert client.post(f"/e/{event_id}/finish", data={"sure": "1"}).status_code == 409
@@ -236,7 +237,7 @@ def test_finishing_the_event_and_a_co_director(app: Flask, client: FlaskClient) 
 def test_a_stranger_or_the_events_link_gets_403(app: Flask, client: FlaskClient,
                                                 path: str) -> None:
     event_id = _with_players(client)
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     stranger = app.test_client()
     assert stranger.get(f"/e/{event_id}{path}").status_code == 403
     assert stranger.post(f"/e/{event_id}/players", data={"entry": "Zed"}).status_code == 403
@@ -248,7 +249,7 @@ def test_a_stranger_or_the_events_link_gets_403(app: Flask, client: FlaskClient,
 
 def test_contacts_show_on_the_director_home_only(app: Flask, client: FlaskClient) -> None:
     event_id = _with_players(client)
-    client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     assert "555-0107" in client.get(f"/e/{event_id}").text
     for path in ("/sessions/1", "/sessions/1/print/cards", "/sessions/1/print/seats",
                  "/sessions/1/print/tickets", "/print/standings", "/directors"):
@@ -272,7 +273,7 @@ def test_a_session_that_has_started_offers_no_new_draw_nor_a_swap(
     """Once a hand of the session is in, the service refuses a new draw and a
     swap; the page says so up front instead of offering either."""
     event_id = _with_players(client)
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"}).status_code == 200
     before = client.get(f"/e/{event_id}/sessions/1").text
     assert 'id="draw-form"' in before and 'id="swap"' in before
     assert 'id="draw-started"' not in before
@@ -289,5 +290,9 @@ def test_a_session_that_has_started_offers_no_new_draw_nor_a_swap(
     after = client.get(f"/e/{event_id}/sessions/1").text
     assert 'id="draw-form"' not in after and 'id="swap"' not in after
     assert "Session 1 has started: its tables can&#39;t be drawn again" in after
-    refused = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7", "sure": "1"})
+    # the draw form of the page from before the first hand, sent now
+    seats = re.search(r'name="seats" value="(\w+)"', before)
+    assert seats is not None
+    refused = client.post(f"/e/{event_id}/sessions/1/draw",
+                          data={"seed": "7", "sure": "1", "seats": seats.group(1)})
     assert refused.status_code == 409 and "has started" in refused.text

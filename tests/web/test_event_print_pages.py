@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.views.pages.events.printing import typed_address
 from tests.fixtures_app import words
+from tests.page_forms import post_form
 
 TWENTY_FOUR = "\n".join(f"Player {n}" for n in range(1, 25))
 WARNING = "Phones can't open these cards"
@@ -29,7 +30,7 @@ def _drawn(client: FlaskClient) -> int:
     assert answer.status_code == 302, words(answer)
     event_id = int(answer.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/e/{event_id}/players", data={"pasted": TWENTY_FOUR, "checked_in": "1"})
-    drawn = client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"})
+    drawn = post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     assert drawn.status_code < 400, words(drawn)  # the page with the codes, or back to it
     return event_id
 

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.db.models import AuditEntry, GameTable, db
+from tests.page_forms import post_form
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
@@ -117,10 +118,9 @@ def test_the_players_page_renames_a_player(client: FlaskClient) -> None:
     number = world["number"][world["picker"]]
     page = client.get(f"/e/{world['id']}").get_data(as_text=True)
     assert f'id="rename-{number}"' in page
-    unsaid = client.post(f"/e/{world['id']}/players/{number}/rename", data={"name": ""})
+    unsaid = post_form(client, f"/e/{world['id']}/players/{number}/rename", {"name": ""})
     assert unsaid.status_code == 400
-    done = client.post(f"/e/{world['id']}/players/{number}/rename",
-                       data={"name": "Jon Schmidt"})
+    done = post_form(client, f"/e/{world['id']}/players/{number}/rename", {"name": "Jon Schmidt"})
     assert done.status_code == 302
     shown = html.unescape(client.get(f"/e/{world['id']}").get_data(as_text=True))
     assert "is called <bdi>Jon Schmidt</bdi> from now on" in shown  # the name stands apart

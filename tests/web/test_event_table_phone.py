@@ -27,6 +27,7 @@ from scorekeeper.db.models import (
 )
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.grants import grants
+from tests.page_forms import post_form
 from tests.web.test_event_codes import HAND, _claim, _co_director, _codes, _nights, _start
 
 API = "/api/v1"
@@ -284,9 +285,9 @@ def test_the_session_page_marks_a_table_done_and_opens_it_again(
         cookie["events"] = {str(made["id"]): made["director_token"]}
     page = f"/e/{made['id']}/sessions/1"
     assert 'id="done-1">Table 1 is done' in client.get(page).text
-    assert client.post(f"{page}/tables/1/done", data={"done": "1"}).status_code == 302
+    assert post_form(client, f"{page}/tables/1/done", {"done": "1"}).status_code == 302
     assert 'id="done-1">Open table 1 again' in client.get(page).text
-    assert client.post(f"{page}/tables/1/done", data={"done": "0"}).status_code == 302
+    assert post_form(client, f"{page}/tables/1/done", {"done": "0"}).status_code == 302
     assert 'id="done-1">Table 1 is done' in client.get(page).text
     assert app.test_client().post(f"{page}/tables/1/done",
                                   data={"done": "1"}).status_code == 403

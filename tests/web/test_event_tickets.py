@@ -284,7 +284,7 @@ def test_a_correction_from_a_page_older_than_the_ticket_is_refused_and_changes_n
     assert _points(client, ticketed) == dict(zip(players, RIGHT, strict=True))
     unnamed = client.post(f"{page}/tables/1/ticket/withdraw", data={"reason": "wrong table"})
     assert unnamed.status_code == 400
-    assert "does not say which ticket it showed" in html.unescape(
+    assert "doesn't say which ticket it showed" in html.unescape(
         unnamed.get_data(as_text=True))
     again = client.post(f"{page}/tables/1/ticket/correct", data={**stale, "ticket_version": "2"})
     assert again.status_code == 302

@@ -42,6 +42,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.db.models import AuditEntry, db
 from scorekeeper.ledger.events import TIE_RULES
+from tests.page_forms import post_form
 from tests.web.test_kohler_falls import (
     API,
     ENTRY_CENTS,
@@ -261,7 +262,7 @@ def _misread_then_corrected(app: Flask, day: Day, table: dict[str, Any],
 
 
 def _rename(day: Day, number: int, name: str) -> None:
-    sent = day.client.post(f"/e/{day.made['id']}/players/{number}/rename", data={"name": name})
+    sent = post_form(day.client, f"/e/{day.made['id']}/players/{number}/rename", {"name": name})
     assert sent.status_code == 302, sent.get_data(as_text=True)
 
 

@@ -36,7 +36,7 @@ from tests.kept_worlds import kept_world, put_back, snapshot
 from tests.web.test_write_walk import W, _rows, build
 
 #: The hidden fields that name the version of what a form showed.
-VERSIONS = ("version", "ticket_version", "seats")
+VERSIONS = ("version", "ticket_version", "player_version", "table_version", "seats")
 
 
 @dataclass
@@ -240,13 +240,7 @@ NO_VERSION: dict[str, str] = {
     "groups.import_page": "a file makes a new group",
     "events.import_event": "a file makes a new event (a one-time token)",
     "events.penalty": "adds a penalty, named by its one-time token",
-    "events.check_in": "sets the player's state as the button says; the same again is unchanged",
-    "events.withdraw": "sets the player's last session; the same again is unchanged",
     "events.withdraw_penalty": "names the penalty by its id; once withdrawn it is refused",
-    "events.table_done": "sets the table's mark as the button says; the same again is refused",
-    "events.ticket": "a table takes one ticket: a second is refused",
-    "events.rename": "names the player and the new name; the same name again is unchanged",
-    "events.draw": "a session drawn once is drawn again only when asked for, with the seed",
     "events.finish": "the stage: a finished event is not finished again",
     "events.revoke": "names the device; a revoked one is gone",
     "settle.close": "the stage: a closed night is not closed again",

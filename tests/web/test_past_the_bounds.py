@@ -27,6 +27,7 @@ from scorekeeper.limits import (
 )
 from tests.fixtures_app import start_table
 from tests.kept_worlds import kept_world
+from tests.page_forms import post_form
 
 API = "/api/v1"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -54,7 +55,7 @@ def _form_event(client: FlaskClient) -> int:
     assert made.status_code == 302, made.text
     event_id = int(made.headers["Location"].rsplit("/", 1)[1])
     client.post(f"/e/{event_id}/players", data={"pasted": "\n".join(NAMES), "checked_in": "1"})
-    assert client.post(f"/e/{event_id}/sessions/1/draw", data={"seed": "7"}).status_code == 200
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"}).status_code == 200
     return event_id
 
 
@@ -102,7 +103,10 @@ def _ticket(names: list[str], points: int) -> dict[str, int]:
 
 def form(path: str, data: dict[str, str] | Callable[[dict[str, Any]], dict[str, str]]) -> Send:
     def send(client: FlaskClient, w: dict[str, Any]) -> Any:
-        return client.post(path.format(**w), data=data(w) if callable(data) else data)
+        sent = data(w) if callable(data) else data
+        if path.startswith("/e/{"):  # the event's forms name what their page showed
+            return post_form(client, path.format(**w), sent)
+        return client.post(path.format(**w), data=sent)
     return send
 
 

@@ -22,6 +22,7 @@ from scorekeeper.db import engine, schema
 from scorekeeper.db.models import AuditEntry, Editor, EventTable, Owner, db
 from scorekeeper.rules.hand_json import parse_exported
 from tests.fixtures_app import start_table, words
+from tests.page_forms import post_form
 from tests.services.test_codec import ADDED_SINCE, FIRST_RELEASE_HAND
 from tests.web.migration_world import populate, what_each_token_is
 from tests.web.test_busy import DriverError
@@ -280,7 +281,7 @@ def test_grants_codes_and_history_of_every_owner_move_to_one_table_each(
     page = client.get(f"/e/{event['id']}/directors")
     claim = re.search(r"/eclaim/[A-Za-z0-9_-]+", page.text)
     assert claim and laptop.post(claim.group(0), data={"label": "Laptop 2"}).status_code == 302
-    drawn = laptop.post(f"/e/{event['id']}/sessions/1/draw", data={"seed": "3"})
+    drawn = post_form(laptop, f"/e/{event['id']}/sessions/1/draw", {"seed": "3"})
     assert drawn.status_code == 200
     cards = laptop.post(f"/e/{event['id']}/sessions/1/print/cards").text
     code = re.search(r'id="card-1">.*?<code>([^<]+)</code>', cards, re.S)

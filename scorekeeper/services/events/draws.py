@@ -118,6 +118,14 @@ def session_started(event: Event, session: int) -> bool:
 #: Why a session that has started is not drawn again.
 STARTED = "Session {session} has started: its tables can't be drawn again"
 
+#: Why drawing a drawn session again from a page needs the director's word.
+REDRAW_WORDS = ("Drawing again seats everyone anew: the table cards, seat lists and tickets "
+                "already printed stop working. Tick the box to draw again.")
+
+#: What a page's draw form says it showed of a session not drawn yet (its
+#: ``seats``; a drawn one's is :attr:`DrawnSession.tag`).
+UNDRAWN = "none"
+
 
 def _started(rows: Sequence[EventTable]) -> bool:
     """True once any table of the session has a hand or a paper ticket."""
@@ -167,7 +175,8 @@ def _drop(rows: Sequence[EventTable]) -> None:
 
 def draw(event: Event, session: int, seed: int | None = None, by: str | None = None,
          once: Once | None = None, seen: int | None = None,
-         director_id: int | None = None) -> DrawnSession:
+         director_id: int | None = None, shown: str | None = None,
+         again: bool | None = None) -> DrawnSession:
     """Draw ``session``'s seats among the players who play it (checked in,
     arrived, not withdrawn), avoiding earlier sessions' tablemates; each
     table becomes a night under the event's rules (stake 0) with an edit
@@ -175,7 +184,10 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
     before any hand of it is recorded replaces its tables (the same seed
     and players: the same tables).  ``once`` keeps the seed (never the
     tokens) for an API retry, which draws again with it.  The tables'
-    grants and codes are ``director_id``'s: revoking him ends them."""
+    grants and codes are ``director_id``'s: revoking him ends them.  A
+    page's form names the seats it showed (``shown``: :func:`seats_changed`,
+    or :data:`UNDRAWN`) and draws a drawn session again only when the
+    director ticked that he means it (``again``)."""
     session = _session_number(event, session)
     if seed is None:
         seed = secrets.randbelow(MAX_SEED) + 1
@@ -185,8 +197,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.DRAW, seen=seen)
         old = _rows(event, session)
-        if _started(old):
-            raise Conflict(STARTED.format(session=session), "session")
+        _may_draw(event, session, old, shown, again)
         playing = [p for p in event.players if plays_in(p, session)]
         if len(playing) < rules.seats:
             raise ServiceError(f"At least {rules.seats} players must be checked in for "
@@ -210,6 +221,22 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
                            f"{session} (seed {seed}): {len(drawn)} tables", by)
         work.remember(event, 200, {"seed": seed})
     return DrawnSession(session, seed, result.met_again, result.byes, drawn)
+
+
+def _may_draw(event: Event, session: int, old: Sequence[EventTable], shown: str | None,
+              again: bool | None) -> None:
+    """Refuse a draw sent from a page that showed the session otherwise
+    (other seats than it has now, or drawn when it isn't, or not when it
+    is), of a session started, or again without the director's word."""
+    if shown is not None and old:
+        seats_changed(event, session_tables(event, session), shown)
+    elif shown is not None and shown != UNDRAWN:
+        raise Stale(f"Session {session} has no seats now, unlike on this page: check the "
+                    "board and try again", "seats")
+    if _started(old):
+        raise Conflict(STARTED.format(session=session), "session")
+    if old and again is False:
+        raise ServiceError(REDRAW_WORDS, "draw")
 
 
 def open_table(event: Event, session: int, number: int, seats: Sequence[int],

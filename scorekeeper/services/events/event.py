@@ -34,6 +34,7 @@ from scorekeeper.rules import Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.events.plan import Plan, check_plan, count
 from scorekeeper.services.grants import grants
+from scorekeeper.services.made_on import as_shown
 from scorekeeper.services.once import Once, earlier, made
 
 # --- starting an event and finding it ---------------------------------------------
@@ -253,13 +254,17 @@ def find_player(event: Event, asked: str | int, field: str = "player") -> EventP
 
 def check_in(event: Event, numbers: Sequence[int], here: bool = True,
              by: str | None = None, once: Once | None = None,
-             seen: int | None = None) -> list[EventPlayer]:
+             seen: int | None = None, shown: int | None = None) -> list[EventPlayer]:
     """Mark these players here (paid, ready to be drawn), or not here.  A
     player seated at a drawn table stays there (:func:`_leaves_no_seat`), and
-    a list that is all as asked already changes nothing and is refused."""
+    a list that is all as asked already changes nothing and is refused.  A
+    page's form for one player names his version it showed (``shown``:
+    :func:`as_shown`)."""
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = [player(event, n) for n in numbers]
+        for p in found:
+            player_as_shown(p, shown)
         said = ", ".join(f"#{p.number}" for p in found)
         if all(p.checked_in == here for p in found):
             raise Conflict(f"{said} {'is' if len(found) == 1 else 'are'} "
@@ -267,6 +272,7 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
                            "here", code=Code.UNCHANGED)
         for p in found:
             p.checked_in = here
+            p.version += 1
             _leaves_no_seat(event, p, "here")
         writes.audit_event(event.id, "check-in",
                            f"{'Checked in' if here else 'Not here'}: {said}", by)
@@ -275,19 +281,23 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
 
 
 def withdraw(event: Event, number: int, after_session: int, by: str | None = None,
-             once: Once | None = None, seen: int | None = None) -> EventPlayer:
+             once: Once | None = None, seen: int | None = None,
+             shown: int | None = None) -> EventPlayer:
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept.  A session he is seated in at a drawn
-    table he keeps (:func:`_leaves_no_seat`)."""
+    table he keeps (:func:`_leaves_no_seat`); a page's form names his
+    version it showed (``shown``)."""
     count(after_session, "after", 0, event.sessions, "The last session played")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = player(event, number)
+        player_as_shown(found, shown)
         if found.withdrawn_after == after_session:
             raise Conflict(f"#{found.number} {found.name} is withdrawn after session "
                            f"{after_session} already: nothing to change", "after",
                            code=Code.UNCHANGED)
         found.withdrawn_after = after_session
+        found.version += 1
         _leaves_no_seat(event, found, "after")
         writes.audit_event(event.id, "withdraw",
                            f"#{found.number} {found.name} withdrew after session "
@@ -313,6 +323,21 @@ def _leaves_no_seat(event: Event, p: EventPlayer, field: str) -> None:
                 f"#{p.number} {p.name} is seated at table {table} of session {session}: "
                 f"draw session {session} again before its first hand, or withdraw them "
                 f"after session {session} (their results so far count)", field)
+
+
+def player_as_shown(p: EventPlayer, shown: int | None) -> None:
+    """Refuse a change to ``p`` sent from a page that showed him as he was
+    before another change (his ``version``), saying how he stands now."""
+    as_shown(p.version, shown, lambda: f"#{p.number} {p.name} changed since this page "
+             f"showed them: now {standing(p)}. Check the list and try again")
+
+
+def standing(p: EventPlayer) -> str:
+    """How a player stands, in words: here or not, and which sessions."""
+    plays = (f"withdrawn after session {p.withdrawn_after}" if p.withdrawn_after is not None
+             else f"playing from session {p.from_session}" if p.from_session > 1
+             else "playing every session")
+    return f"{'checked in' if p.checked_in else 'not here'}, {plays}"
 
 
 def plays_in(p: EventPlayer, session: int) -> bool:

@@ -13,18 +13,19 @@ say (:func:`scorekeeper.rules.replay` carries it for every hand).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, Player, db
+from scorekeeper.db.models import TABLE, Event, EventTable, EventTicket, GameTable, Player, db
 from scorekeeper.policy.acl import Stage
 from scorekeeper.rules import Night
 from scorekeeper.services import Refused, ServiceError
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.nights.state import TableState
+from scorekeeper.services.since import STALE_ADVICE, meanwhile
 
 
 class Length(Protocol):
@@ -163,7 +164,8 @@ def check_joiner(night: GameTable, name: str) -> None:
 @dataclass(frozen=True)
 class Progress:
     """One table of a session: the deals it played (``hands``: a void is
-    none) of those it is due, and done."""
+    none) of those it is due, and done; the night's ``version`` its page
+    forms name (:func:`table_changed`)."""
 
     session: int
     number: int
@@ -172,6 +174,7 @@ class Progress:
     due: int
     done: bool
     ticket: bool
+    version: int = 0
 
 
 
@@ -183,9 +186,17 @@ def table_points(row: EventTable, tickets: Mapping[int, dict[str, int]], event: 
     due = deals_due(event, len(state.players))
     if row.id in tickets:
         return tickets[row.id], Progress(row.session, row.number, row.night_id, due, due,
-                                         True, True)
+                                         True, True, night.version)
     dealt = deals_passed(state.night)
-    return dict(state.night.balances), Progress(row.session, row.number, row.night_id,
-                                                dealt, due, is_done(row, dealt, due), False)
+    return dict(state.night.balances), Progress(
+        row.session, row.number, row.night_id, dealt, due, is_done(row, dealt, due), False,
+        night.version)
+
+
+def table_changed(night: GameTable, number: int, shown: int | None) -> Callable[[], str]:
+    """The words refusing a director's write to table ``number`` sent from a
+    page that showed its night at version ``shown``: what changed since."""
+    return lambda: (f"Table {number} changed since this page showed it. "
+                    f"{meanwhile(TABLE, night.id, shown or 0)} {STALE_ADVICE}")
 
 

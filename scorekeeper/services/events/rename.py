@@ -22,25 +22,27 @@ from scorekeeper.db.models import (
 from scorekeeper.names import LookAlikes, Namesakes, looks_like, name_key
 from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, ServiceError, writes
-from scorekeeper.services.events.event import LikelySame, clean_entry, player
+from scorekeeper.services.events.event import LikelySame, clean_entry, player, player_as_shown
 from scorekeeper.services.nights.roster import rename_in_night
 from scorekeeper.services.once import Once
 
 
 def rename_player(event: Event, number: object, name: object, *, same_name_ok: bool = False,
                   by: str | None = None, once: Once | None = None,
-                  seen: int | None = None) -> EventPlayer:
+                  seen: int | None = None, shown: int | None = None) -> EventPlayer:
     """Call player ``number`` ``name`` from now on, everywhere the event
     keeps it.  A name another player has (however it is typed) or one that
     looks just like another's is refused; one that may be another registered
     player's under another spelling is :class:`LikelySame` unless
-    ``same_name_ok``; the name he has already changes nothing and is refused."""
+    ``same_name_ok``; the name he has already changes nothing and is refused.
+    A page's form names his version it showed (``shown``)."""
     if not isinstance(name, str):
         raise ServiceError("Give the player's new name", "name")
     new, _ = clean_entry(name, None, "name")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         renamed = player(event, number)
+        player_as_shown(renamed, shown)
         old = renamed.name
         if new == old:
             raise Conflict(f"#{renamed.number} is called {old} already", "name",
@@ -66,6 +68,7 @@ def rename_player(event: Event, number: object, name: object, *, same_name_ok: b
             if old in ticket.totals:
                 ticket.totals = {new if n == old else n: v for n, v in ticket.totals.items()}
         renamed.name = new
+        renamed.version += 1
         work.remember(event, 200, {"number": renamed.number, "name": new, "was": old})
     return renamed
 

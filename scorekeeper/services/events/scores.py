@@ -37,6 +37,7 @@ from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events.event import player
 from scorekeeper.services.events.standings import EventStandings as EventStandings
 from scorekeeper.services.events.standings import standings as standings
+from scorekeeper.services.made_on import as_shown
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
 
@@ -220,10 +221,11 @@ def check_totals(totals: object, names: Sequence[str], table_number: int) -> dic
 
 def ticket(event: Event, session: int, table_number: int, totals: object,
            by: str | None = None, once: Once | None = None,
-           seen: int | None = None) -> EventTicket:
+           seen: int | None = None, shown: int | None = None) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
-    whole points, summing to zero): they stand instead of its hands.  The
-    table's night changes too (it is done), so its phone and share page
+    whole points, summing to zero): they stand instead of its hands, as the
+    page showed them (``shown``: the night's version, ``table_changed``).
+    The table's night changes too (it is done), so its phone and share page
     learn of it at once."""
     row = db.session.scalar(select(EventTable).filter_by(
         event_id=event.id, session=session, number=table_number))
@@ -235,7 +237,8 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} already has a ticket", "totals")
-        writes.begin_night(night, EventWrite.SCORE)
+        writes.begin_night(night, EventWrite.SCORE, seen=shown,
+                           stale=event_progress.table_changed(night, table_number, shown))
         made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
         db.session.add(made)
         row.done, row.opened = True, False
@@ -294,11 +297,10 @@ def _said(totals: Mapping[str, int]) -> str:
 def _as_shown(kept: EventTicket, table_number: int, shown: int | None) -> None:
     """A correction or withdrawal made on a page names the ticket's version it
     showed: one made before the ticket changed is refused, saying what it says now."""
-    if shown is not None and shown != kept.version:
-        raise Conflict(f"Table {table_number}'s ticket changed since this page showed it: "
-                       f"it now says {_said(kept.totals)}"
-                       + (f" ({kept.by}, {said_at(kept.at)})" if kept.by else "")
-                       + ". Check it and try again", "totals", code=Code.STALE)
+    as_shown(kept.version, shown, lambda: (
+        f"Table {table_number}'s ticket changed since this page showed it: it now says "
+        f"{_said(kept.totals)}" + (f" ({kept.by}, {said_at(kept.at)})" if kept.by else "")
+        + ". Check it and try again"), "totals")
 
 
 def correct_ticket(event: Event, session: int, table_number: int, totals: object,
@@ -358,14 +360,15 @@ def withdraw_ticket(event: Event, session: int, table_number: int, reason: objec
 
 def mark_done(event: Event, session: int, table_number: int, done: object,
               by: str | None = None, once: Once | None = None,
-              seen: int | None = None) -> bool:
+              seen: int | None = None, shown: int | None = None) -> bool:
     """The director accepts a table's result for the session (``done``) or
     opens it again: its phone may score and correct its hands again, even
     a table that played them all (a hand past them is recorded only as an
     extra hand), until he says it is done.  A table with a paper ticket
     stays done (its totals stand: withdraw the ticket instead), and asking
-    for what the table already is changes nothing and is refused.  The
-    night changes too, so its phone and share page learn of it at once."""
+    for what the table already is changes nothing and is refused; a page's
+    form names the night's version it showed (``shown``).  The night
+    changes too, so its phone and share page learn of it at once."""
     if not isinstance(done, bool):
         raise ServiceError("done must be true or false", "done")
     row = db.session.scalar(select(EventTable).filter_by(
@@ -386,7 +389,8 @@ def mark_done(event: Event, session: int, table_number: int, done: object,
             raise Conflict(f"Table {table_number} is already "
                            + ("done" if done else "open for its phone"), "done",
                            code=Code.UNCHANGED)
-        writes.begin_night(night, EventWrite.SCORE)
+        writes.begin_night(night, EventWrite.SCORE, seen=shown,
+                           stale=event_progress.table_changed(night, table_number, shown))
         row.done, row.opened = done, not done and dealt >= due
         said = (f"Table {table_number} of session {session} is "
                 + ("done: its result stands" if done else "open again for its phone"))

@@ -54,6 +54,7 @@ from scorekeeper.views.forms import (
     hidden_number,
     option_fields,
     overrides_from,
+    shown_version,
 )
 from scorekeeper.views.forms import preset_words as preset_words_of
 from scorekeeper.views.json_errors import status_of
@@ -269,7 +270,7 @@ def check_in(event_id: int) -> Response | tuple[str, int]:
         if number is None:
             raise ServiceError("Choose a player", "number")
         found = event_service.check_in(event, [number], request.form.get("here") == "1",
-                                       by=grant_label(checked))
+                                       by=grant_label(checked), shown=_player_shown("here"))
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _home_page(event))
@@ -289,7 +290,8 @@ def rename(event_id: int, number: int) -> Response | tuple[str, int]:
         was = event_service.player(event, number).name
         found = rename_service.rename_player(
             event, number, request.form.get("name", ""),
-            same_name_ok=bool(request.form.get("same_name_ok")), by=grant_label(checked))
+            same_name_ok=bool(request.form.get("same_name_ok")), by=grant_label(checked),
+            shown=_player_shown("name"))
     except ServiceError as error:
         said, same = error.message, isinstance(error, event_service.LikelySame)
         return refused(f"Not renamed: {error.message}", status_of(error),
@@ -342,10 +344,16 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
     if errors:
         return refused("Not withdrawn", 400, lambda: _home_page(event, errors=errors))
     try:
-        p = event_service.withdraw(event, number or 0, after or 0, by=grant_label(checked))
+        p = event_service.withdraw(event, number or 0, after or 0, by=grant_label(checked),
+                                   shown=_player_shown("after"))
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),
                        lambda: _home_page(event, errors={"withdraw": said}))
     flash(f"#{p.number} {p.name} plays no session after session {after}")
     return redirect(url_for("events.home", event_id=event.id))
+
+
+def _player_shown(field: str) -> int:
+    """The player's version the page's form showed (its hidden ``player_version``)."""
+    return shown_version("player_version", "player", field)

@@ -28,6 +28,7 @@ from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSess
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
+from scorekeeper.views.forms import shown_version
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events.event import bp
@@ -69,7 +70,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
         signing=signing, signing_by=signatures.by_status(signing),
-        started=event_draws.STARTED.format(session=number)
+        undrawn=event_draws.UNDRAWN, started=event_draws.STARTED.format(session=number)
         if drawn and event_draws.session_started(event, number) else None,
         walk_ins=[p for p in event_walk_ins.unseated(event, number)
                   if drawn is None or p.number not in drawn.byes] if drawn else [],
@@ -99,12 +100,10 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
     if raw and seed is None:
         return refused("Not drawn", 400, lambda: _session_page(
             event_id, number, errors={"seed": f"A seed is a whole number from 0 to {MAX_SEED}"}))
-    if drawn_session(event, number) is not None and request.form.get("sure") != "1":
-        return refused("Not drawn again", 400, lambda: _session_page(
-            event_id, number, errors={"draw": REDRAW_WORDS}))
     try:
         drawn = event_draws.draw(event, number, seed, by=grant_label(checked),
-                                 director_id=grant_id(checked))
+                                 director_id=grant_id(checked), shown=_seats_shown(),
+                                 again=request.form.get("sure") == "1")
     except ServiceError as error:
         said = error.message
         return refused(f"Not drawn: {error.message}", status_of(error), lambda: _session_page(
@@ -116,11 +115,6 @@ def draw(event_id: int, number: int) -> Response | tuple[str, int]:
         settled_url=url_for("events.session_page", event_id=event.id, number=number)))
     page.headers["Cache-Control"] = "no-store"
     return page
-
-
-#: Why drawing a drawn session again needs the director's word.
-REDRAW_WORDS = ("Drawing again seats everyone anew: the table cards, seat lists and tickets "
-                "already printed stop working. Tick the box to draw again.")
 
 
 def _player_number(field: str) -> int | None:
@@ -211,7 +205,7 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     seated = _seated(event, number, table)
     try:
         event_scores.ticket(event, number, table, _typed_totals(list(seated.players)),
-                            by=grant_label(checked))
+                            by=grant_label(checked), shown=_table_shown())
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
@@ -288,11 +282,12 @@ def _typed_totals(names: list[str]) -> dict[str, int]:
 
 def _ticket_shown() -> int:
     """The ticket's version the page's form showed (its hidden field)."""
-    shown = whole_number(request.form.get("ticket_version", "").strip())
-    if shown is None:
-        raise ServiceError("This form does not say which ticket it showed: "
-                           "open the session's page again", "totals")
-    return shown
+    return shown_version("ticket_version", "ticket", "totals")
+
+
+def _table_shown() -> int:
+    """The table's night's version the page's form showed (its hidden field)."""
+    return shown_version("table_version", "table", "done")
 
 
 @bp.post("/e/<int:event_id>/sessions/<int:number>/tables/<int:table>/ticket/correct")
@@ -342,7 +337,8 @@ def table_done(event_id: int, number: int, table: int) -> Response | tuple[str, 
     event = checked.row
     done = request.form.get("done") == "1"
     try:
-        event_scores.mark_done(event, number, table, done, by=grant_label(checked))
+        event_scores.mark_done(event, number, table, done, by=grant_label(checked),
+                               shown=_table_shown())
     except ServiceError as error:
         return refused(f"Not changed: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number))
