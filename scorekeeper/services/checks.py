@@ -17,6 +17,7 @@ from scorekeeper.limits import (
     MAX_PAYMENT_CENTS,
     MAX_PLAYERS,
     MAX_STAKE_CENTS,
+    PENALTY_REASON,
     PLAYER_NAME,
     TABLE_NAME,
 )
@@ -43,6 +44,19 @@ def free_text(text: str, what: str, field: str) -> str:
         return check_text(text, what)
     except NameError_ as error:
         raise ServiceError(str(error), field) from None
+
+
+def reason(why: object, *, said: bool = True) -> str | None:
+    """Why a change is made (a ticket corrected, a penalty or a spelling
+    taken back), as the history keeps it: up to :data:`PENALTY_REASON`
+    characters, its spaces folded.  Unsaid (None or blank) it is refused,
+    or None where it may go unsaid (``said=False``)."""
+    if not said and (why is None or (isinstance(why, str) and not why.strip())):
+        return None
+    if not isinstance(why, str) or not why.strip() or len(why) > PENALTY_REASON:
+        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
+    free_text(why, "The reason", "reason")
+    return " ".join(why.split())
 
 
 def clean_players(players: object) -> list[str]:

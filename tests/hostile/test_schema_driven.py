@@ -132,13 +132,21 @@ def _runs(operation: Any, mode: GenerationMode, world: dict[str, Any]) -> Any:
     return run
 
 
+#: The operations are walked in this many shares, one test each, so that
+#: the test workers share the walk rather than one of them running it all.
+SHARES = 4
+
+
+@pytest.mark.parametrize("share", range(SHARES), ids=lambda n: f"share{n + 1}")
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
                          ids=["valid", "invalid"])
 def test_every_operation_answers_as_described(api_app: Flask, world: dict[str, Any],
-                                             mode: GenerationMode) -> None:
+                                             mode: GenerationMode, share: int) -> None:
     failures: list[str] = []
     ran = 0
-    for result in _operations(api_app):
+    operations = _operations(api_app)
+    mine = operations[share::SHARES]
+    for result in mine:
         operation = result.ok()
         try:
             _runs(operation, mode, world)()
@@ -147,5 +155,5 @@ def test_every_operation_answers_as_described(api_app: Flask, world: dict[str, A
         except (Exception, BaseExceptionGroup) as failure:  # noqa: BLE001 - listed, every one
             failures.append(f"{operation.label}: {str(failure)[:600]}")
         ran += 1
-    assert ran == len(OPERATIONS) - 1
+    assert ran == len(mine) and len(operations) == len(OPERATIONS) - 1
     assert not failures, "\n\n".join(failures)

@@ -9,6 +9,7 @@ and between sessions the public board says which session comes next."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -167,6 +168,13 @@ def test_the_directors_page_corrects_and_withdraws_a_ticket(
     assert gone.status_code == 302
     shown = html.unescape(client.get(page).get_data(as_text=True))
     assert "paper ticket is withdrawn" in shown and "Correct the ticket" not in shown
+    # the withdrawn ticket stays listed at its table, struck through, with who and why
+    listed = re.sub(r"</?bdi>", "", shown)
+    totals = " · ".join(f"{n} {p:+d}".replace("-", "−") for n, p in
+                        zip(ticketed["players"], RIGHT, strict=True))
+    assert f"Paper ticket, withdrawn:</small> <s>{totals}</s>" in listed
+    assert re.search(r"Withdrawn by [^,<]+, [A-Z][a-z]{2} \d+, \d\d:\d\d UTC: wrong table",
+                     listed)
 
 
 def test_between_sessions_the_board_says_which_session_is_next(

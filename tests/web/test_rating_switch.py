@@ -7,6 +7,7 @@ name the group remembers, each with Forget."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -146,10 +147,15 @@ def test_a_members_page_lists_his_remembered_spellings_each_with_forget(
     alias = client.get(f"{API}/groups/{group['id']}/aliases",
                        headers=group["run"]).get_json()["aliases"][0]["id"]
     gone = client.post(f"/g/{group['id']}/aliases/{alias}/forget",
-                       data=form_fields(page, f"forget-{alias}"))
+                       data={**form_fields(page, f"forget-{alias}"), "reason": "another Dan"})
     assert gone.status_code == 302 and "/players/Dan" in gone.headers["Location"]
     after = words(client.get(gone.headers["Location"]))
-    assert "Forgotten: D. Olson is Dan" in after and 'id="player-aliases"' not in after
+    assert "Forgotten: D. Olson is Dan" in after and "Forget that D. Olson" not in after
+    # the spelling stays listed, struck through, with who forgot it, when and why
+    assert re.search(r"<s>(<bdi>)?D\. Olson(</bdi>)?</s>\s*<small class=\"muted\">Forgotten by "
+                     r"[^,<]+, [A-Z][a-z]{2} \d+, \d\d:\d\d UTC: another Dan", after), after
+    sheet_page = words(client.get(f"/g/{group['id']}/sheet"))
+    assert "D. Olson" in sheet_page and "another Dan" in sheet_page
 
 
 @pytest.mark.parametrize("switch", ["", "maybe"])

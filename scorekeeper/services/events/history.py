@@ -14,6 +14,7 @@ back with its import, kept as the file had them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -68,3 +69,29 @@ def bring_back(event: Event, kept: Sequence[dict[str, Any]]) -> None:
 
 def _at(at: datetime | None) -> dict[str, datetime]:
     return {"at": at} if at is not None else {}
+
+
+@dataclass(frozen=True)
+class WithdrawnTicket:
+    """A table's paper ticket taken back: what it said, who withdrew it,
+    when and why (its row is gone; this is its history's entry)."""
+
+    table: int
+    totals: dict[str, int]
+    by: str | None
+    at: datetime
+    why: str
+
+
+def withdrawn_tickets(event: Event, session: int) -> dict[int, list[WithdrawnTicket]]:
+    """The paper tickets withdrawn from the session's tables, by table
+    number, oldest first: the session page lists each struck through."""
+    found: dict[int, list[WithdrawnTicket]] = {}
+    for e in db.session.scalars(select(AuditEntry).where(
+            AuditEntry.of(EVENT, event.id), AuditEntry.action == "ticket")
+            .order_by(AuditEntry.id)):
+        after = e.after or {}
+        if after.get("session") == session and "before" in after and after.get("after") is None:
+            found.setdefault(after["table"], []).append(WithdrawnTicket(
+                after["table"], dict(after["before"]), e.by, e.at, after.get("reason", "")))
+    return found

@@ -27,7 +27,6 @@ from scorekeeper.limits import (
     MAX_EVENT_PENALTIES,
     MAX_EVENT_PENALTY,
     MAX_TICKET_POINTS,
-    PENALTY_REASON,
 )
 from scorekeeper.moments import iso, said_at
 from scorekeeper.names import find_name
@@ -57,13 +56,11 @@ def check_penalty(sessions: int, session: object, points: object, reason: object
     as :func:`penalty` and an imported file give them; returns the points
     and the reason as kept."""
     points = penalty_points(points)
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
-        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
-    checks.free_text(reason, "The reason", "reason")
+    said = checks.reason(reason) or ""
     if isinstance(session, bool) or not isinstance(session, int) \
             or not 1 <= session <= sessions:
         raise ServiceError(f"The session must be 1 to {sessions}", "session")
-    return points, " ".join(reason.split())
+    return points, said
 
 
 def seated_in(event: Event, session: int) -> set[str]:
@@ -159,9 +156,7 @@ def penalty(event: Event, number: int, session: int, points: object, reason: obj
 
 def withdrawal_reason(why: object) -> str | None:
     """Why a penalty is withdrawn, as it is kept (it may go unsaid)."""
-    if why is None or (isinstance(why, str) and not why.strip()):
-        return None
-    return correction_reason(why)
+    return checks.reason(why, said=False)
 
 
 def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
@@ -223,10 +218,9 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
            by: str | None = None, once: Once | None = None,
            seen: int | None = None, shown: int | None = None) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
-    whole points, summing to zero): they stand instead of its hands, as the
-    page showed them (``shown``: the night's version, ``table_changed``).
-    The table's night changes too (it is done), so its phone and share page
-    learn of it at once."""
+    whole points, summing to zero): they stand instead of its hands as the
+    page showed them (``shown``: the night's version).  The table's night
+    changes too (it is done), so its phone and share page learn of it."""
     row = db.session.scalar(select(EventTable).filter_by(
         event_id=event.id, session=session, number=table_number))
     if row is None:
@@ -252,10 +246,7 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
 
 def correction_reason(reason: object) -> str:
     """Why a ticket is corrected or withdrawn, as the history keeps it."""
-    if not isinstance(reason, str) or not reason.strip() or len(reason) > PENALTY_REASON:
-        raise ServiceError(f"Say why (up to {PENALTY_REASON} characters)", "reason")
-    checks.free_text(reason, "The reason", "reason")
-    return " ".join(reason.split())
+    return checks.reason(reason) or ""
 
 
 def _ticketed(event: Event, session: int, table_number: int
@@ -351,7 +342,8 @@ def withdraw_ticket(event: Event, session: int, table_number: int, reason: objec
         said = (f"Paper ticket for session {session}, table {table_number} withdrawn "
                 f"({why}): its hands count again")
         writes.audit_event(event.id, "ticket", said, by,
-                           after={"before": before, "after": None, "reason": why})
+                           after={"before": before, "after": None, "reason": why,
+                                  "session": session, "table": table_number})
         writes.audit_night(night, "ticket", said, before={"totals": before}, by=by)
         work.remember(event, 200, {"session": session, "table": table_number,
                                   "withdrawn": before})

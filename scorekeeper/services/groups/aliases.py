@@ -10,14 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 
-from scorekeeper.db.models import GROUP, Member, MemberAlias, db
+from scorekeeper.db.models import GROUP, AuditEntry, Member, MemberAlias, db
 from scorekeeper.limits import MAX_ROW_ID, PLAYER_NAME
 from scorekeeper.names import name_key
-from scorekeeper.services import NotFound, ServiceError, writes
+from scorekeeper.services import NotFound, ServiceError, checks, writes
 from scorekeeper.services.once import Once, earlier
+
+
+#: The history's word for a spelling forgotten.
+FORGET = "forget alias"
 
 
 @dataclass(frozen=True)
@@ -67,12 +72,14 @@ def remember(group_id: int, spellings: Iterable[tuple[str, str]], import_id: int
 
 
 def forget(group_id: int, alias_id: object, by: str | None = None, once: Once | None = None,
-           seen: int | None = None) -> Alias:
+           seen: int | None = None, why: object = None) -> Alias:
     """Forget one remembered spelling (the next sheet asks again who it is),
-    as one change of the group; returns what was forgotten."""
+    as one change of the group, saying why if asked (:func:`forgotten`
+    lists it from then on); returns what was forgotten."""
     if isinstance(alias_id, bool) or not isinstance(alias_id, int) \
             or not 0 < alias_id <= MAX_ROW_ID:
         raise ServiceError("alias must be the id of one of the group's spellings", "alias")
+    said = checks.reason(why, said=False)
     with writes.unit(once) as work:
         if earlier(once) is not None:
             work.cancel()
@@ -84,8 +91,30 @@ def forget(group_id: int, alias_id: object, by: str | None = None, once: Once | 
             raise NotFound("No such spelling in this group (forgotten already?)")
         gone = Alias(row.id, row.alias, row.member.name)
         row.member.aliases.remove(row)
-        writes.audit_group(group_id, "forget alias",
-                           f"Forgot that {gone.alias} is {gone.member}: the next sheet asks",
-                           by=by)
+        writes.audit_owner(GROUP, group_id, FORGET,
+                           f"Forgot that {gone.alias} is {gone.member}: the next sheet asks"
+                           + (f" ({said})" if said else ""), by,
+                           {"alias": gone.alias, "member": gone.member, "why": said})
         work.remember((GROUP, group_id), 200, gone.to_json())
     return gone
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """A spelling forgotten by hand: what it was, whose, who forgot it, when
+    and why (its row is gone; this is the group's history's entry)."""
+
+    alias: str
+    member: str
+    by: str | None
+    at: datetime
+    why: str | None
+
+
+def forgotten(group_id: int) -> list[Forgotten]:
+    """The spellings forgotten by hand, oldest first: listed, struck
+    through, beside the ones still remembered."""
+    return [Forgotten(e.after["alias"], e.after["member"], e.by, e.at, e.after.get("why"))
+            for e in db.session.scalars(select(AuditEntry).where(
+                AuditEntry.of(GROUP, group_id), AuditEntry.action == FORGET)
+                .order_by(AuditEntry.id)) if e.after and "alias" in e.after]

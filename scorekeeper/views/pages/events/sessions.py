@@ -21,6 +21,7 @@ from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
+from scorekeeper.services.events import history as event_history
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events import walk_ins as event_walk_ins
@@ -69,6 +70,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_scores.penalties(event) if p.session == number],
         tickets=event_scores.session_tickets(event, number),
+        withdrawn_tickets=event_history.withdrawn_tickets(event, number),
         signing=signing, signing_by=signatures.by_status(signing),
         undrawn=event_draws.UNDRAWN, started=event_draws.STARTED.format(session=number)
         if drawn and event_draws.session_started(event, number) else None,

@@ -46,7 +46,7 @@ from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import seasons
 from scorekeeper.services.groups import settings as group_settings
 from scorekeeper.services.groups import settle as group_settle
-from scorekeeper.services.groups.aliases import aliases_of
+from scorekeeper.services.groups.aliases import aliases_of, forgotten
 from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.nights.import_checks import parse_json
 from scorekeeper.services.once import Once
@@ -176,7 +176,8 @@ def season_page(group_id: int) -> str | bytes:
 def player(group_id: int, name: str) -> str:
     """One player's season."""
     group = load_group(group_id).row
-    return player_page(group, name, "groups/player.html", aliases=aliases_of(group.id))
+    return player_page(group, name, "groups/player.html", aliases=aliases_of(group.id),
+                       forgotten=[f for f in forgotten(group.id) if f.member == name])
 
 
 @bp.get("/g/<int:group_id>/nights/<int:table_id>")

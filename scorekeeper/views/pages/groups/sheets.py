@@ -64,7 +64,7 @@ def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
            ) -> tuple[str, int]:
     return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
                  imports=sheet_import.imports_of(group.id),
-                 remembered=aliases.aliases_of(group.id))
+                 remembered=aliases.aliases_of(group.id), forgotten=aliases.forgotten(group.id))
 
 
 @bp.get("/g/<int:group_id>/sheet")
@@ -233,7 +233,8 @@ def forget_alias(group_id: int, alias_id: int) -> Response | tuple[str, int]:
     checked = load_group(group_id)
     try:
         gone = aliases.forget(checked.row.id, alias_id, grant_label(checked) or "Scorekeeper",
-                              seen=whole_number(request.form.get("version", ""), 0))
+                              seen=whole_number(request.form.get("version", ""), 0),
+                              why=request.form.get("reason"))
     except ServiceError as error:
         abandon()
         return _start(load_group(group_id).row, status_of(error), {"alias": error.message})
