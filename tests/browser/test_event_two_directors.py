@@ -132,3 +132,41 @@ def test_a_swap_from_a_page_that_showed_other_seats_is_refused(
                                        headers=_auth(made["director_token"])).get_json()
     tables = [t["numbers"] for t in seats["tables"]]
     assert a in tables[1] and b in tables[0]  # swapped once, not back
+
+
+def test_a_ticket_withdrawn_stays_listed_and_a_stale_done_names_the_hand(
+        two: tuple[Any, Any], live_app: Flask, live_server: str) -> None:
+    """The first director withdraws table 1's paper ticket, saying why: it
+    stays at its table, struck through, with who, when and why.  The
+    second's page was opened before table 2's phone recorded a hand: its
+    "Table 2 is done" is refused naming that hand, and the table plays on."""
+    made, drawn = _event(live_app)
+    seated = drawn["tables"][0]["players"]
+    api, director = live_app.test_client(), _auth(made["director_token"])
+    base = f"{API}/events/{made['id']}"
+    assert api.post(f"{base}/sessions/1/tables/1/ticket", headers=director, json={
+        "totals": dict(zip(seated, (4, -1, -1, -1, -1), strict=True))}).status_code == 201
+    first, second = two
+    for page in two:
+        page.goto(_become_director(live_app, page, live_server, made) + "/sessions/1")
+    gone = first.locator("#withdraw-1")
+    gone.locator("summary").click()
+    gone.locator("input[name=reason]").fill("Entered at the wrong table")
+    gone.get_by_role("button", name="Withdraw: table 1's hands count again").click()
+    listed = first.locator("#table-1 .ticket-totals.withdrawn")
+    expect(listed).to_contain_text(f"{seated[0]} +4")
+    expect(listed).to_contain_text("Entered at the wrong table")
+    expect(listed.locator("s")).to_have_count(1)
+    _looked_at(first, "ticket-withdrawn")
+    table = drawn["tables"][1]
+    players = table["players"]
+    assert api.post(f"{API}/tables/{table['night']}/hands", headers=_auth(
+        table["edit_token"]), json={"picker": players[1], "partners": [players[2]],
+                                    "points": 70}).status_code == 201
+    second.locator("#done-2").click()
+    refused = second.locator(".flash.error")
+    expect(refused).to_contain_text("Table 2 changed since this page showed it")
+    expect(refused).to_contain_text("Recorded hand 1")
+    _looked_at(second, "done-stale")
+    second.reload()
+    expect(second.locator("#done-2")).to_have_text("Table 2 is done")  # it plays on

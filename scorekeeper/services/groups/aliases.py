@@ -20,7 +20,6 @@ from scorekeeper.names import name_key
 from scorekeeper.services import NotFound, ServiceError, checks, writes
 from scorekeeper.services.once import Once, earlier
 
-
 #: The history's word for a spelling forgotten.
 FORGET = "forget alias"
 
