@@ -156,7 +156,7 @@ def test_a_ticket_withdrawn_stays_listed_and_a_stale_done_names_the_hand(
     listed = first.locator("#table-1 .ticket-totals.withdrawn")
     expect(listed).to_contain_text(f"{seated[0]} +4")
     expect(listed).to_contain_text("Entered at the wrong table")
-    expect(listed.locator("s")).to_have_count(1)
+    expect(listed.locator(".said")).to_contain_text("Withdrawn by")
     _looked_at(first, "ticket-withdrawn")
     table = drawn["tables"][1]
     players = table["players"]

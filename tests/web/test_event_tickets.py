@@ -172,7 +172,7 @@ def test_the_directors_page_corrects_and_withdraws_a_ticket(
     listed = re.sub(r"</?bdi>", "", shown)
     totals = " · ".join(f"{n} {p:+d}".replace("-", "−") for n, p in
                         zip(ticketed["players"], RIGHT, strict=True))
-    assert f"Paper ticket, withdrawn:</small> <s>{totals}</s>" in listed
+    assert f'Paper ticket, withdrawn:</small> <span class="was">{totals}</span>' in listed
     assert re.search(r"Withdrawn by [^,<]+, [A-Z][a-z]{2} \d+, \d\d:\d\d UTC: wrong table",
                      listed)
 
