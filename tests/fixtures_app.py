@@ -82,7 +82,7 @@ def app(session_app: Flask) -> Iterator[Flask]:
 
 
 #: Free pages past which an emptied SQLite file is compacted (4 MB of 4 KB pages).
-FREE_PAGES = 1024
+FREE_PAGES = 64
 
 
 def _give_back_free_pages() -> None:

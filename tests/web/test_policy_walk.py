@@ -215,17 +215,27 @@ def _address(rule: Rule, world: World) -> str | None:
     return path
 
 
-@pytest.fixture()
-def restore(app: Flask) -> Iterator[Callable[[], None]]:
-    """Keep the database as built; the callable puts it back and empties the
-    caches (:mod:`tests.kept_worlds`' copy and return)."""
-    kept: list[sqlite3.Connection] = []
+#: Requests that change nothing: the world needn't be put back after one.
+READS = ("GET", "HEAD")
 
-    def again() -> None:
+
+@pytest.fixture()
+def restore(app: Flask) -> Iterator[Callable[..., None]]:
+    """Keep the database as built; the callable, given the method of the
+    request about to be sent, puts it back and empties the caches
+    (:mod:`tests.kept_worlds`' copy and return) unless every request since
+    it last did was a read (their pages' caches are kept, as a server's are)."""
+    kept: list[sqlite3.Connection] = []
+    wrote = [True]
+
+    def again(method: str = "POST") -> None:
         if not kept:
             kept.append(snapshot(app))
+            wrote[0] = False
             return
-        put_back(app, kept[0])
+        if wrote[0]:
+            put_back(app, kept[0])
+        wrote[0] = method not in READS
 
     yield again
     for database in kept:
@@ -253,7 +263,7 @@ def _ask(client: FlaskClient, rule: Rule, method: str, path: str, world: World,
 
 @pytest.mark.parametrize(("owner", "stage"), WORLDS, ids=[f"{o}-{s}" for o, s in WORLDS])
 def test_every_night_route_answers_every_credential_as_the_policy_says(
-        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        app: Flask, client: FlaskClient, restore: Callable[..., None],
         owner: str, stage: Stage) -> None:
     world = build(app, client, owner, stage)
     restore()  # keeps the world as built
@@ -269,7 +279,7 @@ def test_every_night_route_answers_every_credential_as_the_policy_says(
         for credential in holders:
             if not api and credential not in COOKIE and credential is not None:
                 continue  # a share link is no cookie: its pages are the viewer's
-            restore()
+            restore(method)
             answer = _ask(client, rule, method, path, world, credential)
             walked += 1
             text = html.unescape(answer.get_data(as_text=True))
@@ -321,7 +331,7 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
 @pytest.mark.parametrize(("owner", "stage"), OWNER_WORLDS,
                          ids=[f"{o}-{s}" for o, s in OWNER_WORLDS])
 def test_every_group_and_event_route_answers_every_credential_as_the_policy_says(
-        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        app: Flask, client: FlaskClient, restore: Callable[..., None],
         owner: Whose, stage: Stage) -> None:
     """A group's and an event's own pages and API: only its editor (the
     group's, the event's director) runs them, its link reads what it may, and
@@ -342,7 +352,7 @@ def test_every_group_and_event_route_answers_every_credential_as_the_policy_says
         for credential in [None, *world.tokens]:
             if not api and credential not in COOKIE and credential is not None:
                 continue
-            restore()
+            restore(method)
             answer = _ask(client, rule, method, path, world, credential)
             walked += 1
             said = f"{method} {rule.rule} as {credential} ({action}): {answer.status_code}"
@@ -397,7 +407,7 @@ def test_every_write_to_an_event_names_what_it_does(app: Flask) -> None:
 
 @pytest.mark.parametrize("stage", [EventStage.FINISHED, EventStage.SESSIONS])
 def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
-        app: Flask, client: FlaskClient, restore: Callable[[], None],
+        app: Flask, client: FlaskClient, restore: Callable[..., None],
         stage: EventStage) -> None:
     """Walk every write route of the event as its director: after Finish each
     answers 409 with the reason before reading its input (a page and the API
@@ -413,7 +423,7 @@ def test_a_finished_event_takes_no_write_but_its_reopening_and_its_directors(
         path = _owner_address(rule, world, app)
         if write is None or path is None:
             continue
-        restore()
+        restore(method)
         answer = _ask(client, rule, method, path, world, Credential.DIRECTOR)
         walked += 1
         decision = event_decide(stage, write)
