@@ -10,6 +10,13 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 
+# Installed already from this very pyproject.toml: nothing to do (the app is
+# installed editable, so a change to its code needs no install).
+stamp=".venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)"
+if [ -f "$stamp" ]; then
+    exit 0
+fi
+
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet uv
 
@@ -17,3 +24,5 @@ if ! .venv/bin/uv pip install --quiet --compile-bytecode --python .venv/bin/pyth
     echo "uv failed; falling back to pip" >&2
     .venv/bin/python -m pip install --quiet -e '.[dev]'
 fi
+rm -f .venv/.installed-*
+touch "$stamp"
