@@ -218,8 +218,16 @@ def test_a_name_matched_once_is_remembered_until_forgotten_or_taken_back(
     page = client.get(f"/g/{group['id']}/sheet").get_data(as_text=True)
     assert 'id="aliases"' in page and "Forget that D. Olson is Dan" in page
     alias = listed["aliases"][0]["id"]
-    gone = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"])
+    unsaid = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"],
+                           json={"reason": 7})
+    assert unsaid.status_code == 400 and unsaid.get_json()["field"] == "reason"
+    gone = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"],
+                         json={"reason": "another Dan"})
     assert gone.status_code == 200 and gone.get_json()["alias"] == "D. Olson"
+    # still listed on the sheet page, as forgotten, with why
+    page = client.get(f"/g/{group['id']}/sheet").get_data(as_text=True)
+    assert "Forget that D. Olson is Dan" not in page
+    assert "Forgotten by" in page and "another Dan" in page
     again = client.delete(f"{API}/groups/{group['id']}/aliases/{alias}", headers=group["run"])
     assert again.status_code == 404
     shown = _send(client, group, second).get_json()

@@ -201,8 +201,9 @@ OPERATIONS: tuple[Operation, ...] = (
               "The other spellings of members' names the group remembers", 200, "Aliases",
               EDIT, owner="group"),
     Operation("delete", f"{G}/aliases/{{alias_id}}", "forget_alias",
-              "Forget a remembered spelling: the next sheet asks who it is", 200, "Alias",
-              EDIT, owner="group", if_match=True),
+              "Forget a remembered spelling, saying why if you like: the next sheet asks "
+              "who it is", 200, "Alias", EDIT, body="Forgetting", body_required=False,
+              owner="group", if_match=True),
     Operation("post", f"{G}/import/undo", "undo_import",
               "Take a spreadsheet's import back whole", 200, "ImportUndone", EDIT,
               body="UndoImport", owner="group", if_match=True, also=(409,)),

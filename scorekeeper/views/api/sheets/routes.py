@@ -159,12 +159,13 @@ def group_aliases(group_id: int) -> Response:
 def forget_alias(group_id: int, alias_id: int) -> Response:
     """Forget one spelling: the next sheet that uses it asks who it is."""
     group = api_group(group_id).row
-    request_body()  # none
-    once = request_once({})
+    data = request_body()
+    once = request_once(data)
     first = retried(once)
     if first is None:
         seen = if_match(group.version)
         gone = aliases.forget(group.id, alias_id, LABEL, once,
-                              seen.version if seen is not None else None)
+                              seen.version if seen is not None else None,
+                              why=data.get("reason"))
         first = (gone.to_json(), 200)
     return jsonify(first[0])

@@ -15,6 +15,7 @@ from scorekeeper.limits import (
     MAX_SHEET_COLUMNS,
     MAX_SHEET_TABS,
     MAX_STAKE_CENTS,
+    PENALTY_REASON,
     PLAYER_NAME,
 )
 from scorekeeper.services.groups.sheets.columns import DateOrder, Role, Shape, Unit
@@ -91,6 +92,9 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "nothing_new": {"type": "boolean"},
         "ready": {"type": "boolean"}, "refusal": {"type": "string", "nullable": True}}},
     "Alias": ALIAS,
+    "Forgetting": {"type": "object", "additionalProperties": False, "properties": {
+        "reason": {"type": "string", "minLength": 1, "maxLength": PENALTY_REASON,
+                   "nullable": True}}},
     "Aliases": {"type": "object", "required": ["aliases"], "properties": {
         "aliases": {"type": "array", "items": ALIAS}}},
     "UndoImport": {"type": "object", "additionalProperties": False,
