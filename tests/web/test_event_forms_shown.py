@@ -36,6 +36,14 @@ def _said(answer: Any) -> str:
     return html.unescape(re.sub(r"</?bdi>", "", answer.get_data(as_text=True)))
 
 
+def _hand_at(client: FlaskClient, table: dict[str, Any]) -> None:
+    """The table's phone records a hand (as it does, through the API)."""
+    players = table["players"]
+    assert client.post(f"{API}/tables/{table['night']}/hands", headers=_auth(
+        table["edit_token"]), json={"picker": players[1], "partners": [players[2]],
+                                    "points": 70}).status_code == 201
+
+
 def _player(app: Flask, number: int) -> tuple[bool, int | None, str, int]:
     with app.app_context():
         p = db.session.scalars(sa.select(EventPlayer).filter_by(number=number)).one()
@@ -76,10 +84,7 @@ def test_a_tables_done_from_before_its_last_hand_is_refused_saying_the_hand(
     first = drawn["tables"][0]
     action = f"{page}/tables/1/done"
     opened = as_shown(client, page, action, {})
-    players = first["players"]
-    assert client.post(f"{API}/tables/{first['night']}/hands", headers=_auth(
-        first["edit_token"]), json={"picker": players[1], "partners": [players[2]],
-                                    "points": 70}).status_code == 201
+    _hand_at(client, first)
     stale = client.post(action, data=opened)
     assert stale.status_code == 409
     said = _said(stale)
@@ -99,10 +104,7 @@ def test_a_paper_ticket_from_before_the_tables_last_hand_is_refused(
     action = f"{page}/tables/1/ticket"
     typed = {f"points-{i}": str(p) for i, p in enumerate((4, -1, -1, -1, -1))}
     opened = as_shown(client, page, action, typed)
-    players = first["players"]
-    assert client.post(f"{API}/tables/{first['night']}/hands", headers=_auth(
-        first["edit_token"]), json={"picker": players[1], "partners": [players[2]],
-                                    "points": 70}).status_code == 201
+    _hand_at(client, first)
     stale = client.post(action, data=opened)
     assert stale.status_code == 409 and "Table 1 changed since this page" in _said(stale)
     assert client.get(f"{API}/events/{made['id']}/sessions/1", headers=_auth(
