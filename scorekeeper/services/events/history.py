@@ -85,7 +85,8 @@ class WithdrawnTicket:
 
 def withdrawn_tickets(event: Event, session: int) -> dict[int, list[WithdrawnTicket]]:
     """The paper tickets withdrawn from the session's tables, by table
-    number, oldest first: the session page lists each struck through."""
+    number, oldest first: the session page lists each at its table,
+    labelled withdrawn."""
     found: dict[int, list[WithdrawnTicket]] = {}
     for e in db.session.scalars(select(AuditEntry).where(
             AuditEntry.of(EVENT, event.id), AuditEntry.action == "ticket")
