@@ -38,6 +38,13 @@ measured window.
     .venv/bin/python -m bench.festival --url https://127.0.0.1:8443 --database URL
     .venv/bin/python -m bench.festival --serve stack   # nginx, 2 gunicorn, PostgreSQL
     .venv/bin/python -m bench.festival --serve stack --kill-app 10
+    .venv/bin/python -m bench.festival --against          # and the last release, alternately
+    .venv/bin/python -m bench.festival --against HEAD~3 --pairs 4
+
+``--against`` runs this checkout and another commit's app alternately
+(:mod:`bench.versus`) and prints, under every run's report, each side's
+medians of the poll and save latencies and the server's CPU per
+watcher-second, and their ratio.
 """
 
 from __future__ import annotations
@@ -59,7 +66,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from bench import rivals
+from bench import rivals, versus
 from bench.client import (
     Connection,
     Target,
@@ -68,9 +75,9 @@ from bench.client import (
     next_window,
     plain,
 )
-from bench.festival_report import Run, compared, report
+from bench.festival_report import MEASURES, Run, compared, measures, report, writes
 from bench.phones import Plan, Table, Tally, run
-from bench.servers import alive
+from bench.servers import ROOT, alive
 from scorekeeper.limits import MAX_ROUNDS
 
 SEATS = 5
@@ -116,8 +123,16 @@ def arguments() -> argparse.Namespace:
                         help="with --url: a server process to read the CPU of (repeatable)")
     parser.add_argument("--database", help="the server's SQLAlchemy URL (default: a new "
                         "SQLite file); the phones' links are read from it")
+    parser.add_argument("--against", nargs="?", const="", metavar="COMMIT",
+                        help="side by side: this checkout and COMMIT's app (default: the last "
+                             "release, the newest tag or origin/main), alternately, --pairs times")
+    parser.add_argument("--pairs", type=int, default=3, help="--against: runs of each")
     args = parser.parse_args()
     args.servers = args.serve.split(",")
+    if args.against is not None and (args.url or args.database or len(args.servers) > 1
+                                     or args.servers == ["stack"] or args.pairs < 1):
+        parser.exit(2, "--against: one server started here on a new database each run "
+                       "(not --url, --database or stack), --pairs 1 or more\n")
     unknown = set(args.servers) - {*rivals.SERVERS, "stack"}
     if unknown:
         parser.exit(2, f"--serve: no server called {', '.join(sorted(unknown))}\n")
@@ -135,8 +150,9 @@ def arguments() -> argparse.Namespace:
 
 
 @contextmanager
-def serving(args: argparse.Namespace, kind: str) -> Iterator[Served]:
-    """The server ``kind`` for this run, started here (and stopped) unless ``--url``."""
+def serving(args: argparse.Namespace, kind: str, root: Path = ROOT) -> Iterator[Served]:
+    """The server ``kind`` for this run, started here (and stopped) unless
+    ``--url``; its app is the one in the folder ``root``."""
     if args.url:
         yield Served(Target.parse(args.url), {"server": args.pid} if args.pid else {},
                      args.database, args.url)
@@ -148,7 +164,7 @@ def serving(args: argparse.Namespace, kind: str) -> Iterator[Served]:
     database = args.database or (
         f"sqlite:///{Path(tempfile.mkdtemp(prefix='scorekeeper-festival-')) / 'festival.db'}")
     port = free_port()
-    server = rivals.start(kind, database, port, args.workers)
+    server = rivals.start(kind, database, port, args.workers, root)
     try:
         yield Served(Target("127.0.0.1", port), {"app": [server.pid]}, database,
                      f"{rivals.words(kind, args.workers)} on {database.split(':')[0]}")
@@ -273,6 +289,9 @@ async def stored_hands(target: Target, tables: list[Table]) -> dict[int, list[in
 
 def main() -> None:
     args = arguments()
+    if args.against is not None:
+        side_by_side(args)
+        return
     rows = []
     for kind in args.servers:
         measured = festival(args, kind)
@@ -281,9 +300,28 @@ def main() -> None:
         print(compared(rows, args))
 
 
-def festival(args: argparse.Namespace, kind: str) -> Run:
-    """One festival on the server ``kind``: built, measured, read back and printed."""
-    with serving(args, kind) as served:
+def side_by_side(args: argparse.Namespace) -> None:
+    """This checkout's app and another commit's, alternately (:mod:`bench.versus`)."""
+    kind, runs = args.servers[0], []
+
+    def one(side: versus.Side) -> dict[str, float]:
+        runs.append(festival(args, kind, side.root))
+        return measures(runs[-1])
+
+    with versus.checked_out(args.against or versus.last_release()) as other:
+        sides = {versus.THIS: versus.this_side(), versus.OTHER: other}
+        measured = versus.alternately(args.pairs, sides, one)
+    print()
+    print(versus.summary(sides, measured, MEASURES))
+    print("hands: every run stored each acknowledged hand once"
+          if all(writes(run).endswith("exactly once") for run in runs)
+          else "hands: a run LOST or doubled hands (its report above says which)")
+
+
+def festival(args: argparse.Namespace, kind: str, root: Path = ROOT) -> Run:
+    """One festival on the server ``kind`` (its app from ``root``): built,
+    measured, read back and printed."""
+    with serving(args, kind, root) as served:
         event, drawn = asyncio.run(build_festival(served.target, args.tables, args.rounds))
         links = {}
         if args.phones:

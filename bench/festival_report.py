@@ -67,13 +67,20 @@ def _errors(tally: Tally, kind: str) -> int:
     return sum(n for what, n in tally.errors.items() if what.startswith(kind))
 
 
-def _cpu(run: Run) -> str:
+def per_watcher_second(run: Run, seconds: float | None = None) -> float:
+    """Milliseconds of the server's CPU (``seconds`` of it: by default all
+    it spent in the run) for each second of each phone polling."""
     watchers = run.offered()["tables"] + run.offered()["board"]
+    spent = sum(run.cpu.values()) if seconds is None else seconds
+    return spent / (watchers * run.seconds) * 1000 if watchers else float("nan")
+
+
+def _cpu(run: Run) -> str:
     total = sum(run.cpu.values())
     if not run.cpu:
         return "server CPU: not measured (give --pid with --url)"
     def per(seconds: float) -> float:
-        return seconds / (watchers * run.seconds) * 1000 if watchers else float("nan")
+        return per_watcher_second(run, seconds)
     roles = ", ".join(f"{role} {s / run.seconds:.3f}" for role, s in run.cpu.items())
     each = ", ".join(f"{role} {per(s):.4f}" for role, s in run.cpu.items())
     return (f"server CPU: {total / run.seconds:.2f} cores ({roles}) = {per(total):.3f} ms per "
@@ -162,8 +169,7 @@ def compared(rows: list[tuple[str, Run]], args: Any) -> str:
         stale = staleness.tables(tally, run.plans[0].counting_from, run.plans[0].until)
         board = staleness.board(tally, run.plans[0].counting_from, run.plans[0].until)
         worst = stale.worst + board.worst
-        watchers = offered["tables"] + offered["board"]
-        cpu = sum(run.cpu.values()) / (watchers * run.seconds) * 1000 if watchers else 0
+        cpu = per_watcher_second(run)
         lines.append(
             f"| {kind} | {offered['tables'] + offered['board']:,.0f} → "
             f"{len(polls) / run.seconds:,.0f} | {_ms(polls, 50)} | {_ms(polls, 95)} | "
@@ -177,3 +183,19 @@ def _worst(worst: list[float], unseen: int) -> str:
     if not worst:
         return "-"
     return f"{'>' if unseen else ''}{max(worst):.2f} s ({percentile(worst, 95):.2f} s)"
+
+
+#: What a side-by-side run compares (bench.versus), with its unit: lower is better.
+MEASURES = {"poll p50": "ms", "poll p95": "ms", "poll p99": "ms", "save p95": "ms",
+            "CPU per watcher-second": "ms"}
+
+
+def measures(run: Run) -> dict[str, float]:
+    """The run's :data:`MEASURES`: every poll's latency (the tables' and the
+    leaderboard's together), the saves', and the server's CPU per
+    watcher-second."""
+    polls = run.tally.polls["tables"] + run.tally.polls["board"]
+    return {"poll p50": percentile(polls, 50) * 1000, "poll p95": percentile(polls, 95) * 1000,
+            "poll p99": percentile(polls, 99) * 1000,
+            "save p95": percentile(run.tally.saves, 95) * 1000,
+            "CPU per watcher-second": per_watcher_second(run)}

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from bench.servers import GUNICORN, ROOT, wait_http
@@ -40,13 +41,15 @@ def command(kind: str) -> list[str]:
     raise ValueError(f"no server called {kind!r}: one of {', '.join(SERVERS)}")
 
 
-def start(kind: str, database: str, port: int, workers: int = 1) -> subprocess.Popen[bytes]:
+def start(kind: str, database: str, port: int, workers: int = 1,
+          root: Path = ROOT) -> subprocess.Popen[bytes]:
     """Server ``kind`` on 127.0.0.1:``port`` serving ``database``, once it
-    answers (``workers``: gunicorn's)."""
+    answers (``workers``: gunicorn's), run in the folder ``root`` and so
+    serving the app there (another commit's worktree: :mod:`bench.versus`)."""
     env = {**os.environ, "SQLALCHEMY_DATABASE_URI": database, "SECRET_KEY": "bench",
            "HOST": "127.0.0.1", "PORT": str(port), "BIND": f"127.0.0.1:{port}",
            "WEB_CONCURRENCY": str(workers)}
-    server = subprocess.Popen(command(kind), cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+    server = subprocess.Popen(command(kind), cwd=root, env=env, stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_http(f"http://127.0.0.1:{port}/healthz", 60, running=server.pid)

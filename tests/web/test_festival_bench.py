@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bench import staleness
-from bench.festival_report import Run, writes
+from bench import staleness, versus
+from bench.festival_report import MEASURES, Run, writes
 from bench.phones import DONE, Saved, Tally, Watched, shown_progress
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
@@ -81,20 +81,68 @@ def test_an_acknowledged_hand_missing_or_a_hand_stored_unacknowledged_is_counted
 
 
 @pytest.mark.slow
-def test_a_tiny_festival_runs_with_every_poll_answered(tmp_path: Path) -> None:
+def test_a_tiny_festival_runs_with_every_poll_answered_beside_another_commit() -> None:
+    """Side by side with HEAD's own app, checked out in a worktree: a run of
+    each, both reports whole, and the medians and their ratio under them."""
     done = subprocess.run(
         [sys.executable, "-m", "bench.festival", "--serve", "one", "--tables", "2",
          "--watchers", "5", "--compressed", "30", "--warmup", "1", "--seconds", "3",
-         "--grace", "3", "--database", f"sqlite:///{tmp_path / 'festival.db'}"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+         "--grace", "3", "--against", "HEAD", "--pairs", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
-    rows = {name: line.split() for line in out.splitlines()
-            for name in ("table phones", "leaderboard", "saves") if line.startswith(name)}
-    assert set(rows) == {"table phones", "leaderboard", "saves"}, out
-    assert float(rows["table phones"][3]) > 0 and float(rows["leaderboard"][2]) > 0, out
-    assert re.search(r"^errors: 0$", out, re.MULTILINE), out
-    assert "never shown by the end: 0 at the tables, 0 on the leaderboard" in out, out
-    assert re.search(r"server CPU: \d+\.\d+ cores \(app ", out), out
-    assert re.search(r"^hands acknowledged: [1-9]\d*, every one stored exactly once$", out,
-                     re.MULTILINE), out
+    head = versus.commit_of("HEAD")
+    runs = re.split(r"^--- run \d of 2: ", out, flags=re.MULTILINE)[1:]
+    assert [run.split()[0] for run in runs] == [versus.THIS, versus.OTHER], out
+    assert f"({head[:12]}, " in runs[1] and "scorekeeper-versus-" in runs[1], out
+    for run in runs:
+        rows = {name: line.split() for line in run.splitlines()
+                for name in ("table phones", "leaderboard", "saves") if line.startswith(name)}
+        assert set(rows) == {"table phones", "leaderboard", "saves"}, run
+        assert float(rows["table phones"][3]) > 0 and float(rows["leaderboard"][2]) > 0, run
+        assert re.search(r"^errors: 0$", run, re.MULTILINE), run
+        assert "never shown by the end: 0 at the tables, 0 on the leaderboard" in run, run
+        assert re.search(r"server CPU: \d+\.\d+ cores \(app ", run), run
+        assert re.search(r"^hands acknowledged: [1-9]\d*, every one stored exactly once$", run,
+                         re.MULTILINE), run
+    assert f"other {head[:12]}" in out, out
+    for measure in MEASURES:
+        line = next(line for line in out.splitlines() if line.startswith(measure + " ("))
+        assert re.search(r"\s\d+(\.\d+)?\s+\|\s+\d", line), line  # a run of each
+    assert "hands: every run stored each acknowledged hand once" in out, out
+    tree = re.search(r"^--- run 2 of 2: other \(\w+, (.+)\)$", out, re.MULTILINE)
+    assert tree is not None and not Path(tree.group(1)).parent.exists(), "the worktree is gone"
+
+
+def test_side_by_side_runs_alternate_so_neither_is_always_first() -> None:
+    assert versus.order(3) == ["this", "other", "other", "this", "this", "other"]
+    assert versus.order(1) == ["this", "other"]
+
+
+def test_side_by_side_prints_each_sides_median_and_the_ratio() -> None:
+    sides = {name: versus.Side(name, commit, ROOT)
+             for name, commit in (("this", "a" * 40), ("other", "b" * 40))}
+    measured = {"this": [{"poll p95": 10.0}, {"poll p95": 30.0}, {"poll p95": 20.0}],
+                "other": [{"poll p95": 40.0}, {"poll p95": 44.0}, {"poll p95": 38.0}]}
+    out = versus.summary(sides, measured, {"poll p95": "ms"})
+    assert "this aaaaaaaaaaaa, other bbbbbbbbbbbb" in out
+    line = out.splitlines()[-1].split()
+    assert line[:7] == ["poll", "p95", "(ms)", "20", "40", "0.50", "10"], line
+
+
+def test_the_last_release_is_the_newest_tag_else_origin_main(tmp_path: Path) -> None:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                              cwd=tmp_path, check=True, capture_output=True,
+                              text=True).stdout.strip()
+    git("init", "-q")
+    with pytest.raises(SystemExit, match="no tag and no origin/main"):
+        versus.last_release(tmp_path)
+    git("commit", "-q", "--allow-empty", "-m", "one")
+    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    assert versus.last_release(tmp_path) == "origin/main"
+    git("tag", "v1")
+    git("commit", "-q", "--allow-empty", "-m", "two")
+    assert versus.last_release(tmp_path) == "v1"
+    with pytest.raises(SystemExit, match="nonsense"):
+        versus.commit_of("nonsense", tmp_path)
