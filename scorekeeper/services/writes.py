@@ -332,7 +332,7 @@ def audit_created(table: GameTable, action: str, summary: str) -> None:
     """The entry of a night this write creates (its version 0: no version
     was raised, so catch-up never reads it)."""
     assert table.version in (0, None)
-    db.session.add(AuditEntry(owner_id=table.owner_id, action=action, version=0,
+    db.session.add(AuditEntry(owner=table.owner, action=action, version=0,
                               summary=summary[:300], at=utcnow()))
 
 

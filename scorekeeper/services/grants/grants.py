@@ -104,7 +104,7 @@ class Kind(Generic[R]):
               ) -> Editor:
         """A new grant of ``row`` for ``token`` (not yet added), in the role
         the kind gives a grant of that row."""
-        return Editor(owner_id=row.owner_id, role=self.role_of(row),
+        return Editor(owner=row.owner, role=self.role_of(row),
                       token_hash=hash_token(token), label=label, director_id=director_id)
 
 

@@ -169,18 +169,20 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             return before, None
         group, token = groups.build_group(name, players, preset, options, stake, label)
         group.rating = rating
+        filled = []
         for night in nights:
             checked = night.checked
             table, _ = build_table(checked.name, checked.players, checked.preset,
-                                   checked.rules, checked.stake_cents, label)
-            exports.fill(table, checked)
+                                   checked.rules, checked.stake_cents, label, flush=False)
+            filled.append((table, checked))
             groups.belong(table, group)
-            table.played_on = night.played_on
             table.settled, table.settled_at = night.settled, night.settled_at
-            table.totals = night.totals
             groups.join_members(group, [n for n, _ in checked.players])
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({exports.imported(len(checked.hands), night.totals)})")
+        exports.fill_all(filled)
+        for (table, _), night in zip(filled, nights, strict=True):  # the group's say
+            table.played_on, table.totals = night.played_on, night.totals
         db.session.flush()
         for spelling, member in spellings:
             found = next(m for m in group.members if m.name == member)

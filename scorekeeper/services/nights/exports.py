@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import insert
@@ -123,22 +124,34 @@ def imported(hands: int, totals: object) -> str:
 
 def fill(table: GameTable, checked: Checked) -> None:
     """Write the checked hands, payments, audit log and dates onto a new table."""
-    if checked.created_at is not None:
-        table.owner.created_at = checked.created_at
-    if checked.played_on is not None:
-        table.played_on = checked.played_on
-    table.closed_at = checked.closed_at
-    table.totals = checked.totals
-    db.session.flush()  # the table's id and owner row, for its rows below
-    # written as many rows per statement (a file of thousands of hands and as
-    # many lines of history, never one object each)
+    fill_all([(table, checked)])
+
+
+def fill_all(filled: Sequence[tuple[GameTable, Checked]]) -> None:
+    """:func:`fill` for many new tables at once: their own fields set, one
+    flush for all of them (their ids and owner rows), then their hands,
+    payments and history written as many rows per statement, every table's
+    together (a group's file of thousands of hands and as many lines of
+    history: a few statements, never one object each)."""
+    for table, checked in filled:
+        if checked.created_at is not None:
+            table.owner.created_at = checked.created_at
+        if checked.played_on is not None:
+            table.played_on = checked.played_on
+        table.closed_at = checked.closed_at
+        table.totals = checked.totals
+    db.session.flush()
     rows: list[tuple[Any, list[dict[str, Any]]]] = [
         (HandRow, [{"table_id": table.id, "position": position, "data": codec.encode(hand)}
+                   for table, checked in filled
                    for position, hand in enumerate(checked.hands, start=1)]),
         (Payment, [{"table_id": table.id, "payer": t.payer, "payee": t.payee,
-                    "cents": t.cents, "at": at} for t, at in checked.payments]),
-        (AuditEntry, [{"owner_id": table.owner_id, **entry} for entry in checked.audit])]
+                    "cents": t.cents, "at": at}
+                   for table, checked in filled for t, at in checked.payments]),
+        (AuditEntry, [{"owner_id": table.owner_id, **entry}
+                      for table, checked in filled for entry in checked.audit])]
     for model, values in rows:
-        if values:
-            db.session.execute(insert(model), values)
-    db.session.expire(table, ["hands", "audit"])
+        if values:  # the table's own insert: the ORM would copy every row first
+            db.session.connection().execute(insert(model.__table__), values)
+    for table, _ in filled:
+        db.session.expire(table, ["hands", "audit"])

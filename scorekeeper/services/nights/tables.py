@@ -75,10 +75,12 @@ def create_table(name: object, players: object, preset: object,
 
 def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: Rules,
                 stake_cents: int, label: str = "Scorekeeper", director_id: int | None = None,
-                event_id: int | None = None) -> tuple[GameTable, str]:
+                event_id: int | None = None, flush: bool = True) -> tuple[GameTable, str]:
     """A new table row with fresh tokens, added to the session but not
     committed; ``director_id``: the director whose draw grants its edit token;
-    ``event_id``: the event whose table it is (its grant is then a phone's)."""
+    ``event_id``: the event whose table it is (its grant is then a phone's).
+    Flushed (it has its id) unless ``flush`` is false: an import of many
+    nights flushes them all at once."""
     parent = (None if event_id is None
               else db.session.scalar(select(Owner).join(Event.owner).where(Event.id == event_id)))
     table = GameTable(name=name, preset=preset, rules=rules.to_dict(),
@@ -88,7 +90,8 @@ def build_table(name: str, players: list[tuple[str, bool]], preset: str, rules: 
                      for i, (n, here) in enumerate(players)]
     token = grants.new_token()
     db.session.add(table)
-    db.session.flush()
+    if flush:
+        db.session.flush()
     db.session.add(grants.TABLE.grant(table, token, label, director_id))
     return table, token
 
