@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench import rivals
-from bench.servers import children
+from bench.servers import descendants
 from bench.servers import free_port as free_port  # the benchmarks' one home for it
 
 #: What a failed request raises: refused, reset, cut short, or an answer that isn't HTTP.
@@ -169,10 +169,10 @@ def version_of(etag: str) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU seconds used by process ``pid`` and its children (gunicorn's workers,
-    PostgreSQL's backends, nginx's workers)."""
+    """CPU seconds used by process ``pid`` and its descendants (gunicorn's
+    workers, PostgreSQL's backends, nginx's workers, the app's import process)."""
     total = 0.0
-    for task in [pid, *children(pid)]:
+    for task in [pid, *descendants(pid)]:
         try:
             fields = Path(f"/proc/{task}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:

@@ -41,12 +41,26 @@ def free_port() -> int:
 
 
 def children(pid: int) -> list[int]:
-    """The PIDs of ``pid``'s child processes (gunicorn's or nginx's workers)."""
+    """The PIDs of ``pid``'s child processes (gunicorn's or nginx's workers),
+    whichever of its threads started them."""
+    found: list[int] = []
     try:
-        found = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
     except OSError:
         return []
-    return [int(child) for child in found]
+    for task in tasks:
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def descendants(pid: int) -> list[int]:
+    """``pid``'s children, theirs, and so on (a server's workers and what
+    they started: the app's import process)."""
+    below = children(pid)
+    return [*below, *(grand for child in below for grand in descendants(child))]
 
 
 def alive(pid: int) -> bool:

@@ -29,7 +29,7 @@ from jinja2.bccache import Bucket
 from sqlalchemy.exc import DBAPIError
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper.db.engine import is_unreachable
+from scorekeeper.db.engine import in_memory, is_unreachable
 from scorekeeper.db.models import db
 from scorekeeper.db.schema import init_schema
 from scorekeeper.errors import register_errors
@@ -141,12 +141,6 @@ def _days(value: str | None, default: int) -> int:
     return default
 
 
-def _in_memory(uri: str) -> bool:
-    """True for an in-memory SQLite database (one connection: no pool to size)."""
-    return uri.startswith("sqlite") and (uri.rstrip("/") in ("sqlite:", "sqlite:/")
-                                         or ":memory:" in uri or "mode=memory" in uri)
-
-
 def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """The app's settings: the environment's and instance/config.py's (or
     the tests' own), the secret key kept in instance/, the hosts it answers."""
@@ -178,7 +172,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("SCOREKEEPER_BASE_URL"),
                                                     os.environ.get("SCOREKEEPER_ALLOWED_HOSTS"))
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
-    if not _in_memory(uri):
+    if not in_memory(uri):  # one connection: no pool to size
         # Every server thread may hold a connection (scorekeeper/serve.py runs
         # 16, deploy/'s gunicorn 16 per worker): never queue for one.
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", POOL if uri.startswith("sqlite")

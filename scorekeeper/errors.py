@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, elsewhere
 from scorekeeper.views.access import error_night
 from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
@@ -95,6 +95,13 @@ def _faults(app: Flask) -> None:
             app.logger.warning("The database can't be reached: %s", type(error.orig).__name__)
             return again(UNREACHABLE)
         return crash(error)
+
+    @app.errorhandler(elsewhere.Unavailable)
+    def import_unavailable(error: elsewhere.Unavailable) -> Any:
+        """An import the server can't take now (too many at once, its
+        process stopped): nothing was written; a 503 to send again."""
+        db.session.rollback()
+        return again(error.message)
 
     @app.errorhandler(PendingRollbackError)
     def lost_midway(error: PendingRollbackError) -> Any:

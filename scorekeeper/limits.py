@@ -103,6 +103,13 @@ MAX_REQUEST_BYTES = 41 * 1024 * 1024
 #: files in a loop gets three a minute.  A sheet brought in is never counted.
 IMPORTS_PER_MINUTE = 10
 IMPORT_CPU_PER_MINUTE = 4.0
+#: Imports one server process takes at once, waiting or being worked on by
+#: its import process (scorekeeper.services.elsewhere); one more is answered
+#: 503 with Retry-After, so strangers from many addresses can't hold every
+#: thread that answers the phones.  And the seconds one may take there
+#: before it is stopped (a file within the limits above takes about one).
+IMPORTS_AT_ONCE = 2
+IMPORT_SECONDS = 30.0
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
 #: file, the rows and columns of a sheet, one cell's characters, what an
 #: .xlsx may unpack to and the sheets it may have; the JSON body that sends

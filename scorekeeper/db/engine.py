@@ -44,6 +44,12 @@ STARTUP_WAIT = 30.0
 STARTUP_PAUSE = 0.25
 
 
+def in_memory(uri: str) -> bool:
+    """True for an in-memory SQLite database (no other process can reach it)."""
+    return uri.startswith("sqlite") and (uri.rstrip("/") in ("sqlite:", "sqlite:/")
+                                         or ":memory:" in uri or "mode=memory" in uri)
+
+
 def tune(engine: Engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
     """Set up ``engine`` for concurrent writers (SQLite only; idempotent)."""
     if engine.dialect.name != "sqlite" or getattr(engine, "_scorekeeper_tuned", False):
@@ -82,6 +88,15 @@ def start_write(session: Session | Any) -> None:
     session.rollback()
     session.connection(execution_options={_WRITE: True})
     session.info[WRITING] = True
+
+
+def end_reads(session: Session | Any) -> None:
+    """End the session's reads (nothing may be pending): what another
+    process commits next is what it reads next, not the snapshot it began."""
+    if not isinstance(session, Session):
+        session = session()
+    assert not (session.new or session.dirty or session.deleted), "a write is pending"
+    session.rollback()
 
 
 def writing(session: Session | Any) -> bool:

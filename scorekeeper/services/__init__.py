@@ -87,6 +87,21 @@ class ServiceError(Exception):
         if code is not None:
             self.code = code
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole, whatever its class's own arguments: a refusal made in
+        the import process (:mod:`scorekeeper.services.elsewhere`) is raised
+        in the server's as it was."""
+        return _restored, (type(self), self.args, self.__dict__)
+
+
+def _restored(kind: type[ServiceError], args: tuple[Any, ...], state: dict[str, Any]
+              ) -> ServiceError:
+    """A :class:`ServiceError` as it was pickled (:meth:`ServiceError.__reduce__`)."""
+    error = kind.__new__(kind)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
 
 class OptionRefused(ServiceError):
     """A house rule refused; ``option`` names the one at fault, when one is."""

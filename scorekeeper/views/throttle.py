@@ -3,7 +3,8 @@ import of a table's, a group's or an event's file (pages and API alike).
 Each address gets :data:`~scorekeeper.limits.IMPORTS_PER_MINUTE` a minute,
 costing at most :data:`~scorekeeper.limits.IMPORT_CPU_PER_MINUTE` seconds of
 server CPU between them (the app's settings of those names, when given; a
-request's cost is its thread's CPU, charged once it is answered); one more is
+request's cost is its thread's CPU and its import process's, charged once
+it is answered); one more is
 answered 429 with ``Retry-After`` (the seconds until the oldest counted one
 leaves the minute), in the request's own form, before its body is read.
 
@@ -24,7 +25,7 @@ from typing import Any, TypeVar
 from flask import current_app, request
 
 from scorekeeper.limits import IMPORT_CPU_PER_MINUTE, IMPORTS_PER_MINUTE
-from scorekeeper.services import Code
+from scorekeeper.services import Code, elsewhere
 from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response
 
@@ -94,6 +95,12 @@ def client_address() -> str:
 IMPORTS = Window()
 
 
+def _cpu() -> float:
+    """The CPU seconds this thread has cost so far, here and in the import
+    process (:mod:`scorekeeper.services.elsewhere`)."""
+    return time.thread_time() + elsewhere.spent()
+
+
 def throttled(view: F) -> F:
     """The route is an import anyone may send: counted by :data:`IMPORTS`."""
     @wraps(view)
@@ -104,11 +111,11 @@ def throttled(view: F) -> F:
         budget = float(current_app.config.get("IMPORT_CPU_PER_MINUTE", IMPORT_CPU_PER_MINUTE))
         wait, ticket = IMPORTS.wait(client_address(), most, budget)
         if ticket is not None:
-            began = time.thread_time()
+            began = _cpu()
             try:
                 return view(*args, **kwargs)
             finally:
-                IMPORTS.charge(ticket, time.thread_time() - began)
+                IMPORTS.charge(ticket, _cpu() - began)
         said = (f"Too many imports from this address: at most {most} a minute, one at a "
                 f"time, {budget:g} seconds of the server's time between them. "
                 f"Try again in {wait} seconds; nothing was created.")

@@ -18,18 +18,13 @@ from sqlalchemy import delete, func, select
 from scorekeeper.db.models import (
     EVENT,
     AuditEntry,
-    Editor,
     Event,
     EventSession,
     EventTable,
     EventTicket,
     GameTable,
-    Handover,
     HandRow,
-    Owner,
-    Payment,
     Player,
-    Submission,
     TableSignature,
     db,
 )
@@ -42,6 +37,7 @@ from scorekeeper.services import Conflict, NotFound, ServiceError, Stale, writes
 from scorekeeper.services.events.event import plays_in
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.nights import tables
+from scorekeeper.services.nights.tables import forget_tables
 from scorekeeper.services.once import Once
 
 #: How long a table card's code works: the whole day of the event.
@@ -159,18 +155,10 @@ def _earlier(event: Event, session: int) -> list[list[tuple[int, ...]]]:
 def _drop(rows: Sequence[EventTable]) -> None:
     """Forget a session's tables and their nights (nothing was recorded at them)."""
     ids = [r.night_id for r in rows]
-    keys = list(db.session.scalars(select(GameTable.owner_id).where(GameTable.id.in_(ids))))
-    for owned in (Handover, Editor, AuditEntry):
-        db.session.execute(delete(owned).where(owned.owner_id.in_(keys)))
-    db.session.execute(delete(Submission).where(Submission.owner_id.in_(keys)))
-    db.session.execute(delete(Payment).where(Payment.table_id.in_(ids)))
     db.session.execute(delete(TableSignature).where(
         TableSignature.event_table_id.in_([r.id for r in rows])))
     db.session.execute(delete(EventTable).where(EventTable.id.in_([r.id for r in rows])))
-    for night in db.session.scalars(select(GameTable).where(GameTable.id.in_(ids))):
-        db.session.delete(night)
-    db.session.flush()
-    db.session.execute(delete(Owner).where(Owner.id.in_(keys)))
+    forget_tables(list(db.session.scalars(select(GameTable).where(GameTable.id.in_(ids)))))
 
 
 def draw(event: Event, session: int, seed: int | None = None, by: str | None = None,

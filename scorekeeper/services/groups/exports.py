@@ -7,10 +7,14 @@ checked (every night replays under its rules) before anything is written.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.db.models import Group, MemberAlias, db
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.db.models import GameTable, Group, MemberAlias, db
 from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, PLAYER_NAME, QUOTED
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
@@ -36,11 +40,19 @@ from scorekeeper.services.nights.import_checks import (
 )
 from scorekeeper.services.nights.paper import check_totals, totals_of
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.nights.tables import build_table, get_table
+from scorekeeper.services.nights.tables import build_table, forget_tables, get_table, tables_of
 from scorekeeper.services.once import Once, earlier, made
+from scorekeeper.services.turns import in_turns
 from scorekeeper.services.writes import audit_created, unit
 
 FORMAT = "sheepshead-scorekeeper-group/1"
+#: The rows a group's file writes in one commit (:func:`~scorekeeper.services.
+#: turns.in_turns`; a night's rows are its hands, payments and lines of
+#: history): five nights of 40 hands and their history hold the database's
+#: write lock some 12 ms, so a save waits for a turn at most, never for the
+#: whole file (docs/speed.md, "Strangers' imports").
+ROWS_A_TURN = 400
+log = logging.getLogger(__name__)
 
 
 def export_group(group: Group) -> dict[str, Any]:
@@ -154,39 +166,95 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
 
 def import_group(data: object, label: str = "Scorekeeper", once: Once | None = None
                  ) -> tuple[Group, str | None]:
-    """Recreate an exported group with all its nights, in one commit; returns
-    it and the importer's edit token (a repeated request: the group it made
-    and no token)."""
+    """Recreate an exported group with all its nights; returns it and the
+    importer's edit token (a repeated request: the group it made and no token).
+
+    Its nights are written :data:`ROWS_A_TURN` rows at a time, each turn its own
+    commit, then the group that holds them in one last commit: until then
+    nobody can reach them (nobody has their tokens), and an import that fails
+    on the way takes back the nights it wrote."""
     name, players, preset, options, stake, nights = check_group(data)
     spellings = check_aliases(data.get("aliases") if isinstance(data, Mapping) else None,
                               players)
     rating = data.get("rating", True) if isinstance(data, Mapping) else True
     if not isinstance(rating, bool):
         raise refuse("rating must be true or false", "rating")
-    with unit(once) as work:
+    with unit(once):
         before = made(earlier(once), Group)
-        if before is not None:
-            return before, None
-        group, token = groups.build_group(name, players, preset, options, stake, label)
-        group.rating = rating
+    if before is not None:
+        return before, None
+    written: list[int] = []
+    try:
+        for turn in in_turns(nights, ROWS_A_TURN, _rows):
+            written += _write_nights(turn, name, label)
+        with unit(once) as work:
+            before = made(earlier(once), Group)
+            if before is not None:  # a twin of this request carried it out meanwhile
+                forget_tables(tables_of(written))
+                return before, None
+            group, token = groups.build_group(name, players, preset, options, stake, label)
+            group.rating = rating
+            _gather(group, written, nights, spellings)
+            work.remember(group, 201)
+    except BaseException:
+        _take_back(written)
+        raise
+    twin = made(work.twin, Group)
+    if twin is not None:
+        _take_back(written)
+        return twin, None
+    return group, token
+
+
+def _rows(night: CheckedNight) -> int:
+    """The rows a night of a group's file writes (beside its own)."""
+    checked = night.checked
+    return len(checked.hands) + len(checked.payments) + len(checked.audit)
+
+
+def _write_nights(nights: list[CheckedNight], name: str, label: str) -> list[int]:
+    """One turn of a group's import: these nights written, in one commit,
+    belonging to no group yet; their ids."""
+    with unit():
         filled = []
         for night in nights:
             checked = night.checked
             table, _ = build_table(checked.name, checked.players, checked.preset,
                                    checked.rules, checked.stake_cents, label, flush=False)
             filled.append((table, checked))
-            groups.belong(table, group)
             table.settled, table.settled_at = night.settled, night.settled_at
-            groups.join_members(group, [n for n, _ in checked.players])
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({exports.imported(len(checked.hands), night.totals)})")
         exports.fill_all(filled)
         for (table, _), night in zip(filled, nights, strict=True):  # the group's say
             table.played_on, table.totals = night.played_on, night.totals
-        db.session.flush()
-        for spelling, member in spellings:
-            found = next(m for m in group.members if m.name == member)
-            found.aliases.append(MemberAlias(group_id=group.id, alias=spelling))
-        work.remember(group, 201)
-    twin = made(work.twin, Group)
-    return (twin, None) if twin is not None else (group, token)
+        return [table.id for table, _ in filled]
+
+
+def _gather(group: Group, written: list[int], nights: list[CheckedNight],
+            spellings: list[tuple[str, str]]) -> None:
+    """The import's last turn: the nights written join ``group`` (their
+    players its members, in the file's order) and its spellings are kept."""
+    tables = {t.id: t for t in db.session.scalars(
+        select(GameTable).where(GameTable.id.in_(written))
+        .options(selectinload(GameTable.owner)))}
+    for table_id, night in zip(written, nights, strict=True):
+        groups.belong(tables[table_id], group)
+        groups.join_members(group, [n for n, _ in night.checked.players])
+    db.session.flush()
+    for spelling, member in spellings:
+        found = next(m for m in group.members if m.name == member)
+        found.aliases.append(MemberAlias(group_id=group.id, alias=spelling))
+
+
+def _take_back(written: list[int]) -> None:
+    """Remove the nights an import wrote before it failed (or found its twin
+    had made the group): nothing of them stays.  If even that fails, they
+    stay where nobody can reach them, and the log says so."""
+    if not written:
+        return
+    try:
+        with unit():
+            forget_tables(tables_of(written))
+    except Exception:  # noqa: BLE001 (the import's own failure is the one to answer)
+        log.warning("An import's %d nights could not be taken back", len(written))

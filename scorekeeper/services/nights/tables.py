@@ -5,12 +5,26 @@ through :mod:`scorekeeper.services.writes`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Protocol
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
-from scorekeeper.db.models import TABLE, Event, GameTable, Owner, Player, db, new_owner
+from scorekeeper.db.models import (
+    TABLE,
+    AuditEntry,
+    Editor,
+    Event,
+    GameTable,
+    Handover,
+    Owner,
+    Payment,
+    Player,
+    Submission,
+    db,
+    new_owner,
+)
 from scorekeeper.policy.acl import Action
 from scorekeeper.rules import Rules
 from scorekeeper.services import ServiceError, checks, registry, writes
@@ -152,6 +166,26 @@ def tables_of(ids: list[int]) -> list[GameTable]:
         return []
     return list(db.session.scalars(db.select(GameTable).where(GameTable.id.in_(ids))
                                    .join(GameTable.owner).order_by(Owner.created_at.desc())))
+
+
+def forget_tables(nights: list[GameTable], before_owners: Callable[[], None] = lambda: None
+                  ) -> None:
+    """Remove ``nights`` with every row that was theirs (players, hands,
+    payments, history, grants and handovers, requests carried out, owner
+    rows), inside the caller's write: a night brought in and taken back, or
+    a session's tables drawn again.  ``before_owners`` removes what else
+    names them, once they are gone and before their owner rows go."""
+    ids = [t.id for t in nights]
+    keys = [t.owner_id for t in nights]
+    for model in (AuditEntry, Editor, Handover):
+        db.session.execute(delete(model).where(model.owner_id.in_(keys)))
+    db.session.execute(delete(Submission).where(Submission.owner_id.in_(keys)))
+    db.session.execute(delete(Payment).where(Payment.table_id.in_(ids)))
+    for table in nights:
+        db.session.delete(table)
+    before_owners()
+    db.session.flush()
+    db.session.execute(delete(Owner).where(Owner.id.in_(keys)))
 
 
 def get_table(table_id: int) -> GameTable:

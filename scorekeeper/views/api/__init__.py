@@ -200,6 +200,13 @@ def idempotency_key() -> str | None:
     return key
 
 
+def request_meaning() -> dict[str, Any]:
+    """What a request means beside its body, for its fingerprint: its method,
+    path and query."""
+    return {"method": request.method, "path": request.path,
+            "query": request.args.to_dict(flat=False)}
+
+
 def request_once(body: object = None) -> Once | None:
     """The request's ``Idempotency-Key`` (None without one), kept under the
     night, group or event its path names (:func:`~scorekeeper.views.access.key_home`:
@@ -207,9 +214,7 @@ def request_once(body: object = None) -> Once | None:
     another route, or with another body, is a 422), fingerprinted by what
     the request means: its method, path, query and parsed ``body``, so the
     same JSON re-ordered or re-spaced is the same request."""
-    once = api_once(key_home(), idempotency_key(),
-                    {"method": request.method, "path": request.path,
-                     "query": request.args.to_dict(flat=False), "body": body})
+    once = api_once(key_home(), idempotency_key(), {**request_meaning(), "body": body})
     g.api_once = once  # a write that finds it carried out answers as a replay
     return once
 

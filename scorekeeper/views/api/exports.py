@@ -8,20 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from flask import Response, abort, request
+from flask import Response, abort, g, request
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.policy.acl import Action, OwnerAction
-from scorekeeper.services import Code
+from scorekeeper.services import Code, uploads
 from scorekeeper.services.grants import grants
 from scorekeeper.services.nights import exports as export_service
-from scorekeeper.services.nights.import_checks import ImportRefused, parse_json, refuse
-from scorekeeper.services.once import Once
+from scorekeeper.services.nights.import_checks import ImportRefused, refuse
 from scorekeeper.views.access import api_table, permission
-from scorekeeper.views.api import bp, request_once
+from scorekeeper.views.api import bp, idempotency_key, request_meaning
 from scorekeeper.views.api.tables import created
 from scorekeeper.views.json_errors import error_response
+from scorekeeper.views.key_home import key_home
 from scorekeeper.views.throttle import throttled
 
 
@@ -37,9 +38,11 @@ def body_refusals() -> Iterator[None]:
         raise
 
 
-def import_body() -> tuple[object, Once | None]:
-    """An import's JSON body (a table's or a group's export), read within the
-    import limit, and the Once its Idempotency-Key makes."""
+def api_import(kind: str) -> tuple[Any, str | None]:
+    """An import's JSON body (a table's, a group's or an event's export),
+    read within the import limit and brought in (:func:`uploads.bring`, in
+    the import process) under the request's Idempotency-Key: the row it
+    made and the client's new token (None for a retry: the route makes one)."""
     if request.mimetype != "application/json":
         # Only a same-site page (with its CSRF token) may post anything else,
         # so a cross-site form can't create tables.
@@ -48,8 +51,11 @@ def import_body() -> tuple[object, Once | None]:
     with body_refusals():
         if (request.content_length or 0) > MAX_IMPORT_BYTES:
             raise refuse(f"the body is over {MAX_IMPORT_BYTES // 1_000_000} MB")
-        data = parse_json(request.stream.read(MAX_IMPORT_BYTES + 1))
-    return data, request_once(data)
+        raw = request.stream.read(MAX_IMPORT_BYTES + 1)
+        asked = uploads.Asked("API client", scope=key_home(), key=idempotency_key(),
+                              meaning=request_meaning())
+        row, token, g.replayed = uploads.bring(kind, raw, asked)
+    return row, token
 
 
 @bp.get("/tables/<int:table_id>/export")
@@ -68,9 +74,7 @@ def export_table(table_id: int) -> Response:
 def import_table() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported table; answers like table creation (201, new tokens).
     A refusal is the blueprint's JSON 4xx and writes nothing."""
-    data, once = import_body()
-    with body_refusals():
-        table, token = export_service.import_table(data, label="API client", once=once)
+    table, token = api_import("table")
     if token is None:  # a retry: the same table, and a new token for the client
         token = grants.add_grant(grants.TABLE, table, "API client")
     return created(table, token)

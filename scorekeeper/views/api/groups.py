@@ -28,7 +28,7 @@ from scorekeeper.services.nights import settle as settle_service
 from scorekeeper.services.registry import owner_of
 from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, if_match, request_body, request_once
-from scorekeeper.views.api.exports import body_refusals, import_body
+from scorekeeper.views.api.exports import api_import
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
@@ -285,9 +285,7 @@ def export_group(group_id: int) -> Response:
 @throttled
 def import_group() -> tuple[Response, int, dict[str, str]]:
     """Recreate an exported group with all its nights; checked in full first."""
-    data, once = import_body()
-    with body_refusals():
-        group, token = group_exports.import_group(data, label="API client", once=once)
+    group, token = api_import("group")
     if token is None:
         token = grants.add_grant(grants.GROUP, group, "API client")
     return created_group(group, token)

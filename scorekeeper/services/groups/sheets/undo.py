@@ -12,20 +12,15 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from scorekeeper.db.models import (
-    AuditEntry,
-    Editor,
     GameTable,
-    Handover,
     Member,
     MemberAlias,
-    Owner,
-    Payment,
     Player,
     SheetImport,
-    Submission,
     db,
 )
 from scorekeeper.services import Conflict
+from scorekeeper.services.nights.tables import forget_tables
 
 
 def forget_nights(group_id: int, record: SheetImport) -> None:
@@ -48,14 +43,8 @@ def forget_nights(group_id: int, record: SheetImport) -> None:
                            f"(the night of {since}): taking the import back would leave that "
                            "night without its member", "import")
     db.session.execute(delete(MemberAlias).where(MemberAlias.import_id == record.id))
-    keys = [table.owner_id for table in nights]
-    for model in (AuditEntry, Editor, Handover):
-        db.session.execute(delete(model).where(model.owner_id.in_(keys)))
-    db.session.execute(delete(Submission).where(Submission.owner_id.in_(keys)))
-    db.session.execute(delete(Payment).where(Payment.table_id.in_(ids)))
-    for table in nights:
-        db.session.delete(table)
-    for member in members:
-        member.group.members.remove(member)  # the group forgets them: deleted as orphans
-    db.session.flush()
-    db.session.execute(delete(Owner).where(Owner.id.in_(keys)))
+
+    def members_go() -> None:
+        for member in members:
+            member.group.members.remove(member)  # the group forgets them: deleted as orphans
+    forget_tables(nights, members_go)

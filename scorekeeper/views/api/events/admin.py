@@ -21,7 +21,7 @@ from scorekeeper.services.once import earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
 from scorekeeper.views.api import bp, flag, request_body, request_once
 from scorekeeper.views.api.events.routes import Answer, created_event
-from scorekeeper.views.api.exports import body_refusals, import_body
+from scorekeeper.views.api.exports import api_import
 from scorekeeper.views.api.hands import retried
 from scorekeeper.views.qr import link
 from scorekeeper.views.throttle import throttled
@@ -41,9 +41,7 @@ def export_event(event_id: int) -> Response:
 def import_event() -> Answer:
     """Recreate an exported event: a new id and new tokens; checked in full
     first (every hand replayed), so a refused file creates nothing."""
-    data, once = import_body()
-    with body_refusals():
-        event, token = event_exports.import_event(data, label="API client", once=once)
+    event, token = api_import("event")
     return created_event(event, token)
 
 

@@ -21,13 +21,12 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_GRANT_LABEL, MAX_IMPORT_BYTES
 from scorekeeper.policy.acl import EventWrite, OwnerAction
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, uploads
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.grants import grants, handovers
-from scorekeeper.services.nights.import_checks import parse_json, refuse
-from scorekeeper.services.once import Once
+from scorekeeper.services.nights.import_checks import refuse
 from scorekeeper.views import claims
 from scorekeeper.views.access import (
     EVENTS_HELD,
@@ -194,9 +193,9 @@ def import_event() -> Response | tuple[str, int]:
     try:
         if upload is None or not upload.filename:
             raise refuse("choose the event's .json file")
-        data = parse_json(upload.stream.read(MAX_IMPORT_BYTES + 1))
-        event, token = event_exports.import_event(
-            data, once=Once(f"form:event-import:{submission}") if submission else None)
+        event, token, _ = uploads.bring("event", upload.stream.read(MAX_IMPORT_BYTES + 1),
+                                        uploads.Asked(token=f"form:event-import:{submission}"
+                                                      if submission else None))
     except ServiceError as error:
         page = new_page(EventForm(formdata=None), {}, date.today().isoformat(),
                         import_error=error.message)

@@ -38,7 +38,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, uploads
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import exports as group_exports
@@ -48,7 +48,6 @@ from scorekeeper.services.groups import settings as group_settings
 from scorekeeper.services.groups import settle as group_settle
 from scorekeeper.services.groups.aliases import aliases_of, forgotten
 from scorekeeper.services.groups.group import GroupHead
-from scorekeeper.services.nights.import_checks import parse_json
 from scorekeeper.services.once import Once
 from scorekeeper.services.writes import abandon
 from scorekeeper.views import claims
@@ -325,7 +324,7 @@ def import_page() -> str | Response | tuple[str, int]:
             error = "Choose the group's .json export file"
         else:
             try:
-                group, token = group_exports.import_group(parse_json(upload.read()))
+                group, token, _ = uploads.bring("group", upload.read(), uploads.Asked())
             except ServiceError as failure:
                 error = failure.message
             else:

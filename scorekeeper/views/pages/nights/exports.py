@@ -12,11 +12,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import MAX_IMPORT_BYTES
 from scorekeeper.policy.acl import Action, OwnerAction
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, uploads
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.nights import exports as export_service
-from scorekeeper.services.nights.import_checks import parse_json, refuse
-from scorekeeper.services.once import Once
+from scorekeeper.services.nights.import_checks import refuse
 from scorekeeper.views.access import keep_editing, load_table, permission
 from scorekeeper.views.throttle import throttled
 
@@ -79,8 +78,8 @@ def import_page() -> str | Response | tuple[str, int]:
         return render_template("settle/import.html", error=None, text="",
                                submission=submission)
     try:
-        table, token = export_service.import_table(parse_json(_uploaded()),
-                                                   once=Once(f"form:import:{submission[:64]}"))
+        table, token, _ = uploads.bring("table", _uploaded(),
+                                        uploads.Asked(token=f"form:import:{submission[:64]}"))
     except ServiceError as error:
         text = request.form.get("text", "")
         return render_template("settle/import.html", error=error.message, submission=submission,
