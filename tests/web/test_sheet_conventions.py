@@ -27,6 +27,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.services.groups.aliases import WITH_ITS_IMPORT, forgotten
 from tests.web.sheet_helpers import (
     API,
     dump,
@@ -244,6 +245,13 @@ def test_a_name_matched_once_is_remembered_until_forgotten_or_taken_back(
     assert undone.status_code == 200, undone.get_json()
     assert client.get(f"{API}/groups/{group['id']}/aliases",
                       headers=group["run"]).get_json()["aliases"] == []
+    # ... and listed as forgotten, with why, as one forgotten by hand is
+    page = client.get(f"/g/{group['id']}/sheet").get_data(as_text=True)
+    assert page.count(WITH_ITS_IMPORT) == 2 and "E. Vance" in page
+    with app.app_context():
+        assert [(f.alias, f.member, f.why) for f in forgotten(group["id"])] == [
+            ("D. Olson", "Dan", "another Dan"), ("D. Olson", "Dan", WITH_ITS_IMPORT),
+            ("E. Vance", "Eve", WITH_ITS_IMPORT)]
 
 
 def test_a_group_file_carries_its_remembered_spellings(client: FlaskClient) -> None:

@@ -20,8 +20,12 @@ from scorekeeper.names import name_key
 from scorekeeper.services import NotFound, ServiceError, checks, writes
 from scorekeeper.services.once import Once, earlier
 
-#: The history's word for a spelling forgotten.
+#: The history's word for a spelling forgotten, and for a sheet's import
+#: taken back (with the spellings it taught, forgotten with it).
 FORGET = "forget alias"
+TAKEN_BACK = "undo import"
+#: Why a spelling taken back with its import is forgotten, as listed.
+WITH_ITS_IMPORT = "taken back with the import that taught it"
 
 
 @dataclass(frozen=True)
@@ -110,10 +114,27 @@ class Forgotten:
     why: str | None
 
 
+def taught_by(import_id: int) -> list[dict[str, str]]:
+    """The spellings a sheet's import taught, still remembered: what its
+    taking back forgets (kept with that entry, so :func:`forgotten` lists them)."""
+    return [{"alias": row.alias, "member": name} for row, name in db.session.execute(
+        select(MemberAlias, Member.name).join(Member, Member.id == MemberAlias.member_id)
+        .where(MemberAlias.import_id == import_id).order_by(MemberAlias.id))]
+
+
 def forgotten(group_id: int) -> list[Forgotten]:
-    """The spellings forgotten by hand, oldest first: listed, struck
-    through, beside the ones still remembered."""
-    return [Forgotten(e.after["alias"], e.after["member"], e.by, e.at, e.after.get("why"))
-            for e in db.session.scalars(select(AuditEntry).where(
-                AuditEntry.of(GROUP, group_id), AuditEntry.action == FORGET)
-                .order_by(AuditEntry.id)) if e.after and "alias" in e.after]
+    """The spellings forgotten, oldest first, by hand or with the import
+    that taught them taken back: listed, struck through, beside the ones
+    still remembered."""
+    found = []
+    for e in db.session.scalars(select(AuditEntry).where(
+            AuditEntry.of(GROUP, group_id), AuditEntry.action.in_((FORGET, TAKEN_BACK)))
+            .order_by(AuditEntry.id)):
+        if not e.after:
+            continue
+        if e.action == FORGET and "alias" in e.after:
+            found.append(Forgotten(e.after["alias"], e.after["member"], e.by, e.at,
+                                   e.after.get("why")))
+        found += [Forgotten(a["alias"], a["member"], e.by, e.at, WITH_ITS_IMPORT)
+                  for a in e.after.get("forgot", []) if e.action == TAKEN_BACK]
+    return found

@@ -222,10 +222,14 @@ def undo(group_id: int, import_id: object, seen: object, label: str | None = Non
             raise Conflict("This import was already undone", "import")
         if made != version + 1:
             raise Conflict(_stale(group_id, version, "page was opened"), "version")
+        taught = aliases.taught_by(record.id)
         forget_nights(group_id, record)
         record.undone_at, record.undone_version = utcnow(), made
-        writes.audit_group(group_id, "undo import", f"Took back: {record.summary}"[:300],
-                           by=label)
+        summary = f"Took back: {record.summary}" + (
+            "; forgot the spellings " + ", ".join(f"{a['alias']} ({a['member']})" for a in taught)
+            if taught else "")
+        writes.audit_owner(GROUP, group_id, aliases.TAKEN_BACK, summary[:300], label,
+                           {"forgot": taught} if taught else None)
         work.remember((GROUP, group_id), 200, {"import": record.id})
     if work.twin is not None:
         return _import_of(work.twin.response)
