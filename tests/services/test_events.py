@@ -12,6 +12,7 @@ from scorekeeper.rules import Hand
 from scorekeeper.services import Conflict, ServiceError
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
+from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.nights import hands
@@ -167,13 +168,13 @@ def test_a_penalty_takes_points_off_one_player_only(app: Flask) -> None:
     with app.app_context():
         event = _event(10)
         event_draws.draw(event, 1, seed=5)
-        event_scores.penalty(_fresh(event.id), 4, 1, 4, "Commented while sitting out",
+        event_penalties.penalty(_fresh(event.id), 4, 1, 4, "Commented while sitting out",
                              by="Director")
         ranked = {r.number: r for r in event_scores.standings(_fresh(event.id)).players}
         assert ranked[4].total == -4 and ranked[4].penalties == 4
         assert sum(r.total for r in ranked.values()) == -4
         with pytest.raises(ServiceError, match="1 to"):
-            event_scores.penalty(_fresh(event.id), 4, 1, 0, "nothing")
+            event_penalties.penalty(_fresh(event.id), 4, 1, 0, "nothing")
 
 
 def test_a_ticket_must_be_that_tables_and_sum_to_zero(app: Flask) -> None:

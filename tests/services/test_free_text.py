@@ -20,7 +20,7 @@ from scorekeeper.services import ServiceError
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
 from scorekeeper.services.events import exports as event_exports
-from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.nights import exports, hands, tables
@@ -55,7 +55,7 @@ def _event_export(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     event = _event()
     events.check_in(event, [p.number for p in event.players])
     event_draws.draw(event, 1, seed=1)
-    event_scores.penalty(event, 2, 1, 3, "Late", by="Director")
+    event_penalties.penalty(event, 2, 1, 3, "Late", by="Director")
     db.session.expire_all()
     data = event_exports.export_event(db.session.get_one(Event, event.id))
     change(data)
@@ -85,7 +85,7 @@ FIELDS = [
     case("an event player's contact", "players",
          lambda: events.register(_event(), f"Fay, 555{RLO}-0199")),
     case("a penalty's reason", "reason",
-         lambda: event_scores.penalty(_event(), 2, 1, 3, f"Talked {RLO}across the table")),
+         lambda: event_penalties.penalty(_event(), 2, 1, 3, f"Talked {RLO}across the table")),
     case("an adjustment's note", "note",
          lambda: hands.record_hand(_table(), Hand(
              kind="adjustment", payouts={"Ann": 5, "Bob": -5}, note=f"three {RLO}kings"))),

@@ -17,7 +17,7 @@ from scorekeeper.rules import Hand
 from scorekeeper.services import writes
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as events
-from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.grants import grants, handovers, share
 from scorekeeper.services.grants.grants import EVENT, GROUP, TABLE
 from scorekeeper.services.groups import group as groups
@@ -146,7 +146,7 @@ def test_every_write_to_an_event_and_its_nights_leaves_one_entry_per_version(
         hands.replace_hand(_state(table_id), 1, Hand(picker=state.players[2],
                                                      partners=(state.players[3],), points=40))
         grants.add_grant(TABLE, _state(table_id).table, "Spare phone")
-        event_scores.penalty(event, 2, 1, 4, "Peeked")
+        event_penalties.penalty(event, 2, 1, 4, "Peeked")
         db.session.expire_all()
         fresh = db.session.get_one(Event, event.id)
         assert fresh.version == 1 + 3 + 2 + 3 + 1

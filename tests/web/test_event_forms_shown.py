@@ -127,3 +127,35 @@ def test_a_draw_from_a_page_that_showed_the_session_undrawn_is_refused(
     assert "The seats of session 2 changed since this page showed them" in said
     assert "Drew session 2 (seed 3)" in said
     assert "Seed 3" in client.get(page).get_data(as_text=True)  # not drawn again
+
+
+def test_a_penalty_from_a_page_that_didnt_show_one_given_since_is_refused(
+        app: Flask, client: FlaskClient) -> None:
+    made, drawn = _api_event(client)
+    home = _director(client, made)
+    page, action = f"{home}/sessions/1", f"{home}/sessions/1/penalty"
+    number, other = drawn["tables"][0]["numbers"][:2]
+    typed = {"player": str(number), "points": "2", "reason": "Renege"}
+    opened = as_shown(client, page, action, typed)  # the co-director's page, as it was
+    elsewhere = as_shown(client, page, action, {**typed, "player": str(other)})
+    given = client.post(f"{API}/events/{made['id']}/penalties", headers=_auth(
+        made["director_token"]), json={"number": number, "session": 1, "points": 2,
+                                       "reason": "Renege at table 1"})
+    assert given.status_code == 201, given.get_json()
+    stale = client.post(action, data=opened)
+    assert stale.status_code == 409
+    said = _said(stale)
+    assert f"Meanwhile #{number}" in said and "Renege at table 1" in said
+    assert "this penalty was not given" in said
+    penalties = client.get(f"{API}/events/{made['id']}/penalties", headers=_auth(
+        made["director_token"])).get_json()["penalties"]
+    assert len(penalties) == 1
+    # another player's penalty from that page stands: nothing was given to him since
+    assert client.post(action, data=elsewhere).status_code == 302
+    # sent again from the page as it is now (its form kept what was typed), it is given
+    again = re.search(r'name="penalties_shown" value="(\d+)"', stale.get_data(as_text=True))
+    assert again and int(again.group(1)) > int(opened["penalties_shown"])
+    assert client.post(action, data={**opened, "penalties_shown": again.group(1)}
+                       ).status_code == 302
+    assert len(client.get(f"{API}/events/{made['id']}/penalties", headers=_auth(
+        made["director_token"])).get_json()["penalties"]) == 3

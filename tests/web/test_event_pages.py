@@ -189,18 +189,18 @@ def test_penalties_and_tickets_refuse_bad_input_in_words(app: Flask,
     event_id = _with_players(client)
     post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "7"})
     before = _version(app, event_id)
-    bad = client.post(f"/e/{event_id}/sessions/1/penalty",
-                      data={"player": "3", "points": "0", "reason": "peeked"})
+    bad = post_form(client, f"/e/{event_id}/sessions/1/penalty",
+                    {"player": "3", "points": "0", "reason": "peeked"})
     assert bad.status_code == 400 and "A penalty is 1 to" in bad.text
-    bad = client.post(f"/e/{event_id}/sessions/1/penalty",
-                      data={"player": "3", "points": "4", "reason": ""})
+    bad = post_form(client, f"/e/{event_id}/sessions/1/penalty",
+                    {"player": "3", "points": "4", "reason": ""})
     assert bad.status_code == 400 and "Say why" in bad.text
     bad = post_form(client, f"/e/{event_id}/sessions/1/tables/4/ticket",
                     {f"points-{i}": "5" for i in range(5)})
     assert bad.status_code == 400 and "add up to zero" in bad.text
     assert _version(app, event_id) == before
-    assert client.post(f"/e/{event_id}/sessions/1/penalty",
-                       data={"player": "3", "points": "4", "reason": "peeked"}
+    assert post_form(client, f"/e/{event_id}/sessions/1/penalty",
+                     {"player": "3", "points": "4", "reason": "peeked"}
                        ).status_code == 302
     totals = {"points-0": "10", "points-1": "-4", "points-2": "-2", "points-3": "-2",
               "points-4": "-2"}

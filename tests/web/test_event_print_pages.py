@@ -97,8 +97,8 @@ def test_a_blank_ticket_has_one_total_row_and_a_signature_line_for_each_player_a
 def test_the_standings_print_a_penalty_as_the_leaderboard_does(app: Flask,
                                                                client: FlaskClient) -> None:
     event_id = _drawn(client)
-    given = client.post(f"/e/{event_id}/sessions/1/penalty",
-                        data={"player": "2", "points": "4", "reason": "Peeked at the blind"})
+    given = post_form(client, f"/e/{event_id}/sessions/1/penalty",
+                      {"player": "2", "points": "4", "reason": "Peeked at the blind"})
     assert given.status_code == 302, words(given)
     page = client.get(f"/e/{event_id}/print/standings").text
     row = re.search(r"<tr><td>\d+</td><td>2</td>.*?</tr>", page)

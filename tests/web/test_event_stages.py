@@ -20,6 +20,7 @@ from scorekeeper.services.events import event as events
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.nights import hands
 from scorekeeper.services.nights.state import TableState
+from tests.page_forms import as_shown, post_form
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
@@ -240,6 +241,7 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     assert token
     sent = {"player": name.lower(), "points": "4", "reason": "Peeked",
             "submission": token.group(1)}
+    sent = as_shown(client, page, f"{page}/penalty", sent)
     assert client.post(f"{page}/penalty", data=sent).status_code == 302
     assert client.post(f"{page}/penalty", data=sent).status_code == 302  # a double tap
     shown = client.get(page).text
@@ -253,10 +255,10 @@ def test_the_penalty_form_takes_a_name_and_names_the_player(client: FlaskClient)
     assert f"Penalty withdrawn: 4 points back to #{number} <bdi>{name}</bdi>" in shown
     assert "Withdrawn by" in shown and "Wrong table" in shown
     assert client.post(f"{page}/penalties/{penalty_id.group(1)}/withdraw").status_code == 409
-    nobody = client.post(f"{page}/penalty", data={"player": "Zed", "points": "4",
+    nobody = post_form(client, f"{page}/penalty", {"player": "Zed", "points": "4",
                                                   "reason": "x"})
     assert nobody.status_code == 400 and "No player called Zed" in nobody.text
-    huge = client.post(f"{page}/penalty", data={"player": "#" + "9" * 5000, "points": "4",
+    huge = post_form(client, f"{page}/penalty", {"player": "#" + "9" * 5000, "points": "4",
                                                 "reason": "x"})
     assert huge.status_code == 400 and "No player" in huge.text
 

@@ -298,8 +298,8 @@ def test_an_event_keeps_the_most_penalties_and_refuses_one_more_everywhere(
     assert client.post(f"{API}/events/import", json=full).status_code == 201
     before = fingerprint(app)
     said = f"{MAX_EVENT_PENALTIES:,}"
-    by_form = client.post(f"/e/{form_event}/sessions/1/penalty",
-                          data={"player": "1", "points": "1", "reason": "peeked"})
+    by_form = post_form(client, f"/e/{form_event}/sessions/1/penalty",
+                        {"player": "1", "points": "1", "reason": "peeked"})
     assert by_form.status_code == 400 and said in by_form.text
     by_api = client.post(f"{API}/events/{made['id']}/penalties",
                          headers=_auth(made["director_token"]),

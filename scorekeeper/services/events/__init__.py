@@ -3,11 +3,12 @@ packages may call: starting and finding it, its players and settings
 (:mod:`.event`, :mod:`.plan`, :mod:`.settings`, :mod:`.rename`), its draws,
 walk-ins and tables' codes (:mod:`.draws`, :mod:`.walk_ins`, :mod:`.grants`),
 its tables' progress and its stages (:mod:`.progress`, :mod:`.stages`), its
-scores and signatures (:mod:`.scores`, :mod:`.signatures`), its public board
+scores, penalties and signatures (:mod:`.scores`, :mod:`.penalties`,
+:mod:`.signatures`), its public board
 (:mod:`.board`), its file (:mod:`.exports`) and its record (:mod:`.history`).
 Behind it: the standings' rows (:mod:`.standings`) and the checks of an
 event's file (:mod:`.import_checks`).
 """
 
 FACE = ("event", "plan", "settings", "rename", "draws", "grants", "progress", "stages",
-        "scores", "signatures", "board", "exports", "history", "walk_ins")
+        "scores", "penalties", "signatures", "board", "exports", "history", "walk_ins")

@@ -41,7 +41,7 @@ from scorekeeper.services.events.import_checks import (
     CheckedEvent,
     check_event,
 )
-from scorekeeper.services.events.scores import withdrawal
+from scorekeeper.services.events.penalties import withdrawal
 from scorekeeper.services.nights import exports
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import build_table

@@ -37,13 +37,9 @@ from scorekeeper.names import LookAlikes, looks_like, name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import ServiceError, checks
 from scorekeeper.services.events.event import clean_entry
+from scorekeeper.services.events.penalties import Withdrawal, check_penalty, withdrawal_reason
 from scorekeeper.services.events.plan import PLAN_FIELDS, Plan, check_plan
-from scorekeeper.services.events.scores import (
-    Withdrawal,
-    check_penalty,
-    check_totals,
-    withdrawal_reason,
-)
+from scorekeeper.services.events.scores import check_totals
 from scorekeeper.services.nights.import_checks import (
     Checked,
     check_export,

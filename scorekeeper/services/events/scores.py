@@ -1,193 +1,37 @@
-"""An event's scores: penalties to one player, a table's paper ticket, a
-table accepted as done or opened again.  The standings they make are
-:mod:`.standings`' (also read from here)."""
+"""An event's scores: a table's paper ticket, a table accepted as done or
+opened again (penalties to one player are :mod:`.penalties`').  The
+standings they make are :mod:`.standings`' (also read from here)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from scorekeeper.db.models import (
     Event,
-    EventPenalty,
-    EventPlayer,
     EventTable,
     EventTicket,
     GameTable,
-    Player,
     db,
     utcnow,
 )
-from scorekeeper.ledger.words import plural
 from scorekeeper.limits import (
-    MAX_EVENT_PENALTIES,
-    MAX_EVENT_PENALTY,
     MAX_TICKET_POINTS,
 )
-from scorekeeper.moments import iso, said_at
+from scorekeeper.moments import said_at
 from scorekeeper.names import find_name
 from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.events import progress as event_progress
-from scorekeeper.services.events.event import player
 from scorekeeper.services.events.standings import EventStandings as EventStandings
 from scorekeeper.services.events.standings import standings as standings
 from scorekeeper.services.made_on import as_shown
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.once import Once
 
-# --- penalties and tickets -----------------------------------------------------------
-
-def penalty_points(points: object) -> int:
-    """A penalty's points as the form, the API and an imported file give them."""
-    if isinstance(points, bool) or not isinstance(points, int) \
-            or not 0 < points <= MAX_EVENT_PENALTY:
-        raise ServiceError(f"A penalty is 1 to {MAX_EVENT_PENALTY} points", "points")
-    return points
-
-
-def check_penalty(sessions: int, session: object, points: object, reason: object
-                  ) -> tuple[int, str]:
-    """A penalty's session (of an event of ``sessions``), points and reason
-    as :func:`penalty` and an imported file give them; returns the points
-    and the reason as kept."""
-    points = penalty_points(points)
-    said = checks.reason(reason) or ""
-    if isinstance(session, bool) or not isinstance(session, int) \
-            or not 1 <= session <= sessions:
-        raise ServiceError(f"The session must be 1 to {sessions}", "session")
-    return points, said
-
-
-def seated_in(event: Event, session: int) -> set[str]:
-    """The names seated at the session's tables (its players, not its byes)."""
-    return set(db.session.scalars(
-        select(Player.name).join(EventTable, EventTable.night_id == Player.table_id)
-        .where(EventTable.event_id == event.id, EventTable.session == session)))
-
-
-@dataclass(frozen=True)
-class Withdrawal:
-    """Who took a penalty back, when and why (``why`` may be unsaid)."""
-
-    by: str | None
-    at: datetime
-    why: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"by": self.by, "at": iso(self.at), "why": self.why}
-
-
-@dataclass(frozen=True)
-class PenaltyLine:
-    """A penalty as the director's page and the API list it: standing, or
-    withdrawn (then it counts for nothing, and says who withdrew it)."""
-
-    id: int
-    number: int
-    name: str
-    session: int
-    points: int
-    reason: str
-    by: str | None
-    at: datetime
-    withdrawn: Withdrawal | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "number": self.number, "name": self.name,
-                "session": self.session, "points": self.points, "reason": self.reason,
-                "by": self.by, "at": iso(self.at),
-                "withdrawn": self.withdrawn.to_json() if self.withdrawn else None}
-
-
-def withdrawal(row: EventPenalty) -> Withdrawal | None:
-    """A penalty's withdrawal as it is kept, if it was withdrawn."""
-    if row.withdrawn_at is None:
-        return None
-    return Withdrawal(row.withdrawn_by, row.withdrawn_at, row.withdrawn_why)
-
-
-def _line(row: EventPenalty, who: EventPlayer) -> PenaltyLine:
-    return PenaltyLine(row.id, who.number, who.name, row.session, row.points, row.reason,
-                       row.by, row.at, withdrawal(row))
-
-
-def penalties(event: Event) -> list[PenaltyLine]:
-    """The event's penalties, oldest first, each with its player (the
-    withdrawn ones too, saying so)."""
-    return [_line(row, who) for row, who in db.session.execute(
-        select(EventPenalty, EventPlayer).join(EventPlayer,
-                                               EventPlayer.id == EventPenalty.player_id)
-        .where(EventPenalty.event_id == event.id).order_by(EventPenalty.id)).all()]
-
-
-def penalty(event: Event, number: int, session: int, points: object, reason: object,
-            by: str | None = None, once: Once | None = None,
-            seen: int | None = None) -> PenaltyLine:
-    """Take ``points`` off one player seated in ``session`` (nobody else gains
-    them): a player not drawn to a table in it (a bye, a withdrawal, a later
-    walk-in, a session not drawn) takes none."""
-    points, kept = check_penalty(event.sessions, session, points, reason)
-    who = player(event, number)
-    with writes.unit(once) as work:
-        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
-        if who.name not in seated_in(event, session):
-            raise ServiceError(f"#{who.number} {who.name} has no seat in session {session}: "
-                               "a penalty goes to a player at one of its tables", "number")
-        # the withdrawn ones too: the event keeps them
-        if (db.session.scalar(select(func.count()).select_from(EventPenalty)
-                              .filter_by(event_id=event.id)) or 0) >= MAX_EVENT_PENALTIES:
-            raise ServiceError(f"An event keeps at most {MAX_EVENT_PENALTIES:,} penalties",
-                               "points")
-        row = EventPenalty(event_id=event.id, player_id=who.id, session=session,
-                           points=points, reason=kept, by=by[:80] if by else None)
-        db.session.add(row)
-        db.session.flush()
-        writes.audit_event(event.id, "penalty", f"Penalty: {plural(points, 'point')} off "
-                           f"#{who.number} {who.name} in session {session} ({row.reason})", by)
-        made = _line(row, who)
-        work.remember(event, 201, made.to_json())
-    return made
-
-
-def withdrawal_reason(why: object) -> str | None:
-    """Why a penalty is withdrawn, as it is kept (it may go unsaid)."""
-    return checks.reason(why, said=False)
-
-
-def withdraw_penalty(event: Event, penalty_id: int, by: str | None = None,
-                     once: Once | None = None, seen: int | None = None,
-                     why: object = None) -> PenaltyLine:
-    """Take a penalty back (its points count again): it stays listed as
-    withdrawn, by whom, when and why.  One already withdrawn is refused,
-    saying so: a stale page or a repeated request changes nothing."""
-    said_why = withdrawal_reason(why)
-    with writes.unit(once) as work:
-        writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
-        row = db.session.scalar(select(EventPenalty).filter_by(id=penalty_id,
-                                                               event_id=event.id))
-        if row is None:
-            raise NotFound(f"No penalty {penalty_id} in this event")
-        who = db.session.get_one(EventPlayer, row.player_id)
-        if (done := withdrawal(row)) is not None:
-            raise Conflict(f"The penalty to #{who.number} {who.name} ({row.reason}) was "
-                           f"already withdrawn{f' by {done.by}' if done.by else ''}, "
-                           f"{said_at(done.at)}: nothing to withdraw", "penalty",
-                           code=Code.UNCHANGED)
-        row.withdrawn_at, row.withdrawn_by = utcnow(), by[:80] if by else None
-        row.withdrawn_why = said_why
-        gone = _line(row, who)
-        writes.audit_event(event.id, "unpenalty", "Penalty withdrawn: "
-                           f"{plural(gone.points, 'point')} back to #{gone.number} {gone.name} "
-                           f"in session {gone.session} "
-                           f"({gone.reason})" + (f": {said_why}" if said_why else ""), by)
-        work.remember(event, 200, gone.to_json())
-    return gone
-
+# --- tickets ------------------------------------------------------------------------
 
 def check_totals(totals: object, names: Sequence[str], table_number: int) -> dict[str, int]:
     """A paper ticket's totals as :func:`ticket` and an imported file give

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from flask import Response, jsonify
 
 from scorekeeper.policy.acl import EventStage, EventWrite, OwnerAction
+from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.once import Once
@@ -37,7 +38,7 @@ from scorekeeper.views.api.events.routes import (
 def list_penalties(event_id: int) -> Response:
     """Every penalty with its id, player, session, points, reason and who gave it."""
     event = api_event(event_id).row
-    return jsonify({"penalties": [p.to_json() for p in event_scores.penalties(event)]})
+    return jsonify({"penalties": [p.to_json() for p in event_penalties.penalties(event)]})
 
 
 @bp.post("/events/<int:event_id>/penalties")
@@ -51,7 +52,7 @@ def add_penalty(event_id: int) -> Answer:
     number = whole_field(data, "number", "the player's number")
     session = whole_field(data, "session", "a session's number")
     def penalty(once: Once | None) -> tuple[Any, int]:
-        made = event_scores.penalty(event, number, session, data.get("points"),
+        made = event_penalties.penalty(event, number, session, data.get("points"),
                                     data.get("reason"), by=grant_label(checked), once=once)
         return made.to_json(), 201
     return answer_of(once_answered(event, data, penalty),
@@ -66,7 +67,7 @@ def withdraw_penalty(event_id: int, penalty: int) -> Answer:
     event = checked.row
     data = request_body()
     def withdraw(once: Once | None) -> tuple[Any, int]:
-        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
+        gone = event_penalties.withdraw_penalty(event, penalty, by=grant_label(checked), once=once,
                                              why=data.get("reason"))
         return gone.to_json(), 200
     return answer_of(once_answered(event, data, withdraw))

@@ -22,6 +22,7 @@ from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import history as event_history
+from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import signatures
 from scorekeeper.services.events import walk_ins as event_walk_ins
@@ -68,7 +69,8 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         progress={p.number: p for p in standings.tables if p.session == number},
         names={p.number: p.name for p in event.players}, papers=PAPERS,
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
-        penalties=[p for p in event_scores.penalties(event) if p.session == number],
+        penalties=[p for p in event_penalties.penalties(event) if p.session == number],
+        penalties_shown=event_penalties.newest(event),
         tickets=event_scores.session_tickets(event, number),
         withdrawn_tickets=event_history.withdrawn_tickets(event, number),
         signing=signing, signing_by=signatures.by_status(signing),
@@ -157,16 +159,17 @@ def penalty(event_id: int, number: int) -> Response | tuple[str, int]:
     except ServiceError as error:
         errors["player"] = error.message
     try:
-        event_scores.penalty_points(points)
+        event_penalties.penalty_points(points)
     except ServiceError as error:
         errors["points"] = error.message
     token = request.form.get("submission", "")[:64]
     try:
         if errors:
             raise ServiceError(next(iter(errors.values())), next(iter(errors)))
-        made = event_scores.penalty(
+        listed = shown_version("penalties_shown", "penalties", "penalties")
+        made = event_penalties.penalty(
             event, who.number, number, points, request.form.get("reason", ""),
-            by=grant_label(checked),
+            by=grant_label(checked), shown=listed,
             once=Once(f"form:penalty:{event.id}:{token}") if token else None)
     except ServiceError as error:
         field = "player" if status_of(error) == 404 or error.field == "number" \
@@ -187,7 +190,7 @@ def withdraw_penalty(event_id: int, number: int, penalty: int) -> Response | tup
     checked = load_event(event_id)
     event = checked.row
     try:
-        gone = event_scores.withdraw_penalty(event, penalty, by=grant_label(checked),
+        gone = event_penalties.withdraw_penalty(event, penalty, by=grant_label(checked),
                                              why=request.form.get("reason"))
     except ServiceError as error:
         said = error.message
