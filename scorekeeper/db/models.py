@@ -133,6 +133,10 @@ class GameTable(HasOwner, Model):
     #: instead of hands, which it has none of; None: a night of hands.  Read
     #: it through :func:`scorekeeper.services.nights.paper.totals_of`.
     totals: Mapped[dict[str, int] | None] = mapped_column(JSON(none_as_null=True), default=None)
+    #: The import that wrote this night for a group it hasn't made yet (the
+    #: import's job, :mod:`scorekeeper.services.groups.unclaimed`); None once
+    #: the group holds it, and for every other night.
+    unclaimed_by: Mapped[str | None] = mapped_column(String(32), default=None, index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.seat", cascade="all, delete-orphan")

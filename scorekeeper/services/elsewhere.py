@@ -8,10 +8,13 @@ The import process is started the first time one is needed (a spawned
 interpreter with the app built from this one's settings; about a second,
 once) and kept.  At most :data:`~scorekeeper.limits.IMPORTS_AT_ONCE` are
 waiting or under way at once in a server process (one more: 503, try
-again); one taking longer than :data:`~scorekeeper.limits.IMPORT_SECONDS`
-is stopped (its process killed: what it hadn't committed is not kept).
-What it cost is counted for the thread that asked (:func:`spent`), so the
-imports' throttle charges it.
+again), and the import process works on one of them at a time, asking
+less of the CPU than the server's threads (:data:`NICENESS`).  One taking
+longer than :data:`~scorekeeper.limits.IMPORT_SECONDS` is stopped: its
+process killed, and what it had committed taken back by the server
+(``mend``: a group's nights written in turns).  What it cost is counted
+for the thread that asked (:func:`spent`), so the imports' throttle
+charges it; a stopped one, the time it ran.
 
 The app's ``IMPORTS_ELSEWHERE`` setting says whether to (by default yes,
 except in tests); a database in memory can't be reached from another
@@ -24,11 +27,13 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
+import os
 import pickle
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as TookTooLong
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -55,31 +60,38 @@ class Unavailable(Exception):
 
 
 class _Pool:
-    """This process's import process, started for one app's settings."""
+    """This process's import process, started for one app's settings, and
+    the one import it works on at a time (``running``)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
+        self.running = threading.Lock()
         self.executor: ProcessPoolExecutor | None = None
         self.settings: dict[str, Any] = {}
         self.busy = 0
         self.spent = threading.local()
 
-    def get(self, settings: dict[str, Any]) -> ProcessPoolExecutor:
-        """The process for ``settings``, started (again) if need be."""
+    def get(self, app: Flask) -> ProcessPoolExecutor:
+        """The process for ``app``'s settings, started (again) if need be."""
+        settings = _settings(app)
         with self.lock:
             if self.executor is not None and self.settings != settings:
-                self.stop()
+                self._stop(self.executor)
             if self.executor is None:
                 self.executor = ProcessPoolExecutor(
                     1, multiprocessing.get_context("spawn"), _start, (settings,))
                 self.settings = settings
             return self.executor
 
-    def stop(self, kill: bool = False) -> None:
-        """Let the process go (``kill``: now, whatever it is doing)."""
-        executor, self.executor = self.executor, None
-        if executor is None:
-            return
+    def stop(self, executor: ProcessPoolExecutor, kill: bool = False) -> None:
+        """Let ``executor``'s process go (``kill``: now, whatever it is doing),
+        unless another has replaced it meanwhile."""
+        with self.lock:
+            self._stop(executor, kill)
+
+    def _stop(self, executor: ProcessPoolExecutor, kill: bool = False) -> None:
+        if self.executor is executor:
+            self.executor = None
         if kill:
             for process in list(getattr(executor, "_processes", {}).values()):
                 process.kill()
@@ -89,27 +101,51 @@ class _Pool:
 _POOL = _Pool()
 #: The app the import process built (None in a server process).
 _APP: Flask | None = None
+#: The import under way in this thread (:func:`job`).
+_JOB = threading.local()
+#: How much less than the server's threads the import process asks of the
+#: CPU (``nice``): when both want a core, the phones' polls and saves go
+#: first and the import takes what is left (docs/speed.md).
+NICENESS = 10
 
 
 def _start(settings: dict[str, Any]) -> None:
     """The import process's start: the app, from the server's settings, by
-    the factory the server itself is started with."""
+    the factory the server itself is started with, asking less of the CPU."""
     global _APP
+    os.nice(NICENESS)
     module, name = TARGET.split(":")
     _APP = getattr(importlib.import_module(module), name)(settings)
 
 
-def _job(work: Callable[..., T], args: tuple[Any, ...]) -> tuple[bool, Any, float]:
+def _job(work: Callable[..., T], args: tuple[Any, ...], job: str
+         ) -> tuple[bool, Any, float]:
     """``work(*args)`` in the import process: (whether it answered, its answer
     or its refusal, the CPU seconds it took)."""
     assert _APP is not None, "the import process has no app"
     began = time.process_time()
     try:
-        with _APP.app_context():
+        with _APP.app_context(), _doing(job):
             answer = work(*args)
     except Exception as error:  # handed to the server, which raises it as if here
         return False, error, time.process_time() - began
     return True, answer, time.process_time() - began
+
+
+@contextmanager
+def _doing(job: str) -> Iterator[None]:
+    _JOB.name = job
+    try:
+        yield
+    finally:
+        _JOB.name = None
+
+
+def job() -> str:
+    """The name of the import under way here (a new one outside one): what
+    it writes before it is done says so, and the server takes that back
+    if the import is stopped (``mend`` in :func:`run`)."""
+    return getattr(_JOB, "name", None) or secrets.token_hex(8)
 
 
 def wanted(app: Flask) -> bool:
@@ -121,14 +157,19 @@ def wanted(app: Flask) -> bool:
 
 def _settings(app: Flask) -> dict[str, Any]:
     """The app's settings that can be sent to another process (all of its own;
-    a class or a function Flask keeps is rebuilt there by the app itself)."""
-    sent = {}
+    a class or a function Flask keeps is rebuilt there by the app itself).
+    One that won't pickle stays here, and the log names it."""
+    sent, kept = {}, []
     for name, value in app.config.items():
         try:
             pickle.dumps(value)
         except Exception:  # noqa: BLE001 (anything that won't pickle stays here)
+            kept.append(name)
             continue
         sent[name] = value
+    if kept and _POOL.executor is None:
+        log.warning("The import process starts without the settings %s (they won't "
+                    "pickle); it uses its own defaults for them", ", ".join(kept))
     return sent
 
 
@@ -153,33 +194,60 @@ def spent() -> float:
     return float(getattr(_POOL.spent, "seconds", 0.0))
 
 
-def run(work: Callable[..., T], *args: Any) -> T:
+def _charge(seconds: float) -> None:
+    _POOL.spent.seconds = spent() + seconds
+
+
+def run(work: Callable[..., T], *args: Any, mend: Callable[[str], object] | None = None) -> T:
     """``work(*args)``, in the import process when the app wants it
     (:func:`wanted`), else here; its refusal is raised here either way.
     ``work`` and its arguments and answer must pickle (a module's function,
     plain values: ids, never rows).  This request's reads end first, so what
-    the work commits is what it reads next."""
+    the work commits is what it reads next.
+
+    The import process works on one import at a time; its
+    :data:`IMPORT_SECONDS` count from when it starts this one.  One stopped
+    (too slow, or its process died) is :class:`Unavailable`, charged the
+    time it ran, and ``mend(job)`` takes back what it committed."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     end_reads(db.session)
+    name = secrets.token_hex(8)
     with _turn():
         if not wanted(app):
-            return work(*args)
-        executor = _POOL.get(_settings(app))
+            with _doing(name):
+                return work(*args)
+        if not _POOL.running.acquire(timeout=IMPORT_SECONDS + 5):
+            raise Unavailable("The server is bringing in another file; send this one "
+                              "again in a moment (nothing was created)")
         try:
-            done, answer, seconds = executor.submit(_job, work, args).result(IMPORT_SECONDS)
-        except TookTooLong:
-            with _POOL.lock:
-                _POOL.stop(kill=True)
-            log.warning("An import took over %g s and was stopped", IMPORT_SECONDS)
-            raise Unavailable("The file took too long to bring in and was stopped; "
-                              "nothing of it was kept") from None
-        except BrokenProcessPool:
-            with _POOL.lock:
-                _POOL.stop()
-            log.warning("The import process stopped; it starts again with the next import")
-            raise Unavailable("The server's import process stopped; send the file again "
-                              "in a moment") from None
-    _POOL.spent.seconds = spent() + seconds
+            done, answer, seconds = _there(app, work, args, name, mend)
+        finally:
+            _POOL.running.release()
+    _charge(seconds)
     if not done:
         raise answer
     return answer  # type: ignore[no-any-return]
+
+
+def _there(app: Flask, work: Callable[..., T], args: tuple[Any, ...], name: str,
+           mend: Callable[[str], object] | None) -> tuple[bool, Any, float]:
+    """:func:`_job` in the import process, or :class:`Unavailable` (mended)."""
+    executor = _POOL.get(app)
+    began = time.monotonic()
+    try:
+        return executor.submit(_job, work, args, name).result(IMPORT_SECONDS)
+    except TookTooLong:
+        _POOL.stop(executor, kill=True)
+        log.warning("An import took over %g s and was stopped", IMPORT_SECONDS)
+        message = "The file took too long to bring in and was stopped; nothing of it was kept"
+    except (BrokenProcessPool, CancelledError):
+        _POOL.stop(executor)
+        log.warning("The import process stopped; it starts again with the next import")
+        message = "The server's import process stopped; send the file again in a moment"
+    _charge(time.monotonic() - began)
+    if mend is not None:
+        try:
+            mend(name)
+        except Exception:  # noqa: BLE001 (the stop is the answer; the log says the rest)
+            log.exception("What a stopped import wrote could not be taken back")
+    raise Unavailable(message)

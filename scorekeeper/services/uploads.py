@@ -16,6 +16,7 @@ from scorekeeper.db.models import Event, GameTable, Group, db
 from scorekeeper.services import elsewhere
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.groups import exports as group_exports
+from scorekeeper.services.groups import unclaimed
 from scorekeeper.services.nights import exports as night_exports
 from scorekeeper.services.nights.import_checks import parse_json
 from scorekeeper.services.once import Once, api_once
@@ -72,6 +73,6 @@ def bring(kind: str, raw: bytes | str, asked: Asked) -> tuple[Any, str | None, b
     """The file brought in (:func:`bring_in`, in the import process): the
     table, group or event it made, read here; the importer's token; and
     whether the request was carried out before."""
-    brought = elsewhere.run(bring_in, kind, raw, asked)
+    brought = elsewhere.run(bring_in, kind, raw, asked, mend=unclaimed.forget_job)
     _, model = IMPORTS[kind]
     return db.session.get(model, brought.id), brought.token, brought.replayed

@@ -298,11 +298,20 @@ def keep_editing(table: Any, token: str | None, label: str = "Scorekeeper") -> N
     """This device edits ``table``: with the token just made for it, or (a
     repeated request whose first answer never arrived) a new grant unless
     the device already holds one."""
+    _keep(TABLES_HELD, grants.TABLE, table, token, label)
+
+
+def keep_running(group: Any, token: str | None, label: str = "Scorekeeper") -> None:
+    """This device runs ``group``, as :func:`keep_editing` edits a table."""
+    _keep(GROUPS_HELD, grants.GROUP, group, token, label)
+
+
+def _keep(held: Held, kind: Any, row: Any, token: str | None, label: str) -> None:
     if token is None:
-        if current_editor(table) is not None:
+        if grants.grant_of(kind, row.id, held.token(row.id)) is not None:
             return
-        token = grants.add_grant(grants.TABLE, table, label)
-    remember_editor(table.id, token)
+        token = grants.add_grant(kind, row, label)
+    held.remember(row.id, token)
 
 
 def current_editor(table: Any) -> Any:

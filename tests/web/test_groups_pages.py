@@ -213,6 +213,34 @@ def test_a_group_file_comes_back_through_the_import_page(client: FlaskClient) ->
     assert bad.status_code == 400 and "Not imported" in words(bad)
 
 
+def test_a_double_tapped_group_import_brings_one_group_this_phone_runs(
+        client: FlaskClient) -> None:
+    from io import BytesIO
+
+    group_id = start_group(client)
+    record_win(client, start_night(client, group_id, players=FIVE, played_on="2025-06-05"))
+    exported = client.get(f"/g/{group_id}/export").data
+    page = client.application.test_client()
+    found = re.search(r'name="submission" value="([^"]+)"',
+                      page.get("/g/import").get_data(as_text=True))
+    assert found is not None
+
+    def tap(phone: FlaskClient) -> Any:
+        return phone.post("/g/import", data={"submission": found[1],
+                                             "file": (BytesIO(exported), "g.json")},
+                          content_type="multipart/form-data")
+
+    first = tap(page)
+    lost = client.application.test_client()  # the first answer never reached the phone
+    second = tap(lost)
+    assert first.status_code == second.status_code == 302
+    assert first.headers["Location"] == second.headers["Location"]
+    with client.application.app_context():
+        assert db.session.query(Group).count() == 2  # the first and the one brought in
+    again = second.headers["Location"]
+    assert lost.get(again).status_code == 200 and page.get(again).status_code == 200
+
+
 def test_another_phone_runs_the_group_with_a_one_time_code(client: FlaskClient) -> None:
     group_id = start_group(client)
     assert client.post(f"/g/{group_id}/share/handover").status_code == 302

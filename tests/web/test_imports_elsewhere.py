@@ -10,6 +10,8 @@ import copy
 import os
 import pickle
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -18,7 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import GameTable, Group, db
+from scorekeeper.db.models import GameTable, Group, Owner, db, utcnow
 from scorekeeper.services import (
     Code,
     OptionRefused,
@@ -29,6 +31,7 @@ from scorekeeper.services import (
     turns,
 )
 from scorekeeper.services.groups import exports as group_exports
+from scorekeeper.services.groups import unclaimed
 from scorekeeper.services.nights.import_checks import ImportRefused
 from scorekeeper.services.once import KeyReused
 from tests.web.api_helpers import API
@@ -141,6 +144,61 @@ def test_an_import_taking_too_long_is_stopped_and_nothing_of_it_kept(
     monkeypatch.undo()
     assert _counts(away) == counts
     assert client.post(IMPORT, json=data).status_code == 201
+
+
+def _writes_nights_then_waits(data: dict[str, Any]) -> None:
+    """In the import process: a group's nights written, then no end (as an
+    import stopped between two turns)."""
+    name, _, _, _, _, nights = group_exports.check_group(data)
+    group_exports._write_nights(nights, name, "Scorekeeper", elsewhere.job())
+    time.sleep(60)
+
+
+def test_the_nights_a_stopped_import_wrote_are_taken_back(
+        away: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _group_file(client, nights=3)
+    assert client.post(IMPORT, json=data).status_code == 201  # the process is up
+    counts = _counts(away)
+    monkeypatch.setattr(elsewhere, "IMPORT_SECONDS", 3.0)
+    with away.test_request_context():
+        before = elsewhere.spent()
+        with pytest.raises(elsewhere.Unavailable, match="nothing of it was kept"):
+            elsewhere.run(_writes_nights_then_waits, data, mend=unclaimed.forget_job)
+        assert elsewhere.spent() - before >= 3.0  # the time it ran is charged
+    assert _counts(away) == counts
+    monkeypatch.undo()
+    assert client.post(IMPORT, json=data).status_code == 201
+
+
+def test_time_spent_waiting_for_another_import_is_not_its_own(
+        away: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = _group_file(client)
+    assert client.post(IMPORT, json=data).status_code == 201  # the process is up
+    monkeypatch.setattr(elsewhere, "IMPORT_SECONDS", 1.5)
+    elsewhere._POOL.running.acquire()
+    threading.Timer(1.0, elsewhere._POOL.running.release).start()  # another import, 1 s
+    assert client.post(IMPORT, json=data).status_code == 201
+
+
+def test_nights_an_unfinished_import_left_are_taken_back_by_the_next(
+        app: Flask, client: FlaskClient) -> None:
+    data = _group_file(client, nights=2)
+    counts = _counts(app)
+    with app.test_request_context():
+        name, _, _, _, _, nights = group_exports.check_group(data)
+        old = group_exports._write_nights(nights, name, "Scorekeeper", "the-server-died")
+        new = group_exports._write_nights(nights, name, "Scorekeeper", "still-under-way")
+        owners = [t.owner_id for t in db.session.scalars(
+            db.select(GameTable).where(GameTable.id.in_(old)))]
+        db.session.execute(db.update(Owner).where(Owner.id.in_(owners)).values(
+            created_at=utcnow() - unclaimed.ABANDONED_AFTER * 2))
+        db.session.commit()
+    assert client.post(IMPORT, json=data).status_code == 201
+    with app.app_context():
+        left = set(db.session.scalars(db.select(GameTable.id).where(
+            GameTable.unclaimed_by.is_not(None))))
+    assert left == set(new)  # one still being written stays
+    assert _counts(app)[1] == counts[1] + len(new) + len(data["nights"])
 
 
 def test_past_the_imports_at_once_the_next_is_a_503(

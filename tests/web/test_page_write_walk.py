@@ -237,7 +237,7 @@ NO_VERSION: dict[str, str] = {
     "groups.new": "starts a new group (a one-time token)",
     "events.new": "starts a new event (a one-time token)",
     "exports.import_page": "a file makes a new night (a one-time token)",
-    "groups.import_page": "a file makes a new group",
+    "groups.import_page": "a file makes a new group (a one-time token)",
     "events.import_event": "a file makes a new event (a one-time token)",
     "events.penalty": "adds a penalty, named by its one-time token",
     "events.withdraw_penalty": "names the penalty by its id; once withdrawn it is refused",

@@ -6,4 +6,5 @@ out per version (:mod:`.ratings`, rating with the pure
 spreadsheet (:mod:`.sheets`, a package with a face of its own).
 """
 
-FACE = ("group", "aliases", "settings", "seasons", "settle", "exports", "ratings", "sheets")
+FACE = ("group", "aliases", "settings", "seasons", "settle", "exports", "ratings", "sheets",
+        "unclaimed")

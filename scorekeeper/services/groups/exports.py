@@ -18,7 +18,7 @@ from scorekeeper.db.models import GameTable, Group, MemberAlias, db
 from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, PLAYER_NAME, QUOTED
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, elsewhere
 from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
@@ -26,7 +26,7 @@ from scorekeeper.services.checks import (
     clean_players,
     group_name,
 )
-from scorekeeper.services.groups import aliases
+from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.group import AT_TABLE, CARRIED, WITH_GROUP
 from scorekeeper.services.groups.seasons import night_rows
@@ -172,7 +172,8 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     Its nights are written :data:`ROWS_A_TURN` rows at a time, each turn its own
     commit, then the group that holds them in one last commit: until then
     nobody can reach them (nobody has their tokens), and an import that fails
-    on the way takes back the nights it wrote."""
+    on the way takes back the nights it wrote (one stopped from outside: the
+    server does, :mod:`.unclaimed`)."""
     name, players, preset, options, stake, nights = check_group(data)
     spellings = check_aliases(data.get("aliases") if isinstance(data, Mapping) else None,
                               players)
@@ -183,10 +184,12 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
         before = made(earlier(once), Group)
     if before is not None:
         return before, None
+    unclaimed.sweep()
     written: list[int] = []
+    job = elsewhere.job()
     try:
         for turn in in_turns(nights, ROWS_A_TURN, _rows):
-            written += _write_nights(turn, name, label)
+            written += _write_nights(turn, name, label, job)
         with unit(once) as work:
             before = made(earlier(once), Group)
             if before is not None:  # a twin of this request carried it out meanwhile
@@ -212,9 +215,9 @@ def _rows(night: CheckedNight) -> int:
     return len(checked.hands) + len(checked.payments) + len(checked.audit)
 
 
-def _write_nights(nights: list[CheckedNight], name: str, label: str) -> list[int]:
+def _write_nights(nights: list[CheckedNight], name: str, label: str, job: str) -> list[int]:
     """One turn of a group's import: these nights written, in one commit,
-    belonging to no group yet; their ids."""
+    belonging to no group yet (unclaimed by ``job``); their ids."""
     with unit():
         filled = []
         for night in nights:
@@ -223,6 +226,7 @@ def _write_nights(nights: list[CheckedNight], name: str, label: str) -> list[int
                                    checked.rules, checked.stake_cents, label, flush=False)
             filled.append((table, checked))
             table.settled, table.settled_at = night.settled, night.settled_at
+            table.unclaimed_by = job
             audit_created(table, "import", f"Imported with the group {name} "
                           f"({exports.imported(len(checked.hands), night.totals)})")
         exports.fill_all(filled)
@@ -239,6 +243,7 @@ def _gather(group: Group, written: list[int], nights: list[CheckedNight],
         select(GameTable).where(GameTable.id.in_(written))
         .options(selectinload(GameTable.owner)))}
     for table_id, night in zip(written, nights, strict=True):
+        tables[table_id].unclaimed_by = None
         groups.belong(tables[table_id], group)
         groups.join_members(group, [n for n, _ in night.checked.players])
     db.session.flush()

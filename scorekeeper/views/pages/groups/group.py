@@ -54,10 +54,10 @@ from scorekeeper.views import claims
 from scorekeeper.views.access import (
     GROUPS_HELD,
     grant_label,
+    keep_running,
     load_group,
     load_group_head,
     permission,
-    remember_group,
     session_token,
 )
 from scorekeeper.views.forms import STAKE, WholeField
@@ -108,8 +108,7 @@ def new() -> str | Response | tuple[str, int]:
         except ServiceError as failure:
             error = failure.message
         else:
-            if token is not None:
-                remember_group(group.id, token)
+            keep_running(group, token)
             flash(f"{group.name} is ready. Start its first night when you sit down.")
             return redirect(url_for("groups.home", group_id=group.id))
     page = render_template("groups/new.html", form=form, error=error,
@@ -316,21 +315,23 @@ def export(group_id: int) -> Response:
 @permission(OwnerAction.PUBLIC)
 @throttled
 def import_page() -> str | Response | tuple[str, int]:
-    """Bring in a group from its JSON export; a bad file creates nothing."""
+    """Bring in a group from its JSON export; a bad file creates nothing, and a
+    double tap brings it in once (the form's one-time token)."""
     error = None
+    submission = (request.form.get("submission") or new_token())[:64]
     if request.method == "POST":
         upload = request.files.get("file")
         if upload is None or not upload.filename:
             error = "Choose the group's .json export file"
         else:
             try:
-                group, token, _ = uploads.bring("group", upload.read(), uploads.Asked())
+                group, token, _ = uploads.bring(
+                    "group", upload.read(), uploads.Asked(token=f"form:group-import:{submission}"))
             except ServiceError as failure:
                 error = failure.message
             else:
-                if token is not None:
-                    remember_group(group.id, token)
+                keep_running(group, token)
                 flash(f"{group.name} is back with its nights.")
                 return redirect(url_for("groups.home", group_id=group.id))
-    page = render_template("groups/import.html", error=error)
+    page = render_template("groups/import.html", error=error, submission=submission)
     return (page, 400) if error else page
