@@ -8,8 +8,7 @@ The import process is started the first time one is needed (a spawned
 interpreter with the app built from this one's settings; about a second,
 once) and kept.  At most :data:`~scorekeeper.limits.IMPORTS_AT_ONCE` are
 waiting or under way at once in a server process (one more: 503, try
-again), and the import process works on one of them at a time, asking
-less of the CPU than the server's threads (:data:`NICENESS`).  One taking
+again), and the import process works on one of them at a time.  One taking
 longer than :data:`~scorekeeper.limits.IMPORT_SECONDS` is stopped: its
 process killed, and what it had committed taken back by the server
 (``mend``: a group's nights written in turns).  What it cost is counted
@@ -27,7 +26,6 @@ from __future__ import annotations
 import importlib
 import logging
 import multiprocessing
-import os
 import pickle
 import secrets
 import threading
@@ -103,17 +101,15 @@ _POOL = _Pool()
 _APP: Flask | None = None
 #: The import under way in this thread (:func:`job`).
 _JOB = threading.local()
-#: How much less than the server's threads the import process asks of the
-#: CPU (``nice``): when both want a core, the phones' polls and saves go
-#: first and the import takes what is left (docs/speed.md).
-NICENESS = 10
 
 
 def _start(settings: dict[str, Any]) -> None:
     """The import process's start: the app, from the server's settings, by
-    the factory the server itself is started with, asking less of the CPU."""
+    the factory the server itself is started with.  It asks the CPU for as
+    much as the server's threads: asking less (``nice``) starved it while it
+    held the database's write lock, and the saves waited longer for it
+    (docs/speed.md, "Strangers' imports")."""
     global _APP
-    os.nice(NICENESS)
     module, name = TARGET.split(":")
     _APP = getattr(importlib.import_module(module), name)(settings)
 
