@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services.grants import grants, handovers
-from scorekeeper.views.access import Held
+from scorekeeper.views.held import Held
 from scorekeeper.views.json_errors import status_of
 
 

@@ -329,7 +329,7 @@ def test_a_side_with_no_trick_marks_the_picker_for_the_no_trick_penalty(
 
 def test_a_phone_that_starts_many_tables_keeps_a_cookie_browsers_accept(
         client: FlaskClient) -> None:
-    from scorekeeper.views.access import MAX_REMEMBERED
+    from scorekeeper.views.held import MAX_REMEMBERED
 
     ids = [start_table(client) for _ in range(MAX_REMEMBERED + 6)]
     cookie = client.get_cookie("session")

@@ -28,13 +28,8 @@ from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.nights.import_checks import refuse
 from scorekeeper.views import claims
-from scorekeeper.views.access import (
-    EVENTS_HELD,
-    grant_label,
-    load_event,
-    permission,
-    remember_event,
-)
+from scorekeeper.views.access import grant_label, load_event, permission
+from scorekeeper.views.held import EVENTS_HELD, remember_event
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.pages.events.event import EventForm, bp, new_page

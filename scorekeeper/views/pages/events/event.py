@@ -45,7 +45,7 @@ from scorekeeper.services.events import settings as event_settings
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
-from scorekeeper.views.access import grant_label, load_event, permission, remember_event
+from scorekeeper.views.access import grant_label, load_event, permission
 from scorekeeper.views.forms import (
     ENTRY_DOLLARS,
     KEEP,
@@ -57,6 +57,7 @@ from scorekeeper.views.forms import (
     shown_version,
 )
 from scorekeeper.views.forms import preset_words as preset_words_of
+from scorekeeper.views.held import remember_event
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.option_groups import GROUPS
 from scorekeeper.views.pages import refused

@@ -51,16 +51,9 @@ from scorekeeper.services.groups.group import GroupHead
 from scorekeeper.services.once import Once
 from scorekeeper.services.writes import abandon
 from scorekeeper.views import claims
-from scorekeeper.views.access import (
-    GROUPS_HELD,
-    grant_label,
-    keep_running,
-    load_group,
-    load_group_head,
-    permission,
-    session_token,
-)
+from scorekeeper.views.access import grant_label, load_group, load_group_head, permission
 from scorekeeper.views.forms import STAKE, WholeField
+from scorekeeper.views.held import GROUPS_HELD, keep_running, session_token
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, qr_svg

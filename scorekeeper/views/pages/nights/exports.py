@@ -16,7 +16,8 @@ from scorekeeper.services import ServiceError, uploads
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.nights import exports as export_service
 from scorekeeper.services.nights.import_checks import refuse
-from scorekeeper.views.access import keep_editing, load_table, permission
+from scorekeeper.views.access import load_table, permission
+from scorekeeper.views.held import keep_editing
 from scorekeeper.views.throttle import throttled
 
 if TYPE_CHECKING:

@@ -22,8 +22,9 @@ from scorekeeper.services.nights.pay import night_day, pay_links
 from scorekeeper.services.nights.roster import short_handed
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import new_night as start_new_night
-from scorekeeper.views.access import keep_editing, load_table, permission, remember_group
+from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import hidden_number
+from scorekeeper.views.held import keep_editing, remember_group
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.viewers.night import night_chart, summary_context

@@ -21,8 +21,9 @@ from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.grants import share as share_service
 from scorekeeper.services.registry import owner_of
 from scorekeeper.views import claims
-from scorekeeper.views.access import TABLES_HELD, forget_editor, load_table, permission
+from scorekeeper.views.access import load_table, permission
 from scorekeeper.views.forms import made_on_form
+from scorekeeper.views.held import TABLES_HELD, forget_editor
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.pages import refused
 from scorekeeper.views.qr import link, network_addresses, only_this_machine, qr_svg

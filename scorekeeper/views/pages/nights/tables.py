@@ -28,16 +28,7 @@ from scorekeeper.services.nights import roster as roster_service
 from scorekeeper.services.nights.tables import create_table, tables_of
 from scorekeeper.services.once import Once
 from scorekeeper.services.registry import owner_of
-from scorekeeper.views.access import (
-    grant_label,
-    keep_editing,
-    load_group,
-    load_table,
-    permission,
-    remembered_group_ids,
-    remembered_table_ids,
-    session_token,
-)
+from scorekeeper.views.access import grant_label, load_group, load_table, permission
 from scorekeeper.views.forms import (
     KEEP,
     KEEP_LABEL,
@@ -47,6 +38,12 @@ from scorekeeper.views.forms import (
     overrides_from,
     preset_words,
     text_of,
+)
+from scorekeeper.views.held import (
+    keep_editing,
+    remembered_group_ids,
+    remembered_table_ids,
+    session_token,
 )
 from scorekeeper.views.option_groups import GROUPS
 
