@@ -16,9 +16,17 @@ night of 60 hands, then:
    that file again and again as soon as it is answered (from one address, as
    one laptop on the hall's Wi-Fi would: the app lets 10 a minute through,
    then answers 429 with Retry-After, which they ignore).  A request still
-   unanswered when the time is up counts with its wait so far.
+   unanswered when the time is up counts with its wait so far.  With
+   ``--mbit``, the strangers share that many megabits a second between them
+   (a hall's Wi-Fi, say 100), each sending its whole file before it reads the
+   answer, as most HTTP clients do; without it they send over this machine's
+   loopback as fast as it goes (some 800 refused files a second).  "errors"
+   are the phones' and the scorekeeper's requests that failed; a
+   stranger's that had no answer are counted with the strangers' answers.
 
-The clients run on the same machine as the server and take CPU too.
+The clients run on the same machine as the server and take CPU too; the
+strangers in a process of their own, so that the phones' and the
+scorekeeper's times are the server's, not their own event loop's.
 
     .venv/bin/python -m bench.hostile_imports
     .venv/bin/python -m bench.hostile_imports --nights 50 --seconds 30
@@ -30,6 +38,7 @@ import argparse
 import asyncio
 import copy
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -38,6 +47,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
@@ -50,6 +60,11 @@ from bench.sheet_bombs import phone
 
 IMPORT = "/api/v1/groups/import"
 JSON = {"Content-Type": "application/json"}
+#: A stranger's request that had no answer (its connection refused or cut),
+#: counted with the answers' statuses.
+NO_ANSWER = 0
+#: The bytes a paced stranger sends at a time.
+CHUNK = 64 * 1024
 
 
 def group_file(app: Any, nights: int, hands: int = 40) -> bytes:
@@ -83,12 +98,10 @@ class Tally:
     polls: list[float] = field(default_factory=list)
     saves: list[float] = field(default_factory=list)
     uploads: Counter[int] = field(default_factory=Counter)
-    upload_times: list[float] = field(default_factory=list)
     errors: int = 0
     stop: bool = False
     polling: dict[int, float] = field(default_factory=dict)
     saving: dict[int, float] = field(default_factory=dict)
-    uploading: dict[int, float] = field(default_factory=dict)
     #: The number (0-based) of the next hand to record: the deal goes on from it.
     next_hand: int = 0
 
@@ -122,37 +135,89 @@ async def scorekeeper(port: int, night: dict[str, Any], first: int, tally: Tally
     connection.close()
 
 
-async def stranger(port: int, data: bytes, number: int, tally: Tally) -> None:
+async def stranger(port: int, data: bytes, tally: Tally, until: float,
+                   bits: float = 0) -> None:
+    """Send the file again and again until ``until``, at ``bits`` a second
+    (0: as fast as the connection takes it)."""
     connection = Connection(port)
-    while not tally.stop:
-        started = time.monotonic()
-        tally.uploading[number] = started
+    while time.time() < until:
         try:
-            status, _, _ = await connection.request("POST", IMPORT, JSON, data)
+            if bits:
+                status = await trickle(port, data, bits)
+            else:
+                status, _, _ = await connection.request("POST", IMPORT, JSON, data)
             tally.uploads[status] += 1
         except FAILED:
             tally.errors += 1
             connection.close()
-        del tally.uploading[number]
-        tally.upload_times.append(time.monotonic() - started)
     connection.close()
 
 
+async def trickle(port: int, data: bytes, bits: float) -> int:
+    """The file sent on a connection of its own at ``bits`` a second, until
+    it is all sent or answered (a refusal comes before the body is read, and
+    the server then closes the connection): the answer's status."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = (f"POST {IMPORT} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            + "".join(f"{k}: {v}\r\n" for k, v in JSON.items())
+            + f"Content-Length: {len(data)}\r\n\r\n")
+    answer = asyncio.ensure_future(reader.readuntil(b"\r\n"))
+    try:
+        writer.write(head.encode())
+        for at in range(0, len(data), CHUNK):
+            if answer.done():
+                break
+            writer.write(data[at:at + CHUNK])
+            await writer.drain()
+            await asyncio.sleep(CHUNK * 8 / bits)
+    except (ConnectionResetError, BrokenPipeError):
+        pass  # answered and closed before the whole file arrived
+    try:
+        return int((await answer).split()[1])
+    finally:
+        writer.close()
+
+
+def strangers(port: int, data: bytes, uploaders: int, since: float, until: float,
+              mbit: float = 0) -> tuple[Counter[int], int]:
+    """The strangers, in a process of their own (as on machines of their own:
+    their thousands of refused requests don't delay the phones' and the
+    scorekeeper's in this one's event loop), from ``since`` to ``until``
+    (wall clock), sharing ``mbit`` megabits a second (0: as fast as this
+    machine goes): what they were answered, and their failed requests."""
+    tally = Tally()
+
+    async def upload() -> None:
+        await asyncio.sleep(max(0.0, since - time.time()))
+        bits = mbit * 1e6 / uploaders
+        await asyncio.gather(*(stranger(port, data, tally, until, bits)
+                               for _ in range(uploaders)))
+
+    asyncio.run(upload())
+    return tally.uploads, tally.errors
+
+
 async def evening(port: int, night: dict[str, Any], first: int, phones: int, seconds: float,
-                  data: bytes | None, uploaders: int) -> tuple[Tally, float]:
+                  data: bytes | None, uploaders: int, mbit: float = 0) -> tuple[Tally, float]:
     polls = PollTally()
     tally = Tally()
     tasks = [asyncio.ensure_future(phone(port, night["view_token"], n, polls))
              for n in range(phones)]
     tasks.append(asyncio.ensure_future(scorekeeper(port, night, first, tally)))
-    await asyncio.sleep(1.5)
-    polls.polls.clear()
-    tally.saves.clear()
-    if data is not None:
-        tasks += [asyncio.ensure_future(stranger(port, data, n, tally)) for n in range(uploaders)]
-    await asyncio.sleep(seconds)
-    tally.stop = polls.stop = True
-    ended = time.monotonic()
+    since = time.time() + 1.5
+    with ProcessPoolExecutor(1, multiprocessing.get_context("spawn")) as away:
+        uploaded = None if data is None else asyncio.get_running_loop().run_in_executor(
+            away, strangers, port, data, uploaders, since, since + seconds, mbit)
+        await asyncio.sleep(max(0.0, since - time.time()))
+        polls.polls.clear()
+        tally.saves.clear()
+        await asyncio.sleep(seconds)
+        tally.stop = polls.stop = True
+        ended = time.monotonic()
+        if uploaded is not None:
+            tally.uploads, unanswered = await uploaded
+            if unanswered:
+                tally.uploads[NO_ANSWER] = unanswered
     await asyncio.wait(tasks, timeout=2)
     for task in tasks:
         task.cancel()
@@ -188,6 +253,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--uploaders", type=int, default=3)
     parser.add_argument("--nights", type=int, default=200, help="of the group's file")
+    parser.add_argument("--mbit", type=float, default=0,
+                        help="the strangers' megabits a second between them (0: no limit)")
     args = parser.parse_args()
     random.seed(1)
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-hostile-"))
@@ -213,18 +280,21 @@ def main() -> None:
         print(f"   then {status} in {took:.2f} s, {cpu:.2f} s of server CPU")
         print(f"\n2. {args.phones} phones polling once a second and a hand saved every "
               f"second, {args.seconds:g} s each (ms)")
-        print(f"{'':<30} {'polls p50':>9} {'p95':>7} {'max':>7}   {'saves p50':>9} {'p95':>7} "
+        print(f"{'':<36} {'polls p50':>9} {'p95':>7} {'max':>7}   {'saves p50':>9} {'p95':>7} "
               f"{'max':>7}  {'errors':>6} {'CPU':>5}  uploads answered")
         first = 60
-        for label, sent in (("no upload", None), (f"{args.uploaders} strangers uploading", data)):
+        pace = f", {args.mbit:g} Mbit/s" if args.mbit else ""
+        for label, sent in (("no upload", None),
+                            (f"{args.uploaders} strangers uploading{pace}", data)):
             cpu = cpu_seconds(server.pid)
             began = time.monotonic()
             tally, ended = asyncio.run(evening(port, night, first, args.phones, args.seconds,
-                                               sent, args.uploaders))
+                                               sent, args.uploaders, args.mbit))
             first = tally.next_hand or first
             cpu = cpu_seconds(server.pid) - cpu
-            answered = ", ".join(f"{n} × {s}" for s, n in sorted(tally.uploads.items()))
-            print(f"{label:<30} {_ms(tally.polls)}   {_ms(tally.saves)}  {tally.errors:>6} "
+            answered = ", ".join(f"{n} × {s or 'no answer'}"
+                                 for s, n in sorted(tally.uploads.items()))
+            print(f"{label:<36} {_ms(tally.polls)}   {_ms(tally.saves)}  {tally.errors:>6} "
                   f"{cpu / (ended - began):>5.0%}  {answered or '-'}", flush=True)
     finally:
         server.terminate()

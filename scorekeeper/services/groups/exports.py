@@ -48,10 +48,11 @@ from scorekeeper.services.writes import audit_created, unit
 FORMAT = "sheepshead-scorekeeper-group/1"
 #: The rows a group's file writes in one commit (:func:`~scorekeeper.services.
 #: turns.in_turns`; a night's rows are its hands, payments and lines of
-#: history): five nights of 40 hands and their history hold the database's
-#: write lock some 12 ms, so a save waits for a turn at most, never for the
-#: whole file (docs/speed.md, "Strangers' imports").
-ROWS_A_TURN = 400
+#: history): a night or two of 40 hands and their history hold the database's
+#: write lock some 3 ms, so a save waits for a short turn at most, never for
+#: the whole file (docs/speed.md, "Strangers' imports": 400 rows a turn held
+#: it some 12 ms and a save's p95 under strangers' uploads was 2 ms worse).
+ROWS_A_TURN = 100
 log = logging.getLogger(__name__)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.limits import API_MAX_HANDS, MAX_DIGITS, UNGUESSABLE_KEY
+from scorekeeper.limits import API_MAX_HANDS, IMPORTS_AT_ONCE, MAX_DIGITS, UNGUESSABLE_KEY
 from scorekeeper.views.api.schemas import DATE, SCHEMAS
 
 #: Who may call an operation: anybody, a view or edit token, an edit token.
@@ -42,8 +42,9 @@ STATUS_WORDS = {
     "422": "The Idempotency-Key was used for a different request",
     "429": ("Too many imports from this address in a minute: nothing was created; retry "
             "after Retry-After"),
-    "503": ("The database stayed busy or is restarting: nothing was written; retry after "
-            "Retry-After"),
+    "503": ("The database stayed busy or is restarting, or the server is bringing in "
+            f"{IMPORTS_AT_ONCE} other imports already (or its import process stopped): "
+            "nothing was written; retry after Retry-After"),
 }
 
 
