@@ -8,6 +8,10 @@ page showed is what its form changes.
    through, with who, when and why; the second, whose page still offers
    Withdraw, is refused saying who already did, and the other penalty
    still stands.
+3. Both, on two phones, see no penalty to one player; the first gives him
+   one; the second gives him one too and is refused, the page naming the
+   one given since and listing it alone; sent again from that page, the
+   second is given too.
 
 Screenshots: tests/screenshots/event-two-*.png.
 """
@@ -42,6 +46,16 @@ def two(browser: Any) -> Iterator[tuple[Any, Any]]:
     yield phone.new_page(), laptop.new_page()
     phone.close()
     laptop.close()
+
+
+@pytest.fixture()
+def phones(browser: Any) -> Iterator[tuple[Any, Any]]:
+    """The director's phone and the co-director's, both 390 × 844."""
+    first = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    second = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    yield first.new_page(), second.new_page()
+    first.close()
+    second.close()
 
 
 def _looked_at(page: Any, name: str) -> None:
@@ -170,3 +184,54 @@ def test_a_ticket_withdrawn_stays_listed_and_a_stale_done_names_the_hand(
     _looked_at(second, "done-stale")
     second.reload()
     expect(second.locator("#done-2")).to_have_text("Table 2 is done")  # it plays on
+
+
+def _penalise(page: Any, number: int, points: int, why: str) -> None:
+    form = page.locator("#penalty-form")
+    form.locator("input[name=player]").fill(str(number))
+    form.locator("input[name=points]").fill(str(points))
+    form.locator("input[name=reason]").fill(why)
+    form.get_by_role("button", name="Take the points off").click()
+
+
+def test_a_penalty_given_since_the_page_showed_none_is_named_and_given_when_sent_again(
+        phones: tuple[Any, Any], live_app: Flask, live_server: str) -> None:
+    """Both directors' phones show no penalty to table 1's first player; the
+    first gives him 2 points off; the second's, sent from a page that still
+    showed none, is refused naming that one beside the penalties, and only
+    it is listed.  Sent again from that page, his is given too."""
+    made, drawn = _event(live_app)
+    number, name = drawn["tables"][0]["numbers"][0], drawn["tables"][0]["players"][0]
+    first, second = phones
+    for page in phones:
+        page.goto(_become_director(live_app, page, live_server, made) + "/sessions/1")
+        expect(page.locator("#penalty")).to_contain_text("None so far.")
+    _penalise(first, number, 2, "Renege")
+    expect(first.locator(".flash")).to_contain_text(
+        f"Penalty: 2 points off #{number} {name} in session 1 (Renege)")
+
+    _penalise(second, number, 3, "Played out of turn")
+    refused = second.locator("#penalty .field-error[role=alert]")
+    expect(refused).to_contain_text(
+        f"Meanwhile #{number} {name} was given 2 points off in session 1 (Renege)")
+    expect(refused).to_contain_text("this penalty was not given. Send it again to give it too.")
+    expect(second.locator("#penalty")).to_be_in_viewport()  # not four screens down
+    expect(second.locator(".flash.error")).to_contain_text("No penalty given: Meanwhile")
+    listed = second.locator("#penalties li")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text(f"−2 #{number} {name}: Renege")
+    form = second.locator("#penalty-form")  # as sent, to send again
+    expect(form.locator("input[name=player]")).to_have_value(str(number))
+    expect(form.locator("input[name=reason]")).to_have_value("Played out of turn")
+    _looked_at(second, "penalty-given-since")
+    screenshot(second, "event-two-penalty-given-since-390x844-seen", full_page=False)
+
+    form.get_by_role("button", name="Take the points off").click()
+    expect(second.locator(".flash")).to_contain_text(
+        f"Penalty: 3 points off #{number} {name} in session 1 (Played out of turn)")
+    expect(listed).to_have_count(2)
+    expect(second.locator("#penalties")).to_contain_text(f"−3 #{number} {name}: Played out")
+    kept = live_app.test_client().get(f"{API}/events/{made['id']}/penalties", headers=_auth(
+        made["director_token"])).get_json()["penalties"]
+    assert [(p["reason"], p["points"]) for p in kept] == [
+        ("Renege", 2), ("Played out of turn", 3)]

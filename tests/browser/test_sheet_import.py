@@ -2,7 +2,8 @@
 file from the group's page, check what each column is (one column a row, a
 select each, nothing wider than the screen), preview the nights, leave the
 flagged one out, confirm the new member, bring them in once, see the
-season, and take the import back."""
+season, and take the import back.  A spelling an import taught, the import
+taken back, is listed forgotten (also at 320 px with the text at 200%)."""
 
 from __future__ import annotations
 
@@ -120,3 +121,49 @@ def test_a_workbook_of_seasons_comes_in_in_one_go_on_a_phone(
     expect(page.locator("#aliases")).to_contain_text("E. Vance → Eve")
     fits(page)
     screenshot(page, "sheet-workbook-imported-390")
+
+
+def test_a_spelling_taught_by_an_import_taken_back_is_listed_forgotten_on_a_phone(
+        page: Any, live_server: str, tmp_path: Path) -> None:
+    """The sheet spells Cathy "Kathy"; matched to her, the spelling is
+    remembered.  The import taken back, it is listed struck through, with
+    who took it back and why, and nothing is left to forget."""
+    sheet = tmp_path / "thursday-2024.csv"
+    sheet.write_text("Date,Ann,Bob,Kathy,Dan,Eve\n2024-01-04,5,-5,6,8,-14\n")
+    page.goto(live_server + "/g/new")
+    page.fill("input[name=name]", "Thursday regulars")
+    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
+    page.locator("#new-group button[type=submit]").click()
+    page.click("#import-sheet")
+    page.set_input_files("#sheet-file", str(sheet))
+    page.click("#read-sheet")
+    page.click("#preview-nights")
+    page.locator('#names li[data-name="Kathy"] select').select_option("Cathy")
+    page.click("#preview-again")
+    expect(page.locator("#confirm")).to_have_text("Bring in 1 night")
+    page.click("#confirm")
+    expect(page.locator(".flash")).to_contain_text("Brought in 1 night")
+    expect(page.locator("#aliases li")).to_have_count(1)
+    expect(page.locator("#aliases li")).to_contain_text("Kathy → Cathy")
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".undo-import button")
+    expect(page.locator(".flash")).to_contain_text("Taken back")
+    expect(page.locator(".sheet-imports")).to_contain_text("taken back")
+    gone = page.locator("#aliases li.withdrawn")
+    expect(gone).to_have_count(1)
+    expect(gone.locator("s")).to_have_text("Kathy → Cathy")
+    expect(gone).to_contain_text("taken back with the import that taught it")
+    expect(gone).to_contain_text("Forgotten by")
+    expect(page.locator("#aliases form")).to_have_count(0)  # nothing left to forget
+    fits(page)
+    screenshot(page, "sheet-forgotten-390")
+    gone.scroll_into_view_if_needed()
+    screenshot(page, "sheet-forgotten-390-seen", full_page=False)
+    # a small phone with the text at 200%: still nothing to swipe sideways
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.evaluate("document.documentElement.style.setProperty("
+                  "'font-size', '200%', 'important')")
+    screenshot(page, "sheet-forgotten-320-text-200")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 320, width

@@ -73,6 +73,7 @@ def test_a_sheet_of_night_totals_comes_in_as_the_seasons_it_says(
     page = text(shown)
     assert shown.status_code == 200, page
     assert "sounds like Cathy" in page and "A new member: Gus" in page
+    assert "A new member: Kathy" in page and "A new member: Cathy" not in page
     assert "The night adds up to +3 points, not zero" in page
     assert "1 flagged" in page and 'id="confirm"' in page
 

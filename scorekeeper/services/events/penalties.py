@@ -166,7 +166,7 @@ def _none_since(event: Event, who: EventPlayer, session: int, shown: int | None,
         raise Stale(f"Meanwhile #{who.number} {who.name} was given "
                     f"{plural(since.points, 'point')} off in session {session} ({since.reason})"
                     + (f" by {since.by}" if since.by else "")
-                    + ": this penalty was not given. Send it again to give it too", "penalties")
+                    + ": this penalty was not given. Send it again to give it too.", "penalties")
 
 
 def withdrawal_reason(why: object) -> str | None:

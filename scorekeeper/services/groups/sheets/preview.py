@@ -188,7 +188,7 @@ class Preview:
     def refusal(self) -> str | None:
         """Why confirming brings nothing in, in words (None: it would)."""
         if self.problems:
-            return "The columns need correcting first: " + " ".join(self.problems)
+            return "The columns need correcting first: " + " ".join(self.problems).rstrip(".")
         if self.flagged:
             keys = ", ".join(n.key for n in self.flagged[:8])
             more = f" and {len(self.flagged) - 8} more" if len(self.flagged) > 8 else ""
