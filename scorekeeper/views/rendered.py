@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import threading
+import time
 from collections.abc import Callable, Hashable
 
 from flask import request
@@ -20,6 +21,12 @@ from werkzeug.wrappers import Response
 from scorekeeper.services import caches
 
 MAX_BYTES = 32 * 1024 * 1024
+#: Seconds a claim to render a page stands (:meth:`Rendered.claim`): a poll
+#: that claimed one and then rendered something else (its owner changed
+#: again meanwhile) or failed leaves it to the next poll after this.
+CLAIM_SECONDS = 2.0
+#: Claims remembered at most (then the oldest go).
+CLAIMS_KEPT = 1024
 
 
 class Rendered:
@@ -33,6 +40,8 @@ class Rendered:
         self._rendering: dict[Hashable, threading.Lock] = {}
         #: The gzip of a kept body, made the first time a phone accepts it.
         self._gzipped: dict[Hashable, bytes] = {}
+        #: Bodies a request is on its way to render: the thread and when.
+        self._claims: dict[Hashable, tuple[int, float]] = {}
 
     def peek(self, key: Hashable) -> bytes | None:
         """The body kept under ``key``, if any.  Read without the lock (one
@@ -40,8 +49,26 @@ class Rendered:
         return self._bodies.get(key)
 
     def rendering(self, key: Hashable) -> bool:
-        """True while a body for ``key`` is being rendered."""
-        return key in self._rendering
+        """True while a body for ``key`` is being rendered, or another
+        request has claimed it (:meth:`claim`)."""
+        if key in self._rendering:
+            return True
+        claimed = self._claims.get(key)
+        return (claimed is not None and claimed[0] != threading.get_ident()
+                and time.monotonic() - claimed[1] < CLAIM_SECONDS)
+
+    def claim(self, key: Hashable) -> bool:
+        """True when this request is to render ``key`` (nobody else is
+        rendering it or on the way to): the crowd polling a page that changed
+        is then sent the newest body kept until it is rendered, rather than
+        each poll going on through the app to wait for the same render."""
+        with self._lock:
+            if self.rendering(key):
+                return False
+            if len(self._claims) >= CLAIMS_KEPT:
+                del self._claims[next(iter(self._claims))]
+            self._claims[key] = (threading.get_ident(), time.monotonic())
+            return True
 
     def get(self, key: Hashable, render: Callable[[], str]) -> bytes:
         """The body kept under ``key``, rendering (and keeping) it if needed.
@@ -68,6 +95,7 @@ class Rendered:
             finally:
                 with self._lock:
                     self._rendering.pop(key, None)
+                    self._claims.pop(key, None)
         return body
 
     def gzipped(self, key: Hashable, body: bytes) -> bytes:

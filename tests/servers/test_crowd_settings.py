@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from scorekeeper import serve
+from scorekeeper import hall, serve
 from tests.servers.harness import Server, call
 
 pytestmark = pytest.mark.slow
@@ -136,3 +136,29 @@ def test_the_server_lifts_its_open_file_limit_for_every_connection_it_accepts() 
     wanted = serve.CONNECTION_LIMIT + serve.SPARE_FILES
     assert now == (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard))
     assert now > 2000 or hard <= 2000
+
+
+def test_every_connection_the_server_is_sized_for_is_answered() -> None:
+    """granian takes on at most its "backpressure" of requests at once and
+    counts it per open connection: a phone's kept-alive connection past it
+    is never answered.  It is every connection the server is sized for (at
+    the backlog's 4,096, 904 of a hall's 5,000 phones waited forever)."""
+    settings = serve.settings("127.0.0.1", 5000)
+    assert settings["backpressure"] == serve.CONNECTION_LIMIT
+    assert settings["backlog"] <= settings["backpressure"]
+
+
+def test_the_worker_sets_what_it_built_at_start_up_aside_from_the_collector(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The worker's app (granian's factory) is built, then everything made
+    so far is frozen out of the collector, which runs less often: a full
+    collection over a festival's kept pages held the GIL for the crowd."""
+    assert serve.TARGET == "scorekeeper.hall:hall_app"
+    script = ("import gc; from scorekeeper import hall; app = hall.hall_app(); "
+              "print(app.name, gc.get_freeze_count() > 10_000, gc.get_threshold())")
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60,
+        env={"PATH": "/usr/bin:/bin", "SECRET_KEY": "test",
+             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'gc.db'}"})
+    name, frozen, thresholds = done.stdout.strip().split(maxsplit=2)
+    assert (name, frozen, thresholds) == ("scorekeeper", "True", str(hall.GC_THRESHOLDS))

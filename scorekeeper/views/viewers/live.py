@@ -176,9 +176,11 @@ class LiveViewer(Generic[Owner]):
         if body is not None:
             return Kept(self.tag(token, head.version, head.closed, asked), key, body)
         newest = self._newest.get((token, variant, asked))
-        if newest is None or newest.version > head.version or not (
-                RENDERED.rendering(key) or time.monotonic() - newest.at < self.settle):
+        if newest is None or newest.version > head.version:
             return None
+        if not (time.monotonic() - newest.at < self.settle or RENDERED.rendering(key)):
+            if RENDERED.claim(key):
+                return None  # this request renders it
         key = self._key(token, newest.version, newest.closed, variant, asked)
         body = RENDERED.peek(key)
         if body is None:
