@@ -24,8 +24,9 @@ app itself runs under the GIL.  Its settings, all here:
   that :data:`CONNECTION_LIMIT` connections fit (Debian starts a process at
   1,024).  granian's "backpressure" (how many requests it takes on at once)
   is every connection: it is counted per open connection, so at the
-  backlog's 4,096 a hall of 5,000 phones had 904 of them never answered and
-  the saves queued behind them for 20 to 30 s.
+  backlog's 4,096 a hall of 5,000 phones had 904 of them never answered,
+  and at 5,000 the 200 scorekeepers' saves waited 20 to 34 s behind the
+  5,000 watchers.
 - **The collector set for a long-lived heap**: the worker's app is
   :func:`scorekeeper.hall.hall_app`, which says why.
 - **A body over the app's limit** is refused by the app from its
@@ -56,9 +57,9 @@ THREADS = int(os.environ.get("THREADS", "16"))
 #: recipe on PostgreSQL may run more (``WEB_CONCURRENCY``, as gunicorn's).
 WORKERS = int(os.environ.get("WEB_CONCURRENCY", "1"))
 #: Open connections the process is sized for: a festival hall is 1,000
-#: table phones, 1,000 to 2,000 on the leaderboard, 200 scorekeepers and
-#: the big screens.
-CONNECTION_LIMIT = 5000
+#: table phones, up to 4,000 on the leaderboard (the hall and the families
+#: following from home), 200 scorekeepers and the big screens, twice over.
+CONNECTION_LIMIT = 10_000
 #: File descriptors beyond the connections (the database, logs, the listener).
 SPARE_FILES = 256
 #: Connections the kernel holds before they are accepted.

@@ -31,6 +31,7 @@ holder of the view link may poll), and the gate checks that when it is built.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,7 @@ from werkzeug.utils import get_content_type
 from werkzeug.wrappers import Request
 
 from scorekeeper.policy.acl import OwnerAction
+from scorekeeper.services.board import Board
 from scorekeeper.views.access import declared
 from scorekeeper.views.caching import shared_headers
 from scorekeeper.views.etags import version_seen
@@ -68,6 +70,22 @@ if TYPE_CHECKING:
     from flask import Flask
 
 
+@dataclass(frozen=True)
+class Memo:
+    """A poll's answer, and the owner's version on the board it was given
+    for (and the version the poll's tag said it had seen)."""
+
+    board: Board
+    token: str
+    seen: int
+    version: int
+    closed: bool
+    etag: str
+    #: A page's own headers and the bytes sent (None: a 304).
+    page: dict[str, str] | None = None
+    data: bytes = b""
+
+
 class PollGate:
     """``wsgi_app`` with the polls of ``polls`` answered first when their
     answer is in memory."""
@@ -87,13 +105,15 @@ class PollGate:
         self._adapters: dict[str, MapAdapter] = {}
         self._matched: dict[tuple[str, str], tuple[Poll[Any], str] | None] = {}
         self._parsed: dict[str, ETags] = {}
+        #: Each poll's answer while its owner's version stands (:class:`Memo`).
+        self._memos: dict[tuple[Any, ...], Memo] = {}
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> Iterable[bytes]:
         if (environ.get("REQUEST_METHOD") == "GET"
                 and environ.get("PATH_INFO", "").rsplit("/", 1)[-1] in self.tails):
             try:
-                found = self.answer(environ)
+                found = self.remembered(environ) or self.answer(environ)
             except Exception:  # noqa: BLE001 - the app answers, with its own error pages
                 self.app.logger.exception("The poll gate failed; the app answers the poll")
                 found = None
@@ -102,6 +122,37 @@ class PollGate:
                 start_response(status, headers)
                 return body
         return self.wsgi_app(environ, start_response)
+
+    def remembered(self, environ: WSGIEnvironment
+                   ) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
+        """The answer this same poll (address, Host, tag, encodings) was
+        given, while the owner's version it was given for stands on the
+        board; None when it must be worked out (:meth:`answer`)."""
+        memo = self._memos.get(self._asked(environ))
+        if memo is None:
+            return None
+        head = memo.board.fresh(memo.token, memo.seen)
+        if head is None or head.version != memo.version or head.closed != memo.closed:
+            return None
+        if memo.page is None:
+            return "304 NOT MODIFIED", shared_headers(memo.etag), []
+        if any(name in environ for name in CONDITIONS):
+            return None
+        return "200 OK", shared_headers(memo.etag, memo.page), [memo.data]
+
+    def _remember(self, environ: WSGIEnvironment, memo: Memo) -> None:
+        if len(self._memos) >= PATHS_KEPT:
+            self._memos.clear()
+        self._memos[self._asked(environ)] = memo
+
+    def _asked(self, environ: WSGIEnvironment) -> tuple[Any, ...]:
+        """What a poll's answer depends on besides the owner's version: the
+        address, the Host (and the hosts the app answers to), the tag sent
+        and the encodings accepted."""
+        return (environ.get("SCRIPT_NAME", ""), environ.get("PATH_INFO", ""),
+                environ.get("QUERY_STRING", ""), environ.get("HTTP_HOST", ""),
+                id(self.app.config.get("TRUSTED_HOSTS")),
+                environ.get("HTTP_IF_NONE_MATCH"), environ.get("HTTP_ACCEPT_ENCODING"))
 
     def answer(self, environ: WSGIEnvironment
                ) -> tuple[str, list[tuple[str, str]], list[bytes]] | None:
@@ -128,7 +179,13 @@ class PollGate:
         kept = watchers.from_memory(token, POLLED, wanted, sent, head, poll=True)
         if kept is None:
             return None  # to render
+        # the answer for the version on the board (not the newest page kept
+        # while it renders) stands as long as that version does
+        exact = kept.etag == watchers.tag(token, head.version, head.closed, wanted)
+        memo = Memo(watchers.board, token, seen, head.version, head.closed, kept.etag)
         if kept.key is None or kept.body is None:
+            if exact:
+                self._remember(environ, memo)
             return "304 NOT MODIFIED", shared_headers(kept.etag), []
         if any(name in environ for name in CONDITIONS):
             return None  # a condition make_conditional weighs
@@ -138,6 +195,8 @@ class PollGate:
                 "Vary": "Accept-Encoding"}
         if encoding is not None:
             page["Content-Encoding"] = encoding
+        if exact:
+            self._remember(environ, replace(memo, page=page, data=data))
         return "200 OK", shared_headers(kept.etag, page), [data]
 
     def _tags(self, sent: str | None) -> ETags:
