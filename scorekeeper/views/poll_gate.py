@@ -30,6 +30,7 @@ holder of the view link may poll), and the gate checks that when it is built.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -64,6 +65,11 @@ CONDITIONS = ("HTTP_RANGE", "HTTP_IF_RANGE", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_
 HOSTS_KEPT = 64
 #: Paths whose route is kept (a hall's tables and leaderboard pages are a few hundred).
 PATHS_KEPT = 20_000
+#: Polls whose answer is remembered: a hall's few hundred pages, each asked
+#: with a few tags and encodings, with room for the versions gone by (a
+#: leaderboard's changes twice a second); at most a few tens of megabytes
+#: of pages, most of them shared with the kept bodies.
+MEMOS_KEPT = 4096
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -105,8 +111,10 @@ class PollGate:
         self._adapters: dict[str, MapAdapter] = {}
         self._matched: dict[tuple[str, str], tuple[Poll[Any], str] | None] = {}
         self._parsed: dict[str, ETags] = {}
-        #: Each poll's answer while its owner's version stands (:class:`Memo`).
+        #: Each poll's answer while its owner's version stands (:class:`Memo`),
+        #: read without the lock (one dict read), written under it.
         self._memos: dict[tuple[Any, ...], Memo] = {}
+        self._remembering = threading.Lock()
 
     def __call__(self, environ: WSGIEnvironment,
                  start_response: StartResponse) -> Iterable[bytes]:
@@ -141,9 +149,13 @@ class PollGate:
         return "200 OK", shared_headers(memo.etag, memo.page), [memo.data]
 
     def _remember(self, environ: WSGIEnvironment, memo: Memo) -> None:
-        if len(self._memos) >= PATHS_KEPT:
-            self._memos.clear()
-        self._memos[self._asked(environ)] = memo
+        """Keep ``memo`` for this poll; the oldest kept goes when there are
+        :data:`MEMOS_KEPT` (a memo of a version gone by is never sent again,
+        and its page is let go with it)."""
+        with self._remembering:
+            while len(self._memos) >= MEMOS_KEPT:
+                del self._memos[next(iter(self._memos))]
+            self._memos[self._asked(environ)] = memo
 
     def _asked(self, environ: WSGIEnvironment) -> tuple[Any, ...]:
         """What a poll's answer depends on besides the owner's version: the

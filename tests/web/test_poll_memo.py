@@ -95,3 +95,17 @@ def test_a_host_no_longer_answered_to_is_refused_though_its_poll_was_remembered(
     assert client.get(live, headers=headers).status_code == 304
     app.config["TRUSTED_HOSTS"] = ["localhost"]
     assert client.get(live, headers=headers).status_code == 400
+
+
+def test_the_polls_remembered_are_bounded_the_oldest_going_first(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("scorekeeper.views.poll_gate.MEMOS_KEPT", 3)
+    gate = gate_of(app)
+    table = api_table(client)
+    live = f"/s/{table.view_token}/live"
+    tag = client.get(live).headers["ETag"]
+    sent = [{"If-None-Match": tag, "Accept-Encoding": f"gzip;q=0.{n}"} for n in range(1, 6)]
+    for headers in sent:
+        assert client.get(live, headers=headers).status_code == 304
+    kept = [key[-1] for key in gate._memos]
+    assert kept == [h["Accept-Encoding"] for h in sent[-3:]]
