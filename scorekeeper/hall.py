@@ -21,9 +21,8 @@ from flask import Flask
 
 from scorekeeper import create_app
 
-#: The collector's thresholds in the worker (young generation, then how many
-#: collections of each before the next is collected): every request makes
-#: and drops a few hundred objects, and almost none of them outlive it.
+#: The collector's thresholds in the worker: allocations before the young
+#: generation is collected, then collections of each before the next one.
 GC_THRESHOLDS = (50_000, 20, 100)
 
 

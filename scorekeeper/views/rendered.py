@@ -114,6 +114,7 @@ class Rendered:
         with self._lock:
             self._bodies.clear()
             self._gzipped.clear()
+            self._claims.clear()
             self._bytes = 0
 
 
