@@ -16,7 +16,9 @@ times, so a machine that slows down through the run favours none:
 
 and, with ``--bare``, the same server settings serving a WSGI callable that
 answers 304 at once to a tag (``bare``: what granian itself costs a request as
-``run.sh`` sets it, with no app behind it).  It prints, for each, the
+``run.sh`` sets it, with no app behind it), and the same answered through
+granian's async interface (``bare rsgi``: RSGI, no threads; what a server
+holding its polls would pay a request).  It prints, for each, the
 median over the rounds of the server's CPU per request answered (all its
 processes, from ``/proc``; the first seconds of each window, while the
 window before is still being answered, are not counted), the ratio to the
@@ -70,6 +72,20 @@ def bare_app(settings: object = None) -> object:
     return bare
 
 
+async def bare_rsgi(scope: Any, protocol: Any) -> None:
+    """:func:`bare` as an RSGI app (granian's own async interface)."""
+    headers = [(name.lower(), value) for name, value in BARE_HEADERS]
+    if scope.headers.get("if-none-match"):
+        protocol.response_empty(304, headers)
+    else:
+        protocol.response_bytes(200, headers, b"ok")
+
+
+def bare_rsgi_app(settings: object = None) -> object:
+    """granian's factory for the bare RSGI server."""
+    return bare_rsgi
+
+
 def _phones(port: int, count: int, plan: list[tuple[float, str, dict[str, str]]],
             window: float, answered: Any) -> None:
     """``count`` phones asking once a second, each what the window it is in
@@ -111,12 +127,18 @@ def _asked(port: int, night: dict[str, str]) -> dict[str, tuple[str, dict[str, s
             "poll 304": (live, {"If-None-Match": tag(live)}), "poll page": (live, {})}
 
 
-def _start_bare(port: int) -> subprocess.Popen[bytes]:
-    """The bare callable under run.sh's granian settings."""
-    script = ("import sys; from granian import Granian; from scorekeeper import serve; "
+def _start_bare(port: int, interface: str = "wsgi") -> subprocess.Popen[bytes]:
+    """The bare callable under run.sh's granian settings (``interface``
+    "rsgi": the async one, which has no threads to set)."""
+    script = ("import sys; from granian import Granian; from granian.constants import Interfaces; "
+              "from scorekeeper import serve; "
               "s = serve.settings('127.0.0.1', int(sys.argv[1])); "
-              "s.update(target='bench.floor:bare_app'); Granian(**s).serve()")
-    server = subprocess.Popen([sys.executable, "-c", script, str(port)], cwd=ROOT,
+              "s.update(target='bench.floor:bare_app'); "
+              "s.update(target='bench.floor:bare_rsgi_app', interface=Interfaces.RSGI) "
+              "if sys.argv[2] == 'rsgi' else None; "
+              "s.pop('blocking_threads') if sys.argv[2] == 'rsgi' else None; "
+              "Granian(**s).serve()")
+    server = subprocess.Popen([sys.executable, "-c", script, str(port), interface], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wait_http(f"http://127.0.0.1:{port}/", 30, running=server.pid)
     return server
@@ -179,11 +201,12 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(30)
-    if args.bare:
+    for interface in ("wsgi", "rsgi") if args.bare else ():
         port = free_port()
-        server = _start_bare(port)
+        server = _start_bare(port, interface)
         try:
-            asked = {"bare": ("/", {"If-None-Match": '"bare"'})}
+            kind = "bare" if interface == "wsgi" else f"bare {interface}"
+            asked = {kind: ("/", {"If-None-Match": '"bare"'})}
             results.update(measure(server.pid, port, asked, args.connections, args.window,
                                    args.rounds))
         finally:
