@@ -44,6 +44,11 @@ class Event(HasOwner, Model):
     session_high: Mapped[int] = mapped_column(default=0)
     #: Percent of the entries paid out as prizes (the rest is the house's).
     share: Mapped[int] = mapped_column(default=90)
+    #: The prize plan as data (:func:`scorekeeper.ledger.prizes.from_dict`):
+    #: fixed amounts, percents and weights, consolations, rounding,
+    #: eligibility.  None: the plain plan of ``places``, ``session_high``
+    #: and ``share``.
+    prize_plan: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     tie_breaks: Mapped[list[str]] = mapped_column(JSON)
     #: What a player count that can't be seated at full tables gets.
     odd: Mapped[str] = mapped_column(String(10), default="byes")

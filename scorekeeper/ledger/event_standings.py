@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from scorekeeper.ledger import events as engine
+from scorekeeper.ledger import prizes as payouts
 
 #: A registered player as the standings read them: (row id, number, name, checked in).
 Registered = tuple[int, int, str, bool]
@@ -36,6 +37,14 @@ class Field:
     first_seat: Mapping[str, tuple[int, int, int]]
     fined: Mapping[int, int]
     scored: frozenset[int]
+    #: The prize plan (None: the plain one of ``places``, ``session_high``, ``share``).
+    prize_plan: payouts.PrizePlan | None = None
+    #: Numbers of the players the plan lets win nothing (withdrawn, walk-ins).
+    ineligible: frozenset[int] = frozenset()
+
+    @property
+    def plan(self) -> payouts.PrizePlan:
+        return self.prize_plan or payouts.simple(self.places, self.session_high, self.share)
 
 
 @dataclass(frozen=True)
@@ -65,11 +74,13 @@ class Standings:
     players: tuple[engine.Ranked, ...]
     session_highs: tuple[Named, ...]
     prizes: tuple[Named, ...]
-    plan: engine.Plan
+    plan: payouts.Paid
     started: bool
     seats: Mapping[int, tuple[int, int, int]]
     #: What broke each tie on total points, or that the players share the place.
     ties: tuple[str, ...]
+    #: How the plan rounds each prize and where the rounding goes, in words.
+    rounding_words: str
 
 
 def entrants(field: Field) -> list[Registered]:
@@ -107,23 +118,30 @@ def work_out(field: Field) -> Standings:
     if not started:  # nothing to rank yet: everyone equal, in the first draw's order
         ranked = tuple(replace(r, rank=1) for r in sorted(
             ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
-    highs = engine.session_highs(lines, field.scored)
-    pay = engine.payout(len(playing), field.entry_cents, field.places, field.session_high,
-                        field.share, ranked if started else (), highs, field.sessions)
+    plan, pot = field.plan, len(playing) * field.entry_cents
+    pay = payouts.pay(plan, pot, engine.contenders_of(ranked if started else (), (),
+                                                      field.ineligible),
+                     field.sessions, sorted(field.scored))
     names = {number: name for _, number, name, _ in field.registered}
-    won = {z.label: z for z in pay.prizes}
 
-    def named(z: engine.Prize, session: int | None = None, points: int = 0) -> Named:
-        return Named(z.label, session, z.numbers, tuple(names[n] for n in z.numbers), points,
-                     z.cents, z.each)
+    def named(z: payouts.Won) -> Named:
+        return Named(z.label, z.session, z.numbers, tuple(names[n] for n in z.numbers),
+                     z.points, z.cents, z.each)
 
+    highs = [z for z in pay.prizes if z.session is not None]
+    if not any(z.kind == "session_high" for z in plan.prizes):  # highs shown, none paid
+        highs = [payouts.Won(f"Session {h.session} high", "", h.numbers, 0, 0, h.session,
+                            h.points)
+                 for h in engine.session_highs([ln for ln in lines
+                                                if ln.number not in field.ineligible],
+                                               field.scored)]
     return Standings(
         pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
-        tuple(named(won[f"Session {h.session} high"], h.session, h.points) for h in highs),
+        tuple(named(z) for z in highs),
         tuple(named(z) for z in pay.prizes),
-        engine.plan(len(playing), field.entry_cents, field.places, field.session_high,
-                    field.sessions),
+        payouts.planned(plan, pot, field.sessions),
         started,
         {number: field.first_seat[name] for _, number, name, _ in field.registered
          if name in field.first_seat},
-        engine.tie_notes(lines, ranked, field.tie_breaks) if started else ())
+        engine.tie_notes(lines, ranked, field.tie_breaks) if started else (),
+        plan.rounding_words)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from scorekeeper.ledger import prizes
 from scorekeeper.ledger.event_draw import (
     ODD_CHOICES,
     Draw,
@@ -199,123 +200,58 @@ def session_highs(lines: Sequence[Line], scored: Iterable[int]) -> tuple[Session
     return tuple(highs)
 
 
-@dataclass(frozen=True)
-class Prize:
-    """A prize and its winners: ``cents`` is what it pays in all, ``each`` what
-    each winner takes (players tied for it split it evenly)."""
-
-    label: str
-    numbers: tuple[int, ...]
-    cents: int
-
-    @property
-    def each(self) -> int:
-        return self.cents // len(self.numbers) if self.numbers else 0
-
-
-@dataclass(frozen=True)
-class Payout:
-    """The pot and its prizes: ``rounding_cents`` is what paying each winner
-    whole dollars left of the prizes won, ``house_cents`` the rest (the
-    house's share and any prize nobody won).  They add up to the pot."""
-
-    pot_cents: int
-    prizes: tuple[Prize, ...]
-    house_cents: int
-    rounding_cents: int
-
-
-@dataclass(frozen=True)
-class Planned:
-    """A prize of the payout plan before anyone has won it: its label, its
-    percent of the pot and what it pays at the pot so far (whole dollars)."""
-
-    label: str
-    percent: int
-    cents: int
+#: The pot paid (:mod:`scorekeeper.ledger.prizes` decides it).
+Payout = prizes.Paid
+Plan = prizes.Paid
+Prize = prizes.Won
+Planned = prizes.Won
 
 
 def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
            share: int, ranked: Sequence[Ranked], highs: Sequence[SessionHigh],
            sessions: int | None = None) -> Payout:
-    """The prizes from a pot of ``entries`` × ``fee_cents``: ``places`` are
-    percents of the pot by place (30, 15, 10, ...), ``session_high`` the
-    percent to each of ``highs``, and together (over ``sessions`` session
-    highs; default one per high) they may pay out at most ``share`` percent.
-    Players tied for a place split that place and the places they cover;
-    every winner takes whole dollars, rounded down."""
-    pot = entries * fee_cents
-    _check_plan(entries, fee_cents, places, session_high, share,
-                len(highs) if sessions is None else sessions)
-    prizes: list[Prize] = []
-    owed = 0  # what the prizes won are worth before rounding to whole dollars
-    groups: dict[int, list[int]] = {}
-    for player in ranked:
-        groups.setdefault(player.rank, []).append(player.number)
-    for place, numbers in sorted(groups.items()):
-        covered = places[place - 1:place - 1 + len(numbers)]
-        if covered:
-            label = ordinal(place) + (" (tie)" if len(numbers) > 1 else "")
-            prizes.append(_prize(label, numbers, pot, sum(covered)))
-            owed += pot * sum(covered) // 100
-    for high in highs:
-        prizes.append(_prize(f"Session {high.session} high", high.numbers, pot, session_high))
-        owed += pot * session_high // 100
-    paid = sum(prize.cents for prize in prizes)
-    rounding = owed - paid
-    house = pot - paid - rounding
-    assert rounding >= 0 and house >= 0 and paid + rounding + house == pot
-    return Payout(pot, tuple(prizes), house, rounding)
-
-
-@dataclass(frozen=True)
-class Plan:
-    """The payout plan at a pot: each prize as it pays one winner, what
-    rounding those to whole dollars leaves, and the house's share."""
-
-    pot_cents: int
-    prizes: tuple[Planned, ...]
-    house_cents: int
-    rounding_cents: int
-
-
-def plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
-         sessions: int) -> Plan:
-    """The payout plan at a pot of ``entries`` × ``fee_cents``: every place
-    and every session high, each what it pays one winner (whole dollars)."""
-    pot = entries * fee_cents
-    percents = [(ordinal(k), pct) for k, pct in enumerate(places, start=1) if pct]
-    if session_high:
-        percents += [(f"Session {s} high", session_high) for s in range(1, sessions + 1)]
-    prizes = tuple(Planned(label, pct, _prize(label, [0], pot, pct).cents)
-                   for label, pct in percents)
-    paid = sum(z.cents for z in prizes)
-    rounding = sum(pot * pct // 100 for _, pct in percents) - paid
-    return Plan(pot, prizes, pot - paid - rounding, rounding)
-
-
-def _prize(label: str, numbers: Sequence[int], pot: int, percent: int) -> Prize:
-    """``percent`` of ``pot`` split among ``numbers``, each share in whole dollars."""
-    each = pot * percent // (10_000 * max(len(numbers), 1)) * 100 if numbers else 0
-    return Prize(label, tuple(numbers), each * len(numbers))
-
-
-def _check_plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
-                share: int, sessions: int) -> None:
+    """The prizes of the plain plan (percents of the pot by place, a percent
+    for each session's high, at most ``share`` percent paid out) won by
+    ``ranked``, the session highs ``highs``; whole dollars, rounded down."""
     if entries < 0 or fee_cents < 0:
         raise ValueError("Entries and the entry fee can't be negative")
     if not 0 <= share <= 100:
         raise ValueError(f"The share paid out is a percent of the pot (0 to 100), not {share}")
     if any(p < 0 for p in places) or session_high < 0:
         raise ValueError("A prize can't be a negative percent of the pot")
-    too_much = overpaid(places, session_high, sessions, share)
-    if too_much is not None:
-        raise ValueError(too_much)
+    count = len(highs) if sessions is None else sessions
+    problem = overpaid(places, session_high, count, share)
+    if problem:
+        raise ValueError(problem)
+    plan = prizes.simple(places, session_high, share)
+    contenders = contenders_of(ranked, highs)
+    return prizes.pay(plan, entries * fee_cents, contenders, max(count, 1),
+                      [h.session for h in highs])
+
+
+def contenders_of(ranked: Sequence[Ranked], highs: Sequence[SessionHigh] = (),
+                  ineligible: frozenset[int] = frozenset()) -> list[prizes.Contender]:
+    """The ranked players as the prizes see them; ``highs`` (when given)
+    say who made each session's high (the others get no score for it)."""
+    tops = {(h.session, n): h.points for h in highs for n in h.numbers}
+    return [prizes.Contender(r.number, r.rank, r.number not in ineligible,
+                             {s: r.sessions[s - 1] for s in r.played if s <= len(r.sessions)}
+                             if not highs else
+                             {s: p for (s, n), p in tops.items() if n == r.number})
+            for r in ranked]
+
+
+def plan(entries: int, fee_cents: int, places: Sequence[int], session_high: int,
+         sessions: int) -> Plan:
+    """The plain plan at a pot of ``entries`` × ``fee_cents``: every place
+    and every session high, each what it pays one winner (whole dollars)."""
+    return prizes.planned(prizes.simple(places, session_high, 100), entries * fee_cents,
+                          sessions)
 
 
 def overpaid(places: Sequence[int], session_high: int, sessions: int, share: int) -> str | None:
-    """Why the plan pays out more than ``share`` percent of the pot (places
-    plus a session high for each of ``sessions``), or None when it doesn't."""
+    """Why the plain plan pays out more than ``share`` percent of the pot
+    (places plus a session high for each of ``sessions``), or None."""
     planned = sum(places) + session_high * sessions
     if planned <= share:
         return None
@@ -323,7 +259,4 @@ def overpaid(places: Sequence[int], session_high: int, sessions: int, share: int
             f"{sessions} session highs at {session_high}%), more than the {share}% paid out")
 
 
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+ordinal = prizes.ordinal

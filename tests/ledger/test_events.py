@@ -25,7 +25,6 @@ from scorekeeper.ledger.events import (
     TIE_BREAKS,
     Draw,
     Line,
-    Prize,
     Ranked,
     SessionHigh,
     draw,
@@ -389,14 +388,17 @@ def test_players_tied_for_a_place_split_it_and_the_places_they_cover() -> None:
     ranked, highs = kohler_field(tied={3: 2})
     prizes = payout(23, ranked=ranked, highs=(), **{**KOHLER, "session_high": 0}).prizes
     # 2nd and 3rd: $86.25 + $57.50 = $143.75, $71.87 each → $71 each
-    assert prizes[1] == Prize("2nd (tie)", (2, 3), 14_200) and prizes[1].each == 7_100
+    assert (prizes[1].label, prizes[1].numbers, prizes[1].cents, prizes[1].each) == (
+        "2nd (tie)", (2, 3), 14_200, 7_100)
     assert [p.label for p in prizes] == ["1st", "2nd (tie)", "4th", "5th"]
 
 
 def test_a_tie_past_the_last_paid_place_shares_only_the_places_paid() -> None:
     ranked, _ = kohler_field(tied={6: 5, 7: 5})
     prizes = payout(23, ranked=ranked, highs=(), **{**KOHLER, "session_high": 0}).prizes
-    assert prizes[-1] == Prize("5th (tie)", (5, 6, 7), 5_700)  # $57.50 / 3 → $19 each
+    # $57.50 / 3 → $19 each
+    assert (prizes[-1].label, prizes[-1].numbers, prizes[-1].cents) == (
+        "5th (tie)", (5, 6, 7), 5_700)
 
 
 def test_prizes_adding_up_to_more_than_the_share_paid_are_refused_in_words() -> None:

@@ -60,6 +60,7 @@ def build_event(plan: Plan, preset: str, rules: Rules, label: str) -> tuple[Even
                   hands=plan.hands, entry_cents=plan.entry_cents, places=plan.places,
                   session_high=plan.session_high, share=plan.share,
                   tie_breaks=plan.tie_breaks, odd=plan.odd, signatures=plan.signatures,
+                  prize_plan=plan.prize_plan,
                   owner=new_owner(EVENT, grants.new_token()))
     db.session.add(event)
     db.session.flush()

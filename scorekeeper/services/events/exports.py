@@ -58,7 +58,7 @@ def export_event(event: Event) -> dict[str, Any]:
         "rounds": event.rounds, "hands": event.hands, "entry_cents": event.entry_cents,
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
-        "signatures": event.signatures,
+        "signatures": event.signatures, "prize_plan": event.prize_plan,
         "created_at": iso(event.created_at), "finished_at": iso(event.finished_at),
         "players": [{"number": p.number, "name": p.name, "contact": p.contact,
                      "checked_in": p.checked_in, "from_session": p.from_session,

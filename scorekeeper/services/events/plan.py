@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
+from scorekeeper.ledger import prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
 from scorekeeper.ledger.events import TIE_BREAKS, overpaid
 from scorekeeper.limits import (
@@ -23,6 +25,9 @@ from scorekeeper.limits import (
     MAX_SESSIONS,
 )
 from scorekeeper.services import ServiceError, checks
+
+if TYPE_CHECKING:
+    from scorekeeper.db.models import Event
 
 
 def count(value: object, field: str, lowest: int, highest: int, what: str) -> int:
@@ -76,24 +81,49 @@ class Plan:
     odd: str
     #: Each table's players sign its result once its session is done.
     signatures: bool = False
+    #: The prize plan as data (None: the plain one of the percents above).
+    prize_plan: dict[str, Any] | None = None
 
 
 #: The settings :func:`check_plan` takes beside the name, as a new event
 #: (the API's body) and an event's file name them.
 PLAN_FIELDS = ("played_on", "sessions", "rounds", "hands", "entry_cents", "places",
-               "session_high", "share", "tie_breaks", "odd", "signatures")
+               "session_high", "share", "tie_breaks", "odd", "signatures", "prize_plan")
+
+
+def check_prize_plan(prize_plan: object, sessions: int) -> prizes.PrizePlan:
+    """A prize plan as the API, the event form and a file give it: one of
+    the presets by name (:data:`scorekeeper.ledger.prize_presets.PRESETS`) or the
+    plan as data; its percents (a session high's once a session) may not
+    add up to more than its share paid out."""
+    if isinstance(prize_plan, str):
+        preset = prize_presets.PRESETS.get(prize_plan)
+        if preset is None:
+            raise ServiceError("prize_plan is a plan or one of: "
+                               + ", ".join(prize_presets.PRESETS), "prize_plan")
+        plan = preset.plan
+    else:
+        try:
+            plan = prizes.from_dict(prize_plan)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise ServiceError(str(error), "prize_plan") from error
+    too_much = prizes.overpaid(plan, sessions)
+    if too_much is not None:
+        raise ServiceError(too_much, "prize_plan")
+    return plan
 
 
 def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
                rounds: object = None, hands: object = None, entry_cents: object = 0,
                places: object = (), session_high: object = 0, share: object = 90,
                tie_breaks: object = TIE_BREAKS, odd: object = "byes",
-               signatures: object = False) -> Plan:
+               signatures: object = False, prize_plan: object = None) -> Plan:
     """The event's settings as a new event or an imported file gives them;
     the prizes (each place's percent and each session high's) are percents
     of the pot and may not add up to more than ``share``.  A table plays
     ``rounds`` of the deal or a fixed number of ``hands`` each session, one
-    of the two (None: not given; neither: 4 rounds)."""
+    of the two (None: not given; neither: 4 rounds).  A ``prize_plan``
+    (:func:`check_prize_plan`) takes the place of the percents."""
     name = checks.owner_name(name, "event", EVENT_NAME)
     day = date.today() if played_on is None else checks.check_played_on(played_on)
     sessions = count(sessions, "sessions", 1, MAX_SESSIONS, "Sessions")
@@ -110,8 +140,15 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
     if not isinstance(signatures, bool):
         raise ServiceError("signatures must be true (each table signs its result) or false",
                            "signatures")
+    kept_plan = None
+    if prize_plan is not None:
+        if kept_places or high:
+            raise ServiceError("Give a prize plan or percents by place and for the session "
+                               "highs, not both", "prize_plan")
+        chosen = check_prize_plan(prize_plan, sessions)
+        kept_plan, share = chosen.to_dict(), chosen.share
     return Plan(name, day, sessions, rounds, hands, entry, kept_places, high, share,
-                _tie_breaks(tie_breaks), str(odd), signatures)
+                _tie_breaks(tie_breaks), str(odd), signatures, kept_plan)
 
 
 def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:
@@ -122,3 +159,10 @@ def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:
         return None, count(hands, "hands", 1, MAX_SESSION_HANDS, "Hands per session")
     return count(4 if rounds is None else rounds, "rounds", 1, MAX_ROUNDS,
                  "Rounds per session"), None
+
+
+def prize_plan_of(event: Event) -> prizes.PrizePlan:
+    """The event's prize plan: its own, or the plain one of its percents."""
+    if event.prize_plan is not None:
+        return prizes.from_dict(event.prize_plan)
+    return prizes.simple(event.places, event.session_high, event.share)

@@ -22,6 +22,7 @@ from scorekeeper.db.models import (
 from scorekeeper.ledger import event_standings as standing
 from scorekeeper.services import caches
 from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events.plan import prize_plan_of
 from scorekeeper.services.events.progress import Progress
 from scorekeeper.services.nights.state import TableState
 
@@ -86,15 +87,19 @@ def _work_out(event: Event) -> EventStandings:
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
     # plain tuples (id, number, name, checked in): a thousand players are read
     # by position, not by a result row's names
-    registered = tuple(
-        (player_id, number, name, checked_in)
-        for player_id, number, name, checked_in in db.session.execute(
-            select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in)
-            .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)))
+    rows_read = list(db.session.execute(
+        select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in,
+               EventPlayer.withdrawn_after, EventPlayer.from_session)
+        .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)))
+    registered = tuple((row[0], row[1], row[2], row[3]) for row in rows_read)
+    plan = prize_plan_of(event)
     field = standing.Field(
         event.sessions, tuple(event.tie_breaks), event.entry_cents, tuple(event.places),
         event.session_high, event.share, registered, points, first_seat, fined,
-        frozenset(t.session for t in progress if t.ticket or t.hands > 0))
+        frozenset(t.session for t in progress if t.ticket or t.hands > 0),
+        plan, frozenset(number for _, number, _, _, withdrawn, joined in rows_read
+                        if (withdrawn is not None and not plan.withdrawn_win)
+                        or (joined > 1 and not plan.walk_ins_win)))
     done = standing.work_out(field)
     return EventStandings(**{f.name: getattr(done, f.name) for f in fields(done)},
                           version=event.version, tables=tuple(progress),

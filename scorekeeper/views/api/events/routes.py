@@ -27,7 +27,7 @@ from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.services.events import stages as event_stages
 from scorekeeper.services.events import walk_ins as event_walk_ins
 from scorekeeper.services.events.draws import DrawnSession
-from scorekeeper.services.events.plan import PLAN_FIELDS
+from scorekeeper.services.events.plan import PLAN_FIELDS, prize_plan_of
 from scorekeeper.services.grants import grants
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.views.access import api_event, grant_id, grant_label, permission
@@ -114,6 +114,7 @@ def show_event(event_id: int) -> Response:
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
         "signatures": event.signatures, "finished": event.finished_at is not None,
+        "prize_plan": prize_plan_of(event).to_dict(),
         "stage": str(event_stages.stage_of(event)), "version": event.version,
         "players": [event_service.player_status(p) for p in event.players],
     })
@@ -210,18 +211,18 @@ def check_in_player(event_id: int, number: int) -> Answer:
 @bp.patch("/events/<int:event_id>")
 @permission(OwnerAction.RUN, EventWrite.SETTINGS)
 def change_event(event_id: int) -> Answer:
-    """``{"tie_breaks", "signatures"}`` (either): the tie rule while nothing
-    is played, and whether each table signs its result; answers what
-    changed, in the history's words."""
+    """``{"tie_breaks", "signatures", "prize_plan"}`` (any): the tie rule
+    while nothing is played, whether each table signs its result, and the
+    prize plan until the event is finished; answers what changed, in the
+    history's words."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
     def change(once: Once | None) -> tuple[Any, int]:
         said = event_settings.change_settings(
             event, tie_breaks=data.get("tie_breaks"), signatures=data.get("signatures"),
-            by=grant_label(checked), once=once)
-        return {"changed": said, "tie_breaks": list(event.tie_breaks),
-                "signatures": event.signatures}, 200
+            prize_plan=data.get("prize_plan"), by=grant_label(checked), once=once)
+        return event_settings.settings_of(event, said), 200
     return answer_of(once_answered(event, data, change))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.ledger import prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
 from scorekeeper.ledger.events import TIE_BREAKS
 from scorekeeper.limits import (
@@ -71,6 +72,19 @@ PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", 
         "at": {"type": "string", "format": "date-time"},
         "why": {"type": "string", "nullable": True}}), "nullable": True}})
 
+#: A prize plan as data (:mod:`scorekeeper.ledger.prizes`).
+PRIZE_PLAN = _object(["prizes"], {
+    "prizes": {"type": "array", "maxItems": prizes.MAX_PRIZES, "items": _object(["kind"], {
+        "kind": {"type": "string", "enum": list(prizes.KINDS)},
+        "place": {"type": "integer", "minimum": 1},
+        "cents": {"type": "integer", "minimum": 0}, "percent": PERCENT,
+        "weight": {"type": "integer", "minimum": 0}}, closed=True)},
+    "share": PERCENT, "rounding": {"type": "string", "enum": list(prizes.UNITS)},
+    "remainder": {"type": "string", "enum": list(prizes.REMAINDERS)},
+    "withdrawn_win": {"type": "boolean"}, "walk_ins_win": {"type": "boolean"}}, closed=True)
+#: A prize plan as a new event or a change names it: a preset's name, or the plan.
+PRIZE_PLAN_GIVEN = {"oneOf": [{"type": "string", "enum": list(prize_presets.PRESETS)}, PRIZE_PLAN]}
+
 EVENT_SCHEMAS: dict[str, Any] = {
     "NewEvent": _object(["name", "preset"], {
         "name": {"type": "string", "minLength": 1, "maxLength": EVENT_NAME},
@@ -86,25 +100,26 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": {"type": "string", "enum": list(TIE_BREAKS)}},
         "odd": {"type": "string", "enum": list(ODD_CHOICES)},
-        "signatures": {"type": "boolean"}}, closed=True),
+        "signatures": {"type": "boolean"}, "prize_plan": PRIZE_PLAN_GIVEN}, closed=True),
     "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
         "id": INT, "director_token": TEXT, "view_token": TEXT, "view_url": TEXT}),
     "Event": _object(["id", "name", "played_on", "preset", "rules", "sessions", "rounds",
                       "hands", "entry_cents", "places", "session_high", "share", "tie_breaks",
-                      "finished", "stage", "version", "players"], {
+                      "prize_plan", "finished", "stage", "version", "players"], {
         "id": INT, "name": TEXT, "played_on": {"type": "string", "format": "date"},
         "preset": TEXT, "rules": {"type": "object"}, "sessions": INT,
         "rounds": {**INT, "nullable": True}, "hands": {**INT, "nullable": True},
         "entry_cents": INT, "places": NUMBERS, "session_high": INT, "share": INT,
         "tie_breaks": NAMES, "odd": TEXT, "signatures": {"type": "boolean"},
-        "finished": {"type": "boolean"},
+        "prize_plan": PRIZE_PLAN, "finished": {"type": "boolean"},
         "stage": STAGE, "version": INT, "players": _array(STATUS)}),
     "EventSettings": _object([], {
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": {"type": "string", "enum": list(TIE_BREAKS)}},
-        "signatures": {"type": "boolean"}}, closed=True),
-    "SettingsChanged": _object(["changed", "tie_breaks", "signatures"], {
-        "changed": NAMES, "tie_breaks": NAMES, "signatures": {"type": "boolean"}}),
+        "signatures": {"type": "boolean"}, "prize_plan": PRIZE_PLAN_GIVEN}, closed=True),
+    "SettingsChanged": _object(["changed", "tie_breaks", "signatures", "prize_plan"], {
+        "changed": NAMES, "tie_breaks": NAMES, "signatures": {"type": "boolean"},
+        "prize_plan": PRIZE_PLAN}),
     "NewPlayers": _object([], {
         "name": NAME, "contact": CONTACT,
         "players": {"type": "array", "minItems": 1, "maxItems": MAX_EVENT_PLAYERS,
@@ -196,7 +211,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
             "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT,
             "each_cents": INT})),
         "plan": _object(["prizes", "house_cents", "rounding_cents"], {
-            "prizes": _array(_object(["label", "percent", "cents"], {
-                "label": TEXT, "percent": INT, "cents": INT})),
+            "prizes": _array(_object(["label", "terms", "percent", "cents"], {
+                "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT})),
             "house_cents": INT, "rounding_cents": INT})}),
 }

@@ -165,7 +165,8 @@ def event_standings(event_id: int) -> Response:
                           "each_cents": h.each} for h in kept.session_highs],
         "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
                     "cents": z.cents, "each_cents": z.each} for z in kept.prizes],
-        "plan": {"prizes": [{"label": z.label, "percent": z.percent, "cents": z.cents}
+        "plan": {"prizes": [{"label": z.label, "terms": z.terms, "percent": z.percent,
+                             "cents": z.cents}
                             for z in kept.plan.prizes],
                  "house_cents": kept.plan.house_cents,
                  "rounding_cents": kept.plan.rounding_cents},

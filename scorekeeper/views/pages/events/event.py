@@ -24,6 +24,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, StopValidatio
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
 from scorekeeper.ledger.events import TIE_BREAK_WORDS, TIE_RULES, tie_rule_of
+from scorekeeper.ledger.prize_presets import PRESETS as PRIZE_PRESETS
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ROUNDS,
@@ -67,6 +68,8 @@ if TYPE_CHECKING:
     from scorekeeper.db.models import Event
 
 bp = Blueprint("events", __name__)
+#: The prize plan choice that is the percents typed on the form.
+OWN_PLAN = "own"
 # Every page says how long a table plays one way.
 bp.add_app_template_global(event_progress.deals_due, "deals_due")
 bp.add_app_template_global(event_length.length_words, "length_words")
@@ -98,6 +101,10 @@ class EventForm(FlaskForm):
     entry = WholeField("Entry fee (whole dollars)", default=25, validators=[
         InputRequired("Say the entry fee (0 for none)"),
         ENTRY_DOLLARS])
+    prize_plan = RadioField("The prize plan",
+                            choices=[(OWN_PLAN, "My own percents (below)"),
+                                     *((k, p.title) for k, p in PRIZE_PRESETS.items())],
+                            default=OWN_PLAN)
     places = StringField("Prizes by place (% of the pot, first place first)",
                          default="30, 15, 10, 10, 10", validators=[Length(max=400)])
     session_high = WholeField("Each session's high score (% of the pot)", default=5,
@@ -135,6 +142,15 @@ class EventForm(FlaskForm):
         return (None, self.hands.data) if hands else (self.rounds.data, None)
 
 
+def _prizes_chosen(form: EventForm, places: list[int] | None) -> dict[str, Any]:
+    """The prizes as the service takes them: a preset plan by name, or the
+    percents typed (by place, each session's high and the share paid out)."""
+    if form.prize_plan.data in PRIZE_PRESETS:
+        return {"prize_plan": form.prize_plan.data}
+    return {"places": places, "session_high": form.session_high.data,
+            "share": form.share.data}
+
+
 def _places(text: str) -> list[int] | None:
     parts = [p.strip().rstrip("%") for p in text.replace(";", ",").split(",") if p.strip()]
     found = [whole_number(p, 0, 100) for p in parts]
@@ -153,7 +169,7 @@ def new() -> str | Response | tuple[str, int]:
     if request.method == "POST" and form.validate_on_submit():
         overrides, errors = overrides_from(request.form)
         places = _places(form.places.data or "")
-        if places is None:
+        if places is None and form.prize_plan.data not in PRIZE_PRESETS:
             errors["places"] = "Give each place's percent as whole numbers: 30, 15, 10"
         rounds, hands = form.length_chosen()
         if not errors:
@@ -161,9 +177,9 @@ def new() -> str | Response | tuple[str, int]:
                 event, token = event_service.create_event(
                     form.name.data, form.preset.data, overrides, played_on=played_on,
                     sessions=form.sessions.data, rounds=rounds, hands=hands,
-                    entry_cents=(form.entry.data or 0) * 100, places=places,
-                    session_high=form.session_high.data, share=form.share.data,
-                    odd=form.odd.data, tie_breaks=list(TIE_RULES[form.ties.data].breaks),
+                    entry_cents=(form.entry.data or 0) * 100,
+                    **_prizes_chosen(form, places), odd=form.odd.data,
+                    tie_breaks=list(TIE_RULES[form.ties.data].breaks),
                     signatures=bool(form.signatures.data),
                     once=Once(f"form:event:{form.submission.data[:64]}"))
             except ServiceError as error:
@@ -196,6 +212,7 @@ def new_page(form: EventForm, errors: dict[str, str], played_on: str,
         option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
         keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
         preset_words=preset_words_of(), played_on=played_on, tie_rules=TIE_RULES,
+        prize_presets=PRIZE_PRESETS,
         import_error=import_error, import_submission=new_token())
 
 
