@@ -28,7 +28,7 @@ house adds the difference).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -263,11 +263,10 @@ class Paid:
 def planned(plan: PrizePlan, pot_cents: int, sessions: int) -> Paid:
     """The plan at ``pot_cents`` before anyone has won: each prize as it
     pays one winner (no numbers), rounding and the house as they would be."""
-    prizes = [Won(slot.label, slot.terms, (), *(2 * (_down(int(slot.worth), 1, plan),)),
-                  slot.session, 0, slot.percent) for slot in slots(plan, pot_cents, sessions)]
-    leftover = sum(int(slot.worth) for slot in slots(plan, pot_cents, sessions)) \
-        - sum(z.cents for z in prizes)
-    return _settled(plan, pot_cents, prizes, [leftover])
+    every = slots(plan, pot_cents, sessions)
+    one = _rounded(plan, pot_cents, [(slot, slot.worth, (0,), 0) for slot in every])
+    return replace(one, prizes=tuple(replace(z, numbers=(), percent=slot.percent)
+                                     for z, slot in zip(one.prizes, every, strict=True)))
 
 
 def pay(plan: PrizePlan, pot_cents: int, contenders: Sequence[Contender], sessions: int,
@@ -329,24 +328,28 @@ def _named(covered: Sequence[Slot], group: Sequence[Contender]) -> Slot:
                 None, first.worth)
 
 
-def _down(cents: int, winners: int, plan: PrizePlan) -> int:
+def _down(cents: Fraction, winners: int, plan: PrizePlan) -> int:
     """Each of ``winners``' share of ``cents``, rounded down to the plan's unit."""
-    return cents // (plan.unit_cents * winners) * plan.unit_cents
+    return int(cents // (plan.unit_cents * winners)) * plan.unit_cents
 
 
 def _rounded(plan: PrizePlan, pot_cents: int,
              won: Sequence[tuple[Slot, Fraction, tuple[int, ...], int]]) -> Paid:
     """The prizes won, each winner's share rounded down, and what rounding
-    leaves sent where the plan says (the house, 1st place, the next prize)."""
-    worth = [int(w) for _, w, _, _ in won]
+    leaves sent where the plan says: to the house (each prize first in whole
+    cents, what its fractions leave the house's), to 1st place, or on to the
+    next prize (all of it, exactly: a plan paying everything out leaves the
+    house nothing)."""
+    exact = plan.remainder != "house"
+    worth = [w if exact else Fraction(int(w)) for _, w, _, _ in won]
     first = next((k for k, (slot, _, _, _) in enumerate(won)
                   if slot.kind == "place" and slot.place == 1), None)
     if plan.remainder == "first" and first is not None:
-        worth[first] += sum(w - _down(w, len(n), plan) * len(n)
-                            for k, (w, (_, _, n, _)) in enumerate(zip(worth, won, strict=True))
-                            if k != first)
+        worth[first] += sum((w - _down(w, len(n), plan) * len(n)
+                             for k, (w, (_, _, n, _)) in enumerate(zip(worth, won, strict=True))
+                             if k != first), Fraction(0))
     prizes: list[Won] = []
-    carry = rounding = 0
+    carry = rounding = Fraction(0)
     for k, (slot, _, numbers, points) in enumerate(won):
         cents = worth[k] + carry
         each = _down(cents, len(numbers), plan)
@@ -357,15 +360,10 @@ def _rounded(plan: PrizePlan, pot_cents: int,
             rounding += left
         prizes.append(Won(slot.label, slot.terms, numbers, each * len(numbers), each,
                           slot.session, points))
-    return _settled(plan, pot_cents, prizes, [rounding, carry])
-
-
-def _settled(plan: PrizePlan, pot_cents: int, prizes: Sequence[Won],
-             leftovers: Sequence[int]) -> Paid:
     paid = sum(z.cents for z in prizes)
-    rounding = sum(leftovers)
-    assert rounding >= 0
-    return Paid(pot_cents, tuple(prizes), pot_cents - paid - rounding, rounding)
+    kept = int(rounding + carry)  # what a cent's fractions leave is the house's
+    assert kept >= 0
+    return Paid(pot_cents, tuple(prizes), pot_cents - paid - kept, kept)
 
 
 def ordinal(n: int) -> str:

@@ -92,13 +92,13 @@ def test_a_club_final_pays_to_the_cent_with_the_rounding_to_first_place() -> Non
     split 30 % + 20 %; what cents leave goes to 1st."""
     plan = prize_presets.PRESETS["club_final"].plan
     pot = 7 * 1333
-    second = Fraction(pot * 50, 100)
-    shared = int(second) // 2
-    first = int(Fraction(pot * 50, 100)) + (int(second) - 2 * shared)
+    half = Fraction(pot * 50, 100)  # 1st's 50 %, and 2nd's and 3rd's 30 + 20 % for two
+    shared = int(half / 2)  # $23.32 each, exactly $23.3275
+    first = int(half + (half - 2 * shared))  # $46.655 and the $0.015 the split leaves
     result = prizes.pay(plan, pot, field(WITHDRAWN | WALK_IN), 2, [1, 2])
     assert paid(result) == {"1st": ((1,), first), "2nd (tie)": ((2, 3), shared)}
     assert result.rounding_cents == 0
-    assert result.house_cents == pot - first - 2 * shared
+    assert result.house_cents == pot - first - 2 * shared == 0  # every cent is paid
     adds_up(result)
 
 
@@ -106,10 +106,14 @@ def test_before_anyone_wins_the_plan_shows_each_prize_at_the_pot() -> None:
     plan = prize_presets.PRESETS["cup"].plan
     shown = prizes.planned(plan, 240_00, 2)
     assert [(z.label, z.terms, z.cents) for z in shown.prizes] == [
+        # the shares' cents 2,667 / 2,133 / 1,600 / 1,067 / 533, each in whole
+        # dollars with what the one before left: 2,667 → $26 (67 on), 2,200,
+        # 1,600, 1,067 → $10 (67 on), 600
         ("1st", "$150.00 fixed", 150_00), ("2nd", "5 shares of the rest", 26_00),
-        ("3rd", "4 shares of the rest", 21_00), ("4th", "3 shares of the rest", 16_00),
-        ("5th", "2 shares of the rest", 10_00), ("6th", "1 share of the rest", 5_00),
+        ("3rd", "4 shares of the rest", 22_00), ("4th", "3 shares of the rest", 16_00),
+        ("5th", "2 shares of the rest", 10_00), ("6th", "1 share of the rest", 6_00),
         ("Consolation", "$10.00 fixed", 10_00)]
+    assert (shown.rounding_cents, shown.house_cents) == (0, 0)
     adds_up(shown)
 
 
