@@ -294,20 +294,20 @@ def words(name: str) -> tuple[str, ...]:
 class Namesakes:
     """Names met so far that a new name may be the same person as: equal once
     case, accents, spaces and punctuation are set aside ("Jose Alvarez" and
-    "José Álvarez"), or looking alike once the accents are off ("Jose
-    AIvarez" with a capital I)."""
+    "José Álvarez"; "Mary Ann", "Maryann", "Mary-Ann" and "Máryann"), or
+    looking alike once the accents are off ("Jose AIvarez" with a capital I)."""
 
     def __init__(self) -> None:
-        self._same: dict[tuple[str, ...], str] = {}
+        self._same: dict[str, str] = {}
         self._looks = LookAlikes()
 
     def add(self, name: str, shown: str | None = None) -> None:
         """Meet ``name``; :meth:`twin` answers ``shown`` for it (``name``
         itself unless told)."""
-        self._same.setdefault(words(name), name if shown is None else shown)
+        self._same.setdefault("".join(words(name)), name if shown is None else shown)
         self._looks.add(bare(name), name if shown is None else shown)
 
     def twin(self, name: str) -> str | None:
         """The first name met that ``name`` may be the same person as."""
-        typed = words(name)
+        typed = "".join(words(name))
         return (self._same.get(typed) if typed else None) or self._looks.twin(bare(name))
