@@ -10,7 +10,7 @@ them here as a :class:`Field`; nothing here reads the database.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from scorekeeper.ledger import events as engine
 from scorekeeper.ledger import prizes as payouts
@@ -41,6 +41,8 @@ class Field:
     prize_plan: payouts.PrizePlan | None = None
     #: Numbers of the players the plan lets win nothing (withdrawn, walk-ins).
     ineligible: frozenset[int] = frozenset()
+    #: Penalty points by (player id, session).
+    fined_in: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
     @property
     def plan(self) -> payouts.PrizePlan:
@@ -119,8 +121,11 @@ def work_out(field: Field) -> Standings:
         ranked = tuple(replace(r, rank=1) for r in sorted(
             ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
     plan, pot = field.plan, len(playing) * field.entry_cents
+    numbers = {player_id: number for player_id, number, _, _ in field.registered}
+    fines = ({(numbers[p], s): f for (p, s), f in field.fined_in.items() if p in numbers}
+             if plan.highs_after_penalties else None)
     pay = payouts.pay(plan, pot, engine.contenders_of(ranked if started else (), (),
-                                                      field.ineligible),
+                                                      field.ineligible, fines),
                      field.sessions, sorted(field.scored))
     names = {number: name for _, number, name, _ in field.registered}
 

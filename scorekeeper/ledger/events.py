@@ -9,7 +9,7 @@ take is the house's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -24,7 +24,8 @@ from scorekeeper.ledger.event_draw import (
 )
 
 __all__ = [
-    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_WORDS", "TIE_RULES", "Draw", "Line", "Payout",
+    "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_NAMES", "TIE_BREAK_WORDS", "TIE_RULES", "Draw",
+    "Line", "Payout",
     "Plan", "TieRule", "tie_notes", "tie_rule_of",
     "Planned", "Prize", "Ranked", "SessionHigh",
     "draw", "ordinal", "overpaid", "payout", "plan", "rank", "repeated_pairs", "session_highs",
@@ -71,12 +72,17 @@ _KEYS: dict[str, Callable[[Line], int]] = {
                                        if k in line.played), default=0),
     "fewer_penalties": lambda line: line.penalties,
     "drawn": lambda line: line.drawn,
+    "last_session": lambda line: -line.sessions[-1] if line.sessions else 0,
 }
+#: The tie-breaks of the standard rule, in order (an event's default).
 TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
+#: Every tie-break a director may put in the order.
+TIE_BREAK_NAMES = (*TIE_BREAKS, "last_session")
 #: Each tie-break in words, as the leaderboard states the order.
 TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
                    "fewer_penalties": "fewer penalty points",
-                   "drawn": "the first draw's order (table, then seat)"}
+                   "drawn": "the first draw's order (table, then seat)",
+                   "last_session": "the last session's score"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +106,11 @@ TIE_RULES: dict[str, TieRule] = {
                             "players still equal share the place", (
                                 "Cat and Dan end on 25, each with a best session of 13.",
                                 "They share 3rd and split 3rd's and 4th's prizes.")),
+    "last_session": TieRule(("total", "last_session"), "Total, then the last session's "
+                            "score; players still equal share the place", (
+                                "Eve and Flo end on 28: Eve scored 11 in the last session, "
+                                "Flo 6.",
+                                "Eve places ahead of Flo.")),
     "total": TieRule(("total",), "Total only; players equal share the place", (
         "Ann, Bob and Cat end on 24, in 3rd place.",
         "They share 3rd: 3rd's, 4th's and 5th's prizes are added up and split three ways.")),
@@ -141,6 +152,8 @@ def _broken_by(name: str, a: Line, b: Line) -> str:
         return f"best session {-_KEYS[name](a)} against {-_KEYS[name](b)}"
     if name == "fewer_penalties":
         return f"{a.penalties} penalty points against {b.penalties}"
+    if name == "last_session":
+        return f"the last session {a.sessions[-1]} against {b.sessions[-1]}"
     return "the first draw's order (table, then seat)"
 
 
@@ -156,7 +169,7 @@ def rank(lines: Sequence[Line], tie_breaks: Sequence[str] = TIE_BREAKS) -> tuple
     for name in tie_breaks:
         if name not in _KEYS:
             raise ValueError(f"There is no tie-break {name!r}: choose from "
-                             f"{', '.join(TIE_BREAKS)}")
+                             f"{', '.join(TIE_BREAK_NAMES)}")
 
     keys = [_KEYS[name] for name in tie_breaks]
 
@@ -230,12 +243,18 @@ def payout(entries: int, fee_cents: int, places: Sequence[int], session_high: in
 
 
 def contenders_of(ranked: Sequence[Ranked], highs: Sequence[SessionHigh] = (),
-                  ineligible: frozenset[int] = frozenset()) -> list[prizes.Contender]:
+                  ineligible: frozenset[int] = frozenset(),
+                  fines: Mapping[tuple[int, int], int] | None = None
+                  ) -> list[prizes.Contender]:
     """The ranked players as the prizes see them; ``highs`` (when given)
-    say who made each session's high (the others get no score for it)."""
+    say who made each session's high (the others get no score for it);
+    ``fines`` (number, session → penalty points) are taken off each
+    session's score for its high."""
     tops = {(h.session, n): h.points for h in highs for n in h.numbers}
+    off = fines or {}
     return [prizes.Contender(r.number, r.rank, r.number not in ineligible,
-                             {s: r.sessions[s - 1] for s in r.played if s <= len(r.sessions)}
+                             {s: r.sessions[s - 1] - off.get((r.number, s), 0)
+                              for s in r.played if s <= len(r.sessions)}
                              if not highs else
                              {s: p for (s, n), p in tops.items() if n == r.number})
             for r in ranked]

@@ -7,7 +7,8 @@ A plan is a list of prizes, each one of three kinds:
 - ``place``: the ``place``-th best eligible total (1st, 2nd, ...);
 - ``last``: a consolation prize, the ``place``-th lowest eligible total
   among those who won no place (1 = the lowest);
-- ``session_high``: each session's highest score among the eligible.
+- ``session_high``: each session's highest score among the eligible
+  (less that session's penalties with ``highs_after_penalties``).
 
 and each pays one of three ways: a **fixed** amount (``cents``), a
 **percent** of the pot, or a **weight**: a share of what the paid-out part
@@ -43,6 +44,8 @@ REMAINDERS = {"house": "kept by the house", "first": "added to 1st place",
               "next": "carried to the next prize"}
 #: Prizes in a plan at most.
 MAX_PRIZES = 100
+#: A plan's yes-or-no settings and their defaults, in order.
+FLAGS = {"withdrawn_win": True, "walk_ins_win": True, "highs_after_penalties": False}
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,8 @@ class PrizePlan:
     remainder: str = "house"
     withdrawn_win: bool = True
     walk_ins_win: bool = True
+    #: Session highs on each session's score less its penalties (else before them).
+    highs_after_penalties: bool = False
 
     @property
     def rounding_words(self) -> str:
@@ -99,7 +104,8 @@ class PrizePlan:
         unit = next(name for name, cents in UNITS.items() if cents == self.unit_cents)
         return {"prizes": [prize(z) for z in self.prizes], "share": self.share,
                 "rounding": unit, "remainder": self.remainder,
-                "withdrawn_win": self.withdrawn_win, "walk_ins_win": self.walk_ins_win}
+                "withdrawn_win": self.withdrawn_win, "walk_ins_win": self.walk_ins_win,
+                "highs_after_penalties": self.highs_after_penalties}
 
 
 def simple(places: Sequence[int], session_high: int, share: int) -> PrizePlan:
@@ -116,8 +122,7 @@ def from_dict(data: Mapping[str, Any]) -> PrizePlan:
     saying what is wrong with it, in words."""
     if not isinstance(data, Mapping):
         raise ValueError("A prize plan is an object with its prizes")
-    unknown = set(data) - {"prizes", "share", "rounding", "remainder", "withdrawn_win",
-                           "walk_ins_win"}
+    unknown = set(data) - {"prizes", "share", "rounding", "remainder", *FLAGS}
     if unknown:
         raise ValueError(f"A prize plan has no {', '.join(sorted(unknown))}")
     items = data.get("prizes", [])
@@ -131,9 +136,9 @@ def from_dict(data: Mapping[str, Any]) -> PrizePlan:
     remainder = data.get("remainder", "house")
     if remainder not in REMAINDERS:
         raise ValueError(f"remainder must be one of: {', '.join(REMAINDERS)}")
-    flags = [data.get(k, True) for k in ("withdrawn_win", "walk_ins_win")]
+    flags = [data.get(k, default) for k, default in FLAGS.items()]
     if any(not isinstance(f, bool) for f in flags):
-        raise ValueError("withdrawn_win and walk_ins_win are true or false")
+        raise ValueError(f"{', '.join(FLAGS)} are true or false")
     plan = PrizePlan(prizes, share, UNITS[str(rounding)], str(remainder), *flags)
     too_much = overpaid(plan)
     if too_much:

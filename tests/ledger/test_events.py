@@ -36,6 +36,7 @@ from scorekeeper.ledger.events import (
     session_highs,
     swap,
     table_sizes,
+    tie_notes,
 )
 
 #: Counts from two tables' worth to 1,000 that no mix of tables of ``seats``
@@ -439,3 +440,11 @@ def test_the_best_session_counts_only_sessions_played() -> None:
     b = line(2, (-8, 0), drawn=1, played=(1,))
     assert [r.number for r in rank([a, b])] == [1, 2]
     assert [r.rank for r in rank([a, b])] == [1, 2]
+
+
+def test_the_last_sessions_score_breaks_a_tie_and_says_so() -> None:
+    lines = [line(1, (17, 6), drawn=1), line(2, (12, 11), drawn=2), line(3, (5, 18), drawn=3)]
+    ranked = rank(lines, ("total", "last_session"))
+    assert [(r.number, r.rank) for r in ranked] == [(3, 1), (2, 2), (1, 3)]
+    notes = tie_notes(lines, ranked, ("total", "last_session"))
+    assert notes[0].endswith("the last session 18 against 11")

@@ -175,3 +175,16 @@ def test_any_plan_at_any_pot_adds_up_and_pays_in_its_unit(
             assert all(contenders[n - 1].eligible for n in z.numbers)
         if prizes.overpaid(plan, sessions) is None and not any(z.cents for z in plan.prizes):
             assert result.house_cents >= 0
+
+
+def test_a_session_high_after_penalties_takes_each_sessions_penalty_off() -> None:
+    """Session 1's 41 was fined 12 in session 1: 29 is below player 1's 40."""
+    plan = PrizePlan((Prize("session_high", percent=5),), highs_after_penalties=True)
+    fined = [Contender(n, r, True, {s: p - (12 if (n, s) == (9, 1) else 0)
+                                    for s, p in scores.items()}) for n, r, scores in FIELD]
+    result = prizes.pay(plan, 10_000, fined, 2, [1])
+    assert paid(result) == {"Session 1 high": ((1,), 500)}
+    before = prizes.pay(PrizePlan((Prize("session_high", percent=5),)), 10_000,
+                        field(set()), 2, [1])
+    assert paid(before) == {"Session 1 high": ((9,), 500)}
+    assert prizes.from_dict(plan.to_dict()) == plan

@@ -286,3 +286,23 @@ def test_the_event_form_starts_a_cup_and_the_board_shows_its_arithmetic(
     assert board.status_code == 200
     assert "$150.00 fixed" in board.text and "shares of the rest" in board.text
     assert "Consolation" in board.text and "carried to the next prize" in board.text
+
+
+def test_session_highs_after_penalties_take_the_sessions_penalties_off(
+        client: FlaskClient) -> None:
+    day = _day(client, _new_event(client, {
+        "prizes": [{"kind": "session_high", "percent": 10}], "share": 100,
+        "highs_after_penalties": True}))
+    top = max(p[2] for p in day.points.values() if 2 in p)
+    for number in [n for n, p in day.points.items() if p.get(2) == top]:
+        day.post("/penalties", {"number": number, "session": 2, "points": 30,
+                                "reason": "Renege"}, status=201)
+        day.fined[number] = day.fined.get(number, 0) + 30
+    after = {n: p[2] - day.fined.get(n, 0) for n, p in day.points.items() if 2 in p}
+    best = max(after.values())
+    highs = {h["session"]: h for h in day.standings()["session_high"]}
+    assert highs[2]["numbers"] == sorted(n for n, p in after.items() if p == best)
+    assert highs[2]["points"] == best < top
+    assert highs[1]["numbers"] == sorted(  # session 1 had no penalty
+        n for n, p in day.points.items() if p.get(1) == max(q.get(1, -99) for q in
+                                                            day.points.values()))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.ledger import prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
-from scorekeeper.ledger.events import TIE_BREAKS, overpaid
+from scorekeeper.ledger.events import TIE_BREAK_NAMES, TIE_BREAKS, overpaid
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ENTRY_CENTS,
@@ -55,9 +55,9 @@ def _percents(places: object) -> list[int]:
 
 def _tie_breaks(tie_breaks: object) -> list[str]:
     if (not isinstance(tie_breaks, (list, tuple)) or not tie_breaks
-            or any(t not in TIE_BREAKS for t in tie_breaks)
+            or any(t not in TIE_BREAK_NAMES for t in tie_breaks)
             or len(set(tie_breaks)) != len(tie_breaks)):
-        raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAKS)}",
+        raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAK_NAMES)}",
                            "tie_breaks")
     return list(tie_breaks)
 

@@ -82,9 +82,12 @@ def _work_out(event: Event) -> EventStandings:
         for seat, name in enumerate(TableState.load(night).players, start=1):
             first_seat.setdefault(name, (row.session, row.number, seat))
     fined: dict[int, int] = {}
+    fined_in: dict[tuple[int, int], int] = {}
     for pen in db.session.scalars(select(EventPenalty).filter_by(event_id=event.id,
                                                                  withdrawn_at=None)):
         fined[pen.player_id] = fined.get(pen.player_id, 0) + pen.points
+        key = (pen.player_id, pen.session)
+        fined_in[key] = fined_in.get(key, 0) + pen.points
     # plain tuples (id, number, name, checked in): a thousand players are read
     # by position, not by a result row's names
     rows_read = list(db.session.execute(
@@ -99,7 +102,7 @@ def _work_out(event: Event) -> EventStandings:
         frozenset(t.session for t in progress if t.ticket or t.hands > 0),
         plan, frozenset(number for _, number, _, _, withdrawn, joined in rows_read
                         if (withdrawn is not None and not plan.withdrawn_win)
-                        or (joined > 1 and not plan.walk_ins_win)))
+                        or (joined > 1 and not plan.walk_ins_win)), fined_in)
     done = standing.work_out(field)
     return EventStandings(**{f.name: getattr(done, f.name) for f in fields(done)},
                           version=event.version, tables=tuple(progress),

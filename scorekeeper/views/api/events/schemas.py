@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper.ledger import prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
-from scorekeeper.ledger.events import TIE_BREAKS
+from scorekeeper.ledger.events import TIE_BREAK_NAMES
 from scorekeeper.limits import (
     EVENT_CONTACT,
     EVENT_NAME,
@@ -98,7 +98,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "places": {"type": "array", "items": PERCENT, "maxItems": MAX_EVENT_PLAYERS},
         "session_high": PERCENT, "share": PERCENT,
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
-                       "items": {"type": "string", "enum": list(TIE_BREAKS)}},
+                       "items": {"type": "string", "enum": list(TIE_BREAK_NAMES)}},
         "odd": {"type": "string", "enum": list(ODD_CHOICES)},
         "signatures": {"type": "boolean"}, "prize_plan": PRIZE_PLAN_GIVEN}, closed=True),
     "EventCreated": _object(["id", "director_token", "view_token", "view_url"], {
@@ -115,7 +115,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "stage": STAGE, "version": INT, "players": _array(STATUS)}),
     "EventSettings": _object([], {
         "tie_breaks": {"type": "array", "minItems": 1, "uniqueItems": True,
-                       "items": {"type": "string", "enum": list(TIE_BREAKS)}},
+                       "items": {"type": "string", "enum": list(TIE_BREAK_NAMES)}},
         "signatures": {"type": "boolean"}, "prize_plan": PRIZE_PLAN_GIVEN}, closed=True),
     "SettingsChanged": _object(["changed", "tie_breaks", "signatures", "prize_plan"], {
         "changed": NAMES, "tie_breaks": NAMES, "signatures": {"type": "boolean"},
