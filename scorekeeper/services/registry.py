@@ -93,6 +93,8 @@ class ClaimWords:
     label_help: str
     placeholder: str
     gone: str
+    #: The phone's name when none is typed ("Table 4"; "" for "Phone N").
+    default_label: str = ""
 
 
 class NightOwner:

@@ -51,7 +51,9 @@ def claim(page: ClaimPage, code: str) -> str | Response | tuple[str, int]:
     error, status = None, 400
     if request.method == "POST":
         try:
-            row, token = handovers.claim_handover(page.owner, code, request.form.get("label", ""))
+            typed = request.form.get("label", "").strip()
+            named = typed or (page.words(row).default_label if page.words else "")
+            row, token = handovers.claim_handover(page.owner, code, named)
         except NotFound as failure:
             abort(404, failure.message)
         except ServiceError as failure:

@@ -256,3 +256,25 @@ def test_neither_a_table_code_nor_a_co_director_code_reaches_the_logs(
                                            f"GET {path} HTTP/1.1", 200)
     assert "/claim/…" in caplog.text and "/eclaim/…" in caplog.text
     assert code not in caplog.text and found.group(1) not in caplog.text
+
+
+def test_a_table_phone_left_unnamed_is_named_by_its_table(app: Flask,
+                                                           client: FlaskClient) -> None:
+    """Not by a count of every device of the event ("Phone 2" at table 3)."""
+    event_id = _start(client, 15)
+    nights = _nights(app, event_id)
+    codes = _codes(client.post(f"/e/{event_id}/sessions/1/print/cards").text)
+    for number in (3, 1):
+        assert app.test_client().post(f"/claim/{codes[number]}",
+                                      data={"label": ""}).status_code == 302
+    again = _codes(client.post(f"/e/{event_id}/sessions/1/print/cards").text)
+    assert app.test_client().post(f"/claim/{again[3]}", data={"label": " "}).status_code == 302
+    with app.app_context():
+        def names(number: int) -> list[str]:
+            night = db.session.get_one(GameTable, nights[number])
+            return [e.label for e in db.session.scalars(db.select(Editor).where(
+                Editor.owner_id == night.owner_id, Editor.role != "director"))
+                if not e.label.startswith("Director")]
+        assert "Table 3" in names(3) and "Table 3 (phone 2)" in names(3)
+        assert "Table 1" in names(1)
+        assert not any(n.startswith("Phone") for n in names(3) + names(1))

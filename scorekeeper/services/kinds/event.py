@@ -80,7 +80,8 @@ class EventNight(NightOwner):
             label_help="so the director can tell the tables' phones apart",
             placeholder="e.g. Table 4",
             gone=("This table card's code was already used, replaced when the cards were "
-                  "printed again, or has expired. Ask the director for a new card."))
+                  "printed again, or has expired. Ask the director for a new card."),
+            default_label=f"Table {found.number}")
 
 
 GRANTS = Kind(
