@@ -107,7 +107,8 @@ class Book:
         played = self.points.get(number, {}).values()
         said = {"total": -self.total(number), "best_session": -max(played, default=0),
                 "fewer_penalties": self.penalties.get(number, 0),
-                "drawn": self.first_seat[number]}
+                "drawn": self.first_seat[number],
+                "last_session": -self.sessions(number)[-1]}
         return tuple(said[t] for t in self.tie_breaks)
 
     def ranks(self) -> dict[int, int]:

@@ -306,3 +306,18 @@ def test_session_highs_after_penalties_take_the_sessions_penalties_off(
     assert highs[1]["numbers"] == sorted(  # session 1 had no penalty
         n for n, p in day.points.items() if p.get(1) == max(q.get(1, -99) for q in
                                                             day.points.values()))
+
+
+def test_after_the_finish_the_board_opens_on_the_prizes_with_the_tie_notes_folded(
+        client: FlaskClient) -> None:
+    day = _day(client, _new_event(client, "cup"))
+    link = day.made["view_url"].split("://", 1)[-1].split("/", 1)[1]
+    before = client.get(f"/{link}").text
+    assert before.index('id="standings-panel"') < before.index('id="prizes"')
+    day.post("/finish")
+    after = client.get(f"/{link}").text
+    assert after.index('id="prizes"') < after.index('id="standings-panel"')
+    folded = re.search(r'<details class="tie-notes-fold" id="ties-fold"><summary>(.*?)'
+                       r'</summary>\s*<ul class="tie-notes muted" id="tie-notes">', after, re.S)
+    assert folded and folded.group(1).startswith("How the ties on total were settled")
+    assert after.index('id="standings"') < after.index('id="ties-fold"')
