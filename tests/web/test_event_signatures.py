@@ -2,7 +2,8 @@
 player at it agrees to the totals on its phone, or disputes them and the
 director's session page shows the table as disputed; a correction since
 asks the table again; a paper ticket is signed as its totals; a double
-tap records one signature; and nothing of it is open to a share link or a
+tap records one signature; a paper ticket every player signed signs the
+table with it, in one step; and nothing of it is open to a share link or a
 night of no event.  The event's settings (the tie rule while nothing is
 played, whether the tables sign) change on the record."""
 
@@ -16,7 +17,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.db.models import AuditEntry, GameTable, TableSignature, db
+from scorekeeper.db.models import AuditEntry, Event, GameTable, TableSignature, db
+from scorekeeper.services.events import signatures as event_signatures
+from tests.page_forms import post_form
 from tests.web.test_event_table_phone import _api_event
 
 API = "/api/v1"
@@ -327,3 +330,59 @@ def test_a_sessions_signing_reads_its_tickets_and_signatures_once_whatever_its_t
         assert [s.number for s in grouped["unsigned"]] == [1]
     assert sum("from table_signature" in s for s in statements) == 1, statements
     assert sum("from event_ticket" in s for s in statements) == 1, statements
+
+
+def test_a_paper_ticket_signed_by_every_player_signs_the_table_in_one_step(
+        client: FlaskClient) -> None:
+    world = _signing_event(client)
+    other = world["other"]
+    totals = dict(zip(other["players"], (8, -2, -2, -2, -2), strict=True))
+    path = f"{API}/events/{world['event']}/sessions/1/tables/2/ticket"
+    assert client.post(path, headers=world["director"],
+                       json={"totals": totals, "signed": "yes"}).status_code == 400
+    entered = client.post(path, headers=world["director"], json={"totals": totals,
+                                                                  "signed": True})
+    assert entered.status_code == 201, entered.get_json()
+    shown = client.get(f"{API}/tables/{other['night']}/signatures",
+                       headers=_auth(other["edit_token"])).get_json()
+    assert shown["status"] == "signed"
+    assert [(s["agrees"], s["note"]) for s in shown["seats"]] == [(True, "signed on paper")] * 5
+    fixed = dict(totals, **{other["players"][0]: 9, other["players"][1]: -3})
+    assert client.put(path, headers=world["director"],
+                      json={"totals": fixed, "reason": "Misread"}).status_code == 200
+    again = client.get(f"{API}/tables/{other['night']}/signatures",
+                       headers=_auth(other["edit_token"])).get_json()
+    assert again["status"] == "unsigned"  # a corrected ticket is asked again
+
+
+def test_signed_on_paper_is_refused_where_tables_dont_sign(client: FlaskClient) -> None:
+    world = _signing_event(client, asked=False)
+    other = world["other"]
+    totals = dict(zip(other["players"], (8, -2, -2, -2, -2), strict=True))
+    refused = client.post(f"{API}/events/{world['event']}/sessions/1/tables/2/ticket",
+                          headers=world["director"], json={"totals": totals, "signed": True})
+    assert refused.status_code == 409 and "don't sign" in refused.get_json()["error"]
+    assert client.get(f"{API}/events/{world['event']}/sessions/1",
+                      headers=world["director"]).get_json()["tables"][1]["ticket"] is False
+
+
+def test_the_session_pages_ticket_form_signs_on_paper(app: Flask, client: FlaskClient) -> None:
+    answer = client.post("/e/new", data={
+        "name": "Festival", "preset": "called-ace", "sessions": "1", "rounds": "1",
+        "entry": "0", "share": "90", "places": "", "session_high": "0", "signatures": "y"})
+    assert answer.status_code == 302
+    event_id = int(answer.headers["Location"].rsplit("/", 1)[1])
+    client.post(f"/e/{event_id}/players", data={"checked_in": "1", "pasted": "\n".join(
+        f"Player {n}" for n in range(1, 11))})
+    assert post_form(client, f"/e/{event_id}/sessions/1/draw", {"seed": "5"}).status_code == 200
+    page = client.get(f"/e/{event_id}/sessions/1").text
+    assert "Every player signed the paper" in page
+    entered = post_form(client, f"/e/{event_id}/sessions/1/tables/1/ticket", {
+        **{f"points-{k}": str(p) for k, p in enumerate((8, -2, -2, -2, -2))}, "signed": "1"},
+        follow_redirects=True)
+    assert entered.status_code == 200
+    assert "Table 1&#39;s paper ticket is in: the table is done, signed on paper" in entered.text
+    with app.app_context():
+        event = db.session.get_one(Event, event_id)
+        assert event_signatures.session_signing(event, 1)[1].status == "signed"
+        assert event_signatures.session_signing(event, 1)[2].status == "playing"

@@ -25,6 +25,7 @@ from scorekeeper.names import find_name
 from scorekeeper.policy.acl import EventWrite
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.events import progress as event_progress
+from scorekeeper.services.events import signatures
 from scorekeeper.services.events.standings import EventStandings as EventStandings
 from scorekeeper.services.events.standings import standings as standings
 from scorekeeper.services.made_on import as_shown
@@ -60,17 +61,21 @@ def check_totals(totals: object, names: Sequence[str], table_number: int) -> dic
 
 def ticket(event: Event, session: int, table_number: int, totals: object,
            by: str | None = None, once: Once | None = None,
-           seen: int | None = None, shown: int | None = None) -> EventTicket:
+           seen: int | None = None, shown: int | None = None,
+           signed: object = False) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
     whole points, summing to zero): they stand instead of its hands as the
     page showed them (``shown``: the night's version).  The table's night
-    changes too (it is done), so its phone and share page learn of it."""
+    changes too (it is done), so its phone and share page learn of it.
+    ``signed``: every player signed the paper, so the table's result is
+    signed in the same write (an event whose tables sign)."""
     row = db.session.scalar(select(EventTable).filter_by(
         event_id=event.id, session=session, number=table_number))
     if row is None:
         raise NotFound(f"No table {table_number} in session {session}")
     night = db.session.get_one(GameTable, row.night_id)
     kept = check_totals(totals, [p.name for p in night.players], table_number)
+    on_paper = signatures.check_signed(signed, event)
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
@@ -82,6 +87,9 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         row.done, row.opened = True, False
         said = (f"Paper ticket for session {session}, table {table_number}: "
                 + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
+        if on_paper:
+            db.session.flush()
+            said += signatures.sign_on_paper(row, event, night, by)
         writes.audit_event(event.id, "ticket", said, by)
         writes.audit_night(night, "ticket", said, by=by)
         work.remember(event, 201, {"session": session, "table": table_number, "totals": kept})

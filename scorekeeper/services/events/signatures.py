@@ -266,3 +266,31 @@ def sign(table: GameTable, name: object, agrees: object, note: object = None,
         after = _one(row, event, table)
         work.remember(table, 201, after.to_json())
     return after
+
+
+#: What a seat signed with the paper ticket says.
+ON_PAPER = "signed on paper"
+
+
+def check_signed(signed: object, event: Event) -> bool:
+    """Whether a ticket comes signed by every player of its table (the
+    paper carries their signatures), or why that can't be said."""
+    if not isinstance(signed, bool):
+        raise ServiceError("signed must be true (every player signed the paper ticket) "
+                           "or false", "signed")
+    if signed and not event.signatures:
+        raise Conflict(NOT_ASKED, "signed")
+    return signed
+
+
+def sign_on_paper(row: EventTable, event: Event, table: GameTable, by: str | None) -> str:
+    """Every seat of the table agrees to its totals as they now stand,
+    signed on its paper ticket (inside the ticket's write); returns the
+    words the history adds."""
+    now = _signing(row, event, table, _tickets([row]), _latest([row])[row.id])
+    totals = [s.points for s in now.seats]
+    for seat in now.seats:
+        db.session.add(TableSignature(event_table_id=row.id, seat=seat.seat, name=seat.name,
+                                      agrees=True, totals=totals, note=ON_PAPER,
+                                      by=by[:80] if by else None))
+    return f"; every player signed it on paper ({len(now.seats)})"

@@ -161,7 +161,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Penalty": PENALTY,
     "Penalties": _object(["penalties"], {"penalties": _array(PENALTY)}),
     "NewTicket": _object(["totals"], {
-        "totals": {"type": "object", "additionalProperties": TICKET_POINTS}}, closed=True),
+        "totals": {"type": "object", "additionalProperties": TICKET_POINTS},
+        "signed": {"type": "boolean"}}, closed=True),
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),

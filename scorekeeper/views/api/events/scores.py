@@ -76,14 +76,17 @@ def withdraw_penalty(event_id: int, penalty: int) -> Answer:
 @bp.post("/events/<int:event_id>/sessions/<int:session>/tables/<int:table>/ticket")
 @permission(OwnerAction.RUN, EventWrite.SCORE)
 def enter_ticket(event_id: int, session: int, table: int) -> Answer:
-    """``{"totals": {name: points}}`` from a table's paper ticket (summing to
-    zero): they stand instead of its hands, and the table is done."""
+    """``{"totals": {name: points}, "signed"}`` from a table's paper ticket
+    (summing to zero): they stand instead of its hands, and the table is
+    done; ``"signed": true``: every player signed the paper, so the table's
+    result is signed with it."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
     def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
-                                   by=grant_label(checked), once=once)
+                                   by=grant_label(checked), once=once,
+                                   signed=data.get("signed", False))
         return {"session": session, "table": table, "totals": dict(made.totals)}, 201
     return answer_of(once_answered(event, data, ticket),
                    {"Location": home_path(event, f"/sessions/{session}")})

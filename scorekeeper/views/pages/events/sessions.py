@@ -210,13 +210,15 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     seated = _seated(event, number, table)
     try:
         event_scores.ticket(event, number, table, _typed_totals(list(seated.players)),
-                            by=grant_label(checked), shown=_table_shown())
+                            by=grant_label(checked), shown=_table_shown(),
+                            signed=request.form.get("signed") == "1")
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
                        lambda: _session_page(event_id, number,
                                              errors={f"ticket-{table}": said}))
-    flash(f"Table {table}'s paper ticket is in: the table is done")
+    flash(f"Table {table}'s paper ticket is in: the table is done"
+          + (", signed on paper" if request.form.get("signed") == "1" else ""))
     return redirect(url_for("events.session_page", event_id=event.id, number=number))
 
 
