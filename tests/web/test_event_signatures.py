@@ -386,3 +386,38 @@ def test_the_session_pages_ticket_form_signs_on_paper(app: Flask, client: FlaskC
         event = db.session.get_one(Event, event_id)
         assert event_signatures.session_signing(event, 1)[1].status == "signed"
         assert event_signatures.session_signing(event, 1)[2].status == "playing"
+
+
+def test_a_ticket_after_a_dead_phone_adds_the_papers_rest_to_the_phones_hands(
+        app: Flask, client: FlaskClient) -> None:
+    """Table 1's phone records three hands and dies; the paper has the rest.
+    The ticket form starts from what the phone recorded, the director types
+    what the paper adds, and the ticket is both (said in the history)."""
+    made, drawn = _api_event(client)
+    table = drawn["tables"][0]
+    players, phone = table["players"], _auth(table["edit_token"])
+    for k in range(3):
+        assert client.post(f"{API}/tables/{table['night']}/hands", headers=phone, json={
+            "picker": players[k], "partners": [players[k + 1]], "points": 75}).status_code == 201
+    so_far = client.get(f"{API}/events/{made['id']}/standings",
+                        headers=_auth(made["view_token"])).get_json()
+    recorded = {p["name"]: p["sessions"][0] for p in so_far["players"] if p["name"] in players}
+    rest = dict(zip(players, (4, -1, -1, -1, -1), strict=True))
+    path = f"{API}/events/{made['id']}/sessions/1/tables/1/ticket"
+    director = _auth(made["director_token"])
+    lopsided = client.post(path, headers=director, json={
+        "totals": dict(rest, **{players[0]: 5}), "with_phone": True})
+    assert lopsided.status_code == 400 and "add up to zero" in lopsided.get_json()["error"]
+    entered = client.post(path, headers=director, json={"totals": rest, "with_phone": True})
+    assert entered.status_code == 201, entered.get_json()
+    both = {n: recorded[n] + rest[n] for n in players}
+    assert entered.get_json()["totals"] == both
+    with app.app_context():
+        said = [e.summary for e in db.session.scalars(db.select(AuditEntry))
+                if e.summary.startswith("Paper ticket for session 1, table 1")]
+    assert said and said[-1].endswith("(the phone's 3 hands and the paper's rest)")
+    other = drawn["tables"][1]
+    none = client.post(f"{API}/events/{made['id']}/sessions/1/tables/2/ticket",
+                       headers=director, json={"totals": dict.fromkeys(other["players"], 0),
+                                               "with_phone": True})
+    assert none.status_code == 400 and "recorded no hand" in none.get_json()["error"]

@@ -62,13 +62,15 @@ def check_totals(totals: object, names: Sequence[str], table_number: int) -> dic
 def ticket(event: Event, session: int, table_number: int, totals: object,
            by: str | None = None, once: Once | None = None,
            seen: int | None = None, shown: int | None = None,
-           signed: object = False) -> EventTicket:
+           signed: object = False, with_phone: object = False) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
     whole points, summing to zero): they stand instead of its hands as the
     page showed them (``shown``: the night's version).  The table's night
     changes too (it is done), so its phone and share page learn of it.
     ``signed``: every player signed the paper, so the table's result is
-    signed in the same write (an event whose tables sign)."""
+    signed in the same write (an event whose tables sign).  ``with_phone``:
+    the phone died and the table finished on paper, so ``totals`` are what
+    the paper adds to the hands the phone recorded (the ticket is both)."""
     row = db.session.scalar(select(EventTable).filter_by(
         event_id=event.id, session=session, number=table_number))
     if row is None:
@@ -76,17 +78,21 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     night = db.session.get_one(GameTable, row.night_id)
     kept = check_totals(totals, [p.name for p in night.players], table_number)
     on_paper = signatures.check_signed(signed, event)
+    if not isinstance(with_phone, bool):
+        raise ServiceError("with_phone must be true (the totals add to the phone's hands) "
+                           "or false", "with_phone")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE, seen=seen)
         if db.session.scalar(select(EventTicket).filter_by(event_table_id=row.id)) is not None:
             raise Conflict(f"Table {table_number} already has a ticket", "totals")
         writes.begin_night(night, EventWrite.SCORE, seen=shown,
                            stale=event_progress.table_changed(night, table_number, shown))
+        joined = _with_phone(night, table_number, kept) if with_phone else ""
         made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
         db.session.add(made)
         row.done, row.opened = True, False
         said = (f"Paper ticket for session {session}, table {table_number}: "
-                + ", ".join(f"{n} {p:+d}" for n, p in kept.items()))
+                + ", ".join(f"{n} {p:+d}" for n, p in kept.items()) + joined)
         if on_paper:
             db.session.flush()
             said += signatures.sign_on_paper(row, event, night, by)
@@ -94,6 +100,19 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         writes.audit_night(night, "ticket", said, by=by)
         work.remember(event, 201, {"session": session, "table": table_number, "totals": kept})
     return made
+
+
+def _with_phone(night: GameTable, table_number: int, rest: dict[str, int]) -> str:
+    """``rest`` (what the paper adds) turned into the table's totals with the
+    hands its phone recorded, in place; the words the history adds."""
+    state = TableState.load(night)
+    hands = event_progress.deals_passed(state.night)
+    if hands == 0:
+        raise ServiceError(f"Table {table_number}'s phone recorded no hand: enter the "
+                           "paper's totals", "totals")
+    for name in rest:
+        rest[name] += int(state.night.balances.get(name, 0))
+    return f" (the phone's {hands} hand{'s' if hands != 1 else ''} and the paper's rest)"
 
 
 def correction_reason(reason: object) -> str:

@@ -162,7 +162,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "Penalties": _object(["penalties"], {"penalties": _array(PENALTY)}),
     "NewTicket": _object(["totals"], {
         "totals": {"type": "object", "additionalProperties": TICKET_POINTS},
-        "signed": {"type": "boolean"}}, closed=True),
+        "signed": {"type": "boolean"}, "with_phone": {"type": "boolean"}}, closed=True),
     "Ticket": _object(["session", "table", "totals"], {
         "session": INT, "table": INT,
         "totals": {"type": "object", "additionalProperties": INT}}),

@@ -79,14 +79,16 @@ def enter_ticket(event_id: int, session: int, table: int) -> Answer:
     """``{"totals": {name: points}, "signed"}`` from a table's paper ticket
     (summing to zero): they stand instead of its hands, and the table is
     done; ``"signed": true``: every player signed the paper, so the table's
-    result is signed with it."""
+    result is signed with it; ``"with_phone": true``: the totals are what
+    the paper adds to the hands the table's phone recorded."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
     def ticket(once: Once | None) -> tuple[Any, int]:
         made = event_scores.ticket(event, session, table, data.get("totals"),
                                    by=grant_label(checked), once=once,
-                                   signed=data.get("signed", False))
+                                   signed=data.get("signed", False),
+                                   with_phone=data.get("with_phone", False))
         return {"session": session, "table": table, "totals": dict(made.totals)}, 201
     return answer_of(once_answered(event, data, ticket),
                    {"Location": home_path(event, f"/sessions/{session}")})

@@ -67,6 +67,8 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
     return render_template(
         "events/session.html", event=event, number=number, drawn=drawn, by_name=by_name(drawn),
         progress={p.number: p for p in standings.tables if p.session == number},
+        phone_points={r.name: r.sessions[number - 1] for r in standings.players
+                      if number in r.played},
         names={p.number: p.name for p in event.players}, papers=PAPERS,
         hours=int(CODE_LIFETIME.total_seconds() // 3600),
         penalties=[p for p in event_penalties.penalties(event) if p.session == number],
@@ -211,7 +213,8 @@ def ticket(event_id: int, number: int, table: int) -> Response | tuple[str, int]
     try:
         event_scores.ticket(event, number, table, _typed_totals(list(seated.players)),
                             by=grant_label(checked), shown=_table_shown(),
-                            signed=request.form.get("signed") == "1")
+                            signed=request.form.get("signed") == "1",
+                            with_phone=request.form.get("with_phone") == "1")
     except ServiceError as error:
         said = error.message
         return refused(f"Ticket not taken: {error.message}", status_of(error),
