@@ -32,6 +32,7 @@ from scorekeeper.names import (
 from scorekeeper.policy.acl import EventWrite
 from scorekeeper.rules import Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
+from scorekeeper.services.events import leaving
 from scorekeeper.services.events.plan import Plan, check_plan, count
 from scorekeeper.services.grants import grants
 from scorekeeper.services.made_on import as_shown
@@ -283,12 +284,18 @@ def check_in(event: Event, numbers: Sequence[int], here: bool = True,
 
 def withdraw(event: Event, number: int, after_session: int, by: str | None = None,
              once: Once | None = None, seen: int | None = None,
-             shown: int | None = None) -> EventPlayer:
+             shown: int | None = None, now: object = False) -> tuple[EventPlayer, str]:
     """The player plays no session after ``after_session`` (0: none at all);
     their results so far are kept.  A session he is seated in at a drawn
-    table he keeps (:func:`_leaves_no_seat`); a page's form names his
-    version it showed (``shown``)."""
+    table he keeps (:func:`_leaves_no_seat`), unless he leaves ``now``: then
+    he is dealt out at his table of ``after_session`` from the next hand
+    (:func:`scorekeeper.services.events.leaving.leave_now`).  A page's form
+    names his version it showed (``shown``).  Returns him and what was done,
+    in words."""
     count(after_session, "after", 0, event.sessions, "The last session played")
+    if not isinstance(now, bool):
+        raise ServiceError("now must be true (he leaves his table from the next hand) or "
+                           "false", "now")
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         found = player(event, number)
@@ -300,11 +307,15 @@ def withdraw(event: Event, number: int, after_session: int, by: str | None = Non
         found.withdrawn_after = after_session
         found.version += 1
         _leaves_no_seat(event, found, "after")
-        writes.audit_event(event.id, "withdraw",
-                           f"#{found.number} {found.name} withdrew after session "
-                           f"{after_session}", by)
-        work.remember(event, 200, {"players": [player_status(found)]})
-    return found
+        seat = leaving.seat_to_leave(event, found, after_session) if now and after_session \
+            else None
+        said = (f"#{found.number} {found.name} withdrew after session {after_session}"
+                + (seat.words if seat else ""))
+        writes.audit_event(event.id, "withdraw", said, by)
+        if seat is not None:
+            said += ". " + seat.leave()
+        work.remember(event, 200, {"players": [player_status(found)], "said": said})
+    return found, said
 
 
 def _leaves_no_seat(event: Event, p: EventPlayer, field: str) -> None:

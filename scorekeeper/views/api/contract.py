@@ -232,7 +232,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "A player's name corrected, everywhere the event keeps it", 200, "Renamed",
               EDIT, body="Rename", owner="event", if_match=True, also=(409,)),
     Operation("post", f"{E}/players/{{number}}/withdraw", "withdraw_player",
-              "A player plays no session after one (results kept)", 200, "PlayerStatus",
+              "A player plays no session after one (results kept); with now, he leaves "
+              "his table from the next hand", 200, "Withdrawn",
               EDIT, body="Withdraw", owner="event", if_match=True, also=(409,)),
     Operation("post", f"{S}/draw", "draw_session",
               "Draw a session's seats (again, before its first hand)", 200, "Drawn", EDIT,

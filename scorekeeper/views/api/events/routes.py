@@ -247,14 +247,17 @@ def rename_player(event_id: int, number: int) -> Answer:
 @bp.post("/events/<int:event_id>/players/<int:number>/withdraw")
 @permission(OwnerAction.RUN, EventWrite.REGISTER)
 def withdraw_player(event_id: int, number: int) -> Answer:
-    """Player ``number`` plays no session after ``{"after": k}`` (0: none)."""
+    """Player ``number`` plays no session after ``{"after": k}`` (0: none);
+    with ``"now": true`` he also leaves his table of session k from the next
+    hand (withdrawing in the middle of it).  Answers him and what was done."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
     after = whole_field(data, "after", "the last session played (0: none)")
     def withdraw(once: Once | None) -> tuple[Any, int]:
-        found = event_service.withdraw(event, number, after, by=grant_label(checked), once=once)
-        return {"players": [event_service.player_status(found)]}, 200
+        found, said = event_service.withdraw(event, number, after, by=grant_label(checked),
+                                             once=once, now=data.get("now", False))
+        return {"players": [event_service.player_status(found)], "said": said}, 200
     return answer_of(once_answered(event, data, withdraw))
 
 

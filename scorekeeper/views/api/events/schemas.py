@@ -138,7 +138,9 @@ EVENT_SCHEMAS: dict[str, Any] = {
                       closed=True),
     "Renamed": _object(["number", "name", "was"], {"number": INT, "name": TEXT, "was": TEXT}),
     "Withdraw": _object(["after"], {
-        "after": {"type": "integer", "minimum": 0, "maximum": MAX_SESSIONS}}, closed=True),
+        "after": {"type": "integer", "minimum": 0, "maximum": MAX_SESSIONS},
+        "now": {"type": "boolean"}}, closed=True),
+    "Withdrawn": _object(["players", "said"], {"players": _array(STATUS), "said": TEXT}),
     "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),
     "Draw": _object([], {"seed": {**SEED, "nullable": True}}, closed=True),
     "Drawn": _object(["session", "seed", "repeated_pairs", "met_again", "byes", "tables"], {

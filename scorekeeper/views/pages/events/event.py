@@ -362,13 +362,15 @@ def withdraw(event_id: int) -> Response | tuple[str, int]:
     if errors:
         return refused("Not withdrawn", 400, lambda: _home_page(event, errors=errors))
     try:
-        p = event_service.withdraw(event, number or 0, after or 0, by=grant_label(checked),
-                                   shown=_player_shown("after"))
+        p, said = event_service.withdraw(event, number or 0, after or 0,
+                                         by=grant_label(checked), shown=_player_shown("after"),
+                                         now=request.form.get("now") == "1")
     except ServiceError as error:
         said = error.message
         return refused(f"Not withdrawn: {error.message}", status_of(error),
                        lambda: _home_page(event, errors={"withdraw": said}))
-    flash(f"#{p.number} {p.name} plays no session after session {after}")
+    flash(f"#{p.number} {p.name} plays no session after session {after}"
+          + (said[said.index(" and leaves"):] if " and leaves" in said else ""))
     return redirect(url_for("events.home", event_id=event.id))
 
 
