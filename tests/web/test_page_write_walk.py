@@ -196,6 +196,7 @@ FILL: dict[str, dict[str, str]] = {
     "events.finish": {"sure": "1"},
     "events.reopen": {"sure": "1"},
     "events.swap": {"a": "1", "b": "2"},
+    "events.sat_elsewhere": {"a": "1", "b": "2"},
     "events.rename": {"name": "Player One"},
     "exports.import_page": {},
 }

@@ -239,6 +239,10 @@ RECIPES: dict[str, Callable[[W], Req]] = {
                                          "director", {"after": 1}),
     "api.draw_session": lambda w: Req("POST", f"{API}/events/{w['event']}/sessions/2/draw",
                                       "director", {"seed": 3}, fresh=True),
+    "api.fix_seats": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/sessions/1/seat-fix", "director",
+        {"a": w["tables"][0]["numbers"][1], "b": w["tables"][1]["numbers"][1],
+         "reason": "They sat at each other's tables"}),
     "api.seat_walk_in": lambda w: Req("POST", f"{API}/events/{w['event']}/sessions/1/seat",
                                       "director", {"number": w["walk_in"]}),
     "api.add_penalty": lambda w: Req("POST", f"{API}/events/{w['event']}/penalties", "director",

@@ -1,7 +1,9 @@
 """A tournament.  Its face (:data:`FACE`), what the views and the other
 packages may call: starting and finding it, its players and settings
 (:mod:`.event`, :mod:`.plan`, :mod:`.settings`, :mod:`.rename`), its draws,
-walk-ins and tables' codes (:mod:`.draws`, :mod:`.walk_ins`, :mod:`.grants`),
+walk-ins and tables' codes (:mod:`.draws`, :mod:`.walk_ins`, :mod:`.grants`), seat
+mistakes mended after play and a player leaving mid-session (:mod:`.seat_fixes`,
+:mod:`.leaving`),
 its tables' progress and its stages (:mod:`.progress`, :mod:`.stages`), its
 scores, penalties and signatures (:mod:`.scores`, :mod:`.penalties`,
 :mod:`.signatures`), its public board
@@ -11,4 +13,5 @@ event's file (:mod:`.import_checks`).
 """
 
 FACE = ("event", "plan", "settings", "rename", "draws", "grants", "progress", "stages",
-        "scores", "penalties", "signatures", "board", "exports", "history", "walk_ins")
+        "scores", "penalties", "signatures", "board", "exports", "history", "walk_ins",
+        "seat_fixes", "leaving")

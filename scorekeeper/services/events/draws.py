@@ -135,7 +135,7 @@ def _started(rows: Sequence[EventTable]) -> bool:
     return bool(hands or tickets)
 
 
-def _earlier(event: Event, session: int) -> list[list[tuple[int, ...]]]:
+def earlier_draws(event: Event, session: int) -> list[list[tuple[int, ...]]]:
     """The tables of every session before ``session``, by player number."""
     by_name = {p.name: p.number for p in event.players}
     found: dict[int, list[tuple[int, ...]]] = {}
@@ -191,7 +191,7 @@ def draw(event: Event, session: int, seed: int | None = None, by: str | None = N
             raise ServiceError(f"At least {rules.seats} players must be checked in for "
                                f"session {session}", "session")
         result = engine.draw([p.number for p in playing], rules.seats, seed,
-                             _earlier(event, session), event.odd)
+                             earlier_draws(event, session), event.odd)
         if len(result.tables) > MAX_EVENT_TABLES:
             raise ServiceError(f"At most {MAX_EVENT_TABLES} tables a session", "session")
         if old:
@@ -256,7 +256,7 @@ def session_tables(event: Event, session: int) -> DrawnSession:
         players = tuple(p.name for p in night.players)
         drawn.append(DrawnTable(t.number, players, tuple(seat_number(n, numbers) for n in players),
                                 t.night_id))
-    met_again = repeated_pair_list([t.numbers for t in drawn], _earlier(event, session))
+    met_again = repeated_pair_list([t.numbers for t in drawn], earlier_draws(event, session))
     return DrawnSession(session, row.seed, met_again, tuple(row.byes), tuple(drawn))
 
 
@@ -289,7 +289,9 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None,
             raise ServiceError(f"Swap two players who are seated in session {session}",
                                "players")
         if _started(_rows(event, session)):
-            raise Conflict(f"Session {session} has started: no more swaps", "session")
+            raise Conflict(f"Session {session} has started: no more swaps. If they sat at "
+                           "each other's tables, say so (\"They sat at each other's tables\"): "
+                           "the recorded hands follow them", "session")
         (ta, sa), (tb, sb) = seats[a], seats[b]
         nights = {t.night: db.session.get_one(GameTable, t.night) for t in (ta, tb)}
         for night in nights.values():
@@ -302,7 +304,8 @@ def swap(event: Event, session: int, a: int, b: int, by: str | None = None,
         row = db.session.scalars(select(EventSession).filter_by(event_id=event.id,
                                                                 number=session)).one()
         row.repeated_pairs = engine.repeated_pairs(  # kept beside the seed for the export
-            engine.swap(tuple(t.numbers for t in drawn.tables), a, b), _earlier(event, session))
+            engine.swap(tuple(t.numbers for t in drawn.tables), a, b),
+            earlier_draws(event, session))
         said = f"Swapped #{a} and #{b} in session {session}"
         writes.audit_event(event.id, "swap", said, by)
         for night in nights.values():

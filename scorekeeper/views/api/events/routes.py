@@ -22,6 +22,7 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
+from scorekeeper.services.events import seat_fixes
 from scorekeeper.services.events import settings as event_settings
 from scorekeeper.services.events import signatures as signature_service
 from scorekeeper.services.events import stages as event_stages
@@ -319,6 +320,23 @@ def seat_walk_in(event_id: int, session: int) -> Answer:
                               "edit_token": t.edit_token, "code": t.code}
         return body, 200
     return answer_of(once_answered(event, data, seat))
+
+
+@bp.post("/events/<int:event_id>/sessions/<int:session>/seat-fix")
+@permission(OwnerAction.RUN, EventWrite.DRAW)
+def fix_seats(event_id: int, session: int) -> Answer:
+    """``{"a", "b", "reason"}``: players ``a`` and ``b``, drawn at two tables
+    of a session already played, sat at each other's; the recorded hands,
+    tickets and signatures follow them.  Answers what was done and the seats."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    a = whole_field(data, "a", "the first player's number")
+    b = whole_field(data, "b", "the second player's number")
+    def fix(once: Once | None) -> tuple[Any, int]:
+        return seat_fixes.sat_elsewhere(event, session, a, b, data.get("reason"),
+                                        by=grant_label(checked), once=once), 200
+    return answer_of(once_answered(event, data, fix))
 
 
 @bp.get("/events/<int:event_id>/sessions/<int:session>")

@@ -142,6 +142,12 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "now": {"type": "boolean"}}, closed=True),
     "Withdrawn": _object(["players", "said"], {"players": _array(STATUS), "said": TEXT}),
     "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),
+    "SeatFix": _object(["a", "b", "reason"], {
+        "a": INT, "b": INT, "reason": {"type": "string", "maxLength": PENALTY_REASON}},
+        closed=True),
+    "SeatsFixed": _object(["said", "tables"], {"said": TEXT, "tables": _array(_object(
+        ["number", "players", "numbers"], {"number": INT, "players": NAMES,
+                                           "numbers": NUMBERS}))}),
     "Draw": _object([], {"seed": {**SEED, "nullable": True}}, closed=True),
     "Drawn": _object(["session", "seed", "repeated_pairs", "met_again", "byes", "tables"], {
         "session": INT, "seed": INT, "repeated_pairs": INT, "met_again": _array(NUMBERS),

@@ -24,7 +24,7 @@ from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import history as event_history
 from scorekeeper.services.events import penalties as event_penalties
 from scorekeeper.services.events import scores as event_scores
-from scorekeeper.services.events import signatures
+from scorekeeper.services.events import seat_fixes, signatures
 from scorekeeper.services.events import walk_ins as event_walk_ins
 from scorekeeper.services.events.draws import CODE_LIFETIME, MAX_SEED, DrawnSession, DrawnTable
 from scorekeeper.services.grants.grants import new_token
@@ -143,6 +143,31 @@ def swap(event_id: int, number: int) -> Response | tuple[str, int]:
         return refused(f"Not swapped: {error.message}", status_of(error), lambda: _session_page(
             event_id, number, errors={"swap": said}))
     flash(f"Swapped #{a} and #{b}")
+    return redirect(url_for("events.session_page", event_id=event.id, number=number,
+                            _anchor="board"))
+
+
+@bp.post("/e/<int:event_id>/sessions/<int:number>/sat-elsewhere")
+@permission(OwnerAction.RUN, EventWrite.DRAW)
+def sat_elsewhere(event_id: int, number: int) -> Response | tuple[str, int]:
+    """Two players sat at each other's tables: the recorded hands follow them."""
+    checked = load_event(event_id)
+    event = checked.row
+    a, b = _player_number("a"), _player_number("b")
+    token = request.form.get("submission", "")[:64]
+    try:
+        if a is None or b is None:
+            raise ServiceError("Give two players' numbers", "seat_fix")
+        seat_fixes.sat_elsewhere(event, number, a, b, request.form.get("reason"),
+                                 by=grant_label(checked), shown=_seats_shown(),
+                                 once=Once(f"form:seat-fix:{event.id}:{token}") if token
+                                 else None)
+    except ServiceError as error:
+        said = error.message
+        return refused(f"Not moved: {error.message}", status_of(error), lambda: _session_page(
+            event_id, number, errors={"seat_fix": said}))
+    flash(f"#{a} and #{b} sat at each other's tables: their hands, tickets and standings "
+          "follow them")
     return redirect(url_for("events.session_page", event_id=event.id, number=number,
                             _anchor="board"))
 
