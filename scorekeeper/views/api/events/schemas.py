@@ -81,7 +81,7 @@ PRIZE_PLAN = _object(["prizes"], {
         "weight": {"type": "integer", "minimum": 0}}, closed=True)},
     "share": PERCENT, "rounding": {"type": "string", "enum": list(prizes.UNITS)},
     "remainder": {"type": "string", "enum": list(prizes.REMAINDERS)},
-    "withdrawn_win": {"type": "boolean"}, "walk_ins_win": {"type": "boolean"}}, closed=True)
+    **{flag: {"type": "boolean"} for flag in prizes.FLAGS}}, closed=True)
 #: A prize plan as a new event or a change names it: a preset's name, or the plan.
 PRIZE_PLAN_GIVEN = {"oneOf": [{"type": "string", "enum": list(prize_presets.PRESETS)}, PRIZE_PLAN]}
 
