@@ -105,6 +105,7 @@ def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence
     named = longest_name(keys, at, players)
     if named is not None:
         found, length = named
+        length = max(1, min(length, len(words) - at))  # a name's words, never past the text's
         said = " ".join(word.raw for word in words[at:at + length])
         if len(found) > 1:
             return _unplaced(said, f"Who is '{said}': {or_list(found)}?", True, length)
