@@ -3,8 +3,9 @@ ranking of the players with the event's tie-breaks, each session's high
 score and the prizes paid from the pot.
 
 Players are their event numbers; points are ints and money integer cents.
-Prizes are whole dollars and the pot always adds up: what the prizes don't
-take is the house's.
+What the pot pays is :mod:`scorekeeper.ledger.prizes`'s to decide; here the
+plain plan of percents by place (whole dollars, the rest the house's) is
+asked of it, as the event form's fields give it.
 """
 
 from __future__ import annotations
