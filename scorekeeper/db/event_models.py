@@ -44,7 +44,7 @@ class Event(HasOwner, Model):
     session_high: Mapped[int] = mapped_column(default=0)
     #: Percent of the entries paid out as prizes (the rest is the house's).
     share: Mapped[int] = mapped_column(default=90)
-    #: The prize plan as data (:func:`scorekeeper.ledger.prizes.from_dict`):
+    #: The prize plan as data (:func:`scorekeeper.ledger.prize_data.from_dict`):
     #: fixed amounts, percents and weights, consolations, rounding,
     #: eligibility.  None: the plain plan of ``places``, ``session_high``
     #: and ``share``.
@@ -81,6 +81,11 @@ class EventPlayer(Model):
     #: they withdrew (their results are kept).
     from_session: Mapped[int] = mapped_column(default=1)
     withdrawn_after: Mapped[int | None] = mapped_column(default=None)
+    #: The keys of the prize plan's side pots he paid into (None: none).
+    side_pots: Mapped[list[str] | None] = mapped_column(JSON, default=None)
+    #: The number of the player this registration turned out to be a second
+    #: one of: it plays no more, pays nothing into the pot and wins nothing.
+    duplicate_of: Mapped[int | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: One more at each change (check-in, withdrawal, name): the version a
     #: page's forms for him name, so that one sent from an older page is refused.

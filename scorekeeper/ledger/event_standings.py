@@ -9,7 +9,7 @@ them here as a :class:`Field`; nothing here reads the database.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from scorekeeper.ledger import events as engine
@@ -39,14 +39,22 @@ class Field:
     scored: frozenset[int]
     #: The prize plan (None: the plain one of ``places``, ``session_high``, ``share``).
     prize_plan: payouts.PrizePlan | None = None
-    #: Numbers of the players the plan lets win nothing (withdrawn, walk-ins).
-    ineligible: frozenset[int] = frozenset()
+    #: Numbers of the players who withdrew, and of those who joined after session 1.
+    withdrawn: frozenset[int] = frozenset()
+    walk_ins: frozenset[int] = frozenset()
     #: Penalty points by (player id, session).
     fined_in: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    #: Who opted in to each side pot: its key → player numbers.
+    side_entries: Mapping[str, frozenset[int]] = field(default_factory=dict)
 
     @property
     def plan(self) -> payouts.PrizePlan:
         return self.prize_plan or payouts.simple(self.places, self.session_high, self.share)
+
+    def ineligible(self, plan: payouts.PrizePlan) -> frozenset[int]:
+        """The numbers ``plan`` lets win nothing (withdrawn, walk-ins)."""
+        return ((frozenset() if plan.withdrawn_win else self.withdrawn)
+                | (frozenset() if plan.walk_ins_win else self.walk_ins))
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,27 @@ class Named:
     points: int
     cents: int
     each: int = 0
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A pot as it stands: who paid in (``entries`` of ``entry_cents``), the
+    prizes won (or, before any is, each at the pot so far: ``plan``), what
+    rounding and the house keep, in words; for the main pot and each side
+    pot alike (``key``, ``name``: a side pot's)."""
+
+    key: str
+    name: str
+    entries: int
+    entry_cents: int
+    pot_cents: int
+    prizes: tuple[Named, ...]
+    plan: payouts.Paid
+    house_cents: int
+    rounding_cents: int
+    rounding_words: str
+    #: The numbers of the players in it.
+    numbers: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -83,6 +112,16 @@ class Standings:
     ties: tuple[str, ...]
     #: How the plan rounds each prize and where the rounding goes, in words.
     rounding_words: str
+    #: How many paid the entry, and what each paid.
+    entries: int
+    entry_cents: int
+    #: Each side pot of the plan, as it stands.
+    side_pots: tuple[Pot, ...]
+
+    @property
+    def taken_cents(self) -> int:
+        """All the money taken: the entries and every side pot's."""
+        return self.pot_cents + sum(pot.pot_cents for pot in self.side_pots)
 
 
 def entrants(field: Field) -> list[Registered]:
@@ -121,24 +160,22 @@ def work_out(field: Field) -> Standings:
         ranked = tuple(replace(r, rank=1) for r in sorted(
             ranked, key=lambda r: drawn.get(r.name, len(drawn) + r.number)))
     plan, pot = field.plan, len(playing) * field.entry_cents
-    numbers = {player_id: number for player_id, number, _, _ in field.registered}
-    fines = ({(numbers[p], s): f for (p, s), f in field.fined_in.items() if p in numbers}
-             if plan.highs_after_penalties else None)
-    pay = payouts.pay(plan, pot, engine.contenders_of(ranked if started else (), (),
-                                                      field.ineligible, fines),
-                     field.sessions, sorted(field.scored))
     names = {number: name for _, number, name, _ in field.registered}
 
     def named(z: payouts.Won) -> Named:
         return Named(z.label, z.session, z.numbers, tuple(names[n] for n in z.numbers),
                      z.points, z.cents, z.each)
 
+    pay = payouts.pay(plan, pot, engine.contenders_of(ranked if started else (), (),
+                                                      field.ineligible(plan),
+                                                      _fines(field, plan)),
+                     field.sessions, sorted(field.scored))
     highs = [z for z in pay.prizes if z.session is not None]
     if not any(z.kind == "session_high" for z in plan.prizes):  # highs shown, none paid
+        out = field.ineligible(plan)
         highs = [payouts.Won(f"Session {h.session} high", "", h.numbers, 0, 0, h.session,
                             h.points)
-                 for h in engine.session_highs([ln for ln in lines
-                                                if ln.number not in field.ineligible],
+                 for h in engine.session_highs([ln for ln in lines if ln.number not in out],
                                                field.scored)]
     return Standings(
         pay.pot_cents, pay.house_cents, pay.rounding_cents, ranked,
@@ -149,4 +186,33 @@ def work_out(field: Field) -> Standings:
         {number: field.first_seat[name] for _, number, name, _ in field.registered
          if name in field.first_seat},
         engine.tie_notes(lines, ranked, field.tie_breaks) if started else (),
-        plan.rounding_words)
+        plan.rounding_words, len(playing), field.entry_cents,
+        tuple(_side_pot(field, side, ranked if started else (), named)
+              for side in plan.side_pots))
+
+
+def _fines(field: Field, plan: payouts.PrizePlan) -> dict[tuple[int, int], int] | None:
+    """Penalty points by (number, session), when ``plan`` takes them off
+    the session highs (else None)."""
+    if not plan.highs_after_penalties:
+        return None
+    numbers = {player_id: number for player_id, number, _, _ in field.registered}
+    return {(numbers[p], s): f for (p, s), f in field.fined_in.items() if p in numbers}
+
+
+def _side_pot(field: Field, side: payouts.SidePot, ranked: tuple[engine.Ranked, ...],
+              named: Callable[[payouts.Won], Named]) -> Pot:
+    """A side pot as it stands: its entrants among the event's (a player who
+    isn't playing pays nothing into it), ranked as the event ranks them,
+    paid by its own plan."""
+    playing = {number for _, number, _, _ in entrants(field)}
+    numbers = frozenset(n for n in field.side_entries.get(side.key, ()) if n in playing)
+    pot = len(numbers) * side.entry_cents
+    plan = side.plan
+    pay = payouts.pay(plan, pot, engine.contenders_of(
+        [r for r in ranked if r.number in numbers], (), field.ineligible(plan),
+        _fines(field, plan)),
+        field.sessions, sorted(field.scored))
+    return Pot(side.key, side.name, len(numbers), side.entry_cents, pot,
+               tuple(named(z) for z in pay.prizes), payouts.planned(plan, pot, field.sessions),
+               pay.house_cents, pay.rounding_cents, plan.rounding_words, numbers)

@@ -19,6 +19,9 @@ house, to the 1st place, or on to the next prize (``remainder``).
 Withdrawn players keep their points and, unless ``withdrawn_win``, win
 nothing; players who joined after session 1 likewise with ``walk_ins_win``.
 Players tied on every tie-break split the prizes of the places they cover.
+A plan may hold side pots (:class:`SidePot`): each its own entry, paid by
+its own plan to the players who opted in.  :mod:`.prize_data` reads a plan
+from its data.
 
 Money is integer cents.  What a prize is worth is exact (a fraction) until
 it is paid, so the pot always adds up: paid + rounding + house = pot (the
@@ -90,6 +93,8 @@ class PrizePlan:
     walk_ins_win: bool = True
     #: Session highs on each session's score less its penalties (else before them).
     highs_after_penalties: bool = False
+    #: Optional pots beside the entries, each with its own entry and plan.
+    side_pots: tuple[SidePot, ...] = ()
 
     @property
     def rounding_words(self) -> str:
@@ -102,10 +107,31 @@ class PrizePlan:
             how = {k: getattr(z, k) for k in ("cents", "percent", "weight") if getattr(z, k)}
             return {"kind": z.kind, "place": z.place, **how}
         unit = next(name for name, cents in UNITS.items() if cents == self.unit_cents)
-        return {"prizes": [prize(z) for z in self.prizes], "share": self.share,
+        kept = {"prizes": [prize(z) for z in self.prizes], "share": self.share,
                 "rounding": unit, "remainder": self.remainder,
                 "withdrawn_win": self.withdrawn_win, "walk_ins_win": self.walk_ins_win,
                 "highs_after_penalties": self.highs_after_penalties}
+        if self.side_pots:
+            kept["side_pots"] = [{"key": pot.key, "name": pot.name,
+                                  "entry_cents": pot.entry_cents, **pot.plan.to_dict()}
+                                 for pot in self.side_pots]
+        return kept
+
+
+@dataclass(frozen=True)
+class SidePot:
+    """An optional pot beside the entries: players who opt in (at
+    registration, or later until the finish) pay its ``entry_cents``, and
+    its own ``plan`` pays them, ranked as the event ranks them."""
+
+    key: str
+    name: str
+    entry_cents: int
+    plan: PrizePlan
+
+    @property
+    def terms(self) -> str:
+        return f"{money(self.entry_cents)} to enter"
 
 
 def simple(places: Sequence[int], session_high: int, share: int) -> PrizePlan:
@@ -115,67 +141,6 @@ def simple(places: Sequence[int], session_high: int, share: int) -> PrizePlan:
     if session_high:
         prizes.append(Prize("session_high", percent=session_high))
     return PrizePlan(tuple(prizes), share)
-
-
-def from_dict(data: Mapping[str, Any]) -> PrizePlan:
-    """A plan from its dict (:meth:`PrizePlan.to_dict`), or ValueError
-    saying what is wrong with it, in words."""
-    if not isinstance(data, Mapping):
-        raise ValueError("A prize plan is an object with its prizes")
-    unknown = set(data) - {"prizes", "share", "rounding", "remainder", *FLAGS}
-    if unknown:
-        raise ValueError(f"A prize plan has no {', '.join(sorted(unknown))}")
-    items = data.get("prizes", [])
-    if not isinstance(items, list) or len(items) > MAX_PRIZES:
-        raise ValueError(f"prizes must be a list of at most {MAX_PRIZES} prizes")
-    prizes = tuple(_prize(item) for item in items)
-    share = _whole(data.get("share", 90), 0, 100, "The share of the pot paid out")
-    rounding = data.get("rounding", "dollar")
-    if rounding not in UNITS:
-        raise ValueError(f"rounding must be one of: {', '.join(UNITS)}")
-    remainder = data.get("remainder", "house")
-    if remainder not in REMAINDERS:
-        raise ValueError(f"remainder must be one of: {', '.join(REMAINDERS)}")
-    flags = [data.get(k, default) for k, default in FLAGS.items()]
-    if any(not isinstance(f, bool) for f in flags):
-        raise ValueError(f"{', '.join(FLAGS)} are true or false")
-    plan = PrizePlan(prizes, share, UNITS[str(rounding)], str(remainder), *flags)
-    too_much = overpaid(plan)
-    if too_much:
-        raise ValueError(too_much)
-    return plan
-
-
-def _prize(item: object) -> Prize:
-    if not isinstance(item, Mapping) or item.get("kind") not in KINDS:
-        raise ValueError(f"Each prize has a kind: one of {', '.join(KINDS)}")
-    unknown = set(item) - {"kind", "place", "cents", "percent", "weight"}
-    if unknown:
-        raise ValueError(f"A prize has no {', '.join(sorted(unknown))}")
-    place = _whole(item.get("place", 1), 1, 1000, "A prize's place")
-    how = {k: _whole(item.get(k, 0), 0, 100_000_000 if k == "cents" else 100 if k == "percent"
-                     else 1000, f"A prize's {k}") for k in ("cents", "percent", "weight")}
-    if sum(1 for v in how.values() if v) != 1:
-        raise ValueError(f"The {Prize(str(item['kind']), place).label()} prize pays one way: "
-                         "cents (fixed), percent (of the pot) or weight (a share of the rest)")
-    return Prize(str(item["kind"]), place, **how)
-
-
-def _whole(value: object, lowest: int, highest: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= highest:
-        raise ValueError(f"{what} must be a whole number from {lowest} to {highest}")
-    return value
-
-
-def overpaid(plan: PrizePlan, sessions: int = 1) -> str | None:
-    """Why the plan's percents pay out more than its share of the pot
-    (a session-high prize counted once a session), or None."""
-    percents = sum(z.percent * (sessions if z.kind == "session_high" else 1)
-                   for z in plan.prizes)
-    if percents <= plan.share:
-        return None
-    return (f"The prizes add up to {percents}% of the pot, more than the {plan.share}% "
-            "paid out")
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,13 @@ from scorekeeper.views.api import tables as _api_tables  # noqa: F401  (routes o
 from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import admin as _api_event_admin  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api.events import entries as _api_event_entries  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import routes as _api_events  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import scores as _api_event_scores  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.sheets import routes as _api_sheets  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.pages import rulings
 from scorekeeper.views.pages.events import directors as _event_directors  # noqa: F401  (routes on events.bp)
+from scorekeeper.views.pages.events import entries as _event_entries  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import event as events
 from scorekeeper.views.pages.events import history as _event_history  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import printing as _event_printing  # noqa: F401  (routes on events.bp)

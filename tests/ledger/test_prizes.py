@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.ledger import prize_presets, prizes
+from scorekeeper.ledger import prize_data, prize_presets, prizes
 from scorekeeper.ledger.prizes import Contender, Prize, PrizePlan
 
 #: (number, rank, session scores); ranks shared by ties on every tie-break.
@@ -139,12 +139,12 @@ def test_fixed_prizes_over_the_pot_are_added_by_the_house() -> None:
 def test_a_plan_that_cant_be_paid_is_refused_in_words(data: dict[str, object],
                                                       said: str) -> None:
     with pytest.raises(ValueError, match=said):
-        prizes.from_dict(data)
+        prize_data.from_dict(data)
 
 
 def test_a_plan_round_trips_as_data() -> None:
     for preset in prize_presets.PRESETS.values():
-        assert prizes.from_dict(preset.plan.to_dict()) == preset.plan
+        assert prize_data.from_dict(preset.plan.to_dict()) == preset.plan
 
 
 PRIZE = st.builds(
@@ -173,7 +173,7 @@ def test_any_plan_at_any_pot_adds_up_and_pays_in_its_unit(
         for z in result.prizes:
             assert z.each % plan.unit_cents == 0 and z.cents == z.each * max(len(z.numbers), 1)
             assert all(contenders[n - 1].eligible for n in z.numbers)
-        if prizes.overpaid(plan, sessions) is None and not any(z.cents for z in plan.prizes):
+        if prize_data.overpaid(plan, sessions) is None and not any(z.cents for z in plan.prizes):
             assert result.house_cents >= 0
 
 
@@ -187,4 +187,4 @@ def test_a_session_high_after_penalties_takes_each_sessions_penalty_off() -> Non
     before = prizes.pay(PrizePlan((Prize("session_high", percent=5),)), 10_000,
                         field(set()), 2, [1])
     assert paid(before) == {"Session 1 high": ((9,), 500)}
-    assert prizes.from_dict(plan.to_dict()) == plan
+    assert prize_data.from_dict(plan.to_dict()) == plan

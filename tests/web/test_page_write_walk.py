@@ -198,6 +198,8 @@ FILL: dict[str, dict[str, str]] = {
     "events.swap": {"a": "1", "b": "2"},
     "events.sat_elsewhere": {"a": "1", "b": "2"},
     "events.rename": {"name": "Player One"},
+    "events.duplicate": {"of": "2"},
+    "events.side_pots": {"side_pots": "side"},
     "exports.import_page": {},
 }
 

@@ -109,7 +109,11 @@ def _group(client: FlaskClient, w: W) -> None:
 def _event(client: FlaskClient, w: W) -> None:
     made = _ok(client.post(f"{API}/events", json={
         "name": "Oktoberfest", "preset": "jack-of-diamonds", "sessions": 2, "rounds": 1,
-        "entry_cents": 2500, "places": [30, 15]}), 201)
+        "entry_cents": 2500, "prize_plan": {
+            "prizes": [{"kind": "place", "place": 1, "percent": 30},
+                       {"kind": "place", "place": 2, "percent": 15}],
+            "side_pots": [{"key": "side", "name": "Side pot", "entry_cents": 500,
+                           "prizes": [{"kind": "place", "place": 1, "percent": 100}]}]}}), 201)
     w.update(event=made["id"], director=made["director_token"])
     run = _auth(w["director"])
     ev = f"{API}/events/{w['event']}"
@@ -237,6 +241,12 @@ RECIPES: dict[str, Callable[[W], Req]] = {
                                        "director", {"name": "Player One"}),
     "api.withdraw_player": lambda w: Req("POST", f"{API}/events/{w['event']}/players/1/withdraw",
                                          "director", {"after": 1}),
+    "api.enter_side_pots": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/players/2/side-pots", "director",
+        {"side_pots": ["side"]}),
+    "api.mark_duplicate": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/players/{w['walk_in']}/duplicate", "director",
+        {"of": 1}),
     "api.draw_session": lambda w: Req("POST", f"{API}/events/{w['event']}/sessions/2/draw",
                                       "director", {"seed": 3}, fresh=True),
     "api.fix_seats": lambda w: Req(

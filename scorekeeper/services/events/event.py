@@ -33,7 +33,7 @@ from scorekeeper.policy.acl import EventWrite
 from scorekeeper.rules import Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
 from scorekeeper.services.events import leaving
-from scorekeeper.services.events.plan import Plan, check_plan, count
+from scorekeeper.services.events.plan import Plan, check_plan, chosen_pots, count
 from scorekeeper.services.grants import grants
 from scorekeeper.services.made_on import as_shown
 from scorekeeper.services.once import Once, earlier, made
@@ -145,7 +145,8 @@ class LikelySame(Conflict):
 
 def register(event: Event, entries: str | Sequence[str], *, from_session: int = 1,
              checked_in: bool = False, same_name_ok: bool = False, by: str | None = None,
-             once: Once | None = None, seen: int | None = None) -> list[EventPlayer]:
+             once: Once | None = None, seen: int | None = None,
+             side_pots: Sequence[str] = ()) -> list[EventPlayer]:
     """Register one player or many ("Name" or "Name, contact", one a line or
     one an item): each gets the next number, which never changes.  A walk-in
     or a late arrival plays from ``from_session`` on.  A name taken (however
@@ -155,9 +156,10 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
     then nobody of the list is registered.  ``once`` makes a repeat (an API
     retry, a double-tapped form) answer the players its first time
     registered; ``seen`` (the version an If-Match names) refuses a stale
-    write."""
+    write.  Each is in the prize plan's ``side_pots`` named."""
     found = _entries(entries)
     count(from_session, "from_session", 1, event.sessions, "The first session")
+    pots = chosen_pots(event, side_pots)
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.REGISTER, seen=seen)
         first = earlier(once)
@@ -169,6 +171,8 @@ def register(event: Event, entries: str | Sequence[str], *, from_session: int = 
             raise ServiceError(f"An event takes at most {MAX_EVENT_PLAYERS:,} players",
                                "players")
         made = _numbered(players, found, checked_in, from_session, same_name_ok)
+        for p in made:
+            p.side_pots = list(pots) or None
         event.players.extend(made)
         writes.audit_event(event.id, "register", _registered(made), by)
         work.remember(event, 201, {"players": [public(p) for p in made]})
@@ -346,7 +350,8 @@ def player_as_shown(p: EventPlayer, shown: int | None) -> None:
 
 def standing(p: EventPlayer) -> str:
     """How a player stands, in words: here or not, and which sessions."""
-    plays = (f"withdrawn after session {p.withdrawn_after}" if p.withdrawn_after is not None
+    plays = (f"a second registration of #{p.duplicate_of}" if p.duplicate_of is not None
+             else f"withdrawn after session {p.withdrawn_after}" if p.withdrawn_after is not None
              else f"playing from session {p.from_session}" if p.from_session > 1
              else "playing every session")
     return f"{'checked in' if p.checked_in else 'not here'}, {plays}"
@@ -355,7 +360,7 @@ def standing(p: EventPlayer) -> str:
 def plays_in(p: EventPlayer, session: int) -> bool:
     """True when the player is drawn for ``session``: checked in, arrived by
     then and not withdrawn before it."""
-    return (p.checked_in and p.from_session <= session
+    return (p.checked_in and p.from_session <= session and p.duplicate_of is None
             and (p.withdrawn_after is None or p.withdrawn_after >= session))
 
 
@@ -367,4 +372,5 @@ def public(p: EventPlayer) -> dict[str, Any]:
 def player_status(p: EventPlayer) -> dict[str, Any]:
     """A player's number, name and whether they play (never the contact)."""
     return {**public(p), "checked_in": p.checked_in, "from_session": p.from_session,
-            "withdrawn_after": p.withdrawn_after}
+            "withdrawn_after": p.withdrawn_after, "side_pots": list(p.side_pots or ()),
+            "duplicate_of": p.duplicate_of}

@@ -62,7 +62,10 @@ def export_event(event: Event) -> dict[str, Any]:
         "created_at": iso(event.created_at), "finished_at": iso(event.finished_at),
         "players": [{"number": p.number, "name": p.name, "contact": p.contact,
                      "checked_in": p.checked_in, "from_session": p.from_session,
-                     "withdrawn_after": p.withdrawn_after} for p in event.players],
+                     "withdrawn_after": p.withdrawn_after,
+                     **({"side_pots": list(p.side_pots)} if p.side_pots else {}),
+                     **({"duplicate_of": p.duplicate_of} if p.duplicate_of else {})}
+                    for p in event.players],
         "draws": _draws(event),
         "penalties": [{"number": numbers[p.player_id], "session": p.session,
                        "points": p.points, "reason": p.reason, "by": p.by, "at": iso(p.at),
@@ -137,7 +140,9 @@ def _fill(event: Event, checked: CheckedEvent) -> None:
     event.finished_at = checked.finished_at
     players = {p.number: EventPlayer(number=p.number, name=p.name, contact=p.contact,
                                      checked_in=p.checked_in, from_session=p.from_session,
-                                     withdrawn_after=p.withdrawn_after)
+                                     withdrawn_after=p.withdrawn_after,
+                                     side_pots=list(p.side_pots) or None,
+                                     duplicate_of=p.duplicate_of)
                for p in checked.players}
     event.players.extend(sorted(players.values(), key=lambda p: p.number))
     for draw in checked.draws:

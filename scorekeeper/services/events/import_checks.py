@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.ledger import prize_data
 from scorekeeper.ledger.event_draw import is_filler_name
 from scorekeeper.limits import (
     AUDIT_BY,
@@ -57,7 +58,8 @@ FORMAT = "sheepshead-scorekeeper-event/1"
 PLAN_KEYS = ("name", *PLAN_FIELDS)
 EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_at",
               "players", "draws", "penalties", "history")
-PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after")
+PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after",
+               "side_pots", "duplicate_of")
 DRAW_KEYS = ("session", "seed", "repeated_pairs", "byes", "tables")
 TABLE_KEYS = ("number", "done", "opened", "ticket", "signatures", "night")
 TICKET_KEYS = ("totals", "by", "at")
@@ -74,6 +76,8 @@ class CheckedPlayer:
     checked_in: bool
     from_session: int
     withdrawn_after: int | None
+    side_pots: tuple[str, ...] = ()
+    duplicate_of: int | None = None
 
 
 @dataclass(frozen=True)
@@ -202,7 +206,9 @@ def check_event(data: object) -> CheckedEvent:
         raise refuse(f"unknown preset {str(preset)[:QUOTED]!r}; this app knows "
                      f"{', '.join(PRESETS)}", "preset")
     rules = frozen_rules(data.get("rules"))
-    players = _players(data.get("players"), plan.sessions)
+    pots = {pot.key for pot in prize_data.from_dict(plan.prize_plan).side_pots} \
+        if plan.prize_plan else set()
+    players = _players(data.get("players"), plan.sessions, pots)
     draws = _draws(data.get("draws"), plan.sessions, preset, rules, players)
     penalties = _penalties(data.get("penalties"), plan.sessions,
                            {p.number for p in players})
@@ -213,8 +219,10 @@ def check_event(data: object) -> CheckedEvent:
                         history)
 
 
-def _players(raw: object, sessions: int) -> list[CheckedPlayer]:
-    """Registered players: numbers and names each once, as registration keeps them."""
+def _players(raw: object, sessions: int, pots: set[str]) -> list[CheckedPlayer]:
+    """Registered players: numbers and names each once, as registration
+    keeps them; the side pots each is in (of the plan's ``pots``) and the
+    player a duplicate registration is the second one of."""
     found: list[CheckedPlayer] = []
     names: dict[str, str] = {}
     looks = LookAlikes()
@@ -237,11 +245,24 @@ def _players(raw: object, sessions: int) -> list[CheckedPlayer]:
                          == name_key(name) else looks_like(name, twin)), "players")
         names[name_key(name)] = name
         looks.add(name)
-        after = p.get("withdrawn_after")
+        after, side, twin_of = (p.get("withdrawn_after"), p.get("side_pots"),
+                                p.get("duplicate_of"))
+        if side is not None and (not isinstance(side, list) or not set(side) <= pots
+                                 or len(set(side)) != len(side)):
+            raise refuse(f"{where}: side_pots lists the plan's side pots he is in, each "
+                         f"once ({', '.join(sorted(pots)) or 'the plan has none'})", "players")
         found.append(CheckedPlayer(
             number, name, contact, _flag(p, "checked_in", where),
             _whole(p, "from_session", 1, sessions, where),
-            None if after is None else _whole(p, "withdrawn_after", 0, sessions, where)))
+            None if after is None else _whole(p, "withdrawn_after", 0, sessions, where),
+            tuple(side or ()),
+            None if twin_of is None else _whole(p, "duplicate_of", 1, MAX_EVENT_PLAYERS, where)))
+    numbers = {p.number for p in found}
+    for p in found:
+        if p.duplicate_of is not None and (p.duplicate_of not in numbers
+                                           or p.duplicate_of == p.number):
+            raise refuse(f"player #{p.number}: duplicate_of names another player's number",
+                         "players")
     return found
 
 

@@ -36,7 +36,8 @@ class Leaving:
         return roster.leave(self.night, self.seat, TableState.load(self.night).rules.seats)
 
 
-def seat_to_leave(event: Event, p: EventPlayer, session: int) -> Leaving | None:
+def seat_to_leave(event: Event, p: EventPlayer, session: int,
+                  field: str = "after") -> Leaving | None:
     """``p``'s seat at his table of ``session`` in play, to leave from the
     next hand (None when he sits at no table of it in play: not drawn
     there, or his table is done; a table whose hands are all in has no
@@ -50,5 +51,7 @@ def seat_to_leave(event: Event, p: EventPlayer, session: int) -> Leaving | None:
         return None
     row, seat = found
     if not seat.present:
-        raise Conflict(f"#{p.number} {p.name} has left table {row.number} already", "after")
+        if field != "after":  # he left already: nothing more to leave
+            return None
+        raise Conflict(f"#{p.number} {p.name} has left table {row.number} already", field)
     return Leaving(row, db.session.get_one(GameTable, row.night_id), seat)

@@ -9,13 +9,15 @@ rules).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.ledger import prize_presets, prizes
+from scorekeeper.ledger import prize_data, prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
 from scorekeeper.ledger.events import TIE_BREAK_NAMES, TIE_BREAKS, overpaid
+from scorekeeper.ledger.prize_data import SIDE_POT_KEY
 from scorekeeper.limits import (
     EVENT_NAME,
     MAX_ENTRY_CENTS,
@@ -104,10 +106,10 @@ def check_prize_plan(prize_plan: object, sessions: int) -> prizes.PrizePlan:
         plan = preset.plan
     else:
         try:
-            plan = prizes.from_dict(prize_plan)  # type: ignore[arg-type]
+            plan = prize_data.from_dict(prize_plan)  # type: ignore[arg-type]
         except ValueError as error:
             raise ServiceError(str(error), "prize_plan") from error
-    too_much = prizes.overpaid(plan, sessions)
+    too_much = prize_data.overpaid(plan, sessions)
     if too_much is not None:
         raise ServiceError(too_much, "prize_plan")
     return plan
@@ -164,5 +166,26 @@ def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:
 def prize_plan_of(event: Event) -> prizes.PrizePlan:
     """The event's prize plan: its own, or the plain one of its percents."""
     if event.prize_plan is not None:
-        return prizes.from_dict(event.prize_plan)
+        return prize_data.from_dict(event.prize_plan)
     return prizes.simple(event.places, event.session_high, event.share)
+
+
+def chosen_pots(event: Event, keys: object, field: str = "side_pots") -> list[str]:
+    """The side pots named (their keys, in the plan's order), each one of
+    the event's plan, or why not."""
+    pots = [pot.key for pot in prize_plan_of(event).side_pots]
+    if not isinstance(keys, list | tuple) or not all(isinstance(k, str) for k in keys):
+        raise ServiceError("side_pots is a list of the plan's side pots' keys", field)
+    unknown = sorted({k for k in keys if k not in pots})
+    if unknown:
+        shown = [k if SIDE_POT_KEY.fullmatch(k) else "?" for k in unknown]
+        raise ServiceError(f"This event's prize plan has no side pot {', '.join(shown)}"
+                           + (f": its side pots are {', '.join(pots)}" if pots else
+                              ": it has none"), field)
+    return [k for k in pots if k in keys]
+
+
+def pots_in_words(event: Event, keys: Sequence[str]) -> str:
+    """The side pots' names ("Side pot, 50/50"), or "none"."""
+    names = {pot.key: pot.name for pot in prize_plan_of(event).side_pots}
+    return ", ".join(names.get(k, k) for k in keys) or "none"

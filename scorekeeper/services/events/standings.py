@@ -92,17 +92,19 @@ def _work_out(event: Event) -> EventStandings:
     # by position, not by a result row's names
     rows_read = list(db.session.execute(
         select(EventPlayer.id, EventPlayer.number, EventPlayer.name, EventPlayer.checked_in,
-               EventPlayer.withdrawn_after, EventPlayer.from_session)
-        .where(EventPlayer.event_id == event.id).order_by(EventPlayer.number)))
+               EventPlayer.withdrawn_after, EventPlayer.from_session, EventPlayer.side_pots)
+        .where(EventPlayer.event_id == event.id, EventPlayer.duplicate_of.is_(None))
+        .order_by(EventPlayer.number)))
     registered = tuple((row[0], row[1], row[2], row[3]) for row in rows_read)
     plan = prize_plan_of(event)
     field = standing.Field(
         event.sessions, tuple(event.tie_breaks), event.entry_cents, tuple(event.places),
         event.session_high, event.share, registered, points, first_seat, fined,
         frozenset(t.session for t in progress if t.ticket or t.hands > 0),
-        plan, frozenset(number for _, number, _, _, withdrawn, joined in rows_read
-                        if (withdrawn is not None and not plan.withdrawn_win)
-                        or (joined > 1 and not plan.walk_ins_win)), fined_in)
+        plan, frozenset(row[1] for row in rows_read if row[4] is not None),
+        frozenset(row[1] for row in rows_read if row[5] > 1), fined_in,
+        {pot.key: frozenset(row[1] for row in rows_read if pot.key in (row[6] or ()))
+         for pot in plan.side_pots})
     done = standing.work_out(field)
     return EventStandings(**{f.name: getattr(done, f.name) for f in fields(done)},
                           version=event.version, tables=tuple(progress),

@@ -235,6 +235,14 @@ OPERATIONS: tuple[Operation, ...] = (
               "A player plays no session after one (results kept); with now, he leaves "
               "his table from the next hand", 200, "Withdrawn",
               EDIT, body="Withdraw", owner="event", if_match=True, also=(409,)),
+    Operation("post", f"{E}/players/{{number}}/side-pots", "enter_side_pots",
+              "The prize plan's side pots a player is in from now on (his entries and "
+              "prizes follow)", 200, "InSidePots", EDIT, body="SidePotsEntered",
+              owner="event", if_match=True, also=(409,)),
+    Operation("post", f"{E}/players/{{number}}/duplicate", "mark_duplicate",
+              "A registration is another player's second one: it leaves its table, the pot "
+              "and the prizes (of null takes it back)", 200, "MarkedDuplicate", EDIT,
+              body="Duplicate", owner="event", if_match=True, also=(409,)),
     Operation("post", f"{S}/draw", "draw_session",
               "Draw a session's seats (again, before its first hand)", 200, "Drawn", EDIT,
               body="Draw", body_required=False, owner="event", if_match=True, also=(409,)),

@@ -181,7 +181,8 @@ def register_players(event_id: int) -> Answer:
     """Register ``{"name", "contact"?}`` or ``{"players": [...]}``: each gets
     the next number; a taken or look-alike name refuses the whole list, and
     a name that may be a registered player's under another spelling (a 409
-    naming both) is registered only with ``"same_name_ok": true``."""
+    naming both) is registered only with ``"same_name_ok": true``; each is
+    in the prize plan's ``side_pots`` named."""
     checked = api_event(event_id)
     event = checked.row
     data = request_body()
@@ -190,7 +191,8 @@ def register_players(event_id: int) -> Answer:
     def register(once: Once | None) -> tuple[Any, int]:
         made = event_service.register(event, entries, from_session=data.get("from_session", 1),
                                       checked_in=here, same_name_ok=same_ok,
-                                      by=grant_label(checked), once=once)
+                                      by=grant_label(checked), once=once,
+                                      side_pots=data.get("side_pots", []))
         return {"players": [event_service.public(p) for p in made]}, 201
     return answer_of(once_answered(event, data, register), {"Location": home_path(event)})
 

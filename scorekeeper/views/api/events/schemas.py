@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.ledger import prize_presets, prizes
+from scorekeeper.ledger import prize_data, prize_presets, prizes
 from scorekeeper.ledger.event_draw import ODD_CHOICES
 from scorekeeper.ledger.events import TIE_BREAK_NAMES
 from scorekeeper.limits import (
@@ -59,9 +59,13 @@ def _array(item: dict[str, Any]) -> dict[str, Any]:
 
 
 ENTRY = _object(["name"], {"name": NAME, "contact": CONTACT}, closed=True)
+#: The keys of a prize plan's side pots.
+SIDE_POT_KEYS = {"type": "array", "maxItems": prize_data.MAX_SIDE_POTS, "uniqueItems": True,
+                 "items": {"type": "string", "pattern": prize_data.SIDE_POT_KEY.pattern}}
 STATUS = _object(["number", "name", "checked_in", "from_session", "withdrawn_after"], {
     "number": INT, "name": TEXT, "checked_in": {"type": "boolean"}, "from_session": INT,
-    "withdrawn_after": {**INT, "nullable": True}})
+    "withdrawn_after": {**INT, "nullable": True}, "side_pots": SIDE_POT_KEYS,
+    "duplicate_of": {**INT, "nullable": True}})
 TABLE = {"number": INT, "players": NAMES, "numbers": NUMBERS, "night": INT}
 PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", "at",
                    "withdrawn"], {
@@ -72,8 +76,8 @@ PENALTY = _object(["id", "number", "name", "session", "points", "reason", "by", 
         "at": {"type": "string", "format": "date-time"},
         "why": {"type": "string", "nullable": True}}), "nullable": True}})
 
-#: A prize plan as data (:mod:`scorekeeper.ledger.prizes`).
-PRIZE_PLAN = _object(["prizes"], {
+#: A prize plan's own terms (:mod:`scorekeeper.ledger.prizes`), its side pots' alike.
+PLAN_TERMS = {
     "prizes": {"type": "array", "maxItems": prizes.MAX_PRIZES, "items": _object(["kind"], {
         "kind": {"type": "string", "enum": list(prizes.KINDS)},
         "place": {"type": "integer", "minimum": 1},
@@ -81,9 +85,29 @@ PRIZE_PLAN = _object(["prizes"], {
         "weight": {"type": "integer", "minimum": 0}}, closed=True)},
     "share": PERCENT, "rounding": {"type": "string", "enum": list(prizes.UNITS)},
     "remainder": {"type": "string", "enum": list(prizes.REMAINDERS)},
-    **{flag: {"type": "boolean"} for flag in prizes.FLAGS}}, closed=True)
+    **{flag: {"type": "boolean"} for flag in prizes.FLAGS}}
+#: A side pot: its key, name, entry and its own plan's terms.
+SIDE_POT = _object(["key", "name", "entry_cents", "prizes"], {
+    "key": SIDE_POT_KEYS["items"],
+    "name": {"type": "string", "minLength": 1, "maxLength": prize_data.SIDE_POT_NAME},
+    "entry_cents": {"type": "integer", "minimum": 1,
+                    "maximum": prize_data.MAX_SIDE_ENTRY_CENTS},
+    **PLAN_TERMS}, closed=True)
+#: A prize plan as data (:mod:`scorekeeper.ledger.prize_data`).
+PRIZE_PLAN = _object(["prizes"], {
+    **PLAN_TERMS, "side_pots": {"type": "array", "maxItems": prize_data.MAX_SIDE_POTS,
+                                "items": SIDE_POT}}, closed=True)
 #: A prize plan as a new event or a change names it: a preset's name, or the plan.
 PRIZE_PLAN_GIVEN = {"oneOf": [{"type": "string", "enum": list(prize_presets.PRESETS)}, PRIZE_PLAN]}
+
+#: A pot's prizes won (or who would win now) and its plan at the pot so far.
+POT_PRIZES = {
+    "prizes": _array(_object(["label", "numbers", "names", "cents", "each_cents"], {
+        "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT, "each_cents": INT})),
+    "plan": _object(["prizes", "house_cents", "rounding_cents"], {
+        "prizes": _array(_object(["label", "terms", "percent", "cents"], {
+            "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT})),
+        "house_cents": INT, "rounding_cents": INT})}
 
 EVENT_SCHEMAS: dict[str, Any] = {
     "NewEvent": _object(["name", "preset"], {
@@ -125,7 +149,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "players": {"type": "array", "minItems": 1, "maxItems": MAX_EVENT_PLAYERS,
                     "items": ENTRY},
         "from_session": {"type": "integer", "minimum": 1, "maximum": MAX_SESSIONS},
-        "checked_in": {"type": "boolean"}, "same_name_ok": {"type": "boolean"}}, closed=True),
+        "checked_in": {"type": "boolean"}, "same_name_ok": {"type": "boolean"},
+        "side_pots": SIDE_POT_KEYS}, closed=True),
     "Registered": _object(["players"], {
         "players": _array(_object(["number", "name"], {"number": INT, "name": TEXT}))}),
     "CheckIn": _object([], {"here": {"type": "boolean"}}, closed=True),
@@ -142,6 +167,12 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "now": {"type": "boolean"}}, closed=True),
     "Withdrawn": _object(["players", "said"], {"players": _array(STATUS), "said": TEXT}),
     "PlayerStatus": _object(["players"], {"players": _array(STATUS)}),
+    "SidePotsEntered": _object(["side_pots"], {"side_pots": SIDE_POT_KEYS}, closed=True),
+    "InSidePots": _object(["players", "said", "side_pots"], {
+        "players": _array(STATUS), "said": TEXT, "side_pots": SIDE_POT_KEYS}),
+    "Duplicate": _object(["of"], {"of": {**INT, "nullable": True}}, closed=True),
+    "MarkedDuplicate": _object(["players", "said", "duplicate_of"], {
+        "players": _array(STATUS), "said": TEXT, "duplicate_of": {**INT, "nullable": True}}),
     "SeatFix": _object(["a", "b", "reason"], {
         "a": INT, "b": INT, "reason": {"type": "string", "maxLength": PENALTY_REASON}},
         closed=True),
@@ -216,11 +247,11 @@ EVENT_SCHEMAS: dict[str, Any] = {
                                         "each_cents"], {
             "session": INT, "numbers": NUMBERS, "names": NAMES, "points": INT, "cents": INT,
             "each_cents": INT})),
-        "prizes": _array(_object(["label", "numbers", "names", "cents", "each_cents"], {
-            "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT,
-            "each_cents": INT})),
-        "plan": _object(["prizes", "house_cents", "rounding_cents"], {
-            "prizes": _array(_object(["label", "terms", "percent", "cents"], {
-                "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT})),
-            "house_cents": INT, "rounding_cents": INT})}),
+        **POT_PRIZES, "entries": INT, "entry_cents": INT, "taken_cents": INT,
+        "side_pots": _array(_object(["key", "name", "entries", "entry_cents", "pot_cents",
+                                     "numbers", "house_cents", "rounding_cents", "prizes",
+                                     "plan"], {
+            "key": TEXT, "name": TEXT, "entries": INT, "entry_cents": INT, "pot_cents": INT,
+            "numbers": NUMBERS, "house_cents": INT, "rounding_cents": INT,
+            **POT_PRIZES}))}),
 }

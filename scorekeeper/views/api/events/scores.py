@@ -32,6 +32,12 @@ from scorekeeper.views.api.events.routes import (
     whole_field,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from scorekeeper.ledger.event_standings import Named
+    from scorekeeper.ledger.prizes import Paid
+
 
 @bp.get("/events/<int:event_id>/penalties")
 @permission(OwnerAction.RUN)
@@ -168,11 +174,22 @@ def event_standings(event_id: int) -> Response:
         "session_high": [{"session": h.session, "numbers": list(h.numbers),
                           "names": list(h.names), "points": h.points, "cents": h.cents,
                           "each_cents": h.each} for h in kept.session_highs],
-        "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
-                    "cents": z.cents, "each_cents": z.each} for z in kept.prizes],
-        "plan": {"prizes": [{"label": z.label, "terms": z.terms, "percent": z.percent,
-                             "cents": z.cents}
-                            for z in kept.plan.prizes],
-                 "house_cents": kept.plan.house_cents,
-                 "rounding_cents": kept.plan.rounding_cents},
+        **_pot_json(kept.prizes, kept.plan),
+        "entries": kept.entries, "entry_cents": kept.entry_cents,
+        "taken_cents": kept.taken_cents,
+        "side_pots": [{"key": pot.key, "name": pot.name, "entries": pot.entries,
+                       "entry_cents": pot.entry_cents, "pot_cents": pot.pot_cents,
+                       "numbers": sorted(pot.numbers), "house_cents": pot.house_cents,
+                       "rounding_cents": pot.rounding_cents,
+                       **_pot_json(pot.prizes, pot.plan)} for pot in kept.side_pots],
     })
+
+
+def _pot_json(won: Sequence[Named], plan: Paid) -> dict[str, Any]:
+    """A pot's prizes won (or, before, who would win) and its plan at the pot so far."""
+    return {
+        "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
+                    "cents": z.cents, "each_cents": z.each} for z in won],
+        "plan": {"prizes": [{"label": z.label, "terms": z.terms, "percent": z.percent,
+                             "cents": z.cents} for z in plan.prizes],
+                 "house_cents": plan.house_cents, "rounding_cents": plan.rounding_cents}}

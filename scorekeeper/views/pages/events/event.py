@@ -43,6 +43,7 @@ from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import rename as rename_service
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import settings as event_settings
+from scorekeeper.services.events.plan import prize_plan_of
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.once import Once, canonical
 from scorekeeper.views import event_length
@@ -227,6 +228,7 @@ def _home_page(event: Event, **extra: Any) -> str:
         entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
         played=event_draws.played(event), tie_rules=TIE_RULES, tie_rule_of=tie_rule_of,
         ties_in_words=event_settings.ties_in_words, ties_fixed=event_settings.TIES_FIXED,
+        side_pots=prize_plan_of(event).side_pots,
         **{"errors": {}, "pasted": "", "renaming": None, **extra})
 
 
@@ -261,12 +263,13 @@ def register(event_id: int) -> Response | tuple[str, int]:
             event, errors={"from_session": f"A session from 1 to {event.sessions}"},
             pasted=pasted or ""))
     here, same_ok = bool(request.form.get("checked_in")), bool(request.form.get("same_name_ok"))
-    shown = request.form.get("version", "")
+    shown, pots = request.form.get("version", ""), request.form.getlist("side_pots")
     once = Once(f"form:register:{event.id}:" + hashlib.sha256(canonical(
-        [shown, field, text, start, here, same_ok])).hexdigest()) if shown.isdigit() else None
+        [shown, field, text, start, here, same_ok, pots])).hexdigest()) if shown.isdigit() else None
     try:
         made = event_service.register(event, text, from_session=start, checked_in=here,
-                                      same_name_ok=same_ok, by=grant_label(checked), once=once)
+                                      same_name_ok=same_ok, by=grant_label(checked), once=once,
+                                      side_pots=pots)
     except ServiceError as error:
         said, same = error.message, isinstance(error, event_service.LikelySame)
         return refused(f"Not registered: {error.message}", status_of(error),
