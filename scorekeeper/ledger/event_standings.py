@@ -69,6 +69,8 @@ class Named:
     points: int
     cents: int
     each: int = 0
+    #: The goods it gives, in words (a prize in kind).
+    goods: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ def work_out(field: Field) -> Standings:
 
     def named(z: payouts.Won) -> Named:
         return Named(z.label, z.session, z.numbers, tuple(names[n] for n in z.numbers),
-                     z.points, z.cents, z.each)
+                     z.points, z.cents, z.each, z.goods)
 
     pay = payouts.pay(plan, pot, engine.contenders_of(ranked if started else (), (),
                                                       field.ineligible(plan),

@@ -13,10 +13,12 @@ from typing import Any
 
 from scorekeeper.ledger.prizes import (
     FLAGS,
+    GOODS,
     KINDS,
     MAX_PRIZES,
     REMAINDERS,
     UNITS,
+    WAYS,
     Prize,
     PrizePlan,
     SidePot,
@@ -92,15 +94,21 @@ def _side_pots(items: object) -> tuple[SidePot, ...]:
 def _prize(item: object) -> Prize:
     if not isinstance(item, Mapping) or item.get("kind") not in KINDS:
         raise ValueError(f"Each prize has a kind: one of {', '.join(KINDS)}")
-    unknown = set(item) - {"kind", "place", "cents", "percent", "weight"}
+    unknown = set(item) - {"kind", "place", *WAYS}
     if unknown:
         raise ValueError(f"A prize has no {', '.join(sorted(unknown))}")
     place = _whole(item.get("place", 1), 1, 1000, "A prize's place")
-    how = {k: _whole(item.get(k, 0), 0, 100_000_000 if k == "cents" else 100 if k == "percent"
-                     else 1000, f"A prize's {k}") for k in ("cents", "percent", "weight")}
+    how: dict[str, Any] = {
+        k: _whole(item.get(k, 0), 0, 100_000_000 if k == "cents" else 100 if k == "percent"
+                  else 1000, f"A prize's {k}") for k in ("cents", "percent", "weight")}
+    goods = item.get("goods", "")
+    if not isinstance(goods, str) or len(goods) > GOODS:
+        raise ValueError(f"A prize's goods are its prize in kind, in up to {GOODS} characters")
+    how["goods"] = " ".join(goods.split())
     if sum(1 for v in how.values() if v) != 1:
         raise ValueError(f"The {Prize(str(item['kind']), place).label()} prize pays one way: "
-                         "cents (fixed), percent (of the pot) or weight (a share of the rest)")
+                         "cents (fixed), percent (of the pot), weight (a share of the rest) "
+                         "or goods (a prize in kind)")
     return Prize(str(item["kind"]), place, **how)
 
 

@@ -10,12 +10,14 @@ A plan is a list of prizes, each one of three kinds:
 - ``session_high``: each session's highest score among the eligible
   (less that session's penalties with ``highs_after_penalties``).
 
-and each pays one of three ways: a **fixed** amount (``cents``), a
-**percent** of the pot, or a **weight**: a share of what the paid-out part
+and each pays one of four ways: a **fixed** amount (``cents``), a
+**percent** of the pot, a **weight**: a share of what the paid-out part
 of the pot (``share`` percent; the rest is the house's) leaves after the
-fixed and percent prizes.  Each winner's share is rounded down to
-``unit_cents`` (a dollar or a cent), and what rounding leaves goes to the
-house, to the 1st place, or on to the next prize (``remainder``).
+fixed and percent prizes, or **goods** (a prize in kind, "a deer", worth
+nothing of the pot: its winners are named, no money is paid).  Each
+winner's share is rounded down to ``unit_cents`` (a dollar or a cent),
+and what rounding leaves goes to the house, to the 1st place, or on to the
+next prize (``remainder``).
 Withdrawn players keep their points and, unless ``withdrawn_win``, win
 nothing; players who joined after session 1 likewise with ``walk_ins_win``.
 Players tied on every tie-break split the prizes of the places they cover.
@@ -47,6 +49,10 @@ REMAINDERS = {"house": "kept by the house", "first": "added to 1st place",
               "next": "carried to the next prize"}
 #: Prizes in a plan at most.
 MAX_PRIZES = 100
+#: The ways a prize pays: fixed cents, a percent of the pot, a weight of the rest, goods.
+WAYS = ("cents", "percent", "weight", "goods")
+#: The longest goods a prize names.
+GOODS = 60
 #: A plan's yes-or-no settings and their defaults, in order.
 FLAGS = {"withdrawn_win": True, "walk_ins_win": True, "highs_after_penalties": False}
 
@@ -62,6 +68,8 @@ class Prize:
     cents: int = 0
     percent: int = 0
     weight: int = 0
+    #: A prize in kind, in words ("a case of beer"): no money.
+    goods: str = ""
 
     def label(self, session: int | None = None) -> str:
         if self.kind == "session_high":
@@ -74,6 +82,8 @@ class Prize:
     @property
     def terms(self) -> str:
         """How it pays, in words: "$150 fixed", "30% of the pot", "3 shares of the rest"."""
+        if self.goods:
+            return self.goods
         if self.cents:
             return f"{money(self.cents)} fixed"
         if self.percent:
@@ -104,7 +114,7 @@ class PrizePlan:
     def to_dict(self) -> dict[str, Any]:
         """The plan as the API and an event's file give it."""
         def prize(z: Prize) -> dict[str, Any]:
-            how = {k: getattr(z, k) for k in ("cents", "percent", "weight") if getattr(z, k)}
+            how = {k: getattr(z, k) for k in WAYS if getattr(z, k)}
             return {"kind": z.kind, "place": z.place, **how}
         unit = next(name for name, cents in UNITS.items() if cents == self.unit_cents)
         kept = {"prizes": [prize(z) for z in self.prizes], "share": self.share,
@@ -156,6 +166,8 @@ class Slot:
     worth: Fraction
     #: Its percent of the pot, when it pays one.
     percent: int = 0
+    #: The goods it gives, in words (a prize in kind).
+    goods: str = ""
 
 
 def slots(plan: PrizePlan, pot_cents: int, sessions: int) -> tuple[Slot, ...]:
@@ -172,7 +184,7 @@ def slots(plan: PrizePlan, pot_cents: int, sessions: int) -> tuple[Slot, ...]:
     shares = _shared(rest, [z.weight for z, _ in each])
     return tuple(Slot(z.label(s), z.terms, z.kind, z.place, s,
                       Fraction(z.cents) if z.cents else Fraction(pot_cents * z.percent, 100)
-                      if z.percent else Fraction(share), z.percent)
+                      if z.percent else Fraction(share), z.percent, z.goods)
                  for (z, s), share in zip(each, shares, strict=True))
 
 
@@ -217,6 +229,8 @@ class Won:
     points: int = 0
     #: Its percent of the pot, when it pays one (the plan's prizes).
     percent: int = 0
+    #: The goods it gives, in words (a prize in kind).
+    goods: str = ""
 
 
 @dataclass(frozen=True)
@@ -295,7 +309,7 @@ def _named(covered: Sequence[Slot], group: Sequence[Contender]) -> Slot:
     first = covered[0]
     label = first.label + (" (tie)" if len(group) > 1 else "")
     return Slot(label, " + ".join(s.terms for s in covered), first.kind, first.place,
-                None, first.worth)
+                None, first.worth, goods=" + ".join(s.goods for s in covered if s.goods))
 
 
 def _down(cents: Fraction, winners: int, plan: PrizePlan) -> int:
@@ -329,7 +343,7 @@ def _rounded(plan: PrizePlan, pot_cents: int,
         elif plan.remainder == "house" or first is None or k == first:
             rounding += left
         prizes.append(Won(slot.label, slot.terms, numbers, each * len(numbers), each,
-                          slot.session, points))
+                          slot.session, points, goods=slot.goods))
     paid = sum(z.cents for z in prizes)
     kept = int(rounding + carry)  # what a cent's fractions leave is the house's
     assert kept >= 0

@@ -135,6 +135,23 @@ def test_fixed_prizes_over_the_pot_are_added_by_the_house() -> None:
     ({"prizes": [], "remainder": "charity"}, "remainder must be one of"),
     ({"prizes": [], "odd": 1}, "A prize plan has no odd"),
     ({"prizes": [{"kind": "place", "percent": -5}]}, "from 0 to 100"),
+    ({"prizes": [{"kind": "place", "cents": 100, "goods": "a ham"}]}, "pays one way"),
+    ({"prizes": [{"kind": "place", "goods": "x" * 61}]}, "up to 60 characters"),
+    ({"prizes": [], "side_pots": [{"key": "Side Pot", "name": "Side", "entry_cents": 500,
+                                   "prizes": []}]}, "A side pot's key is"),
+    ({"prizes": [], "side_pots": [{"key": "side", "name": "", "entry_cents": 500,
+                                   "prizes": []}]}, "needs a name"),
+    ({"prizes": [], "side_pots": [{"key": "side", "name": "Side", "entry_cents": 0,
+                                   "prizes": []}]}, "entry_cents must be a whole number"),
+    ({"prizes": [], "side_pots": [{"key": "side", "name": "Side", "entry_cents": 500,
+                                   "prizes": [], "side_pots": []}]}, "A side pot has no side_pots"),
+    ({"prizes": [], "side_pots": [{"key": "side", "name": "Side", "entry_cents": 500,
+                                   "prizes": [{"kind": "place", "percent": 70},
+                                              {"kind": "place", "place": 2, "percent": 40}]}]},
+     "110% of the pot"),
+    ({"prizes": [], "side_pots": [{"key": "a", "name": "A", "entry_cents": 5, "prizes": []},
+                                  {"key": "a", "name": "B", "entry_cents": 5, "prizes": []}]},
+     "Each side pot has its own key"),
 ])
 def test_a_plan_that_cant_be_paid_is_refused_in_words(data: dict[str, object],
                                                       said: str) -> None:
@@ -145,6 +162,28 @@ def test_a_plan_that_cant_be_paid_is_refused_in_words(data: dict[str, object],
 def test_a_plan_round_trips_as_data() -> None:
     for preset in prize_presets.PRESETS.values():
         assert prize_data.from_dict(preset.plan.to_dict()) == preset.plan
+    with_side = prize_data.from_dict({"prizes": [{"kind": "place", "percent": 50}],
+                                      "side_pots": [{"key": "side", "name": "Side  pot",
+                                                     "entry_cents": 500, "prizes": [
+                                                         {"kind": "place", "percent": 60},
+                                                         {"kind": "place", "place": 2,
+                                                          "percent": 40}]}]})
+    pot = with_side.side_pots[0]
+    # a side pot pays out everything, to the cent, what rounding leaves to its 1st
+    assert (pot.name, pot.plan.share, pot.plan.unit_cents, pot.plan.remainder) == (
+        "Side pot", 100, 1, "first")
+    assert prize_data.from_dict(with_side.to_dict()) == with_side
+
+
+def test_a_prize_in_kind_names_its_winners_and_pays_no_money() -> None:
+    plan = PrizePlan((Prize("place", 1, cents=15_000), Prize("place", 2, goods="a deer"),
+                      Prize("last", 1, goods="a case of beer")), share=0)
+    ranked = [Contender(n, rank, True) for n, rank in ((4, 1), (7, 2), (2, 2), (9, 4))]
+    paid = prizes.pay(plan, 4 * 2_000, ranked, 1, [1])
+    assert [(z.label, z.numbers, z.cents, z.goods) for z in paid.prizes] == [
+        ("1st", (4,), 15_000, ""), ("2nd (tie)", (7, 2), 0, "a deer"),
+        ("Consolation", (9,), 0, "a case of beer")]
+    assert paid.house_cents == 8_000 - 15_000  # the house adds $70
 
 
 PRIZE = st.builds(

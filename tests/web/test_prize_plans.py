@@ -242,7 +242,7 @@ def test_a_mistyped_plan_is_mended_before_the_finish_on_the_record(
 
 
 @pytest.mark.parametrize(("plan", "said"), [
-    ("lottery", "prize_plan is a plan or one of: kohler_falls, cup, club_final"),
+    ("lottery", "prize_plan is a plan or one of: kohler_falls, vfb_mantel, lerau, cup, club_final"),
     ({"prizes": [{"kind": "place", "percent": 60}, {"kind": "session_high",
                                                     "percent": 20}], "share": 90},
      r"100% of the pot, more than the 90% paid out"),

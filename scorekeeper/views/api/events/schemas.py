@@ -82,7 +82,8 @@ PLAN_TERMS = {
         "kind": {"type": "string", "enum": list(prizes.KINDS)},
         "place": {"type": "integer", "minimum": 1},
         "cents": {"type": "integer", "minimum": 0}, "percent": PERCENT,
-        "weight": {"type": "integer", "minimum": 0}}, closed=True)},
+        "weight": {"type": "integer", "minimum": 0},
+        "goods": {"type": "string", "maxLength": prizes.GOODS}}, closed=True)},
     "share": PERCENT, "rounding": {"type": "string", "enum": list(prizes.UNITS)},
     "remainder": {"type": "string", "enum": list(prizes.REMAINDERS)},
     **{flag: {"type": "boolean"} for flag in prizes.FLAGS}}
@@ -103,10 +104,11 @@ PRIZE_PLAN_GIVEN = {"oneOf": [{"type": "string", "enum": list(prize_presets.PRES
 #: A pot's prizes won (or who would win now) and its plan at the pot so far.
 POT_PRIZES = {
     "prizes": _array(_object(["label", "numbers", "names", "cents", "each_cents"], {
-        "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT, "each_cents": INT})),
+        "label": TEXT, "numbers": NUMBERS, "names": NAMES, "cents": INT, "each_cents": INT,
+        "goods": TEXT})),
     "plan": _object(["prizes", "house_cents", "rounding_cents"], {
         "prizes": _array(_object(["label", "terms", "percent", "cents"], {
-            "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT})),
+            "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT, "goods": TEXT})),
         "house_cents": INT, "rounding_cents": INT})}
 
 EVENT_SCHEMAS: dict[str, Any] = {

@@ -189,7 +189,9 @@ def _pot_json(won: Sequence[Named], plan: Paid) -> dict[str, Any]:
     """A pot's prizes won (or, before, who would win) and its plan at the pot so far."""
     return {
         "prizes": [{"label": z.label, "numbers": list(z.numbers), "names": list(z.names),
-                    "cents": z.cents, "each_cents": z.each} for z in won],
+                    "cents": z.cents, "each_cents": z.each, **({"goods": z.goods} if z.goods
+                                                               else {})} for z in won],
         "plan": {"prizes": [{"label": z.label, "terms": z.terms, "percent": z.percent,
-                             "cents": z.cents} for z in plan.prizes],
+                             "cents": z.cents, **({"goods": z.goods} if z.goods else {})}
+                            for z in plan.prizes],
                  "house_cents": plan.house_cents, "rounding_cents": plan.rounding_cents}}
