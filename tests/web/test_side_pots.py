@@ -217,3 +217,43 @@ def test_the_pages_enter_a_side_pot_and_strike_a_duplicate(app: Flask,
     bad = post_form(client, f"/e/{event}/players/1/duplicate", {"of": "1"})
     assert bad.status_code == 400
     assert "can&#39;t be a second registration of himself" in bad.get_data(as_text=True)
+
+
+FORM = {"name": "Parish Cup", "preset": "called-ace", "played_on": "2026-11-14",
+        "sessions": "2", "length": "rounds", "rounds": "1", "entry": "20",
+        "places": "30, 15, 10, 10, 10", "session_high": "5", "share": "90", "odd": "byes",
+        "ties": "total", "prize_plan": "written"}
+
+
+def test_the_event_form_takes_a_plan_written_a_line_a_prize(client: FlaskClient) -> None:
+    wrong = client.post("/e/new", data={**FORM, "plan_lines": "1st: $150\nfirst: 30%"})
+    assert wrong.status_code == 400
+    assert "Line 2 (first: 30%): a prize is for a place" in wrong.text
+    assert 'id="plan-lines-error"' in wrong.text
+    made = client.post("/e/new", data={**FORM, "plan_lines": (
+        "1st: $150\n2nd-3rd: 2 shares\nlowest: a case of beer\npaid out: 100%\n"
+        "side pot: Side pot, $5, 1st 60%, 2nd 40%")})
+    assert made.status_code == 302, made.text
+    with client.session_transaction() as cookie:
+        ((event_id, token),) = cookie["events"].items()
+    shown = client.get(f"{API}/events/{event_id}", headers=_auth(token)).get_json()
+    plan = shown["prize_plan"]
+    assert [z.get("cents") or z.get("weight") or z.get("goods") for z in plan["prizes"]] == [
+        15_000, 2, 2, "a case of beer"]
+    assert plan["side_pots"][0]["entry_cents"] == 500
+    page = client.get(f"/e/{event_id}").text
+    assert "In the Side pot" in page and 'name="plan_lines"' in page
+    assert "1st: $150\n2nd: 2 shares\n3rd: 2 shares\nlowest: a case of beer" in page
+
+    # mended from the settings before the finish, on the record; the same text again is
+    # no change
+    changed = post_form(client, f"/e/{event_id}/settings", {"plan_lines": (
+        "1st: $150\n2nd-3rd: 2 shares\nlowest: a keg of beer\npaid out: 100%\n"
+        "side pot: Side pot, $5, 1st 60%, 2nd 40%")})
+    assert changed.status_code == 302, changed.text
+    plan = client.get(f"{API}/events/{event_id}", headers=_auth(token)).get_json()["prize_plan"]
+    assert plan["prizes"][3]["goods"] == "a keg of beer"
+    history = client.get(f"/e/{event_id}/history").text
+    assert "a keg of beer" in history and "a case of beer" in history
+    bad = post_form(client, f"/e/{event_id}/settings", {"plan_lines": "1st: 150$"})
+    assert bad.status_code == 400 and 'id="plan-lines-error"' in bad.text

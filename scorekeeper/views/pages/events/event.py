@@ -19,7 +19,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
-from wtforms import BooleanField, HiddenField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, StopValidation
 
 from scorekeeper.ledger.event_draw import ODD_CHOICES, ODD_WORDS
@@ -63,6 +63,16 @@ from scorekeeper.views.held import remember_event
 from scorekeeper.views.json_errors import status_of
 from scorekeeper.views.option_groups import GROUPS
 from scorekeeper.views.pages import refused
+from scorekeeper.views.pages.events.prize_forms import (
+    OWN_PLAN,
+    PLAN_HELP,
+    PLAN_TEXT,
+    WRITTEN_PLAN,
+    places_typed,
+    plan_changed,
+    plan_text,
+    prizes_chosen,
+)
 from scorekeeper.views.qr import link, qr_svg
 
 if TYPE_CHECKING:
@@ -70,7 +80,6 @@ if TYPE_CHECKING:
 
 bp = Blueprint("events", __name__)
 #: The prize plan choice that is the percents typed on the form.
-OWN_PLAN = "own"
 # Every page says how long a table plays one way.
 bp.add_app_template_global(event_progress.deals_due, "deals_due")
 bp.add_app_template_global(event_length.length_words, "length_words")
@@ -104,8 +113,11 @@ class EventForm(FlaskForm):
         ENTRY_DOLLARS])
     prize_plan = RadioField("The prize plan",
                             choices=[(OWN_PLAN, "My own percents (below)"),
-                                     *((k, p.title) for k, p in PRIZE_PRESETS.items())],
+                                     *((k, p.title) for k, p in PRIZE_PRESETS.items()),
+                                     (WRITTEN_PLAN, "My own plan, a line a prize")],
                             default=OWN_PLAN)
+    plan_lines = TextAreaField("My own plan, a line a prize",
+                               validators=[Length(max=PLAN_TEXT)])
     places = StringField("Prizes by place (% of the pot, first place first)",
                          default="30, 15, 10, 10, 10", validators=[Length(max=400)])
     session_high = WholeField("Each session's high score (% of the pot)", default=5,
@@ -143,21 +155,6 @@ class EventForm(FlaskForm):
         return (None, self.hands.data) if hands else (self.rounds.data, None)
 
 
-def _prizes_chosen(form: EventForm, places: list[int] | None) -> dict[str, Any]:
-    """The prizes as the service takes them: a preset plan by name, or the
-    percents typed (by place, each session's high and the share paid out)."""
-    if form.prize_plan.data in PRIZE_PRESETS:
-        return {"prize_plan": form.prize_plan.data}
-    return {"places": places, "session_high": form.session_high.data,
-            "share": form.share.data}
-
-
-def _places(text: str) -> list[int] | None:
-    parts = [p.strip().rstrip("%") for p in text.replace(";", ",").split(",") if p.strip()]
-    found = [whole_number(p, 0, 100) for p in parts]
-    return None if any(p is None for p in found) else [p for p in found if p is not None]
-
-
 @bp.route("/e/new", methods=["GET", "POST"])
 @permission(OwnerAction.PUBLIC)
 def new() -> str | Response | tuple[str, int]:
@@ -169,8 +166,8 @@ def new() -> str | Response | tuple[str, int]:
     played_on = request.form.get("played_on") or date.today().isoformat()
     if request.method == "POST" and form.validate_on_submit():
         overrides, errors = overrides_from(request.form)
-        places = _places(form.places.data or "")
-        if places is None and form.prize_plan.data not in PRIZE_PRESETS:
+        places = places_typed(form.places.data or "")
+        if places is None and form.prize_plan.data == OWN_PLAN:
             errors["places"] = "Give each place's percent as whole numbers: 30, 15, 10"
         rounds, hands = form.length_chosen()
         if not errors:
@@ -179,7 +176,9 @@ def new() -> str | Response | tuple[str, int]:
                     form.name.data, form.preset.data, overrides, played_on=played_on,
                     sessions=form.sessions.data, rounds=rounds, hands=hands,
                     entry_cents=(form.entry.data or 0) * 100,
-                    **_prizes_chosen(form, places), odd=form.odd.data,
+                    **prizes_chosen(form.prize_plan.data, form.plan_lines.data or "",
+                                    places, form.session_high.data, form.share.data),
+                    odd=form.odd.data,
                     tie_breaks=list(TIE_RULES[form.ties.data].breaks),
                     signatures=bool(form.signatures.data),
                     once=Once(f"form:event:{form.submission.data[:64]}"))
@@ -213,7 +212,7 @@ def new_page(form: EventForm, errors: dict[str, str], played_on: str,
         option_fields=option_fields(), options=OPTIONS, option_groups=GROUPS, chosen=chosen,
         keep=KEEP, keep_label=KEEP_LABEL, asked_preset=None, payouts=preset_payouts(),
         preset_words=preset_words_of(), played_on=played_on, tie_rules=TIE_RULES,
-        prize_presets=PRIZE_PRESETS,
+        prize_presets=PRIZE_PRESETS, plan_help=PLAN_HELP,
         import_error=import_error, import_submission=new_token())
 
 
@@ -228,7 +227,8 @@ def _home_page(event: Event, **extra: Any) -> str:
         entry=request.form.get("entry", "") if "entry" in extra.get("errors", {}) else "",
         played=event_draws.played(event), tie_rules=TIE_RULES, tie_rule_of=tie_rule_of,
         ties_in_words=event_settings.ties_in_words, ties_fixed=event_settings.TIES_FIXED,
-        side_pots=prize_plan_of(event).side_pots,
+        side_pots=prize_plan_of(event).side_pots, plan_text=plan_text(event),
+        plan_help=PLAN_HELP,
         **{"errors": {}, "pasted": "", "renaming": None, **extra})
 
 
@@ -336,15 +336,16 @@ def settings(event_id: int) -> Response | tuple[str, int]:
             raise ServiceError("Choose one of the tie rules shown", "settings")
         said = event_settings.change_settings(
             event, tie_breaks=list(TIE_RULES[ties].breaks) if ties else None,
-            signatures=request.form.get("signatures") == "1", by=grant_label(checked),
-            seen=version, once=Once(f"form:settings:{event.id}:{version}:{ties}:"
-                                    f"{request.form.get('signatures')}")
-            if version is not None else None)
+            signatures=request.form.get("signatures") == "1", prize_plan=plan_changed(event),
+            by=grant_label(checked),
+            seen=version, once=Once(f"form:settings:{event.id}:" + hashlib.sha256(canonical(
+                [version, ties, request.form.get("signatures"),
+                 request.form.get("plan_lines")])).hexdigest()) if version is not None else None)
     except ServiceError as error:
         message = error.message
+        box = "plan_lines" if error.field == "plan_lines" else "settings"
         return refused(f"Not changed: {message}", status_of(error),
-                       lambda: _home_page(load_event(event_id).row,
-                                          errors={"settings": message}))
+                       lambda: _home_page(load_event(event_id).row, errors={box: message}))
     flash("Settings saved: " + "; ".join(said) if said else "Settings saved")
     return redirect(url_for("events.home", event_id=event.id, _anchor="settings"))
 
