@@ -38,4 +38,7 @@
   });
   form.addEventListener("input", show);
   form.addEventListener("change", show);
+  // Said once at the start too: a hint first changed by a box's "change" (as a
+  // tap on Start leaves the box) would move the button under the finger.
+  show();
 })();

@@ -72,3 +72,57 @@ def test_the_cup_from_the_form_to_the_final_board(browser: Any, live_app: Flask,
     prizes.screenshot(path=str(SCREENSHOTS / f"prize-plan-final-{width}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.context.close()
+
+
+def _finish_with_side_pot(app: Flask, view: str) -> None:
+    """Nine more players (four in the side pot), one session of tickets, finished."""
+    with app.app_context():
+        event = event_by_view_token(view)
+        register(event, NAMES[1:5], checked_in=True, side_pots=["side-pot"])
+        register(event, NAMES[5:], checked_in=True)
+        drawn = event_draws.draw(event, 1, seed=2)
+        for table in drawn.tables:
+            event_scores.ticket(event, 1, table.number,
+                                dict(zip(table.players, BY_SEAT, strict=True)), by="Director")
+        event_stages.finish(event_by_view_token(view), by="Director")
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_a_plan_written_with_a_side_pot_from_the_form_to_the_final_board(
+        browser: Any, live_app: Flask, live_server: str, width: int, height: int) -> None:
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{live_server}/e/new")
+    page.fill("#name", "Parish Cup")
+    page.fill("#sessions", "1")
+    page.fill("#rounds", "1")
+    page.fill("#entry", "20")
+    page.get_by_label("My own plan, a line a prize", exact=True).check()
+    page.fill("#plan_lines", "1st: $100\n2nd: 3 shares\n3rd: 2 shares\nlowest: a case of beer\n"
+                             "side pot: Side pot, $5, 1st 60%, 2nd 40%")
+    page.get_by_label(TIE_RULES["standard"].title).check()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator("#payout").screenshot(path=str(SCREENSHOTS / f"prize-lines-form-{width}.png"))
+    page.locator("#start").focus()  # the element screenshot leaves the box's caret
+    page.click("#start")
+    expect(page).to_have_title("Parish Cup · players · Sheepshead Scorekeeper")
+    page.fill("#entry", NAMES[0])
+    page.locator("#add-one").get_by_label("In the Side pot").check()
+    page.click("#add-one button[type=submit]")
+    row = page.locator("#p1")
+    expect(row).to_contain_text("Side pot")
+    row.locator("summary", has_text="Registered twice?").click()
+    row.screenshot(path=str(SCREENSHOTS / f"player-row-side-pot-{width}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    board = page.locator("a[href*='/e/s/']").first.get_attribute("href")
+    assert board is not None
+    _finish_with_side_pot(live_app, board.rstrip("/").rsplit("/", 1)[-1])
+    page.goto(board)
+    prizes = page.locator("#prizes")
+    expect(prizes).to_contain_text("Entries: 10 × $20.00 = $200.00")
+    expect(prizes.locator("h3")).to_have_text("Side pot")
+    expect(prizes).to_contain_text("In it: 5 × $5.00 = $25.00")
+    expect(prizes).to_contain_text("a case of beer")
+    expect(prizes.locator("#taken")).to_contain_text("$225.00")
+    prizes.screenshot(path=str(SCREENSHOTS / f"prize-lines-final-{width}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.context.close()

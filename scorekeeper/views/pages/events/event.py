@@ -116,7 +116,7 @@ class EventForm(FlaskForm):
                                      *((k, p.title) for k, p in PRIZE_PRESETS.items()),
                                      (WRITTEN_PLAN, "My own plan, a line a prize")],
                             default=OWN_PLAN)
-    plan_lines = TextAreaField("My own plan, a line a prize",
+    plan_lines = TextAreaField("The plan, a line a prize",
                                validators=[Length(max=PLAN_TEXT)])
     places = StringField("Prizes by place (% of the pot, first place first)",
                          default="30, 15, 10, 10, 10", validators=[Length(max=400)])
