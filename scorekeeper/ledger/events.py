@@ -23,6 +23,7 @@ from scorekeeper.ledger.event_draw import (
     swap,
     table_sizes,
 )
+from scorekeeper.limits import MAX_SESSIONS
 
 __all__ = [
     "ODD_CHOICES", "TIE_BREAKS", "TIE_BREAK_NAMES", "TIE_BREAK_WORDS", "TIE_RULES", "Draw",
@@ -67,6 +68,11 @@ class Ranked:
     played: frozenset[int] = frozenset()
 
 
+def _session_score(k: int) -> Callable[[Line], int]:
+    """Session ``k``'s score as a tie-break's key (the higher first)."""
+    return lambda line: -(line.sessions[k - 1] if k <= len(line.sessions) else 0)
+
+
 _KEYS: dict[str, Callable[[Line], int]] = {
     "total": lambda line: -line.total,
     "best_session": lambda line: -max((p for k, p in enumerate(line.sessions, 1)
@@ -74,16 +80,22 @@ _KEYS: dict[str, Callable[[Line], int]] = {
     "fewer_penalties": lambda line: line.penalties,
     "drawn": lambda line: line.drawn,
     "last_session": lambda line: -line.sessions[-1] if line.sessions else 0,
+    **{f"session_{k}": _session_score(k) for k in range(1, MAX_SESSIONS + 1)},
+    #: The end of a chain, said: players still equal share the place.
+    "split": lambda line: 0,
 }
 #: The tie-breaks of the standard rule, in order (an event's default).
 TIE_BREAKS = ("total", "best_session", "fewer_penalties", "drawn")
 #: Every tie-break a director may put in the order.
-TIE_BREAK_NAMES = (*TIE_BREAKS, "last_session")
+TIE_BREAK_NAMES = (*TIE_BREAKS, "last_session",
+                   *(f"session_{k}" for k in range(1, MAX_SESSIONS + 1)), "split")
 #: Each tie-break in words, as the leaderboard states the order.
 TIE_BREAK_WORDS = {"total": "total points", "best_session": "best session",
                    "fewer_penalties": "fewer penalty points",
                    "drawn": "the first draw's order (table, then seat)",
-                   "last_session": "the last session's score"}
+                   "last_session": "the last session's score",
+                   **{f"session_{k}": f"session {k}'s score" for k in range(1, MAX_SESSIONS + 1)},
+                   "split": "nothing more: players still equal share the place"}
 
 
 @dataclass(frozen=True)
@@ -155,6 +167,8 @@ def _broken_by(name: str, a: Line, b: Line) -> str:
         return f"{a.penalties} penalty points against {b.penalties}"
     if name == "last_session":
         return f"the last session {a.sessions[-1]} against {b.sessions[-1]}"
+    if name.startswith("session_"):
+        return f"session {name[8:]}'s score {-_KEYS[name](a)} against {-_KEYS[name](b)}"
     return "the first draw's order (table, then seat)"
 
 

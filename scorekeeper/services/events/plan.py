@@ -55,12 +55,20 @@ def _percents(places: object) -> list[int]:
     return [count(p, "places", 0, 100, "A place's percent") for p in places]
 
 
-def _tie_breaks(tie_breaks: object) -> list[str]:
+def _tie_breaks(tie_breaks: object, sessions: int) -> list[str]:
+    """The chain of tie-breaks, each once (a session's score one the event
+    has; ``split``, saying that players still equal share, only last)."""
     if (not isinstance(tie_breaks, (list, tuple)) or not tie_breaks
             or any(t not in TIE_BREAK_NAMES for t in tie_breaks)
             or len(set(tie_breaks)) != len(tie_breaks)):
         raise ServiceError(f"tie_breaks must be some of: {', '.join(TIE_BREAK_NAMES)}",
                            "tie_breaks")
+    if "split" in tie_breaks[:-1]:
+        raise ServiceError("split ends the chain: players equal on everything before it "
+                           "share the place", "tie_breaks")
+    beyond = [t for t in tie_breaks if t.startswith("session_") and int(t[8:]) > sessions]
+    if beyond:
+        raise ServiceError(f"The event has {sessions} sessions: no {beyond[0]}", "tie_breaks")
     return list(tie_breaks)
 
 
@@ -150,7 +158,7 @@ def check_plan(name: object, *, played_on: object = None, sessions: object = 3,
         chosen = check_prize_plan(prize_plan, sessions)
         kept_plan, share = chosen.to_dict(), chosen.share
     return Plan(name, day, sessions, rounds, hands, entry, kept_places, high, share,
-                _tie_breaks(tie_breaks), str(odd), signatures, kept_plan)
+                _tie_breaks(tie_breaks, sessions), str(odd), signatures, kept_plan)
 
 
 def _length(rounds: object, hands: object) -> tuple[int | None, int | None]:

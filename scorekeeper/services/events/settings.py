@@ -54,9 +54,9 @@ def change_settings(event: Event, *, tie_breaks: object = None, signatures: obje
         raise ServiceError("Say what to change: tie_breaks, signatures or prize_plan",
                            "signatures")
     new_plan = None if prize_plan is None else check_prize_plan(prize_plan, event.sessions)
-    checked = check_plan(event.name, tie_breaks=event.tie_breaks if tie_breaks is None
-                         else tie_breaks, signatures=event.signatures if signatures is None
-                         else signatures)
+    checked = check_plan(event.name, sessions=event.sessions,
+                         tie_breaks=event.tie_breaks if tie_breaks is None else tie_breaks,
+                         signatures=event.signatures if signatures is None else signatures)
     said: list[str] = []
     with writes.unit(once) as work:
         if earlier(once) is not None:
