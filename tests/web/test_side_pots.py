@@ -257,3 +257,44 @@ def test_the_event_form_takes_a_plan_written_a_line_a_prize(client: FlaskClient)
     assert "a keg of beer" in history and "a case of beer" in history
     bad = post_form(client, f"/e/{event_id}/settings", {"plan_lines": "1st: 150$"})
     assert bad.status_code == 400 and 'id="plan-lines-error"' in bad.text
+
+
+def test_side_pots_a_duplicate_and_goods_go_out_and_come_back_in_the_events_file(
+        client: FlaskClient) -> None:
+    plan = {**PLAN, "prizes": [*PLAN["prizes"], {"kind": "last", "place": 1,
+                                                 "goods": "a case of beer"}]}
+    made = client.post(f"{API}/events", json={
+        "name": "Parish Cup", "preset": "jack-of-diamonds", "sessions": 1, "rounds": 1,
+        "entry_cents": 2000, "prize_plan": plan}).get_json()
+    director = _auth(made["director_token"])
+    players = f"{API}/events/{made['id']}/players"
+    assert client.post(players, headers=director, json={
+        "checked_in": True, "side_pots": ["side"],
+        "players": [{"name": f"Player {n}"} for n in range(1, 5)]}).status_code == 201
+    assert client.post(players, headers=director, json={
+        "checked_in": True, "players": [{"name": f"Player {n}"} for n in range(5, 11)]}
+    ).status_code == 201
+    extra = client.post(players, headers=director, json={
+        "checked_in": True, "same_name_ok": True, "name": "Player1"})
+    assert extra.status_code == 201, extra.get_json()
+    twin = extra.get_json()["players"][0]["number"]
+    assert client.post(f"{players}/{twin}/duplicate", headers=director,
+                       json={"of": 1}).status_code == 200
+    drawn = client.post(f"{API}/events/{made['id']}/sessions/1/draw", headers=director,
+                        json={"seed": 4}).get_json()
+    _tickets(client, made, director, drawn, [9, 4, -1, -5, -7])
+    assert client.post(f"{API}/events/{made['id']}/finish", headers=director).status_code == 200
+    exported = client.get(f"{API}/events/{made['id']}/export", headers=director).get_json()
+    kept = {p["number"]: p for p in exported["players"]}
+    assert kept[1]["side_pots"] == ["side"] and kept[twin]["duplicate_of"] == 1
+    copied = client.post(f"{API}/events/import", json=exported)
+    assert copied.status_code == 201, copied.get_json()
+    copy = copied.get_json()
+    original, again = _standings(client, made), _standings(client, copy)
+    assert again == original
+    assert original["side_pots"][0]["numbers"] == [1, 2, 3, 4]
+    assert original["prizes"][-1]["goods"] == "a case of beer"
+    exported["players"][0]["side_pots"] = ["raffle"]
+    refused = client.post(f"{API}/events/import", json=exported)
+    assert refused.status_code == 400
+    assert "side_pots lists the plan's side pots he is in" in refused.get_json()["error"]
