@@ -49,6 +49,8 @@ class Event(HasOwner, Model):
     #: eligibility.  None: the plain plan of ``places``, ``session_high``
     #: and ``share``.
     prize_plan: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    #: Each drawing side pot's draw: its key → {"seed", "order" (numbers drawn)}.
+    side_draws: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     tie_breaks: Mapped[list[str]] = mapped_column(JSON)
     #: What a player count that can't be seated at full tables gets.
     odd: Mapped[str] = mapped_column(String(10), default="byes")

@@ -46,6 +46,8 @@ class Field:
     fined_in: Mapping[tuple[int, int], int] = field(default_factory=dict)
     #: Who opted in to each side pot: its key → player numbers.
     side_entries: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    #: Each drawing's draw: its key → the numbers in the order drawn.
+    side_draws: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def plan(self) -> payouts.PrizePlan:
@@ -92,6 +94,9 @@ class Pot:
     rounding_words: str
     #: The numbers of the players in it.
     numbers: frozenset[int] = frozenset()
+    #: A drawing (a 50/50), and whether it is drawn yet.
+    drawing: bool = False
+    drawn: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,11 +215,16 @@ def _side_pot(field: Field, side: payouts.SidePot, ranked: tuple[engine.Ranked, 
     playing = {number for _, number, _, _ in entrants(field)}
     numbers = frozenset(n for n in field.side_entries.get(side.key, ()) if n in playing)
     pot = len(numbers) * side.entry_cents
-    plan = side.plan
-    pay = payouts.pay(plan, pot, engine.contenders_of(
-        [r for r in ranked if r.number in numbers], (), field.ineligible(plan),
-        _fines(field, plan)),
-        field.sessions, sorted(field.scored))
+    plan, order = side.plan, field.side_draws.get(side.key)
+    out = field.ineligible(plan)
+    if side.drawing:  # its places in the order the draw drew them
+        contenders = [payouts.Contender(n, k, n not in out)
+                      for k, n in enumerate(order or (), 1) if n in numbers]
+    else:
+        contenders = engine.contenders_of([r for r in ranked if r.number in numbers], (),
+                                          out, _fines(field, plan))
+    pay = payouts.pay(plan, pot, contenders, field.sessions, sorted(field.scored))
     return Pot(side.key, side.name, len(numbers), side.entry_cents, pot,
                tuple(named(z) for z in pay.prizes), payouts.planned(plan, pot, field.sessions),
-               pay.house_cents, pay.rounding_cents, plan.rounding_words, numbers)
+               pay.house_cents, pay.rounding_cents, plan.rounding_words, numbers,
+               side.drawing, order is not None)

@@ -38,7 +38,7 @@ def from_dict(data: Mapping[str, Any], *, side: bool = False) -> PrizePlan:
     words (``side``: a side pot's own plan, which holds no side pots)."""
     if not isinstance(data, Mapping):
         raise ValueError("A prize plan is an object with its prizes")
-    unknown = set(data) - _PLAN_KEYS - ({"key", "name", "entry_cents"} if side
+    unknown = set(data) - _PLAN_KEYS - ({"key", "name", "entry_cents", "drawing"} if side
                                         else {"side_pots"})
     if unknown:
         raise ValueError(f"A {'side pot' if side else 'prize plan'} has no "
@@ -84,7 +84,15 @@ def _side_pots(items: object) -> tuple[SidePot, ...]:
                              "characters")
         entry = _whole(item.get("entry_cents"), 1, MAX_SIDE_ENTRY_CENTS,
                        f"The side pot {key}'s entry_cents")
-        pots.append(SidePot(key, " ".join(name.split()), entry, from_dict(item, side=True)))
+        drawing = item.get("drawing", False)
+        if not isinstance(drawing, bool):
+            raise ValueError(f"The side pot {key}'s drawing is true (a 50/50: its prizes go "
+                             "to the entrants the director's draw draws) or false")
+        plan = from_dict(item, side=True)
+        if drawing and any(z.kind != "place" for z in plan.prizes):
+            raise ValueError(f"The side pot {key} is a drawing: its prizes are places drawn "
+                             "(1st drawn, 2nd drawn, ...)")
+        pots.append(SidePot(key, " ".join(name.split()), entry, plan, drawing))
     keys = [pot.key for pot in pots]
     if len(set(keys)) != len(keys):
         raise ValueError("Each side pot has its own key")

@@ -123,7 +123,9 @@ class PrizePlan:
                 "highs_after_penalties": self.highs_after_penalties}
         if self.side_pots:
             kept["side_pots"] = [{"key": pot.key, "name": pot.name,
-                                  "entry_cents": pot.entry_cents, **pot.plan.to_dict()}
+                                  "entry_cents": pot.entry_cents,
+                                  **({"drawing": True} if pot.drawing else {}),
+                                  **pot.plan.to_dict()}
                                  for pot in self.side_pots]
         return kept
 
@@ -132,12 +134,14 @@ class PrizePlan:
 class SidePot:
     """An optional pot beside the entries: players who opt in (at
     registration, or later until the finish) pay its ``entry_cents``, and
-    its own ``plan`` pays them, ranked as the event ranks them."""
+    its own ``plan`` pays them, ranked as the event ranks them; or, for a
+    ``drawing`` (a 50/50), in the order the director's draw drew them."""
 
     key: str
     name: str
     entry_cents: int
     plan: PrizePlan
+    drawing: bool = False
 
     @property
     def terms(self) -> str:

@@ -298,3 +298,61 @@ def test_side_pots_a_duplicate_and_goods_go_out_and_come_back_in_the_events_file
     refused = client.post(f"{API}/events/import", json=exported)
     assert refused.status_code == 400
     assert "side_pots lists the plan's side pots he is in" in refused.get_json()["error"]
+
+
+def test_a_fifty_fifty_is_drawn_on_the_record_and_pays_half_to_the_first_drawn(
+        app: Flask, client: FlaskClient) -> None:
+    plan = {**PLAN, "side_pots": [{"key": "fifty", "name": "50/50", "entry_cents": 200,
+                                   "drawing": True, "rounding": "cent",
+                                   "prizes": [{"kind": "place", "place": 1, "percent": 50}]}]}
+    made = client.post(f"{API}/events", json={
+        "name": "Parish Cup", "preset": "jack-of-diamonds", "sessions": 1, "rounds": 1,
+        "entry_cents": 2000, "prize_plan": plan}).get_json()
+    director = _auth(made["director_token"])
+    players = f"{API}/events/{made['id']}/players"
+    base = f"{API}/events/{made['id']}/side-pots/fifty/draw"
+    assert client.post(players, headers=director, json={
+        "checked_in": True, "players": [{"name": f"Player {n}"} for n in range(1, 4)]}
+    ).status_code == 201
+    nobody = client.post(base, headers=director, json={})
+    assert nobody.status_code == 409 and "Nobody is in 50/50 yet" in nobody.get_json()["error"]
+    assert client.post(players, headers=director, json={
+        "checked_in": True, "side_pots": ["fifty"],
+        "players": [{"name": f"Player {n}"} for n in range(4, 11)]}).status_code == 201
+    before = _standings(client, made)["side_pots"][0]
+    assert (before["drawing"], before["drawn"], before["pot_cents"]) == (True, False, 1_400)
+    assert before["prizes"] == []  # nobody wins before the draw
+    drawn = client.post(base, headers={**director, "Idempotency-Key": "draw-1"},
+                        json={"seed": 99})
+    assert drawn.status_code == 200, drawn.get_json()
+    order = drawn.get_json()["order"]
+    assert sorted(order) == list(range(4, 11))
+    assert drawn.get_json()["said"].startswith(f"50/50 drawn (seed 99, 7 in it): #{order[0]} ")
+    replay = client.post(base, headers={**director, "Idempotency-Key": "draw-1"},
+                         json={"seed": 99})
+    assert replay.headers.get("Idempotent-Replayed") == "true"
+    assert replay.get_json()["order"] == order
+    again = client.post(base, headers=director, json={})
+    assert again.status_code == 409 and "drawn already" in again.get_json()["error"]
+    unsaid = client.post(base, headers=director, json={"again": True})
+    assert unsaid.status_code == 400
+    late = client.post(f"{players}/1/side-pots", headers=director, json={"side_pots": ["fifty"]})
+    assert late.status_code == 409 and "is drawn" in late.get_json()["error"]
+    pot = _standings(client, made)["side_pots"][0]
+    # 7 × $2 = $14: half to the first drawn, to the cent; the other half the house's
+    assert [(z["numbers"], z["cents"]) for z in pot["prizes"]] == [([order[0]], 700)]
+    assert pot["house_cents"] == 700
+    redrawn = client.post(base, headers=director, json={"again": True, "seed": 5,
+                                                         "reason": "the bowl was dropped"})
+    assert redrawn.status_code == 200
+    assert f"was #{order[0]} first" in redrawn.get_json()["said"]
+    assert "the bowl was dropped" in redrawn.get_json()["said"]
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(made["id"]): made["director_token"]}
+    page = client.get(f"/e/{made['id']}").text
+    assert "Drawn (seed 5)" in page and "Draw 50/50 again" in page
+    copied = client.post(f"{API}/events/import", json=client.get(
+        f"{API}/events/{made['id']}/export", headers=director).get_json())
+    assert copied.status_code == 201, copied.get_json()
+    assert _standings(client, copied.get_json())["side_pots"] == _standings(
+        client, made)["side_pots"]

@@ -113,7 +113,9 @@ def _event(client: FlaskClient, w: W) -> None:
             "prizes": [{"kind": "place", "place": 1, "percent": 30},
                        {"kind": "place", "place": 2, "percent": 15}],
             "side_pots": [{"key": "side", "name": "Side pot", "entry_cents": 500,
-                           "prizes": [{"kind": "place", "place": 1, "percent": 100}]}]}}), 201)
+                           "prizes": [{"kind": "place", "place": 1, "percent": 100}]},
+                          {"key": "fifty", "name": "50/50", "entry_cents": 100, "drawing": True,
+                           "prizes": [{"kind": "place", "place": 1, "percent": 50}]}]}}), 201)
     w.update(event=made["id"], director=made["director_token"])
     run = _auth(w["director"])
     ev = f"{API}/events/{w['event']}"
@@ -141,6 +143,8 @@ def _event(client: FlaskClient, w: W) -> None:
         "number": 3, "session": 1, "points": 2, "reason": "Slow play"}), 201)["id"]
     w["walk_in"] = _ok(client.post(f"{ev}/players", headers=run, json={
         "checked_in": True, "players": [{"name": "Walk In"}]}), 201)["players"][0]["number"]
+    _ok(client.post(f"{ev}/players", headers=run, json={
+        "checked_in": True, "side_pots": ["fifty"], "players": [{"name": "Zed Fifty"}]}), 201)
     grant = db.session.scalars(sa.select(Editor).where(Editor.of("event", w["event"]))).first()
     assert grant is not None
     db.session.add(Editor(owner_id=grant.owner_id, label="Co-director", role=grant.role,
@@ -247,6 +251,8 @@ RECIPES: dict[str, Callable[[W], Req]] = {
     "api.mark_duplicate": lambda w: Req(
         "POST", f"{API}/events/{w['event']}/players/{w['walk_in']}/duplicate", "director",
         {"of": 1}),
+    "api.draw_side_pot": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/side-pots/fifty/draw", "director", {"seed": 5}),
     "api.draw_session": lambda w: Req("POST", f"{API}/events/{w['event']}/sessions/2/draw",
                                       "director", {"seed": 3}, fresh=True),
     "api.fix_seats": lambda w: Req(

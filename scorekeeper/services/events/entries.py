@@ -30,6 +30,10 @@ def enter_side_pots(event: Event, number: int, keys: object, *, by: str | None =
         found = player(event, number)
         player_as_shown(found, shown)
         wanted, was = chosen_pots(event, keys), list(found.side_pots or ())
+        closed = sorted(k for k in set(wanted) ^ set(was) if (event.side_draws or {}).get(k))
+        if closed:
+            raise Conflict(f"{pots_in_words(event, closed)} is drawn: nobody enters or "
+                           "leaves it now", "side_pots")
         if wanted == was:
             raise Conflict(f"#{found.number} {found.name} is in side pots: "
                            f"{pots_in_words(event, was)} already: nothing to change",

@@ -59,6 +59,7 @@ def export_event(event: Event) -> dict[str, Any]:
         "places": list(event.places), "session_high": event.session_high,
         "share": event.share, "tie_breaks": list(event.tie_breaks), "odd": event.odd,
         "signatures": event.signatures, "prize_plan": event.prize_plan,
+        **({"side_draws": event.side_draws} if event.side_draws else {}),
         "created_at": iso(event.created_at), "finished_at": iso(event.finished_at),
         "players": [{"number": p.number, "name": p.name, "contact": p.contact,
                      "checked_in": p.checked_in, "from_session": p.from_session,
@@ -138,6 +139,7 @@ def _fill(event: Event, checked: CheckedEvent) -> None:
         event.owner.created_at = checked.created_at
     history.bring_back(event, checked.history)
     event.finished_at = checked.finished_at
+    event.side_draws = dict(checked.side_draws) or None
     players = {p.number: EventPlayer(number=p.number, name=p.name, contact=p.contact,
                                      checked_in=p.checked_in, from_session=p.from_session,
                                      withdrawn_after=p.withdrawn_after,

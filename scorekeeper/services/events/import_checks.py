@@ -14,7 +14,7 @@ saying where it is; nothing is written until all is well.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -41,6 +41,7 @@ from scorekeeper.services.events.event import clean_entry
 from scorekeeper.services.events.penalties import Withdrawal, check_penalty, withdrawal_reason
 from scorekeeper.services.events.plan import PLAN_FIELDS, Plan, check_plan
 from scorekeeper.services.events.scores import check_totals
+from scorekeeper.services.events.side_draws import checked_draws
 from scorekeeper.services.nights.import_checks import (
     Checked,
     check_export,
@@ -57,7 +58,7 @@ FORMAT = "sheepshead-scorekeeper-event/1"
 #: ``rounds`` only, and still imports).
 PLAN_KEYS = ("name", *PLAN_FIELDS)
 EVENT_KEYS = ("format", *PLAN_KEYS, "preset", "rules", "created_at", "finished_at",
-              "players", "draws", "penalties", "history")
+              "players", "draws", "penalties", "history", "side_draws")
 PLAYER_KEYS = ("number", "name", "contact", "checked_in", "from_session", "withdrawn_after",
                "side_pots", "duplicate_of")
 DRAW_KEYS = ("session", "seed", "repeated_pairs", "byes", "tables")
@@ -142,6 +143,8 @@ class CheckedEvent:
     penalties: list[CheckedPenalty]
     #: The event's own history, oldest first (a file from before it was kept: none).
     history: tuple[dict[str, Any], ...] = ()
+    #: Each drawing side pot's draw, as the event keeps it.
+    side_draws: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _list(raw: object, what: str, most: int | None, field: str) -> list[Any]:
@@ -206,9 +209,8 @@ def check_event(data: object) -> CheckedEvent:
         raise refuse(f"unknown preset {str(preset)[:QUOTED]!r}; this app knows "
                      f"{', '.join(PRESETS)}", "preset")
     rules = frozen_rules(data.get("rules"))
-    pots = {pot.key for pot in prize_data.from_dict(plan.prize_plan).side_pots} \
-        if plan.prize_plan else set()
-    players = _players(data.get("players"), plan.sessions, pots)
+    side = prize_data.from_dict(plan.prize_plan).side_pots if plan.prize_plan else ()
+    players = _players(data.get("players"), plan.sessions, {pot.key for pot in side})
     draws = _draws(data.get("draws"), plan.sessions, preset, rules, players)
     penalties = _penalties(data.get("penalties"), plan.sessions,
                            {p.number for p in players})
@@ -216,7 +218,10 @@ def check_event(data: object) -> CheckedEvent:
     finished = when(data["finished_at"], "finished_at") if data.get("finished_at") else None
     history = tuple(history_entries(data.get("history", []), "history"))
     return CheckedEvent(plan, preset, rules, created, finished, players, draws, penalties,
-                        history)
+                        history, checked_draws(data.get("side_draws", {}),
+                                             {pot.key for pot in side if pot.drawing},
+                                             {p.number for p in players}))
+
 
 
 def _players(raw: object, sessions: int, pots: set[str]) -> list[CheckedPlayer]:

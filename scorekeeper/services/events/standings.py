@@ -104,7 +104,8 @@ def _work_out(event: Event) -> EventStandings:
         plan, frozenset(row[1] for row in rows_read if row[4] is not None),
         frozenset(row[1] for row in rows_read if row[5] > 1), fined_in,
         {pot.key: frozenset(row[1] for row in rows_read if pot.key in (row[6] or ()))
-         for pot in plan.side_pots})
+         for pot in plan.side_pots},
+        {key: tuple(drawn["order"]) for key, drawn in (event.side_draws or {}).items()})
     done = standing.work_out(field)
     return EventStandings(**{f.name: getattr(done, f.name) for f in fields(done)},
                           version=event.version, tables=tuple(progress),

@@ -243,6 +243,10 @@ OPERATIONS: tuple[Operation, ...] = (
               "A registration is another player's second one: it leaves its table, the pot "
               "and the prizes (of null takes it back)", 200, "MarkedDuplicate", EDIT,
               body="Duplicate", owner="event", if_match=True, also=(409,)),
+    Operation("post", f"{E}/side-pots/{{key}}/draw", "draw_side_pot",
+              "Draw a drawing side pot (a 50/50): its prizes go to its entrants in the "
+              "order drawn", 200, "SideDrawn", EDIT, body="SideDraw", body_required=False,
+              owner="event", if_match=True, also=(409,)),
     Operation("post", f"{S}/draw", "draw_session",
               "Draw a session's seats (again, before its first hand)", 200, "Drawn", EDIT,
               body="Draw", body_required=False, owner="event", if_match=True, also=(409,)),

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from scorekeeper.ledger.prize_data import SIDE_POT_KEY
 from scorekeeper.limits import MAX_KEY, MAX_NAME_ASKED
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
@@ -45,6 +46,7 @@ PATH_PARAMS = {
     **{name: NUMBER for name in ("table_id", "group_id", "event_id", "number", "session",
                                  "table", "penalty", "director", "alias_id")},
     "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_ASKED},
+    "key": {"type": "string", "pattern": SIDE_POT_KEY.pattern},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
             "schema": {"type": "string"},

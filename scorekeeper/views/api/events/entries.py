@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.policy.acl import EventWrite, OwnerAction
-from scorekeeper.services.events import entries
+from scorekeeper.services.events import entries, side_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.once import Once
 from scorekeeper.views.access import api_event, grant_label, permission
@@ -47,3 +47,20 @@ def mark_duplicate(event_id: int, number: int) -> Answer:
         return {"players": [event_service.player_status(found)], "said": said,
                 "duplicate_of": found.duplicate_of}, 200
     return answer_of(once_answered(event, data, mark))
+
+
+@bp.post("/events/<int:event_id>/side-pots/<key>/draw")
+@permission(OwnerAction.RUN, EventWrite.REGISTER)
+def draw_side_pot(event_id: int, key: str) -> Answer:
+    """``{"seed"?, "again"?, "reason"?}``: draw the order of a drawing side
+    pot's entrants (a 50/50); its prizes go to them in that order.  A drawn
+    one is drawn again only with ``"again": true`` and a reason."""
+    checked = api_event(event_id)
+    event = checked.row
+    data = request_body()
+    def draw(once: Once | None) -> tuple[Any, int]:
+        return side_draws.draw_side_pot(event, key, seed=data.get("seed"),
+                                        again=data.get("again", False),
+                                        reason=data.get("reason"), by=grant_label(checked),
+                                        once=once), 200
+    return answer_of(once_answered(event, data, draw))

@@ -89,7 +89,7 @@ PLAN_TERMS = {
     **{flag: {"type": "boolean"} for flag in prizes.FLAGS}}
 #: A side pot: its key, name, entry and its own plan's terms.
 SIDE_POT = _object(["key", "name", "entry_cents", "prizes"], {
-    "key": SIDE_POT_KEYS["items"],
+    "key": SIDE_POT_KEYS["items"], "drawing": {"type": "boolean"},
     "name": {"type": "string", "minLength": 1, "maxLength": prize_data.SIDE_POT_NAME},
     "entry_cents": {"type": "integer", "minimum": 1,
                     "maximum": prize_data.MAX_SIDE_ENTRY_CENTS},
@@ -172,6 +172,11 @@ EVENT_SCHEMAS: dict[str, Any] = {
     "SidePotsEntered": _object(["side_pots"], {"side_pots": SIDE_POT_KEYS}, closed=True),
     "InSidePots": _object(["players", "said", "side_pots"], {
         "players": _array(STATUS), "said": TEXT, "side_pots": SIDE_POT_KEYS}),
+    "SideDraw": _object([], {"seed": SEED, "again": {"type": "boolean"},
+                             "reason": {"type": "string", "maxLength": PENALTY_REASON}},
+                        closed=True),
+    "SideDrawn": _object(["key", "seed", "order", "said"], {
+        "key": TEXT, "seed": INT, "order": NUMBERS, "said": TEXT}),
     "Duplicate": _object(["of"], {"of": {**INT, "nullable": True}}, closed=True),
     "MarkedDuplicate": _object(["players", "said", "duplicate_of"], {
         "players": _array(STATUS), "said": TEXT, "duplicate_of": {**INT, "nullable": True}}),
@@ -253,7 +258,8 @@ EVENT_SCHEMAS: dict[str, Any] = {
         "side_pots": _array(_object(["key", "name", "entries", "entry_cents", "pot_cents",
                                      "numbers", "house_cents", "rounding_cents", "prizes",
                                      "plan"], {
-            "key": TEXT, "name": TEXT, "entries": INT, "entry_cents": INT, "pot_cents": INT,
+            "key": TEXT, "name": TEXT, "drawing": {"type": "boolean"}, "drawn": {"type": "boolean"},
+            "entries": INT, "entry_cents": INT, "pot_cents": INT,
             "numbers": NUMBERS, "house_cents": INT, "rounding_cents": INT,
             **POT_PRIZES}))}),
 }
