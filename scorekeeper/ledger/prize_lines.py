@@ -15,6 +15,7 @@ settings take a plan this way::
     what rounding leaves: next prize
     withdrawn players win: no
     side pot: Side pot, $5, 1st 60%, 2nd 40%
+    drawing: 50/50, $2, 1st 50%
 
 A prize pays ``$150`` (or ``150``, ``12.50``: fixed, in dollars), ``30%``
 (of the pot), ``5 shares`` (of the rest) or, in any other words, goods.
@@ -38,6 +39,8 @@ FLAG_WORDS = {"withdrawn_win": "withdrawn players win", "walk_ins_win": "walk-in
 LEAVES_WORDS = {"house": "house", "first": "1st", "next": "next prize"}
 HIGH = "each session's high"
 SIDE = "side pot"
+#: A side pot whose prizes go to the entrants in the order drawn (a 50/50).
+DRAWING = "drawing"
 _PLACE = re.compile(r"(\d+)(?:st|nd|rd|th)?")
 _PLACES = re.compile(r"(\d+)(?:st|nd|rd|th)?\s*(?:-|–|to)\s*(\d+)(?:st|nd|rd|th)?")
 _LOWEST = re.compile(r"(?:(\d+)(?:st|nd|rd|th)?\s+)?(?:lowest|consolation)")
@@ -91,8 +94,9 @@ def _line(plan: dict[str, Any], what: str, terms: str) -> None:
         if said not in _YES:
             raise ValueError("say yes or no")
         plan[next(k for k, v in FLAG_WORDS.items() if v == what)] = _YES[said]
-    elif what == SIDE:
-        plan["side_pots"].append(_side_pot(terms))
+    elif what in (SIDE, DRAWING):
+        plan["side_pots"].append({**_side_pot(terms), **({"drawing": True}
+                                                          if what == DRAWING else {})})
     else:
         plan["prizes"].extend(_prizes(what, terms))
 
@@ -166,7 +170,8 @@ def written(plan: PrizePlan) -> str:
             lines.append(f"{FLAG_WORDS[flag]}: {'yes' if getattr(plan, flag) else 'no'}")
     for pot in plan.side_pots:
         prizes = ", ".join(f"{_who(z.kind, z.place)} {_terms(z)}" for z in pot.plan.prizes)
-        lines.append(f"{SIDE}: {pot.name}, {_dollars(pot.entry_cents)}"
+        lines.append(f"{DRAWING if pot.drawing else SIDE}: {pot.name}, "
+                     f"{_dollars(pot.entry_cents)}"
                      + (f", {prizes}" if prizes else ""))
     return "\n".join(lines)
 

@@ -21,6 +21,7 @@ rounding: cent
 what rounding leaves: next prize
 withdrawn players win: no
 side pot: Side pot, $5, 1st 60%, 2nd 40%
+drawing: 50/50, $2, 1st 50%
 """
 
 
@@ -33,8 +34,10 @@ def test_a_plan_written_as_a_director_writes_it_reads_as_the_plan() -> None:
         Prize("session_high", 1, percent=5))
     assert (plan.share, plan.unit_cents, plan.remainder, plan.withdrawn_win,
             plan.walk_ins_win) == (95, 1, "next", False, True)
-    (pot,) = plan.side_pots
-    assert (pot.key, pot.name, pot.entry_cents) == ("side-pot", "Side pot", 500)
+    pot, fifty = plan.side_pots
+    assert (pot.key, pot.name, pot.entry_cents, pot.drawing) == ("side-pot", "Side pot", 500,
+                                                                  False)
+    assert (fifty.key, fifty.entry_cents, fifty.drawing) == ("50-50", 200, True)
     assert [z.percent for z in pot.plan.prizes] == [60, 40]
     again = prize_lines.written(plan)
     assert prize_data.from_dict(prize_lines.read(again)) == plan

@@ -29,7 +29,8 @@ PLAN_HELP = ("A line a prize: \"1st: $150\", \"2nd: 5 shares\" (of what the othe
              "\"each session's high: 5%\"; then, if you like, \"paid out: 90%\", "
              "\"rounding: cent\", \"what rounding leaves: next prize\" (or 1st, or house), "
              "\"withdrawn players win: no\", \"walk-ins win: no\", "
-             "\"side pot: Side pot, $5, 1st 60%, 2nd 40%\".")
+             "\"side pot: Side pot, $5, 1st 60%, 2nd 40%\", "
+             "\"drawing: 50/50, $2, 1st 50%\" (a 50/50: its prizes to the entrants drawn).")
 
 
 def prizes_chosen(choice: str | None, lines: str, places: list[int] | None,
