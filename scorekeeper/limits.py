@@ -22,6 +22,10 @@ MAX_GRANT_LABEL = 40
 GROUP_NAME = 80
 MAX_MEMBERS = 200
 MAX_NIGHTS = 1_000
+#: The nights a group's own file may bring back at once: every night a
+#: group holds (a league's seventeen years; its bytes are bounded by
+#: MAX_IMPORT_BYTES).
+MAX_GROUP_FILE_NIGHTS = 20_000
 #: The regulars typed one a line when a group starts (characters).
 MAX_GROUP_LIST = 2_000
 #: An event: its name, players (names as a table's), a player's private

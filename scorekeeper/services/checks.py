@@ -59,13 +59,16 @@ def reason(why: object, *, said: bool = True) -> str | None:
     return " ".join(why.split())
 
 
-def clean_players(players: object) -> list[str]:
+def clean_players(players: object, most: int = MAX_PLAYERS,
+                  where: str = "at one table") -> list[str]:
     """Checked player names in seat order, as the app keeps names
-    (:mod:`scorekeeper.names`); two that read the same are refused."""
+    (:mod:`scorekeeper.names`); two that read the same are refused, and so
+    are more than ``most`` (a table's seats; a group's members, ``where``
+    "in a group")."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ServiceError("players must be a list of names", "players")
-    if len(players) > MAX_PLAYERS:
-        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
+    if len(players) > most:
+        raise ServiceError(f"At most {most} players {where}", "players")
     if any(not p.strip() for p in players):
         raise ServiceError("Every player needs a name", "players")
     try:
@@ -81,8 +84,6 @@ def clean_players(players: object) -> list[str]:
             raise ServiceError(f"Two players are called {n}: add an initial", "players")
     for at, n in enumerate(names):
         distinct(n, names[:at])
-    if len(names) > MAX_PLAYERS:
-        raise ServiceError(f"At most {MAX_PLAYERS} players at one table", "players")
     return names
 
 

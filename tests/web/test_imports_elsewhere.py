@@ -150,7 +150,7 @@ def _writes_nights_then_waits(data: dict[str, Any]) -> None:
     """In the import process: a group's nights written, then no end (as an
     import stopped between two turns)."""
     name, _, _, _, _, nights = group_exports.check_group(data)
-    group_exports._write_nights(nights, name, "Scorekeeper", elsewhere.job())
+    group_exports._write_nights(nights, "Scorekeeper", elsewhere.job())
     time.sleep(60)
 
 
@@ -186,8 +186,8 @@ def test_nights_an_unfinished_import_left_are_taken_back_by_the_next(
     counts = _counts(app)
     with app.test_request_context():
         name, _, _, _, _, nights = group_exports.check_group(data)
-        old = group_exports._write_nights(nights, name, "Scorekeeper", "the-server-died")
-        new = group_exports._write_nights(nights, name, "Scorekeeper", "still-under-way")
+        old = group_exports._write_nights(nights, "Scorekeeper", "the-server-died")
+        new = group_exports._write_nights(nights, "Scorekeeper", "still-under-way")
         owners = [t.owner_id for t in db.session.scalars(
             db.select(GameTable).where(GameTable.id.in_(old)))]
         db.session.execute(db.update(Owner).where(Owner.id.in_(owners)).values(

@@ -15,10 +15,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db.models import GameTable, Group, MemberAlias, db
-from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, PLAYER_NAME, QUOTED
+from scorekeeper.limits import MAX_GROUP_FILE_NIGHTS, MAX_MEMBERS, PLAYER_NAME, QUOTED
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
-from scorekeeper.services import ServiceError, elsewhere
+from scorekeeper.services import ServiceError, elsewhere, writes
 from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
@@ -43,7 +43,7 @@ from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import build_table, forget_tables, get_table, tables_of
 from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.turns import in_turns
-from scorekeeper.services.writes import audit_created, unit
+from scorekeeper.services.writes import unit
 
 FORMAT = "sheepshead-scorekeeper-group/1"
 #: The rows a group's file writes in one commit (:func:`~scorekeeper.services.
@@ -145,14 +145,15 @@ def check_group(data: object) -> tuple[str, list[str], str, dict[str, Any], int,
         raise refuse(f"this isn't a group file from this app (format {FORMAT})", "format")
     try:
         name = group_name(data.get("name"))
-        players = clean_players(data.get("players", []))
+        players = clean_players(data.get("players", []), MAX_MEMBERS, "in a group")
         preset, _, options = checked_rules(data.get("preset"), data.get("options"))
         stake = check_stake(data.get("stake_cents"))
     except ServiceError as error:
         raise refuse(reason_of(error), error.field or "file") from None
     raw_nights = data.get("nights")
-    if not isinstance(raw_nights, list) or len(raw_nights) > MAX_NIGHTS:
-        raise refuse(f"nights must be a list of at most {MAX_NIGHTS} nights", "nights")
+    if not isinstance(raw_nights, list) or len(raw_nights) > MAX_GROUP_FILE_NIGHTS:
+        raise refuse(f"nights must be a list of at most {MAX_GROUP_FILE_NIGHTS:,} nights",
+                     "nights")
     nights = []
     for index, raw in enumerate(raw_nights, start=1):
         where = f"night {index}"
@@ -190,7 +191,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     job = elsewhere.job()
     try:
         for turn in in_turns(nights, ROWS_A_TURN, _rows):
-            written += _write_nights(turn, name, label, job)
+            written += _write_nights(turn, label, job)
         with unit(once) as work:
             before = made(earlier(once), Group)
             if before is not None:  # a twin of this request carried it out meanwhile
@@ -199,6 +200,9 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
             group, token = groups.build_group(name, players, preset, options, stake, label)
             group.rating = rating
             _gather(group, written, nights, spellings)
+            writes.begin_group(group.id)
+            writes.audit_group(group.id, "import", f"Brought in from its file: "
+                               f"{len(nights):,} nights, {len(group.members)} members", label)
             work.remember(group, 201)
     except BaseException:
         _take_back(written)
@@ -216,7 +220,7 @@ def _rows(night: CheckedNight) -> int:
     return len(checked.hands) + len(checked.payments) + len(checked.audit)
 
 
-def _write_nights(nights: list[CheckedNight], name: str, label: str, job: str) -> list[int]:
+def _write_nights(nights: list[CheckedNight], label: str, job: str) -> list[int]:
     """One turn of a group's import: these nights written, in one commit,
     belonging to no group yet (unclaimed by ``job``); their ids."""
     with unit():
@@ -228,9 +232,7 @@ def _write_nights(nights: list[CheckedNight], name: str, label: str, job: str) -
             filled.append((table, checked))
             table.settled, table.settled_at = night.settled, night.settled_at
             table.unclaimed_by = job
-            audit_created(table, "import", f"Imported with the group {name} "
-                          f"({exports.imported(len(checked.hands), night.totals)})")
-        exports.fill_all(filled)
+        exports.fill_all(filled)  # each night's own history as its file keeps it
         for (table, _), night in zip(filled, nights, strict=True):  # the group's say
             table.played_on, table.totals = night.played_on, night.totals
         return [table.id for table, _ in filled]

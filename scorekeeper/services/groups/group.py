@@ -47,7 +47,7 @@ def create_group(name: object, players: object = None, preset: object = "called-
     """Start a group; returns it and its first edit token (a request already
     carried out, ``once``: the group it made, and no token)."""
     name = checks.group_name(name)
-    names = checks.clean_players([] if players is None else players)
+    names = checks.clean_players([] if players is None else players, MAX_MEMBERS, "in a group")
     preset, _, kept = checks.checked_rules(preset, options)
     stake = checks.check_stake(stake_cents)
     with writes.unit(once) as work:
