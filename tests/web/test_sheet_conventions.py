@@ -119,8 +119,13 @@ def test_a_sheet_that_leaves_absent_blank_keeps_a_zero_as_broke_even(
     group = group_with_a_night(client)
     nights = [dict(NIGHTS[0], Dan=0), NIGHTS[1]]
     shown = _send(client, group, _later(nights)).get_json()
-    assert shown["zeros"] is None and shown["ready"]
+    assert shown["zeros"] == "played" and shown["ready"]  # asked, read as broke even
     assert "Dan" in shown["nights"][0]["players"] and shown["nights"][0]["points"]["Dan"] == 0
+    # the director says a 0 is "wasn't there" whatever the blanks: Dan is left out
+    absent = _send(client, group, _later(nights), zeros="absent").get_json()
+    assert absent["zeros"] == "absent"
+    assert "Dan" not in absent["nights"][0]["players"]
+    assert absent["nights"][1]["players"] == shown["nights"][1]["players"]
 
 
 def test_the_same_sheet_again_is_nothing_new_and_an_overlap_counts_once(

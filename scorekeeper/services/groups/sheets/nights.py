@@ -144,6 +144,15 @@ def is_zero(cell: object) -> bool:
 ZEROS_ABSENT_SHARE = 3
 
 
+def has_zeros(layout: Layout, rows: Sequence[Row]) -> bool:
+    """Whether a row-a-night sheet has a 0 in a player's cell at all (the
+    question of what a 0 means can then be asked, blanks or none)."""
+    if layout.shape is not Shape.NIGHT_ROWS:
+        return False
+    at = [i for i, r in enumerate(layout.roles) if r is Role.PLAYER]
+    return any(is_zero(c[i]) for _, c in rows for i in at)
+
+
 def zeros_look_absent(layout: Layout, rows: Sequence[Row], seats: int) -> bool | None:
     """Whether a row-a-night sheet writes 0 for a player who wasn't there:
     every player has a number in every row (no blank cell), and a row names

@@ -28,6 +28,7 @@ from scorekeeper.services.groups.sheets.nights import (
     NightDraft,
     Reading,
     data_rows,
+    has_zeros,
     sheet_names,
     zeros_look_absent,
 )
@@ -272,6 +273,8 @@ def _read_tabs(book: Workbook, choices: Asked, every: bool, seats: int, weekday:
             continue
         kept, _ = data_rows(rows)
         looks = zeros_look_absent(layout, kept, seats)
+        if looks is None and has_zeros(layout, kept):
+            looks = False  # zeros among blank cells: played unless the director says not
         zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
         if zeros is not None:
             asked_zeros.append(zeros)
