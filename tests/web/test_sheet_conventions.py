@@ -431,3 +431,29 @@ def test_a_name_corrected_on_the_page_leaves_the_nights_it_reveals_as_already_in
     assert again.count('name="already_shown"') == 4
     for key in re.findall(r'name="already_shown" value="([^"]+)"', again):
         assert re.search(rf'name="exclude" value="{re.escape(key)}" checked', again)
+
+
+def test_a_sheet_too_big_for_the_page_says_its_size_the_bound_and_how_to_come_within_it(
+        client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    rows = ["Date,Ann,Bob,Cathy,Dan,Eve"]
+    day = date(1990, 1, 4)
+    for _ in range(9_000):  # 54,000 cells (within 60,000) of a 2 MB file, over 450 KB carried
+        rows.append(f"{day.isoformat()},-12.25,-12.25,-12.25,-12.25,49.00")
+        day += timedelta(days=1)
+    upload = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(("\n".join(rows) + "\n").encode()), "everything.csv")},
+        content_type="multipart/form-data")
+    assert upload.status_code == 400
+    said = upload.get_data(as_text=True)
+    assert "over the page&#39;s 450 KB: bring in a few seasons at a time" in said
+    assert "a tab of the workbook, or the file split by year" in said
+    assert "(up to 2 MB) to the API" in said
+    wide = "Date," + ",".join(f"P{n}" for n in range(61)) + "\n2020-01-02," + ",".join(
+        ["1"] * 60 + ["-60"]) + "\n"
+    refused = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(wide.encode()), "wide.csv")}, content_type="multipart/form-data")
+    assert refused.status_code == 400
+    assert "write a row a player a night, which takes any number of players" in refused.text

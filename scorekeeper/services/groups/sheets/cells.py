@@ -68,7 +68,9 @@ def bounded_rows(rows: Iterable[tuple[int, Sequence[str] | Sequence[Cell]]], rea
                 if len(texts) > MAX_SHEET_COLUMNS and "".join(
                         texts[MAX_SHEET_COLUMNS:]).strip():
                     raise SheetRefused(f"Row {number} has more than {MAX_SHEET_COLUMNS} "
-                                       "columns", "file")
+                                       "columns: split the players' columns over two files "
+                                       "(by year), or write a row a player a night, which "
+                                       "takes any number of players", "file")
                 cells = [cell_text(text) for text in texts[:MAX_SHEET_COLUMNS]]
             while cells and cells[-1] == "":
                 cells.pop()

@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.limits import MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
+from scorekeeper.limits import MAX_SHEET_BYTES, MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services import ServiceError
 from scorekeeper.services.grants.grants import new_token
@@ -87,8 +87,12 @@ def upload(group_id: int) -> tuple[str, int]:
         book = read_file(upload.read(), upload.filename)
         carried = to_json(book)
         if len(carried.encode()) > MAX_SHEET_CARRIED:
-            raise SheetRefused("This sheet is too big to check on a phone page: bring in a "
-                               "few seasons at a time (or send it to the API)", "file")
+            raise SheetRefused(
+                f"This sheet is {len(carried.encode()) // 1000:,} KB as the page carries it "
+                f"between its steps, over the page's {MAX_SHEET_CARRIED // 1000:,} KB: bring in "
+                "a few seasons at a time (a tab of the workbook, or the file split by year), "
+                f"or send the whole file (up to {MAX_SHEET_BYTES // 1_000_000} MB) to the API",
+                "file")
         shown = sheet_preview.preview(group, book, sheet_preview.Asked())
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
