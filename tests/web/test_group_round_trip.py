@@ -89,3 +89,18 @@ def test_a_group_file_of_more_members_than_a_table_seats_comes_back(
         **_league(1), "players": [f"P{n}" for n in range(201)]})
     assert too_many.status_code == 400
     assert "At most 200 players in a group" in too_many.get_json()["error"]
+
+
+def test_a_players_page_shows_his_nights_a_page_at_a_time(client: FlaskClient) -> None:
+    made = client.post(f"{API}/groups/import", json=_league(300)).get_json()
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(made["id"]): made["edit_token"]}
+    page = client.get(f"/g/{made['id']}/players/Member 01?season=all")
+    assert page.status_code == 200
+    nights = page.text.count("(running ")
+    assert nights == 20 and 'id="older-nights"' in page.text
+    played = sum(1 for n in _league(300)["nights"] if "Member 01" in n["totals"])
+    assert f"of {played}, newest first" in page.text
+    last = client.get(f"/g/{made['id']}/players/Member 01?season=all&page=99")
+    assert last.text.count("(running ") == played - 20 * (-(-played // 20) - 1)
+    assert 'id="newer-nights"' in last.text and 'id="older-nights"' not in last.text

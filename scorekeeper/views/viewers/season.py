@@ -7,6 +7,7 @@ the skill rating beside it by :mod:`scorekeeper.services.groups.ratings`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -15,7 +16,7 @@ from flask import abort, render_template, request
 
 from scorekeeper.ledger.chart import PALETTE, Chart
 from scorekeeper.ledger.money import money
-from scorekeeper.ledger.season import NightResult, Season, season_chart
+from scorekeeper.ledger.season import Season, season_chart
 from scorekeeper.limits import MAX_NAME_ASKED, whole_number
 from scorekeeper.names import find_name
 from scorekeeper.services import ServiceError
@@ -70,17 +71,18 @@ def asked_page() -> int:
 
 @dataclass(frozen=True)
 class NightsPage:
-    """One page of a season's nights, newest first: the ``number``-th of
-    ``pages``, its nights (the ``first``-th to the ``last``-th newest of
-    ``total``), and the season's query, which every link to another page
-    keeps (relative links: the same on the scorekeeper's and the share page)."""
+    """One page of a season's nights (or a player's: each with his running
+    total), newest first: the ``number``-th of ``pages``, its nights (the
+    ``first``-th to the ``last``-th newest of ``total``), and the season's
+    query, which every link to another page keeps (relative links: the same
+    on the scorekeeper's and the share page)."""
 
     number: int
     pages: int
     total: int
     first: int
     last: int
-    nights: tuple[NightResult, ...]
+    nights: tuple[Any, ...]
     query: tuple[tuple[str, str], ...]
 
     def url(self, number: int) -> str:
@@ -89,7 +91,7 @@ class NightsPage:
         return "?" + urlencode(query)
 
 
-def nights_page(newest_first: list[NightResult], asked: Span, number: int) -> NightsPage:
+def nights_page(newest_first: Sequence[Any], asked: Span, number: int) -> NightsPage:
     """Page ``number`` of the nights (past the last: the last)."""
     total = len(newest_first)
     pages = max(1, -(-total // NIGHTS_PER_PAGE))
@@ -133,9 +135,11 @@ def player_page(group: Group, name: str, template: str, **extra: Any) -> str:
     found = find_name(name[:MAX_NAME_ASKED], group_service.members(group))
     if found is None:
         abort(404, f"{name[:40]} isn't one of {group.name}'s players")
-    asked = asked_span()
+    asked = asked_span(paged=True)
     view = seasons.player_view(group.id, asked, found)
     me = view["me"]
     paper_nights = sum(1 for night, _ in me.running if night.paper) if me else 0
+    running = nights_page(list(reversed(me.running)) if me else [], asked, asked_page())
     return render_template(template, group=group, **view, paper_nights=paper_nights,
-                           rated=ratings.player_rating(group, asked, found), **extra)
+                           rated=ratings.player_rating(group, asked, found),
+                           running_page=running, **extra)
