@@ -457,3 +457,19 @@ def test_a_sheet_too_big_for_the_page_says_its_size_the_bound_and_how_to_come_wi
         "file": (BytesIO(wide.encode()), "wide.csv")}, content_type="multipart/form-data")
     assert refused.status_code == 400
     assert "write a row a player a night, which takes any number of players" in refused.text
+
+
+def test_a_long_preview_keeps_the_decision_at_the_top_and_folds_its_quiet_nights(
+        client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    nights = [dict(zip(LEAGUE[:5], (4, -1, -1, -1, -1), strict=True)) for _ in range(30)]
+    upload = client.post(f"/g/{group['id']}/sheet", data={
+        "file": (BytesIO(_later(nights).encode()), "thirty.csv")},
+        content_type="multipart/form-data").text
+    page = client.post(f"/g/{group['id']}/sheet/preview",
+                       data=form_fields(upload, "sheet-map")).text
+    assert page.index('id="confirm"') < page.index('id="nights"')
+    assert "30 nights read without a question: show them" in page
+    assert page.count('name="exclude"') == 30  # each night still there to leave out
