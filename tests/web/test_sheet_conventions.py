@@ -473,3 +473,25 @@ def test_a_long_preview_keeps_the_decision_at_the_top_and_folds_its_quiet_nights
     assert page.index('id="confirm"') < page.index('id="nights"')
     assert "30 nights read without a question: show them" in page
     assert page.count('name="exclude"') == 30  # each night still there to leave out
+
+
+def test_a_row_a_player_with_a_game_column_makes_two_tables_of_one_day_two_nights(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    rows = ["Date,Game,Player,Total"]
+    tables = {"101": ("Ann", "Bob", "Cathy", "Dan", "Eve"), "102": LEAGUE[5:10]}
+    for game, players in tables.items():
+        for name, points in zip(players, (4, -1, -1, -1, -1), strict=True):
+            rows.append(f"2021-03-04,{game},{name},{points}")
+    rows += [f"2021-03-11,103,{n},{p}" for n, p in zip(tables["101"], (-4, 1, 1, 1, 1),
+                                                        strict=True)]
+    sheet = "\n".join(rows) + "\n"
+    shown = _send(client, group, sheet).get_json()
+    assert [(n["played_on"], sorted(n["players"])) for n in shown["nights"]] == [
+        ("2021-03-04", sorted(tables["101"])), ("2021-03-04", sorted(tables["102"])),
+        ("2021-03-11", sorted(tables["101"]))]
+    assert not any(n["flags"] for n in shown["nights"])
+    made = _bring_in(client, group, sheet)
+    assert made.status_code == 200 and len(made.get_json()["nights_made"]) == 3
+    season = standings_by_season(app, group["id"], [2021])[2021]
+    assert season["Ann"] == 0 and season[LEAGUE[5]] == 4

@@ -45,7 +45,7 @@ class Role(StrEnum):
 
 ROLE_WORDS: dict[Role, str] = {
     Role.DATE: "The date",
-    Role.HAND: "The hand's number",
+    Role.HAND: "The hand's number (a player's rows: the game's, one night each)",
     Role.PLAYER: "A player: their points or money",
     Role.NAME: "A player's name",
     Role.TOTAL: "That player's total",

@@ -193,7 +193,9 @@ def group_rows(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft],
     nights: list[NightDraft] = []
     skipped: list[str] = []
     seen: dict[date, int] = {}
-    by_day: dict[date, NightDraft] = {}
+    #: A player's row's night: its day, and its game where a column says it
+    #: (two tables the same day are two nights).
+    by_day: dict[tuple[date, str], NightDraft] = {}
     last: NightDraft | None = None
     last_hand = 0
     for number, cells in rows:
@@ -215,13 +217,14 @@ def group_rows(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft],
         if same and last is not None:
             last.rows.append(number)
             continue
-        if layout.shape is Shape.PLAYER_ROWS and day in by_day:
-            by_day[day].rows.append(number)
+        game = str(cells[hand_at]).strip() if hand_at is not None else ""
+        if layout.shape is Shape.PLAYER_ROWS and (day, game) in by_day:
+            by_day[day, game].rows.append(number)
             continue
         seen[day] = seen.get(day, 0) + 1
         key = day.isoformat() + (f" #{seen[day]}" if seen[day] > 1 else "")
         last = NightDraft(key, day, [number])
-        by_day[day] = last
+        by_day[day, game] = last
         nights.append(last)
     for night in nights:
         _check_day(night, reading.today)
