@@ -144,6 +144,9 @@ def test_a_number_is_read_as_sheets_write_it(cell: str, value: str | None) -> No
     ("Jan 8, 2026", date(2026, 1, 8)), ("8 January 2026", date(2026, 1, 8)),
     ("Thu Jan 8 2026", date(2026, 1, 8)), ("8-Jan-26", date(2026, 1, 8)),
     (date(2025, 1, 2), date(2025, 1, 2)),
+    # another app's export: a date with its midnight time, as SQL and JSON write it
+    ("2004-01-05 00:00:00", date(2004, 1, 5)), ("2004-01-05T00:00:00", date(2004, 1, 5)),
+    ("2004-01-05T00:00:00.000Z", date(2004, 1, 5)),
 ])
 def test_a_date_that_says_its_month_needs_no_order(cell: object, day: date) -> None:
     raw = raw_date(cell)  # type: ignore[arg-type]
