@@ -19,6 +19,7 @@ same sheet brought in twice; a sheet that overlaps what the group has.
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date, timedelta
 from io import BytesIO
@@ -495,3 +496,46 @@ def test_a_row_a_player_with_a_game_column_makes_two_tables_of_one_day_two_night
     assert made.status_code == 200 and len(made.get_json()["nights_made"]) == 3
     season = standings_by_season(app, group["id"], [2021])[2021]
     assert season["Ann"] == 0 and season[LEAGUE[5]] == 4
+
+
+def _three_tables(days: int = 60) -> tuple[dict[str, list[dict[str, str]]], dict[str, int]]:
+    """Another app's export: games, scores and users joined by ids, every value a
+    string, dates with a midnight time; some days two tables at once.  And each
+    player's sum of points, as the test works it out."""
+    firsts = ("Annika", "Bartholomew", "Cornelius", "Dmitri", "Evangeline", "Fiona",
+              "Gustav", "Helga")
+    lasts = ("Schmidt", "Koenig", "Olson", "Kowalczyk", "Fischer", "Lindqvist", "Wagner",
+             "Nakamura")
+    users = [{"id": str(500 + k), "name": f"{first} {last}"}
+             for k, (first, last) in enumerate((f, la) for f in firsts for la in lasts)]
+    games, scores, sums = [], [], {}
+    day, game_id, score_id = date(2017, 1, 3), 1, 1
+    for k in range(days):
+        for _ in range(2 if k % 3 == 0 else 1):  # every third day two tables at once
+            games.append({"id": str(game_id), "date": f"{day.isoformat()} 00:00:00"})
+            seats = [users[(game_id * 7 + s * 13) % 64] for s in range(5)]
+            for seat, points in zip(seats, (6, -3, 1, -2, -2), strict=True):
+                scores.append({"id": str(score_id), "game_id": str(game_id),
+                               "user_id": seat["id"], "score": str(points)})
+                sums[seat["name"]] = sums.get(seat["name"], 0) + points
+                score_id += 1
+            game_id += 1
+        day += timedelta(days=1)
+    return {"games": games, "scores": scores, "users": users}, sums
+
+
+def test_another_apps_three_table_json_export_comes_in_to_its_own_sums(
+        app: Flask, client: FlaskClient) -> None:
+    group = group_with_a_night(client)
+    tables, sums = _three_tables()
+    sheet = json.dumps(tables)
+    shown = _send(client, group, sheet, tab=0).get_json()
+    assert shown["ready"], shown.get("refusal")
+    assert len(shown["nights"]) == len(tables["games"])  # two tables a day: two nights
+    new = shown["new_members"]
+    made = _send(client, group, sheet, tab=0, confirm=True, version=shown["version"],
+                 new_members=new)
+    assert made.status_code == 200, made.get_json()
+    season = standings_by_season(app, group["id"], [2017])[2017]
+    assert {k: v for k, v in season.items() if v} == {k: v for k, v in sums.items() if v}
+    assert len(sums) > 60

@@ -1,6 +1,7 @@
 """A spreadsheet as it came, read into rows of cells: CSV or TSV (the
 delimiter sniffed from the rows themselves; Google Sheets' "Download as
-CSV" is one), or an .xlsx workbook, each of its sheets, read as openpyxl's
+CSV" is one), JSON tables as another app exports them (:mod:`.json_tables`),
+or an .xlsx workbook, each of its sheets, read as openpyxl's
 read-only mode read one but through expat, what it costs bounded before it
 is paid (:mod:`.xlsx`).  Every bound is :mod:`scorekeeper.limits`'; a
 file past one, or one that isn't a spreadsheet, is refused in words, never
@@ -26,6 +27,7 @@ from scorekeeper.services.groups.sheets.cells import SheetRefused as SheetRefuse
 from scorekeeper.services.groups.sheets.cells import Tab as Tab
 from scorekeeper.services.groups.sheets.cells import Workbook as Workbook
 from scorekeeper.services.groups.sheets.cells import bounded_rows, cell_of
+from scorekeeper.services.groups.sheets.json_tables import looks_like_json, read_tables
 from scorekeeper.services.groups.sheets.xlsx import read_xlsx
 
 #: What a spreadsheet's first bytes are when it is an .xlsx (a zip archive).
@@ -34,7 +36,8 @@ DELIMITERS = (",", "\t", ";")
 
 
 def read_file(raw: bytes, filename: str = "") -> Workbook:
-    """The file's sheets: an .xlsx by its contents, else text as CSV or TSV."""
+    """The file's sheets: an .xlsx by its contents, JSON tables (another
+    app's export, :mod:`.json_tables`), else text as CSV or TSV."""
     if len(raw) > MAX_SHEET_BYTES:
         raise SheetRefused(f"The file is over {MAX_SHEET_BYTES // 1000:,} KB: bring in a "
                            "season or a few at a time", "file")
@@ -43,6 +46,8 @@ def read_file(raw: bytes, filename: str = "") -> Workbook:
     name = filename.strip()[:120] or "sheet"
     if raw.startswith(ZIP_MAGIC):
         return Workbook(name, "xlsx", read_xlsx(raw))
+    if name.lower().endswith(".json") or looks_like_json(raw):
+        return Workbook(name, "json", read_tables(raw))
     text = _decode(raw)
     delimiter = sniff(text, name)
     kind = "tsv" if delimiter == "\t" else "csv"
