@@ -104,3 +104,19 @@ def test_a_players_page_shows_his_nights_a_page_at_a_time(client: FlaskClient) -
     last = client.get(f"/g/{made['id']}/players/Member 01?season=all&page=99")
     assert last.text.count("(running ") == played - 20 * (-(-played // 20) - 1)
     assert 'id="newer-nights"' in last.text and 'id="older-nights"' not in last.text
+
+
+def test_the_groups_file_is_worked_out_once_a_version_and_follows_every_change(
+        client: FlaskClient) -> None:
+    from scorekeeper.services.groups import exports
+
+    made = client.post(f"{API}/groups/import", json=_league(5)).get_json()
+    first = _export(client, made)
+    assert exports.KEPT.get((made["id"], client.get(
+        f"{API}/groups/{made['id']}", headers={"Authorization": f"Bearer {made['edit_token']}"}
+    ).get_json()["version"])) == first
+    changed = client.patch(f"{API}/groups/{made['id']}", json={"rating": False},
+                           headers={"Authorization": f"Bearer {made['edit_token']}"})
+    assert changed.status_code == 200, changed.get_json()
+    after = _export(client, made)
+    assert json.loads(after)["rating"] is False and json.loads(first)["rating"] is True

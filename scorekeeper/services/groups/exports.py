@@ -14,11 +14,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, Group, MemberAlias, db
 from scorekeeper.limits import MAX_GROUP_FILE_NIGHTS, MAX_MEMBERS, PLAYER_NAME, QUOTED
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
-from scorekeeper.services import ServiceError, elsewhere, writes
+from scorekeeper.services import ServiceError, caches, elsewhere, writes
 from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
@@ -73,9 +74,20 @@ def export_group(group: Group) -> dict[str, Any]:
                         for a in aliases.aliases_of(group.id)]}
 
 
+#: A group's file by (group, version): worked out once per version (a league's
+#: is seconds of CPU), as every change the file shows raises the version.
+KEPT: caches.Recent[tuple[int, int], str] = caches.register("group_export", caches.Recent(4))
+
+
 def export_json(group: Group) -> str:
-    """:func:`export_group` as a compact UTF-8 file."""
-    return json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
+    """:func:`export_group` as a compact UTF-8 file, kept per version."""
+    key = (group.id, group.version)
+    found = KEPT.get(key)
+    if found is None:
+        found = json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
+        if not writing(db.session):
+            KEPT.put(key, found)
+    return found
 
 
 class CheckedNight:
