@@ -500,11 +500,12 @@ def test_a_row_a_player_with_a_game_column_makes_two_tables_of_one_day_two_night
 
 def _three_tables(days: int = 60) -> tuple[dict[str, list[dict[str, str]]], dict[str, int]]:
     """Another app's export: games, scores and users joined by ids, every value a
-    string, dates with a midnight time; some days two tables at once.  And each
-    player's sum of points, as the test works it out."""
+    string, dates with a midnight time; some days two tables at once; players
+    who share a first name ("Fiona Weber", "Fiona Wagner"), each their own.
+    And each player's sum of points, as the test works it out."""
     firsts = ("Annika", "Bartholomew", "Cornelius", "Dmitri", "Evangeline", "Fiona",
               "Gustav", "Helga")
-    lasts = ("Schmidt", "Koenig", "Olson", "Kowalczyk", "Fischer", "Lindqvist", "Wagner",
+    lasts = ("Schmidt", "Koenig", "Olson", "Weber", "Fischer", "Lindqvist", "Wagner",
              "Nakamura")
     users = [{"id": str(500 + k), "name": f"{first} {last}"}
              for k, (first, last) in enumerate((f, la) for f in firsts for la in lasts)]

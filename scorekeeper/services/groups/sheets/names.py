@@ -93,7 +93,7 @@ def match_names(counts: Counter[str], members: Sequence[str],
     """Every name of the sheet (with how often it comes up) matched: what the
     person ``chosen`` (a member's name, or None/"" for a new member) first,
     then a spelling the group ``remembered`` (name key → member), then a
-    member, else a new member (sound-alike new names made one)."""
+    member, else a new member (new names spelled alike made one)."""
     chosen = chosen or {}
     remembered = remembered or {}
     found: dict[str, NameMatch] = {}
@@ -109,12 +109,45 @@ def match_names(counts: Counter[str], members: Sequence[str],
         if member is not None:
             found[sheet] = NameMatch(sheet, member[0], True, member[1], counts[sheet])
             continue
-        twin = member_for(sheet, new)
+        twin = _spelled_as(sheet, new)
         name, problem = (twin[0], None) if twin is not None else _new(sheet, members)
         if twin is None and problem is None:
             new.append(name)
-        found[sheet] = NameMatch(sheet, name, False, "new", counts[sheet], problem)
+        found[sheet] = NameMatch(sheet, name, False, "new" if twin is None or twin[0] == sheet
+                                 else twin[1], counts[sheet], problem)
     return found
+
+
+def _spelled_as(sheet: str, new: Sequence[str]) -> tuple[str, str] | None:
+    """The new name of the sheet that ``sheet`` is the same as, and how:
+    spelled otherwise (case, accents, spaces, a letter or two: "Kiebzack"
+    beside "Kiebzak") or, word by word, sounding the same ("Zeek" beside
+    "Zeke"); or None.  Never a shared first name alone: two new players
+    "Tom Weber" and "Tom Wagner" stay two."""
+    found = find_name(sheet, new)
+    if found is not None:
+        return found, "spelling"
+    said = spoken(sheet).split()
+    close = [(m, how) for m in new if (how := _alike(said, spoken(m).split()))]
+    return close[0] if len(close) == 1 else None
+
+
+def _alike(a: Sequence[str], b: Sequence[str]) -> str | None:
+    """How two names are one: the same but for their spaces, or word by
+    word each the same or spelled alike ("spelling"), or sounding the same
+    ("sound"); None: two names."""
+    if "".join(a) == "".join(b):
+        return "spelling"
+    if len(a) != len(b):
+        return None
+    pairs = list(zip(a, b, strict=True))
+    if any(x != y and (any(c.isdigit() for c in x + y)) for x, y in pairs):
+        return None  # "Player 27" and "Player 02": numbers are never alike
+    if all(x == y or jellyfish.jaro_winkler_similarity(x, y) >= SPELLED_ALIKE for x, y in pairs):
+        return "spelling"
+    if all(x == y or jellyfish.metaphone(x) == jellyfish.metaphone(y) for x, y in pairs):
+        return "sound"
+    return None
 
 
 def _agrees(choice: str | None, guess: tuple[str, str] | None,
