@@ -26,6 +26,7 @@ from scorekeeper.db.models import db
 from scorekeeper.services import caches
 from scorekeeper.services.nights import kept as nights
 from scorekeeper.services.nights import state as state_module
+from scorekeeper.views import throttle
 from tests.conftest import PLAYERS
 
 #: Run the suite on another database (e.g. PostgreSQL) instead of a throw-away
@@ -189,6 +190,15 @@ def fresh_caches() -> Iterator[None]:
     :mod:`scorekeeper.services.caches` registers)."""
     caches.clear_all()
     yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_import_minute() -> None:
+    """Every test starts with no import counted against its address: the test
+    client and the live servers all send from 127.0.0.1, and a big import one
+    test made (tests/web/test_group_round_trip.py) would otherwise answer the
+    next test's imports in the same minute with a 429."""
+    throttle.IMPORTS.clear()
 
 
 @pytest.fixture(autouse=True)

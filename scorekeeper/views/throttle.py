@@ -73,6 +73,11 @@ class Window:
             spent.append(ticket)
             return 0, ticket
 
+    def clear(self) -> None:
+        """Forget every address's minute (a new server's start)."""
+        with self._lock:
+            self._seen.clear()
+
     def charge(self, ticket: Ticket, seconds: float) -> None:
         """What the request of ``ticket`` cost, now that it is answered."""
         with self._lock:
