@@ -9,7 +9,7 @@ import csv
 import io
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from datetime import date
+from datetime import date, timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -185,3 +185,30 @@ def form_fields(page: str, form_id: str) -> MultiDict[str, str]:
     parser = _Form(form_id)
     parser.feed(page)
     return MultiDict(parser.fields)
+
+
+def three_tables(days: int = 60) -> tuple[dict[str, list[dict[str, str]]], dict[str, int]]:
+    """Another app's export: games, scores and users joined by ids, every value a
+    string, dates with a midnight time; some days two tables at once; players
+    who share a first name ("Fiona Weber", "Fiona Wagner"), each their own.
+    And each player's sum of points, as the test works it out."""
+    firsts = ("Annika", "Bartholomew", "Cornelius", "Dmitri", "Evangeline", "Fiona",
+              "Gustav", "Helga")
+    lasts = ("Schmidt", "Koenig", "Olson", "Weber", "Fischer", "Lindqvist", "Wagner",
+             "Nakamura")
+    users = [{"id": str(500 + k), "name": f"{first} {last}"}
+             for k, (first, last) in enumerate((f, la) for f in firsts for la in lasts)]
+    games, scores, sums = [], [], {}
+    day, game_id, score_id = date(2017, 1, 3), 1, 1
+    for k in range(days):
+        for _ in range(2 if k % 3 == 0 else 1):  # every third day two tables at once
+            games.append({"id": str(game_id), "date": f"{day.isoformat()} 00:00:00"})
+            seats = [users[(game_id * 7 + s * 13) % 64] for s in range(5)]
+            for seat, points in zip(seats, (6, -3, 1, -2, -2), strict=True):
+                scores.append({"id": str(score_id), "game_id": str(game_id),
+                               "user_id": seat["id"], "score": str(points)})
+                sums[seat["name"]] = sums.get(seat["name"], 0) + points
+                score_id += 1
+            game_id += 1
+        day += timedelta(days=1)
+    return {"games": games, "scores": scores, "users": users}, sums

@@ -35,6 +35,7 @@ from tests.web.sheet_helpers import (
     form_fields,
     group_with_a_night,
     standings_by_season,
+    three_tables,
 )
 
 #: The league's players: more than any table seats.
@@ -498,37 +499,10 @@ def test_a_row_a_player_with_a_game_column_makes_two_tables_of_one_day_two_night
     assert season["Ann"] == 0 and season[LEAGUE[5]] == 4
 
 
-def _three_tables(days: int = 60) -> tuple[dict[str, list[dict[str, str]]], dict[str, int]]:
-    """Another app's export: games, scores and users joined by ids, every value a
-    string, dates with a midnight time; some days two tables at once; players
-    who share a first name ("Fiona Weber", "Fiona Wagner"), each their own.
-    And each player's sum of points, as the test works it out."""
-    firsts = ("Annika", "Bartholomew", "Cornelius", "Dmitri", "Evangeline", "Fiona",
-              "Gustav", "Helga")
-    lasts = ("Schmidt", "Koenig", "Olson", "Weber", "Fischer", "Lindqvist", "Wagner",
-             "Nakamura")
-    users = [{"id": str(500 + k), "name": f"{first} {last}"}
-             for k, (first, last) in enumerate((f, la) for f in firsts for la in lasts)]
-    games, scores, sums = [], [], {}
-    day, game_id, score_id = date(2017, 1, 3), 1, 1
-    for k in range(days):
-        for _ in range(2 if k % 3 == 0 else 1):  # every third day two tables at once
-            games.append({"id": str(game_id), "date": f"{day.isoformat()} 00:00:00"})
-            seats = [users[(game_id * 7 + s * 13) % 64] for s in range(5)]
-            for seat, points in zip(seats, (6, -3, 1, -2, -2), strict=True):
-                scores.append({"id": str(score_id), "game_id": str(game_id),
-                               "user_id": seat["id"], "score": str(points)})
-                sums[seat["name"]] = sums.get(seat["name"], 0) + points
-                score_id += 1
-            game_id += 1
-        day += timedelta(days=1)
-    return {"games": games, "scores": scores, "users": users}, sums
-
-
 def test_another_apps_three_table_json_export_comes_in_to_its_own_sums(
         app: Flask, client: FlaskClient) -> None:
     group = group_with_a_night(client)
-    tables, sums = _three_tables()
+    tables, sums = three_tables()
     sheet = json.dumps(tables)
     shown = _send(client, group, sheet, tab=0).get_json()
     assert shown["ready"], shown.get("refusal")

@@ -231,7 +231,8 @@ def test_the_same_workbook_reads_the_same_through_the_api(
     assert shown.status_code == 200, shown.get_json()
     preview = shown.get_json()
     assert preview["file"] == {"filename": "money.xlsx", "kind": "xlsx",
-                               "sheets": ["History"], "tab": 0, "source": "money.xlsx"}
+                               "sheets": ["History"], "tab": 0, "source": "money.xlsx",
+                               "joins": []}
     assert sorted(n["key"] for n in preview["nights"] if n["flags"]) == sorted(bad)
 
 

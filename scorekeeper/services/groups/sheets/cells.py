@@ -42,11 +42,14 @@ class Tab:
 
 @dataclass(frozen=True)
 class Workbook:
-    """A file read: its name, its kind ("csv", "tsv", "xlsx") and its sheets."""
+    """A file read: its name, its kind ("csv", "tsv", "xlsx", "json"; "files":
+    several uploaded together), its sheets and how its tables were joined
+    (a sentence a join: :mod:`.json_tables`)."""
 
     filename: str
     kind: str
     tabs: tuple[Tab, ...]
+    joins: tuple[str, ...] = ()
 
 
 def bounded_rows(rows: Iterable[tuple[int, Sequence[str] | Sequence[Cell]]], read: bool = False,

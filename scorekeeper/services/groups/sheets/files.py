@@ -18,16 +18,31 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
 from datetime import date
+from pathlib import PurePath
 
 from scorekeeper.json_text import JsonRefused, read_json
-from scorekeeper.limits import MAX_SHEET_BYTES, MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_SHEET_TABS
+from scorekeeper.limits import (
+    MAX_SHEET_BYTES,
+    MAX_SHEET_COLUMNS,
+    MAX_SHEET_ROWS,
+    MAX_SHEET_TABS,
+    QUOTED,
+)
 from scorekeeper.services.groups.sheets.cells import Cell as Cell
 from scorekeeper.services.groups.sheets.cells import SheetRefused as SheetRefused
 from scorekeeper.services.groups.sheets.cells import Tab as Tab
 from scorekeeper.services.groups.sheets.cells import Workbook as Workbook
 from scorekeeper.services.groups.sheets.cells import bounded_rows, cell_of
-from scorekeeper.services.groups.sheets.json_tables import looks_like_json, read_tables
+from scorekeeper.services.groups.sheets.json_tables import (
+    Rows,
+    as_sheets,
+    looks_like_json,
+    read_tables,
+    table_of,
+    tables_in,
+)
 from scorekeeper.services.groups.sheets.xlsx import read_xlsx
 
 #: What a spreadsheet's first bytes are when it is an .xlsx (a zip archive).
@@ -47,12 +62,55 @@ def read_file(raw: bytes, filename: str = "") -> Workbook:
     if raw.startswith(ZIP_MAGIC):
         return Workbook(name, "xlsx", read_xlsx(raw))
     if name.lower().endswith(".json") or looks_like_json(raw):
-        return Workbook(name, "json", read_tables(raw))
+        tabs, joins = read_tables(raw)
+        return Workbook(name, "json", tabs, joins)
     text = _decode(raw)
     delimiter = sniff(text, name)
     kind = "tsv" if delimiter == "\t" else "csv"
     rows = csv.reader(io.StringIO(text), delimiter=delimiter)
     return Workbook(name, kind, (Tab(name, bounded_rows(enumerate(rows, start=1))),))
+
+
+def read_files(files: Sequence[tuple[bytes, str]]) -> Workbook:
+    """Files uploaded together (a database's tables exported a file each:
+    games.csv, scores.csv, players.csv), each a table named by its file
+    (an .xlsx's sheets and a JSON file's tables by their own names), joined
+    by their ids as a JSON file's tables are (:func:`.json_tables.as_sheets`).
+    One file is read as itself (:func:`read_file`)."""
+    if len(files) == 1:
+        return read_file(*files[0])
+    if len(files) > MAX_SHEET_TABS:
+        raise SheetRefused(f"At most {MAX_SHEET_TABS} files at once", "file")
+    size = sum(len(raw) for raw, _ in files)
+    if size > MAX_SHEET_BYTES:
+        raise SheetRefused(f"The files are {size // 1000:,} KB together, over "
+                           f"{MAX_SHEET_BYTES // 1000:,} KB: bring in a season or a few at "
+                           "a time", "file")
+    tables: dict[str, Rows] = {}
+    for raw, filename in files:
+        stem = PurePath(filename.strip() or "sheet").stem[:60] or "sheet"
+        try:
+            if filename.lower().endswith(".json") or looks_like_json(raw):
+                found = dict(tables_in(raw, stem))
+            else:
+                book = read_file(raw, filename)
+                found = {stem if book.kind != "xlsx" else t.name: table_of(t) for t in book.tabs}
+        except SheetRefused as refusal:
+            raise SheetRefused(f"{filename[:QUOTED]}: {refusal.message}", "file") from None
+        for name, rows in found.items():
+            tables[_unused(name, tables)] = rows
+    tabs, joins = as_sheets(tables)
+    names = ", ".join(PurePath(f).name for _, f in files)
+    return Workbook(names[:120], "files", tabs, joins)
+
+
+def _unused(name: str, taken: Mapping[str, object]) -> str:
+    """``name``, or with a number after it when a table already has it."""
+    found, number = name, 1
+    while found in taken:
+        number += 1
+        found = f"{name} {number}"
+    return found
 
 
 def _decode(raw: bytes) -> str:
@@ -92,7 +150,8 @@ def to_json(book: Workbook) -> str:
     """The workbook as compact JSON (dates as {"d": "YYYY-MM-DD"})."""
     def cell(value: Cell) -> object:
         return {"d": value.isoformat()} if isinstance(value, date) else value
-    return json.dumps({"filename": book.filename, "kind": book.kind, "tabs": [
+    return json.dumps({"filename": book.filename, "kind": book.kind,
+                       "joins": list(book.joins), "tabs": [
         {"name": tab.name, "rows": [[n, [cell(c) for c in cells]] for n, cells in tab.rows]}
         for tab in book.tabs]}, ensure_ascii=False, separators=(",", ":"))
 
@@ -106,8 +165,11 @@ def from_json(text: str) -> Workbook:
         assert isinstance(data, dict)  # for mypy: _need refused anything else
         tabs = data["tabs"]
         _need(isinstance(tabs, list) and 0 < len(tabs) <= MAX_SHEET_TABS)
+        joins = data.get("joins", [])
+        _need(isinstance(joins, list) and len(joins) <= MAX_SHEET_TABS)
         return Workbook(str(data["filename"])[:120], str(data["kind"])[:10], tuple(
-            Tab(str(tab["name"])[:80], _carried_rows(tab["rows"])) for tab in tabs))
+            Tab(str(tab["name"])[:80], _carried_rows(tab["rows"])) for tab in tabs),
+            tuple(str(j)[:200] for j in joins))
     except SheetRefused:
         raise
     except (JsonRefused, KeyError, TypeError, ValueError):

@@ -25,20 +25,44 @@ def looks_like_json(raw: bytes) -> bool:
     return raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"[", b"{")
 
 
-def read_tables(raw: bytes) -> tuple[Tab, ...]:
-    """The file's tables as sheets, the joined one first, or why not."""
+def read_tables(raw: bytes) -> tuple[tuple[Tab, ...], tuple[str, ...]]:
+    """The file's tables as sheets, the joined one first, and how they join
+    (:func:`as_sheets`), or why not."""
+    return as_sheets(tables_in(raw))
+
+
+def tables_in(raw: bytes, name: str = "rows") -> dict[str, Rows]:
+    """A JSON file's tables by name (a list of rows alone is ``name``)."""
     try:
         data = read_json(raw.decode("utf-8-sig"))
     except (JsonRefused, UnicodeDecodeError) as error:
         raise SheetRefused(f"This JSON file can't be read: {error}", "file") from None
-    tables = _tables(data)
+    return _tables({name: data} if isinstance(data, list) else data)
+
+
+def as_sheets(tables: Mapping[str, Rows]) -> tuple[tuple[Tab, ...], tuple[str, ...]]:
+    """Tables as sheets, the one joining them by ids first, and a sentence a
+    join saying how (``scores' game_id names a row of games by its id``): a
+    JSON file's tables, or files uploaded together, each a table."""
     tabs = [_tab(name, rows) for name, rows in tables.items()]
     joined = _joined(tables)
+    joins: tuple[str, ...] = ()
     if joined is not None:
-        tabs.insert(0, joined)
+        tab, joins = joined
+        tabs.insert(0, tab)
     if len(tabs) > MAX_SHEET_TABS:
         raise SheetRefused(f"The file has more than {MAX_SHEET_TABS} tables", "file")
-    return tuple(tabs)
+    return tuple(tabs), joins
+
+
+def table_of(tab: Tab) -> list[dict[str, Any]]:
+    """A sheet whose first row names its columns, as a table's rows (a CSV
+    uploaded beside others)."""
+    if not tab.rows:
+        return []
+    heads = [str(c) for c in tab.rows[0][1]]
+    return [{h: c for h, c in zip(heads, cells, strict=False) if h}
+            for _, cells in tab.rows[1:]]
 
 
 def _tables(data: object) -> dict[str, Rows]:
@@ -107,9 +131,9 @@ def _references(tables: Mapping[str, Rows]) -> dict[str, dict[str, str]]:
     return found
 
 
-def _joined(tables: Mapping[str, Rows]) -> Tab | None:
+def _joined(tables: Mapping[str, Rows]) -> tuple[Tab, tuple[str, ...]] | None:
     """The table that names the most others by id, each row with what it
-    names beside it (None: no table names another)."""
+    names beside it, and how each is named (None: no table names another)."""
     references = _references(tables)
     if not references:
         return None
@@ -133,4 +157,6 @@ def _joined(tables: Mapping[str, Rows]) -> Tab | None:
             joined[_singular(other)] = row.get(column)
             joined.update((head, target.get(c)) for c, head in placed[other])
         rows.append(joined)
-    return _tab(" + ".join([fact, *named.values()])[:80], rows, heads)
+    joins = tuple(f"{fact}' {column} names a row of {other} by its id"
+                  for column, other in named.items())
+    return _tab(" + ".join([fact, *named.values()])[:80], rows, heads), joins

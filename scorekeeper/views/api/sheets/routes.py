@@ -18,11 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify
 
-from scorekeeper.limits import MAX_SHEET_BODY
+from scorekeeper.limits import MAX_SHEET_BODY, MAX_SHEET_TABS
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups.sheets.bring_in import confirm, undo
-from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, read_file
+from scorekeeper.services.groups.sheets.files import (
+    SheetRefused,
+    Workbook,
+    read_files,
+)
 from scorekeeper.services.groups.sheets.preview import Preview, asked, preview
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import (
@@ -52,29 +56,44 @@ def sheet_body() -> dict[str, Any]:
 
 
 def workbook(data: dict[str, Any]) -> Workbook:
-    """The file the body sends: a CSV's text, or an .xlsx in base64."""
+    """The file the body sends: a CSV's text, or an .xlsx in base64; or
+    several files together (``files``: a table each, joined by their ids)."""
+    files = data.get("files")
+    if files is None:
+        return _read([_bytes(data, "")], "sheet" if "sheet" in data else "xlsx")
+    if "sheet" in data or "xlsx" in data or not isinstance(files, list) or not files:
+        raise SheetRefused("Send several files as files (each with its filename and its "
+                           "sheet or xlsx), or one file as sheet or xlsx", "files")
+    return _read([_bytes(f if isinstance(f, dict) else {}, "files")
+                  for f in files[:MAX_SHEET_TABS + 1]], "files")
+
+
+def _bytes(data: dict[str, Any], within: str) -> tuple[bytes, str]:
+    """A file's bytes and its name (``within``: the field that holds it)."""
     name = data.get("filename", "sheet")
     filename = name if isinstance(name, str) else "sheet"
     text, packed = data.get("sheet"), data.get("xlsx")
     if (text is None) == (packed is None):
         raise SheetRefused("Send the sheet: a CSV's text as sheet, or an .xlsx file in "
-                           "base64 as xlsx (one of the two)", "sheet")
+                           "base64 as xlsx (one of the two)", within or "sheet")
     if text is not None:
         if not isinstance(text, str):
-            raise SheetRefused("sheet must be the text of a CSV or TSV file", "sheet")
-        return _read(text.encode("utf-8"), filename, "sheet")
+            raise SheetRefused("sheet must be the text of a CSV or TSV file",
+                               within or "sheet")
+        return text.encode("utf-8"), filename
     try:
         raw = base64.b64decode(packed if isinstance(packed, str) else "!", validate=True)
     except (binascii.Error, ValueError):
-        raise SheetRefused("xlsx must be the .xlsx file's bytes in base64", "xlsx") from None
-    return _read(raw, filename, "xlsx")
+        raise SheetRefused("xlsx must be the .xlsx file's bytes in base64",
+                           within or "xlsx") from None
+    return raw, filename
 
 
-def _read(raw: bytes, filename: str, sent: str) -> Workbook:
-    """The file read; a refusal of the file as a whole (the upload page's
+def _read(files: list[tuple[bytes, str]], sent: str) -> Workbook:
+    """The files read; a refusal of the file as a whole (the upload page's
     ``file``) names the field of the body that sent it."""
     try:
-        return read_file(raw, filename)
+        return read_files(files)
     except SheetRefused as refusal:
         if refusal.field != "file":
             raise
@@ -88,7 +107,8 @@ def preview_json(shown: Preview) -> dict[str, Any]:
         "confirmed": False, "version": shown.version,
         "file": {"filename": shown.book.filename, "kind": shown.book.kind,
                  "sheets": [t.name for t in shown.book.tabs],
-                 "tab": "all" if shown.every_sheet else shown.tab, "source": shown.source},
+                 "tab": "all" if shown.every_sheet else shown.tab, "source": shown.source,
+                 "joins": list(shown.book.joins)},
         "columns": [{"header": h, "role": str(r)}
                     for h, r in zip(layout.header, layout.roles, strict=True)],
         "shape": str(layout.shape), "unit": str(layout.unit),

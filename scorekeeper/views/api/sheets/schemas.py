@@ -41,6 +41,14 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "xlsx": {"type": "string", "maxLength": MAX_SHEET_BODY,
                  "description": "An .xlsx workbook, its bytes in base64"},
         "filename": {"type": "string", "maxLength": 120},
+        "files": {"type": "array", "minItems": 1, "maxItems": MAX_SHEET_TABS,
+                  "description": "Several files of one export together (a table a file, "
+                                 "joined by their ids), instead of sheet or xlsx",
+                  "items": {"type": "object", "additionalProperties": False,
+                            "required": ["filename"], "properties": {
+                                "filename": {"type": "string", "maxLength": 120},
+                                "sheet": {"type": "string", "maxLength": MAX_SHEET_BODY},
+                                "xlsx": {"type": "string", "maxLength": MAX_SHEET_BODY}}}},
         "tab": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": MAX_SHEET_TABS - 1},
                           {"type": "string", "enum": ["all"]}],
                 "description": "The sheet of a workbook (0 first), or all of them together"},
@@ -72,7 +80,8 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "members_added": INT, "summary": TEXT,
         "file": {"type": "object", "properties": {
             "filename": TEXT, "kind": TEXT, "sheets": TEXTS,
-            "tab": {"oneOf": [INT, {"type": "string", "enum": ["all"]}]}, "source": TEXT}},
+            "tab": {"oneOf": [INT, {"type": "string", "enum": ["all"]}]}, "source": TEXT,
+            "joins": TEXTS}},
         "columns": {"type": "array", "items": {"type": "object", "properties": {
             "header": TEXT, "role": ROLE}}},
         "shape": SHAPE, "unit": UNIT, "dates": {**ORDER, "nullable": True},

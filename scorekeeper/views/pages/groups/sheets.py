@@ -39,7 +39,7 @@ from scorekeeper.services.groups.sheets.files import (
     SheetRefused,
     Workbook,
     from_json,
-    read_file,
+    read_files,
     to_json,
 )
 from scorekeeper.services.groups.sheets.layout import column, split
@@ -79,12 +79,12 @@ def start(group_id: int) -> tuple[str, int]:
 def upload(group_id: int) -> tuple[str, int]:
     """The file, read once: what each column seems to be, for correcting."""
     group = load_group(group_id).row
-    upload = request.files.get("file")
-    if upload is None or not upload.filename:
+    uploads = [f for f in request.files.getlist("file") if f.filename]
+    if not uploads:
         return _start(group, 400, {"file": "Choose the spreadsheet: a .csv, .tsv or .xlsx "
                                            "file (Google Sheets: File → Download → CSV)"})
     try:
-        book = read_file(upload.read(), upload.filename)
+        book = read_files([(f.read(MAX_SHEET_BYTES + 1), f.filename or "") for f in uploads])
         carried = to_json(book)
         if len(carried.encode()) > MAX_SHEET_CARRIED:
             raise SheetRefused(
