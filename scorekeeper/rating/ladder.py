@@ -46,6 +46,13 @@ BASE = 1000
 #: groups (docs/rating.md, "Provisional").  The pages and the API ask it here.
 SETTLED_NIGHTS = 4
 Pair = tuple[str, str]
+#: The two ratings and what the pages call them: a season's (or dates') is
+#: the form, game by game, following how a player has done lately; all
+#: time is the lifetime fit, every game alike (:mod:`.lifetime`,
+#: docs/rating.md "Lifetime and form").
+FORM = "form"
+LIFETIME = "lifetime"
+KINDS = {FORM: "Form", LIFETIME: "Lifetime"}
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def test_a_players_season_declares_every_key_it_answers(client: FlaskClient) -> 
     played = client.get(f"/api/v1/groups/{group['id']}/players/Ann?season=2026",
                         headers=run).get_json()
     assert set(played) == set(declared["properties"])
-    assert len(declared["properties"]) == 23
+    assert len(declared["properties"]) == 24
     text = DOCS.read_text(encoding="utf-8")
     section = text[text.index("### `GET /api/v1/groups/<id>/players/<name>`"):]
     section = section[:section.index("### `GET /api/v1/groups/<id>/settlement`")]

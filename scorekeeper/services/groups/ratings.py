@@ -24,8 +24,20 @@ from typing import Protocol
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.names import sort_key
+from scorekeeper.rating import lifetime
 from scorekeeper.rating.games import Game, hand_games, totals_game
-from scorekeeper.rating.ladder import SCALE, SETTLED_NIGHTS, Pair, Standing, play, rank_key
+from scorekeeper.rating.ladder import (
+    FORM,
+    KINDS,
+    LIFETIME,
+    SCALE,
+    SETTLED_NIGHTS,
+    Pair,
+    Skill,
+    Standing,
+    play,
+    rank_key,
+)
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.services import NotFound, caches
 from scorekeeper.services.groups.seasons import NightRow, Span, night_rows
@@ -111,6 +123,12 @@ class Ratings:
     trend_nights: int
     standing: Standing
     by_name: Mapping[str, RatingRow] = field(default_factory=dict)
+    #: Which rating it is: FORM (game by game) or LIFETIME (every game alike).
+    kind: str = FORM
+
+    @property
+    def label(self) -> str:
+        return KINDS[self.kind]
 
     def of(self, name: str) -> RatingRow | None:
         return self.by_name.get(name)
@@ -153,6 +171,11 @@ class PlayerRating:
     players: int
     #: Whether the group keeps a rating (off: partners and opponents only).
     shown: bool = True
+    kind: str = FORM
+
+    @property
+    def label(self) -> str:
+        return KINDS[self.kind]
 
     @property
     def settled_nights(self) -> int:
@@ -169,24 +192,60 @@ def season_ratings(group: GroupLike, asked: Span) -> Ratings:
     """Every player's rating over the nights ``asked`` covers, best first:
     the settled ratings by the number shown, then the provisional ones (fewer
     than :data:`SETTLED_NIGHTS` nights in the range) by the same number.
-    Equal numbers of the same kind share a rank."""
-    after = _after_each_night(group, asked)
+    Equal numbers of the same kind share a rank.  All time is the lifetime
+    fit (:mod:`scorekeeper.rating.lifetime`), a season or dates the form
+    (:func:`kind_of`)."""
+    after, played = _after_each_night(group, asked)
     final = after[-1] if after else Standing()
     counted = [i for i, s in enumerate(after) if s.games > (after[i - 1].games if i else 0)]
     window = counted[-TREND_NIGHTS:]
-    before = after[window[0] - 1] if window and window[0] else Standing()
-    order = sorted(final.skills, key=lambda n: (*rank_key(final.skills[n]), sort_key(n)))
+    kind = kind_of(asked)
+    if kind == LIFETIME:
+        nights = {name: skill.nights for name, skill in final.skills.items()}
+        skills, before = _lifetime(group, played, nights, window[0] if window else 0)
+    else:
+        skills = dict(final.skills)
+        before = dict((after[window[0] - 1] if window and window[0] else Standing()).skills)
+    order = sorted(skills, key=lambda n: (*rank_key(skills[n]), sort_key(n)))
     rows: list[RatingRow] = []
     for index, name in enumerate(order):
-        skill = final.skills[name]
-        then = before.skills.get(name)
+        skill = skills[name]
+        then = before.get(name)
         same = rows and (rows[-1].rating, rows[-1].provisional) == (skill.shown,
                                                                      skill.provisional)
         rows.append(RatingRow(rows[-1].rank if same else index + 1, name, skill.shown,
                               skill.mu, skill.sigma, skill.games,
                               None if then is None else skill.shown - then.shown,
                               skill.nights, skill.provisional))
-    return Ratings(tuple(rows), len(window), final, {row.name: row for row in rows})
+    return Ratings(tuple(rows), len(window), final, {row.name: row for row in rows}, kind)
+
+
+def kind_of(asked: Span) -> str:
+    """Which rating a range shows: all time the lifetime one, every game
+    alike; a season or dates the form, game by game."""
+    return LIFETIME if asked.start is None and asked.end is None else FORM
+
+
+#: The lifetime fits, by group share token: (the nights' versions, the fit
+#: now, the fit before the trend's nights).
+FITS: caches.Recent[str, tuple[tuple[object, ...], dict[str, Skill], dict[str, Skill]]] = \
+    caches.register("lifetime ratings", caches.Recent(256))
+
+
+def _lifetime(group: GroupLike, played: tuple[tuple[Game, ...], ...], nights: dict[str, int],
+              trend_from: int) -> tuple[dict[str, Skill], dict[str, Skill]]:
+    """The lifetime fit of every game played, and of the games before the
+    trend's nights (``trend_from``: the first of them), kept per version."""
+    key = (group.version, tuple(len(g) for g in played), trend_from,
+           tuple(sorted(nights.items())), tuple(hash(g) for g in played))
+    kept = FITS.get(group.view_token)
+    if kept is not None and kept[0] == key:
+        return kept[1], kept[2]
+    earlier = [game for games in played[:trend_from] for game in games]
+    then, start = lifetime.fit(earlier, nights) if earlier else ({}, {})
+    now, _ = lifetime.fit([game for games in played for game in games], nights, start)
+    FITS.put(group.view_token, (key, now, then))
+    return now, then
 
 
 def player_rating(group: GroupLike, asked: Span, name: str) -> PlayerRating:
@@ -198,7 +257,7 @@ def player_rating(group: GroupLike, asked: Span, name: str) -> PlayerRating:
         ratings.of(name) if group.rating else None,
         _most(name, standing.won_with, standing.together),
         _most(name, standing.lost_to, standing.against), ratings.trend_nights,
-        len(ratings.rows), group.rating)
+        len(ratings.rows), group.rating, ratings.kind)
 
 
 def _most(name: str, counts: Mapping[Pair, int], of: Mapping[Pair, int]) -> Partner | None:
@@ -212,8 +271,10 @@ def _most(name: str, counts: Mapping[Pair, int], of: Mapping[Pair, int]) -> Part
 
 # --- kept per version -------------------------------------------------------------
 
-def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
-    """The standing after each night of the season, oldest first: kept with
+def _after_each_night(group: GroupLike, asked: Span
+                      ) -> tuple[tuple[Standing, ...], tuple[tuple[Game, ...], ...]]:
+    """The standing after each night of the season, oldest first, and each
+    night's games: kept with
     the versions it was worked out from, and replayed from the first night
     whose version changed (an edited hand); a night whose games only grew
     (a hand saved tonight) plays its new games on from where it stood."""
@@ -224,7 +285,7 @@ def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
     key = (group.view_token, asked.start, asked.end)
     kept = LADDERS.get(key)
     if kept is not None and (kept.group_version, kept.nights) == (group.version, nights):
-        return kept.after
+        return kept.after, kept.games
     same = 0
     if kept is not None:
         while same < min(len(nights), len(kept.nights)) and nights[same] == kept.nights[same]:
@@ -243,7 +304,7 @@ def _after_each_night(group: GroupLike, asked: Span) -> tuple[Standing, ...]:
         played.append(games)
     if sure:
         LADDERS.put(key, _Kept(group.version, nights, tuple(after), tuple(played)))
-    return tuple(after)
+    return tuple(after), tuple(played)
 
 
 def _grown(kept: _Kept | None, index: int, token: str, games: tuple[Game, ...]

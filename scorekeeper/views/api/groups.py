@@ -126,6 +126,7 @@ def group_standings(group_id: int) -> Response:
             "ratings": [rating_json(r) for r in rated.rows] if rated else [],
             "rating_trend_nights": rated.trend_nights if rated else 0,
             "rating_settled_nights": ratings.SETTLED_NIGHTS,
+            "rating_kind": ratings.kind_of(asked),
         }, ensure_ascii=False)
     return _kept(group, ("standings", asked.key()), answer)
 
@@ -172,6 +173,7 @@ def _rated_json(rated: ratings.PlayerRating | None) -> dict[str, Any]:
     opponent = rated.toughest_opponent if rated else None
     return {
         "rating": rating_json(row) if row else None,
+        "rating_kind": rated.kind if rated else None,
         "best_partner": {"name": partner.name, "won": partner.count, "together": partner.of}
         if partner else None,
         "toughest_opponent": {"name": opponent.name, "lost": opponent.count,

@@ -19,6 +19,7 @@ from scorekeeper.limits import (
     TABLE_NAME,
 )
 from scorekeeper.policy.acl import Action, EventWrite, OwnerAction, Stage
+from scorekeeper.rating.ladder import KINDS
 from scorekeeper.rules import PRESETS, Kind, Tricks
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand_json import REQUEST_FIELDS, RESULT_FIELDS
@@ -72,6 +73,9 @@ A_PARTNER = {"type": "object", "nullable": True, "required": ["name", "won", "to
 AN_OPPONENT = {"type": "object", "nullable": True, "required": ["name", "lost", "against"],
                "properties": {"name": NAME, "lost": COUNT, "against": COUNT}}
 #: A player's season (GET /groups/<id>/players/<name>): every key, always.
+#: Which rating a range answers: "lifetime" (all time, every game alike) or
+#: "form" (a season or dates, game by game; docs/rating.md).
+RATING_KIND: dict[str, Any] = {"type": "string", "enum": list(KINDS)}
 PLAYER_SEASON: dict[str, Any] = {
     "name": NAME, "nights": COUNT, "hands": COUNT, "points": INT, "cents": INT,
     "picks": COUNT, "picker_wins": COUNT,
@@ -80,8 +84,8 @@ PLAYER_SEASON: dict[str, Any] = {
     "losing_nights": COUNT, "best_night": A_NIGHT, "worst_night": A_NIGHT,
     "biggest_hand": A_HAND, "worst_hand": A_HAND, "longest_winning_streak": COUNT,
     "longest_losing_streak": COUNT, "current_streak": INT,
-    "rating": {**RATING, "nullable": True}, "best_partner": A_PARTNER,
-    "toughest_opponent": AN_OPPONENT}
+    "rating": {**RATING, "nullable": True}, "rating_kind": {**RATING_KIND, "nullable": True},
+    "best_partner": A_PARTNER, "toughest_opponent": AN_OPPONENT}
 ACTIONS = {"type": "array", "items": {"type": "string", "enum": [str(a) for a in Action]}}
 
 SCHEMAS: dict[str, Any] = {
@@ -189,7 +193,8 @@ SCHEMAS: dict[str, Any] = {
                            "rating": {"type": "boolean"},
                            "ratings": {"type": "array", "items": RATING},
                            "rating_trend_nights": COUNT,
-                           "rating_settled_nights": {"type": "integer", "minimum": 1}}},
+                           "rating_settled_nights": {"type": "integer", "minimum": 1},
+                           "rating_kind": RATING_KIND}},
     "GroupPlayer": {"type": "object", "required": list(PLAYER_SEASON), "properties":
                     PLAYER_SEASON},
     "GroupSettlement": {"type": "object", "required": ["transfers", "nights", "owed_cents"],
