@@ -72,6 +72,8 @@ def test_the_rating_on_the_season_and_a_players_page(page: Any, live_server: str
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     assert "games" in ratings.first.inner_text()
     assert page.locator("#rating-help").is_visible()
+    assert page.locator("#rating-kind").inner_text() == "Lifetime"
+    assert "counts alike" in page.locator("#rating-kind-help").inner_text()
 
     page.locator("#season-table a", has_text="Ann").click()
     page.wait_for_selector("#player-rating")
