@@ -19,6 +19,7 @@ same sheet brought in twice; a sheet that overlaps what the group has.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from datetime import date, timedelta
@@ -514,3 +515,44 @@ def test_another_apps_three_table_json_export_comes_in_to_its_own_sums(
     season = standings_by_season(app, group["id"], [2017])[2017]
     assert {k: v for k, v in season.items() if v} == {k: v for k, v in sums.items() if v}
     assert len(sums) > 60
+
+
+def test_what_a_zero_means_is_chosen_sheet_by_sheet_in_a_workbook(client: FlaskClient) -> None:
+    """2004 writes 0 for absent; 2008 leaves absent blank but Dan's 0 there is
+    a scorekeeper's "wasn't there" too: said for 2008 alone, 2004 stays as
+    it looks, on the API and on the page."""
+    group = group_with_a_night(client)
+    later = [dict(NIGHTS[3], Dan=0), NIGHTS[4]]
+    book = workbook({"2004": _early(NIGHTS[:3]), "2008": _later(later)})
+    ask = {"xlsx": base64.b64encode(book).decode(), "filename": "league.xlsx", "tab": "all"}
+    sent = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"], json=ask)
+    shown = sent.get_json()
+    assert shown["sheet_zeros"] == {"2004": "absent", "2008": "played"}
+    first_2008 = next(n for n in shown["nights"] if n["key"].startswith("2008"))
+    assert "Dan" in first_2008["players"]
+    chosen = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
+                         json={**ask, "zeros": {"2008": "absent"}}).get_json()
+    assert chosen["sheet_zeros"] == {"2004": "absent", "2008": "absent"}
+    assert "Dan" not in next(n for n in chosen["nights"] if n["key"] == first_2008["key"])[
+        "players"]
+    assert [n["players"] for n in chosen["nights"] if n["key"].startswith("2004")] == [
+        n["players"] for n in shown["nights"] if n["key"].startswith("2004")]
+    wrong = client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
+                        json={**ask, "zeros": {"2008": "maybe"}})
+    assert wrong.status_code == 400 and "for each sheet" in wrong.get_json()["error"]
+
+    with client.session_transaction() as cookie:
+        cookie["groups"] = {str(group["id"]): group["edit_token"]}
+    upload = client.post(f"/g/{group['id']}/sheet", data={"file": (BytesIO(book),
+                                                                   "league.xlsx")},
+                         content_type="multipart/form-data")
+    fields = form_fields(upload.get_data(as_text=True), "sheet-map")
+    fields["tab"] = "all"
+    page = client.post(f"/g/{group['id']}/sheet/preview", data=fields).get_data(as_text=True)
+    assert "What a 0 means, sheet by sheet" in page and 'data-sheet="2008"' in page
+    fields = form_fields(page, "sheet-map")
+    at = fields.getlist("zeros_sheet").index("2008")
+    fields[f"zeros_{at}"] = "absent"
+    again = client.post(f"/g/{group['id']}/sheet/preview", data=fields).get_data(as_text=True)
+    chosen_2008 = re.search(r'data-sheet="2008">.*?</div>', again, re.S)
+    assert chosen_2008 and 'value="absent" checked' in chosen_2008.group(0)

@@ -56,8 +56,9 @@ class Asked:
     #: The nights left out by key (and those already in, but ``bring_again``).
     exclude: frozenset[str] = frozenset()
     #: What a 0 means in a sheet that gives everyone a number every night:
-    #: "absent" (wasn't there) or "played" (broke even); None: as it looks.
-    zeros: str | None = None
+    #: "absent" (wasn't there) or "played" (broke even); None: as it looks;
+    #: or, a sheet of the workbook each, by its name (the others as they look).
+    zeros: str | Mapping[str, str] | None = None
     #: The nights already in the group (or twice in the file) to bring in
     #: again all the same, by key: any other such night is left out, whatever
     #: ``exclude`` says, so a choice made before a night was seen as already
@@ -81,14 +82,21 @@ def asked(data: Mapping[str, Any]) -> Asked:
                            "(or null for a new member)", "names")
     exclude = _keys(data, "exclude", "the nights left out")
     again = _keys(data, "bring_again", "nights already in the group to bring in all the same")
-    zeros = data.get("zeros")
-    if zeros is not None and zeros not in ZEROS:
-        raise ServiceError("zeros must be \"absent\" (a 0 is a player who wasn't there) or "
-                           "\"played\" (a 0 is a player who broke even)", "zeros")
     return Asked(tab, data.get("columns"), data.get("shape"), data.get("unit"),
                  data.get("dates"), None if stake is None else checks.check_stake(stake),
-                 dict(names), exclude,
-                 None if zeros is None else str(zeros), again)
+                 dict(names), exclude, _zeros(data.get("zeros")), again)
+
+
+def _zeros(zeros: object) -> str | dict[str, str] | None:
+    """What the body says a 0 is: for the whole file, or a sheet each."""
+    if zeros is None or (isinstance(zeros, str) and zeros in ZEROS):
+        return zeros
+    if isinstance(zeros, Mapping) and len(zeros) <= MAX_SHEET_TABS and all(
+            isinstance(k, str) and v in ZEROS for k, v in zeros.items()):
+        return {str(k): str(v) for k, v in zeros.items()}
+    raise ServiceError("zeros must be \"absent\" (a 0 is a player who wasn't there) or "
+                       "\"played\" (a 0 is a player who broke even), or that for each sheet "
+                       "by its name ({\"2006\": \"absent\"})", "zeros")
 
 
 def _keys(data: Mapping[str, Any], name: str, what: str) -> frozenset[str]:
@@ -128,6 +136,9 @@ class Preview:
     #: and whether that was the guess (not the person's choice).
     zeros: str | None = None
     zeros_guessed: bool = False
+    #: With every sheet read together, each sheet's own: (its name, what a 0
+    #: was read as, whether that was the guess), for the sheets that ask.
+    tab_zeros: tuple[tuple[str, str, bool], ...] = ()
 
     @property
     def every_sheet(self) -> bool:
@@ -221,8 +232,9 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     every = choices.tab == ALL_TABS and len(book.tabs) > 1
     members = groups.members(group)
     _, rules, _ = checks.checked_rules(group.preset, group.options)
-    read, counts, said, asked_zeros = _read_tabs(book, choices, every, rules.seats,
-                                                 play_day(group))
+    read, counts, said, tab_zeros = _read_tabs(book, choices, every, rules.seats,
+                                               play_day(group))
+    asked_zeros = [zeros for _, zeros, _ in tab_zeros]
     names = match_names(counts, members, choices.names, aliases.remembered(group.id))
     stake = group.stake_cents if choices.stake_cents is None else choices.stake_cents
     for name, layout, _, _ in read:
@@ -247,19 +259,20 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
     return Preview(book, choices.tab if not every else ALL_TABS, read[0][1], tuple(said),
                    tuple(names.values()), tuple(nights), tuple(skipped), stake, preset,
                    group.version, tuple(members), exclude, zeros_read,
-                   bool(asked_zeros) and not choices.zeros)
+                   any(guessed for _, _, guessed in tab_zeros), tuple(tab_zeros) if every else ())
 
 
 def _read_tabs(book: Workbook, choices: Asked, every: bool, seats: int, weekday: int | None
-               ) -> tuple[list[Read], Counter[str], list[str], list[str]]:
+               ) -> tuple[list[Read], Counter[str], list[str], list[tuple[str, str, bool]]]:
     """Each sheet asked for, read as laid out (as it looks, with every tab
     asked for; else as the choices say): the sheets, the names they hold
-    (how often), what can't be read, and how each sheet's zeros were read."""
+    (how often), what can't be read, and how each sheet's zeros were read
+    (its name, "absent" or "played", and whether that was the guess)."""
     indexes = range(len(book.tabs)) if choices.tab == ALL_TABS else [choices.tab]
     read: list[Read] = []
     counts: Counter[str] = Counter()
     said: list[str] = []
-    asked_zeros: list[str] = []
+    asked_zeros: list[tuple[str, str, bool]] = []
     for index in indexes:
         tab = book.tabs[index]
         try:
@@ -275,9 +288,11 @@ def _read_tabs(book: Workbook, choices: Asked, every: bool, seats: int, weekday:
         looks = zeros_look_absent(layout, kept, seats)
         if looks is None and has_zeros(layout, kept):
             looks = False  # zeros among blank cells: played unless the director says not
-        zeros = None if looks is None else choices.zeros or ("absent" if looks else "played")
+        wanted = choices.zeros.get(tab.name) if isinstance(choices.zeros, Mapping) \
+            else choices.zeros
+        zeros = None if looks is None else wanted or ("absent" if looks else "played")
         if zeros is not None:
-            asked_zeros.append(zeros)
+            asked_zeros.append((tab.name, zeros, not wanted))
         counts.update(sheet_names(layout, kept, zeros == "absent"))
         read.append((tab.name if every else "", layout, rows, zeros == "absent"))
     if not read:

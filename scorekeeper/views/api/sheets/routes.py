@@ -124,7 +124,8 @@ def preview_json(shown: Preview) -> dict[str, Any]:
                     "flags": n.flags, "notes": n.notes, "already": n.already,
                     "excluded": n.key in shown.exclude}
                    for n in shown.nights],
-        "zeros": shown.zeros, "nothing_new": shown.nothing_new,
+        "zeros": shown.zeros, "sheet_zeros": {name: z for name, z, _ in shown.tab_zeros},
+        "nothing_new": shown.nothing_new,
         "skipped": list(shown.skipped), "ready": shown.ready, "refusal": shown.refusal(),
     }
 

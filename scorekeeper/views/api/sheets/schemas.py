@@ -65,9 +65,12 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "bring_again": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
                         "description": "Nights already in the group (or twice in the file) "
                                        "to bring in all the same, by key"},
-        "zeros": {"type": "string", "enum": list(ZEROS),
+        "zeros": {"oneOf": [{"type": "string", "enum": list(ZEROS)},
+                            {"type": "object", "maxProperties": MAX_SHEET_TABS,
+                             "additionalProperties": {"type": "string", "enum": list(ZEROS)}}],
                   "description": "In a sheet giving everyone a number every night, what a "
-                                 "0 is (left out: as the sheet looks)"},
+                                 "0 is (left out: as the sheet looks); or that for each sheet "
+                                 "of the workbook by its name"},
         "confirm": {"type": "boolean"},
         "version": {"type": "integer", "minimum": 0},
         "new_members": {"type": "array", "items": {"type": "string",
@@ -98,6 +101,8 @@ SHEET_SCHEMAS: dict[str, Any] = {
             "already": {"type": "string", "nullable": True},
             "excluded": {"type": "boolean"}}}},
         "zeros": {"type": "string", "enum": list(ZEROS), "nullable": True},
+        "sheet_zeros": {"type": "object",
+                        "additionalProperties": {"type": "string", "enum": list(ZEROS)}},
         "nothing_new": {"type": "boolean"},
         "ready": {"type": "boolean"}, "refusal": {"type": "string", "nullable": True}}},
     "Alias": ALIAS,

@@ -155,6 +155,10 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
                            if k not in data["exclude"]]
     if form.get("zeros") in sheet_preview.ZEROS:
         data["zeros"] = form.get("zeros")
+    sheets = form.getlist("zeros_sheet")[:MAX_SHEET_TABS]
+    if sheets and data["tab"] == "all":  # each sheet of the workbook its own
+        data["zeros"] = {name: form.get(f"zeros_{at}") for at, name in enumerate(sheets)
+                         if form.get(f"zeros_{at}") in sheet_preview.ZEROS}
     return data
 
 
