@@ -57,6 +57,7 @@ from bench.client import FAILED, Connection, cpu_seconds, free_port, percentile,
 from bench.night import PLAYERS, add_night, bench_app, hand_body
 from bench.sheet_bombs import Tally as PollTally
 from bench.sheet_bombs import phone
+from scorekeeper.rules import PRESETS
 
 IMPORT = "/api/v1/groups/import"
 JSON = {"Content-Type": "application/json"}
@@ -93,6 +94,35 @@ def group_file(app: Any, nights: int, hands: int = 40) -> bytes:
     return json.dumps(exported).encode()
 
 
+def league_file(nights: int, members: int = 62) -> bytes:
+    """A league's own group file as the app exports it: ``members`` members
+    and ``nights`` lunches of five of them kept as totals (a 17-year
+    league's shape: 1,949 nights of 62), one a day from 2004."""
+    rng = random.Random(17)
+    names = [f"Member {k:02d}" for k in range(1, members + 1)]
+    at = "2004-01-05T12:00:00+00:00"
+    preset = PRESETS["called-ace"].rules.to_dict()
+    made = []
+    for k in range(nights):
+        five = rng.sample(names, 5)
+        points = [rng.randint(-9, 9) for _ in range(4)]
+        totals = dict(zip(five, [*points, -sum(points)], strict=True))
+        day = (date(2004, 1, 5) + timedelta(days=k)).isoformat()
+        made.append({"played_on": day, "settled": "table", "settled_at": at, "totals": totals,
+                     "night": {"format": "sheepshead-scorekeeper/1", "name": "Lunch",
+                               "created_at": at, "closed": True, "closed_at": at,
+                               "played_on": day, "preset": "called-ace", "rules": preset,
+                               "stake_cents": 25,
+                               "players": [{"name": n, "seat": s, "present": True}
+                                           for s, n in enumerate(totals)],
+                               "hands": [], "early_payments": [], "audit": [],
+                               "balances": totals, "totals": totals}})
+    return json.dumps({"format": "sheepshead-scorekeeper-group/1", "name": "Lunch league",
+                       "players": names, "preset": "called-ace", "options": {},
+                       "stake_cents": 25, "rating": True, "nights": made,
+                       "aliases": []}).encode()
+
+
 @dataclass
 class Tally:
     polls: list[float] = field(default_factory=list)
@@ -104,6 +134,8 @@ class Tally:
     saving: dict[int, float] = field(default_factory=dict)
     #: The number (0-based) of the next hand to record: the deal goes on from it.
     next_hand: int = 0
+    #: The organiser's export: how long it took and its status.
+    exported: tuple[float, int] | None = None
 
 
 async def scorekeeper(port: int, night: dict[str, Any], first: int, tally: Tally) -> None:
@@ -198,12 +230,15 @@ def strangers(port: int, data: bytes, uploaders: int, since: float, until: float
 
 
 async def evening(port: int, night: dict[str, Any], first: int, phones: int, seconds: float,
-                  data: bytes | None, uploaders: int, mbit: float = 0) -> tuple[Tally, float]:
+                  data: bytes | None, uploaders: int, mbit: float = 0,
+                  group: tuple[int, str] | None = None) -> tuple[Tally, float]:
     polls = PollTally()
     tally = Tally()
     tasks = [asyncio.ensure_future(phone(port, night["view_token"], n, polls))
              for n in range(phones)]
     tasks.append(asyncio.ensure_future(scorekeeper(port, night, first, tally)))
+    if group is not None:
+        tasks.append(asyncio.ensure_future(organiser(port, group, tally)))
     since = time.time() + 1.5
     with ProcessPoolExecutor(1, multiprocessing.get_context("spawn")) as away:
         uploaded = None if data is None else asyncio.get_running_loop().run_in_executor(
@@ -234,16 +269,32 @@ def _ms(values: list[float]) -> str:
             f"{max(ms, default=0):>7.0f}")
 
 
-async def alone(port: int, data: bytes, address: str) -> tuple[float, int]:
-    """The file sent once, from ``address`` (as deploy/'s nginx names it)."""
+async def alone(port: int, data: bytes, address: str) -> tuple[float, int, Any]:
+    """The file sent once, from ``address`` (as deploy/'s nginx names it):
+    how long, its status and its answer."""
+    connection = Connection(port)
+    started = time.monotonic()
+    try:
+        status, _, body = await connection.request(
+            "POST", IMPORT, {**JSON, "X-Forwarded-For": address}, data)
+    finally:
+        connection.close()
+    return time.monotonic() - started, status, body
+
+
+async def organiser(port: int, group: tuple[int, str], tally: Tally) -> None:
+    """The group's file exported once, two seconds into the evening (the first
+    export of its version: worked out, then kept)."""
+    await asyncio.sleep(2)
     connection = Connection(port)
     started = time.monotonic()
     try:
         status, _, _ = await connection.request(
-            "POST", IMPORT, {**JSON, "X-Forwarded-For": address}, data)
+            "GET", f"/api/v1/groups/{group[0]}/export",
+            {"Authorization": f"Bearer {group[1]}"}, b"")
     finally:
         connection.close()
-    return time.monotonic() - started, status
+    tally.exported = (time.monotonic() - started, status)
 
 
 def main() -> None:
@@ -253,6 +304,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--uploaders", type=int, default=3)
     parser.add_argument("--nights", type=int, default=200, help="of the group's file")
+    parser.add_argument("--league", type=int, default=0,
+                        help="send a league's own file of this many nights of totals "
+                             "(62 members) instead")
     parser.add_argument("--mbit", type=float, default=0,
                         help="the strangers' megabits a second between them (0: no limit)")
     args = parser.parse_args()
@@ -261,7 +315,9 @@ def main() -> None:
     database = f"sqlite:///{folder / 'hostile.db'}"
     app = bench_app(SQLALCHEMY_DATABASE_URI=database)
     night = add_night(app, 60, "Watched")
-    data = group_file(app, args.nights)
+    data = league_file(args.league) if args.league else group_file(app, args.nights)
+    what = (f"A league's file of {args.league} nights of totals, 62 members"
+            if args.league else f"A group's file of {args.nights} nights × 40 hands")
     print(f"granian as scripts/run.sh starts it, SQLite; {platform.machine()}, "
           f"{os.cpu_count()} cores, Python {platform.python_version()}; load "
           f"{os.getloadavg()[0]:.1f}")
@@ -269,13 +325,13 @@ def main() -> None:
     server = start_server(database, port)
     try:
         cpu = cpu_seconds(server.pid)
-        first, _ = asyncio.run(alone(port, data, "10.0.0.1"))
+        first, _, made = asyncio.run(alone(port, data, "10.0.0.1"))
         cpu = cpu_seconds(server.pid) - cpu
-        print(f"\n1. A group's file of {args.nights} nights × 40 hands "
+        print(f"\n1. {what} "
               f"({len(data) / 1e6:.1f} MB) alone: the first after the server started "
               f"in {first:.2f} s, {cpu:.2f} s of server CPU (its import process starting too)")
         cpu = cpu_seconds(server.pid)
-        took, status = asyncio.run(alone(port, data, "10.0.0.2"))
+        took, status, _ = asyncio.run(alone(port, data, "10.0.0.2"))
         cpu = cpu_seconds(server.pid) - cpu
         print(f"   then {status} in {took:.2f} s, {cpu:.2f} s of server CPU")
         print(f"\n2. {args.phones} phones polling once a second and a hand saved every "
@@ -284,16 +340,22 @@ def main() -> None:
               f"{'max':>7}  {'errors':>6} {'CPU':>5}  uploads answered")
         first = 60
         pace = f", {args.mbit:g} Mbit/s" if args.mbit else ""
-        for label, sent in (("no upload", None),
-                            (f"{args.uploaders} strangers uploading{pace}", data)):
+        made = json.loads(made)
+        runs: list[tuple[str, bytes | None, tuple[int, str] | None]] = [
+            ("no upload", None, None),
+            (f"{args.uploaders} strangers uploading{pace}", data, None),
+            ("its file exported once", None, (made["id"], made["edit_token"]))]
+        for label, sent, group in runs:
             cpu = cpu_seconds(server.pid)
             began = time.monotonic()
             tally, ended = asyncio.run(evening(port, night, first, args.phones, args.seconds,
-                                               sent, args.uploaders, args.mbit))
+                                               sent, args.uploaders, args.mbit, group))
             first = tally.next_hand or first
             cpu = cpu_seconds(server.pid) - cpu
             answered = ", ".join(f"{n} × {s or 'no answer'}"
                                  for s, n in sorted(tally.uploads.items()))
+            if tally.exported is not None:
+                answered = f"export {tally.exported[1]} in {tally.exported[0]:.2f} s"
             print(f"{label:<36} {_ms(tally.polls)}   {_ms(tally.saves)}  {tally.errors:>6} "
                   f"{cpu / (ended - began):>5.0%}  {answered or '-'}", flush=True)
     finally:

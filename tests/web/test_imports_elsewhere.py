@@ -35,7 +35,7 @@ from scorekeeper.services.groups import unclaimed
 from scorekeeper.services.nights.import_checks import ImportRefused
 from scorekeeper.services.once import KeyReused
 from tests.web.api_helpers import API
-from tests.web.test_groups_api import PICK_WIN, start_group
+from tests.web.test_groups_api import FIVE, PICK_WIN, start_group
 
 IMPORT = f"{API}/groups/import"
 
@@ -215,12 +215,14 @@ def test_past_the_imports_at_once_the_next_is_a_503(
 @pytest.fixture()
 def short_turns(monkeypatch: pytest.MonkeyPatch) -> int:
     """A group's import written a few of the test file's nights a turn."""
-    monkeypatch.setattr(group_exports, "ROWS_A_TURN", 10)
-    return 10 // _rows_a_night()
+    monkeypatch.setattr(group_exports, "ROWS_A_TURN", 2 * _rows_a_night())
+    return 2
 
 
 def _rows_a_night() -> int:
-    return 2 + 3  # the test file's night: two hands and their history
+    """The test file's night: its own row and its five players', two hands
+    and their history."""
+    return 1 + len(FIVE) + 2 + 3
 
 
 def test_a_turn_is_at_most_its_rows_and_waits_as_long_as_it_took(

@@ -227,9 +227,12 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
 
 
 def _rows(night: CheckedNight) -> int:
-    """The rows a night of a group's file writes (beside its own)."""
+    """The rows a night of a group's file writes: its own and its players',
+    its hands, payments and lines of history (a night of totals is its own
+    and its players': 2,000 of them counted as none went in one turn)."""
     checked = night.checked
-    return len(checked.hands) + len(checked.payments) + len(checked.audit)
+    return (1 + len(checked.players) + len(checked.hands) + len(checked.payments)
+            + len(checked.audit))
 
 
 def _write_nights(nights: list[CheckedNight], label: str, job: str) -> list[int]:
