@@ -127,6 +127,15 @@ def api_night(app: Flask, page: Any, base: str, players: list[str], preset: str,
     return f"{base}/t/{made['id']}"
 
 
+def start_group(page: Any, base: str, name: str, players: str) -> None:
+    """A new group made on its page by this browser (its scorekeeper): the
+    group's page is open."""
+    page.goto(base + "/g/new")
+    page.fill("input[name=name]", name)
+    page.fill("textarea[name=players]", players)
+    page.locator("#new-group button[type=submit]").click()
+
+
 def start_event(page: Any, base: str, name: str, players: str, **plan: str) -> str:
     """A director starts an event on /e/new (``plan``: its other fields, such
     as ``sessions`` and ``rounds``), pastes ``players`` checked in and draws

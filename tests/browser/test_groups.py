@@ -8,16 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import record, screenshot
+from tests.browser.steps import record, screenshot, start_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_a_groups_second_night_starts_in_two_taps(page: Any, live_server: str) -> None:
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday regulars")
-    page.fill("textarea[name=players]", "Ann\nBob\nCat\nDan\nEve\nFay")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday regulars", "Ann\nBob\nCat\nDan\nEve\nFay")
     page.wait_for_selector("#next-night")
     screenshot(page, "group-new-home")
 
@@ -104,10 +101,7 @@ def test_a_night_played_without_a_group_starts_one_in_a_tap(page: Any, live_serv
 
 def test_a_regular_left_off_tonight_taps_in_on_the_players_page(page: Any, live_server: str
                                                                  ) -> None:
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday regulars")
-    page.fill("textarea[name=players]", "Ann\nBob\nCat\nDan\nEve\nFay")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday regulars", "Ann\nBob\nCat\nDan\nEve\nFay")
     page.click("#next-night")
     assert "first night" in page.locator("#filled-in").inner_text()
     screenshot(page, "group-first-night-start")

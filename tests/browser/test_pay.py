@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.steps import record, screenshot, start
+from tests.browser.steps import record, screenshot, start, start_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -74,10 +74,7 @@ def test_settle_up_payments_open_the_payees_app_with_one_tap(page: Any,
 
 def test_a_group_members_handle_pays_them_at_the_groups_nights(page: Any,
                                                                 live_server: str) -> None:
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday regulars")
-    page.fill("textarea[name=players]", "Ann\nBob\nCat\nDan\nEve")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday regulars", "Ann\nBob\nCat\nDan\nEve")
     page.wait_for_selector("#next-night")
     group = page.url
     page.goto(group + "/players/Cat")

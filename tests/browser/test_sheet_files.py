@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import screenshot, start_group
 from tests.web.sheet_helpers import three_tables
 from tests.web.test_sheet_files import _csv
 
@@ -28,10 +28,7 @@ def test_three_files_of_one_export_come_in_together(
         path = tmp_path / f"{name}.csv"
         path.write_text(_csv(rows))
         paths.append(str(path))
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Lunch league")
-    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Lunch league", "Ann\nBob\nCathy\nDan\nEve")
     page.click("#import-sheet")
     page.set_input_files("#sheet-file", paths)
     page.click("#read-sheet")

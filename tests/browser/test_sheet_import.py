@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import screenshot
+from tests.browser.steps import screenshot, start_group
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,10 +28,7 @@ def fits(page: Any) -> None:
 
 def test_a_sheet_is_mapped_previewed_and_brought_in_on_a_phone(
         page: Any, live_server: str) -> None:
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday regulars")
-    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday regulars", "Ann\nBob\nCathy\nDan\nEve")
     page.click("#import-sheet")
     page.set_input_files("#sheet-file", str(SHEET))
     page.click("#read-sheet")
@@ -92,10 +89,7 @@ def test_a_workbook_of_seasons_comes_in_in_one_go_on_a_phone(
 
     book = tmp_path / "Thursday lunch league, every season so far.xlsx"
     book.write_bytes(workbook(LEAGUE_BOOK))
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday lunch league")
-    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday lunch league", "Ann\nBob\nCathy\nDan\nEve")
     page.click("#import-sheet")
     page.set_input_files("#sheet-file", str(book))
     page.click("#read-sheet")
@@ -133,10 +127,7 @@ def test_a_spelling_taught_by_an_import_taken_back_is_listed_forgotten_on_a_phon
     who took it back and why, and nothing is left to forget."""
     sheet = tmp_path / "thursday-2024.csv"
     sheet.write_text("Date,Ann,Bob,Kathy,Dan,Eve\n2024-01-04,5,-5,6,8,-14\n")
-    page.goto(live_server + "/g/new")
-    page.fill("input[name=name]", "Thursday regulars")
-    page.fill("textarea[name=players]", "Ann\nBob\nCathy\nDan\nEve")
-    page.locator("#new-group button[type=submit]").click()
+    start_group(page, live_server, "Thursday regulars", "Ann\nBob\nCathy\nDan\nEve")
     page.click("#import-sheet")
     page.set_input_files("#sheet-file", str(sheet))
     page.click("#read-sheet")
