@@ -117,10 +117,10 @@ IMPORT_SECONDS = 30.0
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
 #: file, the rows and columns of a sheet, one cell's characters, what an
 #: .xlsx may unpack to and the sheets it may have; the JSON body that sends
-#: one to the API (an .xlsx as base64 is a third larger); the sheet as the
-#: import page carries it between its steps (a form field: Flask reads at
-#: most 500 KB of fields); and the hands tried for each hand of a sheet that
-#: gives a column per player, finding the hand the rules pay that way.
+#: one to the API (an .xlsx as base64 is a third larger); the nights one
+#: sheet may bring in (every night a workbook within the cells' bound can
+#: hold); and the hands tried for each hand of a sheet that gives a column
+#: per player, finding the hand the rules pay that way.
 MAX_SHEET_BYTES = 2_000_000
 MAX_SHEET_ROWS = 20_000
 MAX_SHEET_COLUMNS = 60
@@ -137,8 +137,12 @@ MAX_XLSX_MARKUP = 300_000
 MAX_XLSX_RUN = 65_536
 MAX_SHEET_TABS = 50
 MAX_SHEET_BODY = 3_000_000
-MAX_SHEET_CARRIED = 450_000
+MAX_SHEET_NIGHTS = 20_000
 MAX_HAND_TRIALS = 400
+#: A sheet uploaded to a group's import page is kept on the server between
+#: the page's steps: the group's last few uploads, for at most this long.
+STAGED_SHEETS = 3
+STAGED_HOURS = 24
 #: An API client's Idempotency-Key: at most this long, and at least this long
 #: for a request anyone may send (its retry hands out a token: the key must be
 #: one nobody could guess, a UUID say).

@@ -173,6 +173,21 @@ class SheetImport(Model):
     undone_version: Mapped[int | None] = mapped_column(default=None)
 
 
+class StagedSheet(Model):
+    """A spreadsheet uploaded to a group's import page, as read, kept on the
+    server between the page's steps (the page names it by id) until the
+    group's newer uploads or a day push it out
+    (:mod:`scorekeeper.services.groups.sheets.staged`)."""
+
+    __tablename__ = "staged_sheet"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The workbook as read (files.to_json).
+    book: Mapped[str]
+
+
 class Player(Model):
     """A player at a table, in seat order; ``present`` is False after leaving."""
 

@@ -314,7 +314,7 @@ def test_the_pages_say_whats_wrong_beside_the_field_and_write_nothing(
     fields["stake_cents"] = "a quarter"
     stake = client.post(f"{base}/preview", data=fields)
     assert stake.status_code == 400 and 'id="stake-error"' in stake.text
-    tampered = client.post(f"{base}/preview", data={**fields.to_dict(), "book": "{}"})
+    tampered = client.post(f"{base}/preview", data={**fields.to_dict(), "staged": "0"})
     assert tampered.status_code == 400 and "choose the file again" in text(tampered)
 
     fields["stake_cents"] = "25"

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper.db.models import GameTable, Group, db
-from scorekeeper.limits import MAX_MEMBERS, MAX_NIGHTS, MAX_SHEET_TABS
+from scorekeeper.limits import MAX_MEMBERS, MAX_SHEET_NIGHTS, MAX_SHEET_TABS
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError, checks
@@ -102,7 +102,7 @@ def _zeros(zeros: object) -> str | dict[str, str] | None:
 def _keys(data: Mapping[str, Any], name: str, what: str) -> frozenset[str]:
     """A list of night keys the body sends (``exclude``, ``bring_again``)."""
     keys = data.get(name) or []
-    if not isinstance(keys, list) or len(keys) > MAX_NIGHTS or not all(
+    if not isinstance(keys, list) or len(keys) > MAX_SHEET_NIGHTS or not all(
             isinstance(k, str) for k in keys):
         raise ServiceError(f"{name} must list the keys of {what}", "exclude")
     return frozenset(keys)
@@ -249,9 +249,9 @@ def preview(group: Group, book: Workbook, choices: Asked, today: date | None = N
         nights, skipped = _nights(read, Reading(read[0][1], rules, stake, names, today,
                                                 roster, False))
         mark_already(group, nights)
-    if len(nights) > MAX_NIGHTS:
-        said.append(f"The sheet has {len(nights):,} nights: bring in at most {MAX_NIGHTS:,} "
-                    "at a time")
+    if len(nights) > MAX_SHEET_NIGHTS:
+        said.append(f"The sheet has {len(nights):,} nights: bring in at most "
+                    f"{MAX_SHEET_NIGHTS:,} at a time (a few tabs, or the file split by year)")
     preset = PRESETS[group.preset].name if group.preset in PRESETS else group.preset
     exclude = choices.exclude | {
         n.key for n in nights if n.already and n.key not in choices.bring_again}

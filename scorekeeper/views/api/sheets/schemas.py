@@ -10,9 +10,9 @@ from typing import Any
 
 from scorekeeper.limits import (
     MAX_MEMBERS,
-    MAX_NIGHTS,
     MAX_SHEET_BODY,
     MAX_SHEET_COLUMNS,
+    MAX_SHEET_NIGHTS,
     MAX_SHEET_TABS,
     MAX_STAKE_CENTS,
     PENALTY_REASON,
@@ -59,10 +59,10 @@ SHEET_SCHEMAS: dict[str, Any] = {
         "names": {"type": "object", "maxProperties": 2 * MAX_MEMBERS,
                   "additionalProperties": {"type": "string", "nullable": True},
                   "description": "A name of the sheet → the member it is (null: new)"},
-        "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
+        "exclude": {"type": "array", "items": TEXT, "maxItems": MAX_SHEET_NIGHTS,
                     "description": "The nights left out, by key (the nights already in "
                                    "the group are left out whatever it says)"},
-        "bring_again": {"type": "array", "items": TEXT, "maxItems": MAX_NIGHTS,
+        "bring_again": {"type": "array", "items": TEXT, "maxItems": MAX_SHEET_NIGHTS,
                         "description": "Nights already in the group (or twice in the file) "
                                        "to bring in all the same, by key"},
         "zeros": {"oneOf": [{"type": "string", "enum": list(ZEROS)},

@@ -4,9 +4,9 @@ group (``/g/<id>/sheet``): choose the file; correct what each column is
 bring them in; take an import back.  The services do the reading and the
 writing (:mod:`scorekeeper.services.groups.sheets.bring_in`), as for the API.
 
-The file is read once, on upload: the steps after it carry the sheet as
-read in a hidden field (checked again each time), so nothing is kept on the
-server before the confirmation.  The confirmation carries the group's
+The file is read once, on upload, and kept on the server as read
+(:mod:`scorekeeper.services.groups.sheets.staged`): the steps after it name
+it by id, so the page never carries the sheet.  The confirmation carries the group's
 version the preview was read at and a one-time token (a double tap brings
 the sheet in once).
 """
@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.limits import MAX_SHEET_BYTES, MAX_SHEET_CARRIED, MAX_SHEET_TABS, whole_number
+from scorekeeper.limits import MAX_SHEET_BYTES, MAX_SHEET_TABS, whole_number
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services import ServiceError
 from scorekeeper.services.grants.grants import new_token
@@ -26,6 +26,7 @@ from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.sheets import bring_in as sheet_import
 from scorekeeper.services.groups.sheets import preview as sheet_preview
+from scorekeeper.services.groups.sheets import staged as sheet_staged
 from scorekeeper.services.groups.sheets.columns import (
     ORDER_WORDS,
     ROLE_WORDS,
@@ -36,11 +37,8 @@ from scorekeeper.services.groups.sheets.columns import (
     Unit,
 )
 from scorekeeper.services.groups.sheets.files import (
-    SheetRefused,
     Workbook,
-    from_json,
     read_files,
-    to_json,
 )
 from scorekeeper.services.groups.sheets.layout import column, split
 from scorekeeper.services.once import Once
@@ -85,25 +83,20 @@ def upload(group_id: int) -> tuple[str, int]:
                                            "file (Google Sheets: File → Download → CSV)"})
     try:
         book = read_files([(f.read(MAX_SHEET_BYTES + 1), f.filename or "") for f in uploads])
-        carried = to_json(book)
-        if len(carried.encode()) > MAX_SHEET_CARRIED:
-            raise SheetRefused(
-                f"This sheet is {len(carried.encode()) // 1000:,} KB as the page carries it "
-                f"between its steps, over the page's {MAX_SHEET_CARRIED // 1000:,} KB: bring in "
-                "a few seasons at a time (a tab of the workbook, or the file split by year), "
-                f"or send the whole file (up to {MAX_SHEET_BYTES // 1_000_000} MB) to the API",
-                "file")
         shown = sheet_preview.preview(group, book, sheet_preview.Asked())
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
-    return _steps(group, shown, carried, "map")
+    return _steps(group, shown, sheet_staged.stage(group.id, book), "map")
 
 
+#: The sheet's nights the preview shows a page (the others are carried as
+#: what was chosen for them: left out, or brought in again).
+PREVIEW_NIGHTS_PAGE = 100
 #: The fields the steps show a refusal beside; any other is said beside the button.
 PLACED = frozenset({"columns", "stake_cents", "dates", "exclude", "new_members", "version"})
 
 
-def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
+def _steps(group: Any, shown: sheet_preview.Preview, staged: int, step: str,
            status: int = 200, refusal: ServiceError | None = None) -> tuple[str, int]:
     """The columns step (``map``) or the nights (``preview``), with a refusal
     beside the field it is about."""
@@ -112,8 +105,24 @@ def _steps(group: Any, shown: sheet_preview.Preview, carried: str, step: str,
         field = refusal.field if refusal.field in PLACED else (
             "columns" if step == "map" else "confirm")
         errors[field] = refusal.message
-    return _page(group, "groups/sheet_preview.html", status, shown=shown, carried=carried,
-                 step=step, errors=errors, submission=new_token(), samples=_samples(shown))
+    number, first, ordered = _night_page(shown)
+    flagged = max(0, min(len(shown.flagged) - first, PREVIEW_NIGHTS_PAGE))
+    return _page(group, "groups/sheet_preview.html", status, shown=shown, staged=staged,
+                 step=step, errors=errors, submission=new_token(), samples=_samples(shown),
+                 per_page=PREVIEW_NIGHTS_PAGE, night_page=number,
+                 nights_page=(first, ordered[first:first + PREVIEW_NIGHTS_PAGE][:flagged],
+                              ordered[first:first + PREVIEW_NIGHTS_PAGE][flagged:],
+                              ordered[:first] + ordered[first + PREVIEW_NIGHTS_PAGE:]))
+
+
+def _night_page(shown: sheet_preview.Preview) -> tuple[int, int, list[Any]]:
+    """The page of nights asked for (past the last: the last), the index of
+    its first night, and every night in order (the flagged first)."""
+    flagged = set(map(id, shown.flagged))
+    ordered = list(shown.flagged) + [n for n in shown.nights if id(n) not in flagged]
+    pages = max(1, -(-len(ordered) // PREVIEW_NIGHTS_PAGE))
+    number = min(whole_number(request.form.get("night_page", "1")) or 1, pages)
+    return number, (number - 1) * PREVIEW_NIGHTS_PAGE, ordered
 
 
 def _samples(shown: sheet_preview.Preview) -> list[str]:
@@ -162,10 +171,10 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
     return data
 
 
-def _carried() -> tuple[Workbook, str]:
-    """The sheet the page carries (refused: the file is to be chosen again)."""
-    carried = request.form.get("book", "")
-    return from_json(carried), carried
+def _staged(group: Any) -> tuple[Workbook, int]:
+    """The sheet the page names, as kept (refused: the file is to be chosen again)."""
+    staged = whole_number(request.form.get("staged", "")) or 0
+    return sheet_staged.staged(group.id, staged), staged
 
 
 @bp.post("/g/<int:group_id>/sheet/preview")
@@ -174,15 +183,15 @@ def preview(group_id: int) -> tuple[str, int]:
     """Every night of the sheet as it would be brought in, with its checks."""
     group = load_group(group_id).row
     try:
-        book, carried = _carried()
+        book, staged = _staged(group)
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     try:
         shown = sheet_preview.preview(group, book, sheet_preview.asked(_asked(request.form, book)))
     except ServiceError as error:
         shown = sheet_preview.preview(group, book, sheet_preview.Asked())
-        return _steps(group, shown, carried, "map", 400, error)
-    return _steps(group, shown, carried, "preview")
+        return _steps(group, shown, staged, "map", 400, error)
+    return _steps(group, shown, staged, "preview")
 
 
 @bp.post("/g/<int:group_id>/sheet/confirm")
@@ -193,7 +202,7 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
     checked = load_group(group_id)
     group = checked.row
     try:
-        book, carried = _carried()
+        book, staged = _staged(group)
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     token = request.form.get("submission", "")[:64]
@@ -212,7 +221,7 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
                 _asked(request.form, book)))
         except ServiceError:
             shown = sheet_preview.preview(group, book, sheet_preview.Asked())
-        return _steps(group, shown, carried, "preview", status_of(error), error)
+        return _steps(group, shown, staged, "preview", status_of(error), error)
     flash(f"{record.summary}. It can be taken back below.")
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
 
