@@ -114,6 +114,14 @@ IMPORT_CPU_PER_MINUTE = 4.0
 #: before it is stopped (a file within the limits above takes about one).
 IMPORTS_AT_ONCE = 2
 IMPORT_SECONDS = 30.0
+#: Work big enough to be a job (scorekeeper.services.jobs), answered at once
+#: and followed by its progress: a sheet of more rows than this brought in,
+#: an import of more nights than this taken back.  And how often a job's
+#: progress is written (seconds), and how often its page asks (milliseconds).
+JOB_ROWS = 500
+JOB_NIGHTS = 200
+PROGRESS_SECONDS = 0.25
+JOB_POLL_MS = 1_000
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the
 #: file, the rows and columns of a sheet, one cell's characters, what an
 #: .xlsx may unpack to and the sheets it may have; the JSON body that sends

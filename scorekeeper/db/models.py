@@ -188,6 +188,32 @@ class StagedSheet(Model):
     book: Mapped[str]
 
 
+class Job(Model):
+    """Long work a group asked for, done off the request that asked
+    (:mod:`scorekeeper.services.jobs`): bringing in or taking back a big
+    sheet.  The page and the API follow it by id: how far it is and, once
+    done, its answer (the status and body the request would have had)."""
+
+    __tablename__ = "job"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    #: waiting, working, done (answered 2xx) or refused (answered 4xx/5xx).
+    state: Mapped[str] = mapped_column(String(10), default="waiting")
+    stage: Mapped[str] = mapped_column(String(80), default="")
+    done: Mapped[int] = mapped_column(default=0)
+    total: Mapped[int] = mapped_column(default=0)
+    #: The request carried out once (a digest of its Once): a retry finds this job.
+    once: Mapped[str | None] = mapped_column(String(64), default=None, unique=True)
+    #: What the page sent, to show the preview again after a refusal.
+    asked: Mapped[list[list[str]] | None] = mapped_column(JSON, default=None)
+    status: Mapped[int | None] = mapped_column(default=None)
+    answer: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
 class Player(Model):
     """A player at a table, in seat order; ``present`` is False after leaving."""
 

@@ -320,7 +320,8 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
     values = {"group_id": world.group_id, "event_id": world.event_id, "table_id": world.table_id,
               "number": 1, "session": 1, "table": 1, "director": grant, "editor_id": grant,
               "name": PLAYERS[0] if kind == "group" else "Player 1",
-              "kind": "tickets", "penalty": 1, "alias_id": 1, "key": "side"}
+              "kind": "tickets", "penalty": 1, "alias_id": 1, "key": "side",
+              "job_id": 1}
     path = rule.rule
     for argument in rule.arguments:
         converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"

@@ -80,6 +80,9 @@ class Operation:
     #: path (:func:`scorekeeper.services.made_on.made_on`): a new hand made on
     #: an older version is kept when it was made for the deal still to come.
     judges_stale: bool = False
+    #: Big enough (or asked with ``Prefer: respond-async``), it answers 202
+    #: with a Job to follow (:mod:`scorekeeper.views.api.jobs`).
+    job: bool = False
 
     @property
     def writes(self) -> bool:
@@ -197,7 +200,10 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", f"{G}/import", "import_sheet",
               "Preview a spreadsheet of past nights, or bring it in (confirm)", 200,
               "SheetAnswer", EDIT, body="SheetImport", owner="group", if_match=True,
-              also=(409,)),
+              also=(409,), job=True),
+    Operation("get", f"{G}/jobs/{{job_id}}", "group_job",
+              "How far a job is; once finished, what its write answers", 200, "Job", EDIT,
+              owner="group"),
     Operation("get", f"{G}/aliases", "group_aliases",
               "The other spellings of members' names the group remembers", 200, "Aliases",
               EDIT, owner="group"),
@@ -207,7 +213,7 @@ OPERATIONS: tuple[Operation, ...] = (
               owner="group", if_match=True),
     Operation("post", f"{G}/import/undo", "undo_import",
               "Take a spreadsheet's import back whole", 200, "ImportUndone", EDIT,
-              body="UndoImport", owner="group", if_match=True, also=(409,)),
+              body="UndoImport", owner="group", if_match=True, also=(409,), job=True),
     Operation("post", "/events", "create_event", "Start an event (a tournament)", 201,
               "EventCreated", access=NONE, body="NewEvent", owner="event"),
     Operation("get", E, "show_event", "The event: its rules, payout plan and players", 200,

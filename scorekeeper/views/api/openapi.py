@@ -44,13 +44,16 @@ HEADERS_BY_STATUS = {
 #: reads it: ASCII digits) or a player's name as asked.
 PATH_PARAMS = {
     **{name: NUMBER for name in ("table_id", "group_id", "event_id", "number", "session",
-                                 "table", "penalty", "director", "alias_id")},
+                                 "table", "penalty", "director", "alias_id", "job_id")},
     "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_ASKED},
     "key": {"type": "string", "pattern": SIDE_POT_KEY.pattern},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
             "schema": {"type": "string"},
             "description": "The table's (or event's) ETag this write is for"}
+PREFER = {"name": "Prefer", "in": "header", "required": False,
+          "schema": {"type": "string", "enum": ["respond-async"]},
+          "description": "respond-async: answer 202 with a job to follow, whatever its size"}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
                  "schema": {"type": "string"},
                  "description": "The ETag already held: a 304 while it is current"}
@@ -89,6 +92,10 @@ def _success(op: Operation) -> dict[str, Any]:
 
 def _responses(op: Operation) -> dict[str, Any]:
     responses = {str(op.status): _success(op)}
+    if op.job:
+        responses["202"] = {**_json(_ref("Job"), "Taken on as a job: follow Location"),
+                            "headers": {"Location": _header("The job's address"),
+                                        "Retry-After": _header("Seconds before asking")}}
     for code in op.errors():
         status = str(code)
         if code == 304:
@@ -113,6 +120,8 @@ def _parameters(op: Operation) -> list[dict[str, Any]]:
         found.append(IF_MATCH)
     if op.writes:
         found.append(_key(op))
+    if op.job:
+        found.append(PREFER)
     elif op.owner is not None:
         found.append(IF_NONE_MATCH)
     return found

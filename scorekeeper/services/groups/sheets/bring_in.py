@@ -31,13 +31,14 @@ from scorekeeper.db.models import (
 from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
-from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, progress, writes
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook
 from scorekeeper.services.groups.sheets.nights import NightDraft
 from scorekeeper.services.groups.sheets.preview import Asked, Preview, kinds_said, preview
+from scorekeeper.services.groups.sheets.staged import staged
 from scorekeeper.services.groups.sheets.undo import forget_nights
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.since import meanwhile
@@ -69,6 +70,8 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
     if refusal is not None:
         raise SheetRefused(refusal, "exclude" if shown.flagged else "columns")
     _confirmed(shown.new_members, new_members)
+    count = len(shown.importing)
+    progress.report(count, count, f"Writing {count:,} night{'s' if count != 1 else ''}")
     with writes.unit(once) as work:
         done = _earlier_import(once)
         if done is not None:  # a twin (a double tap) finished while this one waited
@@ -234,3 +237,38 @@ def undo(group_id: int, import_id: object, seen: object, label: str | None = Non
     if work.twin is not None:
         return _import_of(work.twin.response)
     return record
+
+
+# --- as jobs (scorekeeper.services.jobs) -----------------------------------------------
+
+def confirm_job(group_id: int, book: Workbook | int, choices: Asked, seen: object,
+                new_members: object, label: str | None, once: Once | None) -> dict[str, object]:
+    """:func:`confirm` as a job's work: the sheet sent, or kept for the page
+    (its id); the import made."""
+    if isinstance(book, int):
+        book = staged(group_id, book)
+    return {"import": confirm(group_id, book, choices, seen, new_members, label, once).id}
+
+
+def import_row(import_id: int) -> SheetImport:
+    """One import, by id (a job's answer names it)."""
+    found = db.session.get(SheetImport, import_id)
+    if found is None:
+        raise NotFound("That import is gone")
+    return found
+
+
+def nights_of(group_id: int, import_id: object) -> int:
+    """How many nights the group's import ``import_id`` made (0: no such import)."""
+    record = db.session.get(SheetImport, import_id) if isinstance(import_id, int) and \
+        not isinstance(import_id, bool) and 0 < import_id <= MAX_ROW_ID else None
+    return len(record.nights) if record is not None and record.group_id == group_id else 0
+
+
+def undo_job(group_id: int, import_id: object, seen: object, label: str | None,
+             once: Once | None) -> dict[str, object]:
+    """:func:`undo` as a job's work: the import taken back."""
+    count = nights_of(group_id, import_id)
+    progress.report(0, count, f"Taking back {count:,} night{'s' if count != 1 else ''}")
+    done = undo(group_id, import_id, seen, label, once)
+    return {"import": done.id}

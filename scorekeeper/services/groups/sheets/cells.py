@@ -51,6 +51,11 @@ class Workbook:
     tabs: tuple[Tab, ...]
     joins: tuple[str, ...] = ()
 
+    @property
+    def rows(self) -> int:
+        """Its rows, every sheet's (what says a big one's work is a job)."""
+        return sum(len(tab.rows) for tab in self.tabs)
+
 
 def bounded_rows(rows: Iterable[tuple[int, Sequence[str] | Sequence[Cell]]], read: bool = False,
           filled: int = 0) -> tuple[tuple[int, tuple[Cell, ...]], ...]:

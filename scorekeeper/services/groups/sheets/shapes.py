@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from scorekeeper.ledger.money import signed
 from scorekeeper.limits import MAX_ADJUSTMENT, MAX_TICKET_POINTS, QUOTED
 from scorekeeper.rules import HandError, Kind, NightError, replay
+from scorekeeper.services import progress
 from scorekeeper.services.groups.sheets.columns import Role, Shape, amount
 from scorekeeper.services.groups.sheets.hands import KIND_WORDS, RoleRow, find_hands, role_hand
 from scorekeeper.services.groups.sheets.layout import Row
@@ -177,7 +178,8 @@ def read_nights(reading: Reading, rows: Sequence[Row]) -> tuple[list[NightDraft]
     skipped = totals + skipped
     cells = dict(kept)
     read = []
-    for night in nights:
+    for done, night in enumerate(nights):
+        progress.report(done, len(nights), "Checking the sheet's nights")
         if not night.flags:
             READERS[reading.layout.shape](reading, night, cells)
         if night.flags or night.players:

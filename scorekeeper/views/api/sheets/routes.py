@@ -18,10 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Response, jsonify
 
-from scorekeeper.limits import MAX_SHEET_BODY, MAX_SHEET_TABS
+from scorekeeper.limits import JOB_NIGHTS, JOB_ROWS, MAX_SHEET_BODY, MAX_SHEET_TABS
 from scorekeeper.policy.acl import OwnerAction
+from scorekeeper.services import jobs
 from scorekeeper.services.groups import aliases
-from scorekeeper.services.groups.sheets.bring_in import confirm, undo
+from scorekeeper.services.groups.sheets.bring_in import (
+    confirm,
+    confirm_job,
+    import_row,
+    nights_of,
+    undo,
+    undo_job,
+)
 from scorekeeper.services.groups.sheets.files import (
     SheetRefused,
     Workbook,
@@ -40,6 +48,7 @@ from scorekeeper.views.api import (
 )
 from scorekeeper.views.api.contract import body_fields
 from scorekeeper.views.api.hands import retried
+from scorekeeper.views.api.jobs import ANSWERS, accepted, asks_for_a_job, refused
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import SheetImport
@@ -150,6 +159,11 @@ def import_sheet(group_id: int) -> Response:
     if not flag(data, "confirm"):
         return jsonify(preview_json(preview(group, book, choices)))
     once = request_once(data)
+    if asks_for_a_job() or book.rows > JOB_ROWS:
+        return accepted(*jobs.start(
+            group.id, "sheet_import", confirm_job,
+            (group.id, book, choices, data.get("version"), data.get("new_members"), LABEL,
+             once), refused, once=once))
     record = confirm(group.id, book, choices, data.get("version"), data.get("new_members"),
                      LABEL, once)
     return jsonify(import_json(record))
@@ -163,8 +177,22 @@ def undo_import(group_id: int) -> Response:
     group = api_group(group_id).row
     data = request_body()
     once = request_once(data)
-    record = undo(group.id, data.get("import"), data.get("version"), LABEL, once)
-    return jsonify({"undone": record.id, "version": record.undone_version})
+    if asks_for_a_job() or nights_of(group.id, data.get("import")) > JOB_NIGHTS:
+        return accepted(*jobs.start(
+            group.id, "sheet_undo", undo_job,
+            (group.id, data.get("import"), data.get("version"), LABEL, once), refused,
+            once=once))
+    return jsonify(undone_json(undo(group.id, data.get("import"), data.get("version"),
+                                    LABEL, once)))
+
+
+def undone_json(record: SheetImport) -> dict[str, Any]:
+    """An import taken back as the API answers it."""
+    return {"undone": record.id, "version": record.undone_version}
+
+
+ANSWERS["sheet_import"] = lambda answer: import_json(import_row(answer["import"]))
+ANSWERS["sheet_undo"] = lambda answer: undone_json(import_row(answer["import"]))
 
 
 @bp.get("/groups/<int:group_id>/aliases")

@@ -117,4 +117,17 @@ SHEET_SCHEMAS: dict[str, Any] = {
                        "version": {"type": "integer", "minimum": 0}}},
     "ImportUndone": {"type": "object", "required": ["undone", "version"], "properties": {
         "undone": INT, "version": INT}},
+    "Job": {"type": "object", "required": [
+        "job", "kind", "state", "stage", "done", "total", "status", "answer", "at",
+        "finished_at", "url"], "properties": {
+        "job": INT, "kind": {"type": "string", "enum": ["sheet_import", "sheet_undo"]},
+        "state": {"type": "string", "enum": ["waiting", "working", "done", "refused"]},
+        "stage": TEXT, "done": INT, "total": INT,
+        "status": {"type": "integer", "nullable": True},
+        "answer": {"type": "object", "nullable": True,
+                   "description": "Once finished: what the write answers (its body, or "
+                                  "its refusal's {error, code, field}) with status"},
+        "at": {"type": "string", "format": "date-time"},
+        "finished_at": {"type": "string", "format": "date-time", "nullable": True},
+        "url": TEXT}},
 }

@@ -18,9 +18,16 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from scorekeeper.limits import MAX_SHEET_BYTES, MAX_SHEET_TABS, whole_number
+from scorekeeper.limits import (
+    JOB_NIGHTS,
+    JOB_POLL_MS,
+    JOB_ROWS,
+    MAX_SHEET_BYTES,
+    MAX_SHEET_TABS,
+    whole_number,
+)
 from scorekeeper.policy.acl import OwnerAction
-from scorekeeper.services import ServiceError
+from scorekeeper.services import ServiceError, jobs
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as group_service
@@ -61,7 +68,7 @@ def _page(group: Any, template: str, status: int = 200, **extra: Any) -> tuple[s
 def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
            ) -> tuple[str, int]:
     return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
-                 imports=sheet_import.imports_of(group.id),
+                 imports=sheet_import.imports_of(group.id), running=jobs.running(group.id),
                  remembered=aliases.aliases_of(group.id), forgotten=aliases.forgotten(group.id))
 
 
@@ -206,13 +213,19 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     token = request.form.get("submission", "")[:64]
+    once = Once(f"form:sheet:{token}") if token else None
+    seen = whole_number(request.form.get("version", ""), 0)
+    joining = request.form.getlist("joining") if request.form.get("all_new_members") \
+        else request.form.getlist("new_members")
     try:
         choices = sheet_preview.asked(_asked(request.form, book))
-        record = sheet_import.confirm(
-            group.id, book, choices, whole_number(request.form.get("version", ""), 0),
-            request.form.getlist("joining") if request.form.get("all_new_members")
-            else request.form.getlist("new_members"), grant_label(checked) or "Scorekeeper",
-            Once(f"form:sheet:{token}") if token else None)
+        if book.rows > JOB_ROWS and (seen == group.version or jobs.made(group.id, once)):
+            job, _ = jobs.start(group.id, "sheet_import", sheet_import.confirm_job, (  # long
+                group.id, staged, choices, seen, joining, grant_label(checked) or "Scorekeeper",
+                once), _refused, once=once, asked=_resent(), stage="Checking the sheet's nights")
+            return redirect(url_for("group_sheets.job", group_id=group_id, job_id=job.id), 303)
+        record = sheet_import.confirm(group.id, book, choices, seen, joining,
+                                      grant_label(checked) or "Scorekeeper", once)
     except ServiceError as error:
         abandon()
         group = load_group(group_id).row
@@ -226,16 +239,62 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
 
 
+def _refused(error: ServiceError) -> tuple[int, dict[str, Any]]:
+    """A job's refusal as the page says it (beside the field it names)."""
+    return status_of(error), {"error": error.message, "field": error.field,
+                              "code": str(error.code)}
+
+
+def _resent() -> list[list[str]]:
+    """The form as sent, but its one-time fields: what a refused job's page
+    sends again to show the nights once more."""
+    return [[k, v] for k, v in request.form.items(multi=True)
+            if k not in ("csrf_token", "submission")]
+
+
+@bp.get("/g/<int:group_id>/sheet/jobs/<int:job_id>")
+@permission(OwnerAction.RUN)
+def job(group_id: int, job_id: int) -> Response | tuple[str, int]:
+    """A long import (or its undo) as it goes: a progress bar the page asks
+    about every second; once done, the imports with what was done; refused,
+    why, and the way back to the nights."""
+    group = load_group(group_id).row
+    try:
+        found = jobs.job_of(group.id, job_id)
+    except ServiceError as error:
+        return _start(group, status_of(error), {"undo": error.message})
+    polled = request.headers.get("HX-Request") == "true"
+    if found.state == jobs.DONE:
+        record = sheet_import.import_row((found.answer or {}).get("import", 0))
+        flash(f"{record.summary}. It can be taken back below." if found.kind == "sheet_import"
+              else f"Taken back: {record.summary}.")
+        where = url_for("group_sheets.start", group_id=group_id, _anchor="imports")
+    elif found.state == jobs.REFUSED and polled:  # the whole page says why
+        where = url_for("group_sheets.job", group_id=group_id, job_id=job_id)
+    else:
+        body = render_template("groups/sheet_job.html", group=group, job=found,
+                               poll_ms=JOB_POLL_MS)
+        return body, found.status if found.state == jobs.REFUSED and found.status else 200
+    if polled:
+        return Response(status=204, headers={"HX-Redirect": where})
+    return redirect(where, 303)
+
+
 @bp.post("/g/<int:group_id>/sheet/undo")
 @permission(OwnerAction.RUN)
 def undo(group_id: int) -> Response | tuple[str, int]:
     """Take an import back whole."""
     checked = load_group(group_id)
     group = checked.row
+    import_id = whole_number(request.form.get("import", ""))
+    seen = whole_number(request.form.get("version", ""), 0)
+    label = grant_label(checked) or "Scorekeeper"
     try:
-        record = sheet_import.undo(group.id, whole_number(request.form.get("import", "")),
-                                   whole_number(request.form.get("version", ""), 0),
-                                   grant_label(checked) or "Scorekeeper")
+        if sheet_import.nights_of(group.id, import_id) > JOB_NIGHTS and seen == group.version:
+            job, _ = jobs.start(group.id, "sheet_undo", sheet_import.undo_job, (
+                group.id, import_id, seen, label, None), _refused)
+            return redirect(url_for("group_sheets.job", group_id=group_id, job_id=job.id), 303)
+        record = sheet_import.undo(group.id, import_id, seen, label)
     except ServiceError as error:
         abandon()
         return _start(load_group(group_id).row, status_of(error), {"undo": error.message})

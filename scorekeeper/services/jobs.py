@@ -1,0 +1,183 @@
+"""Long work a group asks for, done off the request that asked: bringing
+in a big sheet, taking one back.  The request makes a :class:`~scorekeeper.db.models.Job`
+and answers at once with it (the page shows its progress bar; the API
+answers 202 with its address); the work runs in a thread of the server
+(one at a time), which hands it to the import process
+(:mod:`scorekeeper.services.elsewhere`) so the threads answering the phones
+never wait for it under one GIL.  What the work reports
+(:mod:`scorekeeper.services.progress`) is written to the job at most every
+:data:`~scorekeeper.limits.PROGRESS_SECONDS`, except while the work holds
+the database's write lock; once done, the job keeps the answer the request
+would have had (its status and body), so any server process can give it.
+
+A job is made once per request carried out once (``once``: a page's
+one-time token, an API client's Idempotency-Key): a double tap or a retry
+finds the job the first made.  In tests, and on a database in memory, the
+work runs in the request itself, before it answers, with the same result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy.exc import IntegrityError
+
+from scorekeeper.db.engine import in_memory, writing
+from scorekeeper.db.models import Job, db, utcnow
+from scorekeeper.limits import MAX_ROW_ID, PROGRESS_SECONDS
+from scorekeeper.services import NotFound, ServiceError, elsewhere, progress
+from scorekeeper.services.once import Once
+
+log = logging.getLogger(__name__)
+#: A refusal as the request would have answered it: (status, body).
+Refused = Callable[[ServiceError], tuple[int, dict[str, Any]]]
+WAITING, WORKING, DONE, REFUSED = "waiting", "working", "done", "refused"
+_RUNNER = ThreadPoolExecutor(1, thread_name_prefix="job")
+
+
+def background(app: Flask) -> bool:
+    """Whether ``app``'s jobs run after the request answers (a server on a
+    database file: yes unless its ``JOBS_IN_BACKGROUND`` setting says no;
+    in tests only when it says so)."""
+    said = app.config.get("JOBS_IN_BACKGROUND")
+    wanted = not app.testing if said is None else bool(said)
+    return wanted and not in_memory(str(app.config["SQLALCHEMY_DATABASE_URI"]))
+
+
+def _digest(once: Once | None) -> str | None:
+    if once is None:
+        return None
+    return hashlib.sha256(f"{once.token}\n{once.fingerprint or ''}".encode()).hexdigest()
+
+
+def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: tuple[Any, ...],
+          refused: Refused, *, once: Once | None = None, asked: Any = None,
+          stage: str = "Waiting for its turn") -> tuple[Job, bool]:
+    """The job doing ``work(*args)`` for the group (``kind`` names it to the
+    pages), and whether it was made before, by this request carried out once
+    (``once``).  ``work`` and its arguments must pickle (a module's
+    function, plain values); its answer is a JSON object, and a refusal it
+    raises is answered as ``refused`` says."""
+    digest = _digest(once)
+    found = made(group_id, once)
+    if found is not None:
+        return found, True
+    job = Job(group_id=group_id, kind=kind, once=digest, asked=asked, stage=stage, at=utcnow())
+    db.session.add(job)
+    try:
+        db.session.commit()
+    except IntegrityError:  # a twin (a double tap) made it meanwhile
+        db.session.rollback()
+        found = made(group_id, once)
+        if found is None:
+            raise
+        return found, True
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    if background(app):
+        _RUNNER.submit(_run, app, job.id, work, args, refused)
+    else:
+        _run(app, job.id, work, args, refused)
+        db.session.expire(job)
+    return job, False
+
+
+def made(group_id: int, once: Once | None) -> Job | None:
+    """The group's job this request carried out once made before, if any."""
+    digest = _digest(once)
+    if digest is None:
+        return None
+    job = db.session.scalar(db.select(Job).where(Job.once == digest))
+    return job if job is not None and job.group_id == group_id else None
+
+
+def job_of(group_id: int, job_id: object) -> Job:
+    """The group's job ``job_id``, read afresh (refused: no such job)."""
+    if isinstance(job_id, bool) or not isinstance(job_id, int) or not 0 < job_id <= MAX_ROW_ID:
+        raise NotFound("No such job of this group")
+    job = db.session.get(Job, job_id, populate_existing=True)
+    if job is None or job.group_id != group_id:
+        raise NotFound("No such job of this group")
+    return job
+
+
+def running(group_id: int) -> list[Job]:
+    """The group's jobs waiting or under way, oldest first."""
+    return list(db.session.scalars(db.select(Job).where(
+        Job.group_id == group_id, Job.state.in_((WAITING, WORKING))).order_by(Job.id)))
+
+
+def _run(app: Flask, job_id: int, work: Callable[..., dict[str, Any]], args: tuple[Any, ...],
+         refused: Refused) -> None:
+    """The work, in its own app context (its own session), and its answer kept."""
+    with app.app_context():
+        _write(job_id, state=WORKING)
+        try:
+            answer = elsewhere.run(_working, job_id, work, args)
+        except ServiceError as error:
+            db.session.rollback()
+            status, body = refused(error)
+            _finish(job_id, REFUSED, status, body)
+        except elsewhere.Unavailable as error:
+            db.session.rollback()
+            _finish(job_id, REFUSED, 503, {"error": error.message, "code": "unavailable"})
+        except Exception:  # noqa: BLE001 (the job says it failed; the log says why)
+            db.session.rollback()
+            log.exception("A job failed (%s)", job_id)
+            _finish(job_id, REFUSED, 500, {
+                "error": "The server failed at this work, and nothing of it was kept; "
+                         "try again, and if it fails again tell whoever runs the server",
+                "code": "server_error"})
+        else:
+            _finish(job_id, DONE, 200, answer)
+        finally:
+            db.session.remove()
+
+
+def _working(job_id: int, work: Callable[..., dict[str, Any]], args: tuple[Any, ...]
+             ) -> dict[str, Any]:
+    """``work(*args)`` where it is done, its reports written to the job."""
+    with progress.heard_by(_Sink(job_id)):
+        return work(*args)
+
+
+class _Sink:
+    """A job's progress, written through a connection of its own (never the
+    work's transaction), at most every :data:`PROGRESS_SECONDS`, never while
+    the work holds the write lock (the job's row would wait for it)."""
+
+    def __init__(self, job_id: int) -> None:
+        self.job_id = job_id
+        self.last = 0.0
+        self.lock = threading.Lock()
+
+    def __call__(self, done: int, total: int, stage: str) -> None:
+        now = time.monotonic()
+        if (now - self.last < PROGRESS_SECONDS and done < total) or writing(db.session):
+            return
+        self.last = now
+        _write(self.job_id, done=done, total=total, stage=stage[:80])
+
+
+def _write(job_id: int, **values: Any) -> None:
+    with db.engine.begin() as connection:
+        connection.execute(db.update(Job).where(Job.id == job_id).values(**values))
+
+
+def _finish(job_id: int, state: str, status: int, answer: dict[str, Any]) -> None:
+    _write(job_id, state=state, status=status, answer=answer, finished_at=utcnow(),
+           stage="Done" if state == DONE else "Refused")
+
+
+def json_of(job: Job) -> dict[str, Any]:
+    """A job as the API answers it (``answer`` once it is done)."""
+    return {"job": job.id, "kind": job.kind, "state": job.state, "stage": job.stage,
+            "done": job.done, "total": job.total, "status": job.status,
+            "answer": job.answer, "at": job.at.isoformat(),
+            "finished_at": job.finished_at.isoformat() if job.finished_at else None}
