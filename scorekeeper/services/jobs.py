@@ -29,10 +29,10 @@ from typing import Any
 from flask import Flask, current_app
 from sqlalchemy.exc import IntegrityError
 
-from scorekeeper.db.engine import in_memory, writing
+from scorekeeper.db.engine import end_reads, in_memory, writing
 from scorekeeper.db.models import Job, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID, PROGRESS_SECONDS
-from scorekeeper.services import NotFound, ServiceError, elsewhere, progress
+from scorekeeper.services import NotFound, ServiceError, elsewhere, progress, writes
 from scorekeeper.services.once import Once
 
 log = logging.getLogger(__name__)
@@ -65,27 +65,29 @@ def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: t
     (``once``).  ``work`` and its arguments must pickle (a module's
     function, plain values); its answer is a JSON object, and a refusal it
     raises is answered as ``refused`` says."""
-    digest = _digest(once)
-    found = made(group_id, once)
-    if found is not None:
-        return found, True
-    job = Job(group_id=group_id, kind=kind, once=digest, asked=asked, stage=stage, at=utcnow())
-    db.session.add(job)
     try:
-        db.session.commit()
+        with writes.unit() as unit:
+            found = made(group_id, once)
+            if found is not None:
+                unit.cancel()
+                return found, True
+            job = Job(group_id=group_id, kind=kind, once=_digest(once), asked=asked,
+                      stage=stage, at=utcnow())
+            db.session.add(job)
+            db.session.flush()
+            job_id = job.id
     except IntegrityError:  # a twin (a double tap) made it meanwhile
-        db.session.rollback()
         found = made(group_id, once)
         if found is None:
             raise
         return found, True
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if background(app):
-        _RUNNER.submit(_run, app, job.id, work, args, refused)
+        _RUNNER.submit(_run, app, job_id, work, args, refused)
     else:
-        _run(app, job.id, work, args, refused)
-        db.session.expire(job)
-    return job, False
+        _run(app, job_id, work, args, refused)
+    end_reads(db.session)  # what the work committed, not this request's snapshot
+    return job_of(group_id, job_id), False
 
 
 def made(group_id: int, once: Once | None) -> Job | None:
@@ -121,14 +123,11 @@ def _run(app: Flask, job_id: int, work: Callable[..., dict[str, Any]], args: tup
         try:
             answer = elsewhere.run(_working, job_id, work, args)
         except ServiceError as error:
-            db.session.rollback()
             status, body = refused(error)
             _finish(job_id, REFUSED, status, body)
         except elsewhere.Unavailable as error:
-            db.session.rollback()
             _finish(job_id, REFUSED, 503, {"error": error.message, "code": "unavailable"})
         except Exception:  # noqa: BLE001 (the job says it failed; the log says why)
-            db.session.rollback()
             log.exception("A job failed (%s)", job_id)
             _finish(job_id, REFUSED, 500, {
                 "error": "The server failed at this work, and nothing of it was kept; "

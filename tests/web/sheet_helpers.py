@@ -212,3 +212,24 @@ def three_tables(days: int = 60) -> tuple[dict[str, list[dict[str, str]]], dict[
             game_id += 1
         day += timedelta(days=1)
     return {"games": games, "scores": scores, "users": users}, sums
+
+
+class Finished:
+    """A write's answer as a job finished it: its status and its body."""
+
+    def __init__(self, status: int, body: Any) -> None:
+        self.status_code, self.body = status, body
+
+    def get_json(self) -> Any:
+        return self.body
+
+
+def finished(client: FlaskClient, answer: Any, headers: dict[str, str]) -> Any:
+    """The write's answer: itself, or once it became a job (202: a big
+    sheet), the job's own, followed at its address (tests run a job in the
+    request, so it is done by then)."""
+    if answer.status_code != 202:
+        return answer
+    job = client.get(answer.headers["Location"], headers=headers).get_json()
+    assert job["state"] in ("done", "refused"), job
+    return Finished(job["status"], job["answer"])

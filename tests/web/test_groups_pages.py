@@ -23,6 +23,7 @@ from scorekeeper.db.models import TABLE, AuditEntry, GameTable, Group, db
 from scorekeeper.views.caching import SHARED
 from scorekeeper.views.viewers.season import CHART_PLAYERS, NIGHTS_PER_PAGE, STANDINGS_SHOWN
 from tests.fixtures_app import start_table, words
+from tests.web.sheet_helpers import finished
 
 FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
@@ -399,7 +400,7 @@ def league_nights(seed: int = 1435) -> list[tuple[date, dict[str, int]]]:
 
 def lunch_league(client: FlaskClient) -> dict[str, Any]:
     """The league as a group (through the API): its ten years brought in from
-    its sheets, five years a sheet (a sheet brings in at most 1,000 nights)."""
+    its sheets, five years a sheet (each a job: more than 500 rows)."""
     made = client.post("/api/v1/groups", json={"name": "Lunch league", "players": LEAGUE[:8],
                                                "stake_cents": 25})
     assert made.status_code == 201, made.get_json()
@@ -414,9 +415,10 @@ def lunch_league(client: FlaskClient) -> dict[str, Any]:
         shown = client.post(f"/api/v1/groups/{group['id']}/import", headers=run,
                             json=ask).get_json()
         assert shown["ready"], shown["refusal"]
-        brought = client.post(f"/api/v1/groups/{group['id']}/import", headers=run, json={
-            **ask, "confirm": True, "version": shown["version"],
-            "new_members": shown["new_members"]})
+        brought = finished(client, client.post(
+            f"/api/v1/groups/{group['id']}/import", headers=run, json={
+                **ask, "confirm": True, "version": shown["version"],
+                "new_members": shown["new_members"]}), run)
         assert brought.status_code == 200, brought.get_json()
     group["nights"] = nights
     return group

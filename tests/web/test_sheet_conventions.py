@@ -33,6 +33,7 @@ from scorekeeper.services.groups.aliases import WITH_ITS_IMPORT, forgotten
 from tests.web.sheet_helpers import (
     API,
     dump,
+    finished,
     form_fields,
     group_with_a_night,
     standings_by_season,
@@ -80,8 +81,9 @@ def _later(nights: list[dict[str, int]], start: date = date(2008, 1, 10)) -> str
 
 
 def _send(client: FlaskClient, group: dict[str, Any], sheet: str, **more: Any) -> Any:
-    return client.post(f"{API}/groups/{group['id']}/import", headers=group["run"],
-                       json={"sheet": sheet, "filename": "league-2004.csv", **more})
+    return finished(client, client.post(
+        f"{API}/groups/{group['id']}/import", headers=group["run"],
+        json={"sheet": sheet, "filename": "league-2004.csv", **more}), group["run"])
 
 
 def _bring_in(client: FlaskClient, group: dict[str, Any], sheet: str, **more: Any) -> Any:

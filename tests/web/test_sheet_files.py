@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from tests.web.sheet_helpers import (
     API,
+    finished,
     form_fields,
     group_with_a_night,
     standings_by_season,
@@ -35,8 +36,8 @@ def _files(tables: dict[str, list[dict[str, str]]]) -> list[dict[str, str]]:
 
 
 def _send(client: FlaskClient, group: dict[str, Any], **body: Any) -> Any:
-    return client.post(f"{API}/groups/{group['id']}/import", json=body,
-                       headers=group["run"])
+    return finished(client, client.post(f"{API}/groups/{group['id']}/import", json=body,
+                                        headers=group["run"]), group["run"])
 
 
 def _nonzero(points: dict[str, int]) -> dict[str, int]:

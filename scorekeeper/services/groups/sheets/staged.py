@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from scorekeeper.db.models import StagedSheet, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID, STAGED_HOURS, STAGED_SHEETS
+from scorekeeper.services import writes
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, from_json, to_json
 
 GONE = (f"This page's sheet is no longer kept on the server (a group keeps its last "
@@ -24,17 +25,19 @@ GONE = (f"This page's sheet is no longer kept on the server (a group keeps its l
 def stage(group_id: int, book: Workbook) -> int:
     """Keep ``book`` for the group's import page: its id.  The group's
     uploads older than a day, and all but its newest few, go."""
-    now = utcnow()
-    kept = list(db.session.scalars(db.select(StagedSheet.id).where(
-        StagedSheet.group_id == group_id,
-        StagedSheet.at > now - timedelta(hours=STAGED_HOURS)).order_by(
-        StagedSheet.id.desc()).limit(STAGED_SHEETS - 1)))
-    db.session.execute(db.delete(StagedSheet).where(
-        StagedSheet.group_id == group_id, StagedSheet.id.not_in(kept)))
-    row = StagedSheet(group_id=group_id, book=to_json(book), at=now)
-    db.session.add(row)
-    db.session.commit()
-    return row.id
+    now, kept_as = utcnow(), to_json(book)
+    with writes.unit():
+        kept = list(db.session.scalars(db.select(StagedSheet.id).where(
+            StagedSheet.group_id == group_id,
+            StagedSheet.at > now - timedelta(hours=STAGED_HOURS)).order_by(
+            StagedSheet.id.desc()).limit(STAGED_SHEETS - 1)))
+        db.session.execute(db.delete(StagedSheet).where(
+            StagedSheet.group_id == group_id, StagedSheet.id.not_in(kept)))
+        row = StagedSheet(group_id=group_id, book=kept_as, at=now)
+        db.session.add(row)
+        db.session.flush()
+        staged_id = row.id
+    return staged_id
 
 
 def staged(group_id: int, staged_id: int | None) -> Workbook:
