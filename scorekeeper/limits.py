@@ -116,8 +116,10 @@ IMPORTS_AT_ONCE = 2
 IMPORT_SECONDS = 30.0
 #: Work big enough to be a job (scorekeeper.services.jobs), answered at once
 #: and followed by its progress: a sheet of more rows than this brought in,
-#: an import of more nights than this taken back.  And how often a job's
-#: progress is written (seconds), and how often its page asks (milliseconds).
+#: an import of more nights than this taken back; and work big enough to be
+#: done in the import process: a sheet that big previewed, a group of more
+#: nights than this exported.  And how often a job's progress is written
+#: (seconds), and how often its page asks (milliseconds).
 JOB_ROWS = 500
 JOB_NIGHTS = 200
 PROGRESS_SECONDS = 0.25

@@ -16,7 +16,13 @@ from sqlalchemy.orm import selectinload
 
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, Group, MemberAlias, db
-from scorekeeper.limits import MAX_GROUP_FILE_NIGHTS, MAX_MEMBERS, PLAYER_NAME, QUOTED
+from scorekeeper.limits import (
+    JOB_NIGHTS,
+    MAX_GROUP_FILE_NIGHTS,
+    MAX_MEMBERS,
+    PLAYER_NAME,
+    QUOTED,
+)
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.services import ServiceError, caches, elsewhere, writes
@@ -80,14 +86,32 @@ KEPT: caches.Recent[tuple[int, int], str] = caches.register("group_export", cach
 
 
 def export_json(group: Group) -> str:
-    """:func:`export_group` as a compact UTF-8 file, kept per version."""
+    """:func:`export_group` as a compact UTF-8 file, kept per version; a
+    group of more than :data:`JOB_NIGHTS` nights is worked out in the import
+    process (a league's is seconds of CPU the phones' threads never wait
+    for), and kept under the version it was worked out at."""
     key = (group.id, group.version)
     found = KEPT.get(key)
-    if found is None:
-        found = json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
-        if not writing(db.session):
-            KEPT.put(key, found)
+    if found is not None:
+        return found
+    if len(night_rows(group.id)) > JOB_NIGHTS and not writing(db.session):
+        version, found = elsewhere.run(_exported, group.id)
+        KEPT.put((group.id, version), found)
+        return found
+    found = _text(group)
+    if not writing(db.session):
+        KEPT.put(key, found)
     return found
+
+
+def _text(group: Group) -> str:
+    return json.dumps(export_group(group), ensure_ascii=False, separators=(",", ":"))
+
+
+def _exported(group_id: int) -> tuple[int, str]:
+    """The group's version and its file, as the import process works them out."""
+    group = groups.get_group(group_id)
+    return group.version, _text(group)
 
 
 class CheckedNight:

@@ -15,10 +15,10 @@ from typing import Any
 from sqlalchemy import select
 
 from scorekeeper.db.models import GameTable, Group, db
-from scorekeeper.limits import MAX_MEMBERS, MAX_SHEET_NIGHTS, MAX_SHEET_TABS
+from scorekeeper.limits import JOB_ROWS, MAX_MEMBERS, MAX_SHEET_NIGHTS, MAX_SHEET_TABS
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import ServiceError, checks
+from scorekeeper.services import ServiceError, checks, elsewhere
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import Workbook
@@ -219,6 +219,20 @@ class Preview:
 #: A sheet read for the preview: its name (with every tab asked for), its
 #: layout, its rows, and whether its zeros mean absent.
 Read = tuple[str, Layout, list[Row], bool]
+
+
+def previewed(group: Group, book: Workbook, choices: Asked) -> Preview:
+    """:func:`preview`, worked out in the import process for a sheet big
+    enough to be a job to bring in (:data:`JOB_ROWS`): its CPU never holds
+    the threads answering the phones."""
+    if book.rows > JOB_ROWS:
+        return elsewhere.run(preview_of, group.id, book, choices)
+    return preview(group, book, choices)
+
+
+def preview_of(group_id: int, book: Workbook, choices: Asked) -> Preview:
+    """:func:`preview` of the group ``group_id`` (what the import process is sent)."""
+    return preview(groups.get_group(group_id), book, choices)
 
 
 def preview(group: Group, book: Workbook, choices: Asked, today: date | None = None

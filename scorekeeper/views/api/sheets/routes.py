@@ -35,7 +35,7 @@ from scorekeeper.services.groups.sheets.files import (
     Workbook,
     read_files,
 )
-from scorekeeper.services.groups.sheets.preview import Preview, asked, preview
+from scorekeeper.services.groups.sheets.preview import Preview, asked, previewed
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import (
     bp,
@@ -157,7 +157,7 @@ def import_sheet(group_id: int) -> Response:
     book = workbook(data)
     choices = asked(data)
     if not flag(data, "confirm"):
-        return jsonify(preview_json(preview(group, book, choices)))
+        return jsonify(preview_json(previewed(group, book, choices)))
     once = request_once(data)
     if asks_for_a_job() or book.rows > JOB_ROWS:
         return accepted(*jobs.start(

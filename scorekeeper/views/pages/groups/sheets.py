@@ -90,7 +90,7 @@ def upload(group_id: int) -> tuple[str, int]:
                                            "file (Google Sheets: File → Download → CSV)"})
     try:
         book = read_files([(f.read(MAX_SHEET_BYTES + 1), f.filename or "") for f in uploads])
-        shown = sheet_preview.preview(group, book, sheet_preview.Asked())
+        shown = sheet_preview.previewed(group, book, sheet_preview.Asked())
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     return _steps(group, shown, sheet_staged.stage(group.id, book), "map")
@@ -194,9 +194,10 @@ def preview(group_id: int) -> tuple[str, int]:
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     try:
-        shown = sheet_preview.preview(group, book, sheet_preview.asked(_asked(request.form, book)))
+        shown = sheet_preview.previewed(group, book,
+                                        sheet_preview.asked(_asked(request.form, book)))
     except ServiceError as error:
-        shown = sheet_preview.preview(group, book, sheet_preview.Asked())
+        shown = sheet_preview.previewed(group, book, sheet_preview.Asked())
         return _steps(group, shown, staged, "map", 400, error)
     return _steps(group, shown, staged, "preview")
 
@@ -230,10 +231,10 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         abandon()
         group = load_group(group_id).row
         try:
-            shown = sheet_preview.preview(group, book, sheet_preview.asked(
+            shown = sheet_preview.previewed(group, book, sheet_preview.asked(
                 _asked(request.form, book)))
         except ServiceError:
-            shown = sheet_preview.preview(group, book, sheet_preview.Asked())
+            shown = sheet_preview.previewed(group, book, sheet_preview.Asked())
         return _steps(group, shown, staged, "preview", status_of(error), error)
     flash(f"{record.summary}. It can be taken back below.")
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
