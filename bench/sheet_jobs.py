@@ -31,6 +31,7 @@ import json
 import os
 import platform
 import random
+import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -90,7 +91,7 @@ async def organiser(port: int, group: dict[str, Any], sheet: str, steps: Steps) 
         steps.took["confirm answered"] = time.monotonic() - began
         steps.said["confirm answered"] = str(status)
         job = json.loads(body)
-        while status == 202 and job.get("state") in ("waiting", "working"):
+        while job.get("state") in ("waiting", "working"):
             await asyncio.sleep(0.5)
             status, _, body = await connection.request("GET", headers["location"], run)
             job = json.loads(body)
@@ -172,7 +173,11 @@ def main() -> None:
                 print(f"   {step}: {took:.2f} s ({steps.said[step]})")
     finally:
         server.terminate()
-        server.wait(30)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(10)
 
 
 async def _group(port: int) -> dict[str, Any]:
