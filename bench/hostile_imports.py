@@ -253,6 +253,13 @@ async def evening(port: int, night: dict[str, Any], first: int, phones: int, sec
             tally.uploads, unanswered = await uploaded
             if unanswered:
                 tally.uploads[NO_ANSWER] = unanswered
+    await wind_up(tasks, polls, tally, ended)
+    return tally, ended
+
+
+async def wind_up(tasks: list[Any], polls: PollTally, tally: Tally, ended: float) -> None:
+    """The evening's clients stopped; a request still unanswered at ``ended``
+    counts with its wait so far, and the phones' errors with the rest."""
     await asyncio.wait(tasks, timeout=2)
     for task in tasks:
         task.cancel()
@@ -260,7 +267,6 @@ async def evening(port: int, night: dict[str, Any], first: int, phones: int, sec
     tally.polls = polls.polls + [ended - s for s in polls.polling.values()]
     tally.saves += [ended - s for s in tally.saving.values()]
     tally.errors += polls.errors
-    return tally, ended
 
 
 def _ms(values: list[float]) -> str:

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.client import Connection, cpu_seconds, free_port, start_server
-from bench.hostile_imports import JSON, Tally, _ms, scorekeeper
+from bench.hostile_imports import JSON, Tally, _ms, scorekeeper, wind_up
 from bench.night import add_night, bench_app
 from bench.sheet_bombs import Tally as PollTally
 from bench.sheet_bombs import phone
@@ -123,13 +123,7 @@ async def evening(port: int, night: dict[str, Any], first: int, phones: int, sec
         await asyncio.wait([tasks[-1]], timeout=120)
     tally.stop = polls.stop = True
     ended = time.monotonic()
-    await asyncio.wait(tasks, timeout=2)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    tally.polls = polls.polls + [ended - s for s in polls.polling.values()]
-    tally.saves += [ended - s for s in tally.saving.values()]
-    tally.errors += polls.errors
+    await wind_up(tasks, polls, tally, ended)
     return tally, ended - began
 
 

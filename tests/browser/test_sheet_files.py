@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.steps import screenshot, start_group
 from tests.web.sheet_helpers import three_tables
-from tests.web.test_sheet_files import _csv
+from tests.web.test_sheet_files import csv_files
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -23,11 +23,7 @@ def test_three_files_of_one_export_come_in_together(
         page: Any, live_server: str, tmp_path: Path, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     tables, _ = three_tables(30)
-    paths = []
-    for name, rows in tables.items():
-        path = tmp_path / f"{name}.csv"
-        path.write_text(_csv(rows))
-        paths.append(str(path))
+    paths = csv_files(tmp_path, tables)
     start_group(page, live_server, "Lunch league", "Ann\nBob\nCathy\nDan\nEve")
     page.click("#import-sheet")
     page.set_input_files("#sheet-file", paths)

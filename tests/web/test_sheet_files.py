@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -29,6 +30,17 @@ def _csv(rows: list[dict[str, str]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def csv_files(folder: Path, tables: dict[str, list[dict[str, str]]]) -> list[str]:
+    """Each table written as its own CSV file in ``folder`` (the browser's
+    file box is given them together): their paths."""
+    paths = []
+    for name, rows in tables.items():
+        path = folder / f"{name}.csv"
+        path.write_text(_csv(rows))
+        paths.append(str(path))
+    return paths
 
 
 def _files(tables: dict[str, list[dict[str, str]]]) -> list[dict[str, str]]:
