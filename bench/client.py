@@ -187,6 +187,17 @@ def start_server(database: str, port: int, workers: int = 0) -> subprocess.Popen
     return rivals.start("gunicorn" if workers else "one", database, port, workers or 1)
 
 
+def stop_server(server: subprocess.Popen[bytes]) -> None:
+    """The server stopped as SIGTERM drains it, killed if it takes over 30 s
+    (an import process still at work)."""
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(10)
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")

@@ -43,7 +43,6 @@ import os
 import platform
 import random
 import statistics
-import subprocess
 import tempfile
 import time
 from collections import Counter
@@ -53,7 +52,15 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.client import FAILED, Connection, cpu_seconds, free_port, percentile, start_server
+from bench.client import (
+    FAILED,
+    Connection,
+    cpu_seconds,
+    free_port,
+    percentile,
+    start_server,
+    stop_server,
+)
 from bench.night import PLAYERS, add_night, bench_app, hand_body
 from bench.sheet_bombs import Tally as PollTally
 from bench.sheet_bombs import phone
@@ -365,12 +372,7 @@ def main() -> None:
             print(f"{label:<36} {_ms(tally.polls)}   {_ms(tally.saves)}  {tally.errors:>6} "
                   f"{cpu / (ended - began):>5.0%}  {answered or '-'}", flush=True)
     finally:
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+        stop_server(server)
 
 
 if __name__ == "__main__":

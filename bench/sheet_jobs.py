@@ -31,7 +31,6 @@ import json
 import os
 import platform
 import random
-import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.client import Connection, cpu_seconds, free_port, start_server
+from bench.client import Connection, cpu_seconds, free_port, start_server, stop_server
 from bench.hostile_imports import JSON, Tally, _ms, scorekeeper, wind_up
 from bench.night import add_night, bench_app
 from bench.sheet_bombs import Tally as PollTally
@@ -166,12 +165,7 @@ def main() -> None:
             for step, took in steps.took.items():
                 print(f"   {step}: {took:.2f} s ({steps.said[step]})")
     finally:
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(10)
+        stop_server(server)
 
 
 async def _group(port: int) -> dict[str, Any]:
