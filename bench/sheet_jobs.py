@@ -15,7 +15,7 @@ date, game, player, total; five of 62 members a game, some days two games):
    the second is kept); the same measures, and each step's time.
 
 The work of the preview, the job and the first export is done in the
-server's import process (``scorekeeper.services.elsewhere``), so the threads
+server's import process (``scorekeeper.services.background.elsewhere``), so the threads
 answering the phones wait only for the database's write lock while the
 nights are written.
 

@@ -13,7 +13,8 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from scorekeeper.db.engine import is_busy, is_unreachable
 from scorekeeper.db.models import db
-from scorekeeper.services import ServiceError, elsewhere
+from scorekeeper.services import ServiceError
+from scorekeeper.services.background import elsewhere
 from scorekeeper.views.access import error_night
 from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of

@@ -1,6 +1,6 @@
 """The app as a long-lived server process builds it: ``scripts/run.sh``'s
 worker (granian's factory, :data:`scorekeeper.serve.TARGET`) and the import
-process beside it (:mod:`scorekeeper.services.elsewhere`).
+process beside it (:mod:`scorekeeper.services.background.elsewhere`).
 
 A festival's kept nights, pages and version boards are hundreds of thousands
 of objects that live as long as the process.  Python's collector walked all

@@ -108,13 +108,13 @@ MAX_REQUEST_BYTES = 41 * 1024 * 1024
 IMPORTS_PER_MINUTE = 10
 IMPORT_CPU_PER_MINUTE = 4.0
 #: Imports one server process takes at once, waiting or being worked on by
-#: its import process (scorekeeper.services.elsewhere); one more is answered
+#: its import process (scorekeeper.services.background.elsewhere); one more is answered
 #: 503 with Retry-After, so strangers from many addresses can't hold every
 #: thread that answers the phones.  And the seconds one may take there
 #: before it is stopped (a file within the limits above takes about one).
 IMPORTS_AT_ONCE = 2
 IMPORT_SECONDS = 30.0
-#: Work big enough to be a job (scorekeeper.services.jobs), answered at once
+#: Work big enough to be a job (scorekeeper.services.background.jobs), answered at once
 #: and followed by its progress: a sheet of more rows than this brought in,
 #: an import of more nights than this taken back; and work big enough to be
 #: done in the import process: a sheet that big previewed, a group of more

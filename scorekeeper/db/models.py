@@ -190,7 +190,7 @@ class StagedSheet(Model):
 
 class Job(Model):
     """Long work a group asked for, done off the request that asked
-    (:mod:`scorekeeper.services.jobs`): bringing in or taking back a big
+    (:mod:`scorekeeper.services.background.jobs`): bringing in or taking back a big
     sheet.  The page and the API follow it by id: how far it is and, once
     done, its answer (the status and body the request would have had)."""
 

@@ -89,7 +89,7 @@ class ServiceError(Exception):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled whole, whatever its class's own arguments: a refusal made in
-        the import process (:mod:`scorekeeper.services.elsewhere`) is raised
+        the import process (:mod:`scorekeeper.services.background.elsewhere`) is raised
         in the server's as it was."""
         return _restored, (type(self), self.args, self.__dict__)
 

@@ -1,6 +1,6 @@
 """A file brought in whole, from its bytes: a table's, a group's or an
 event's export.  :func:`bring` reads, checks and writes it in the import
-process (:mod:`scorekeeper.services.elsewhere`) and hands back what it made
+process (:mod:`scorekeeper.services.background.elsewhere`) and hands back what it made
 as a row of this request's session.  The JSON is read there too, and so is
 the request's fingerprint (its parsed body): the server's process only
 reads the bytes off the connection.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.db.models import Event, GameTable, Group, db
-from scorekeeper.services import elsewhere
+from scorekeeper.services.background import elsewhere
 from scorekeeper.services.events import exports as event_exports
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import unclaimed

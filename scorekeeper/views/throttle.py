@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 from flask import current_app, request
 
 from scorekeeper.limits import IMPORT_CPU_PER_MINUTE, IMPORTS_PER_MINUTE
-from scorekeeper.services import Code, elsewhere
+from scorekeeper.services import Code
+from scorekeeper.services.background import elsewhere
 from scorekeeper.views.error_page import error_page
 from scorekeeper.views.json_errors import error_response
 
@@ -102,7 +103,7 @@ IMPORTS = Window()
 
 def _cpu() -> float:
     """The CPU seconds this thread has cost so far, here and in the import
-    process (:mod:`scorekeeper.services.elsewhere`)."""
+    process (:mod:`scorekeeper.services.background.elsewhere`)."""
     return time.thread_time() + elsewhere.spent()
 
 

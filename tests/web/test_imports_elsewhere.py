@@ -1,4 +1,4 @@
-"""Imports brought in by a process of their own (scorekeeper.services.elsewhere),
+"""Imports brought in by a process of their own (scorekeeper.services.background.elsewhere),
 and a group's file written a few nights a commit: the same answers as in
 the server's own process, refusals included; a stopped or slow import
 process is a 503 that changes nothing and the next import goes through; a
@@ -27,9 +27,8 @@ from scorekeeper.services import (
     Refused,
     ServiceError,
     Stale,
-    elsewhere,
-    turns,
 )
+from scorekeeper.services.background import elsewhere, turns
 from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import unclaimed
 from scorekeeper.services.nights.import_checks import ImportRefused

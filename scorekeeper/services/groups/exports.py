@@ -25,7 +25,9 @@ from scorekeeper.limits import (
 )
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
-from scorekeeper.services import ServiceError, caches, elsewhere, writes
+from scorekeeper.services import ServiceError, caches, writes
+from scorekeeper.services.background import elsewhere
+from scorekeeper.services.background.turns import in_turns
 from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
@@ -49,7 +51,6 @@ from scorekeeper.services.nights.paper import check_totals, totals_of
 from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.tables import build_table, forget_tables, get_table, tables_of
 from scorekeeper.services.once import Once, earlier, made
-from scorekeeper.services.turns import in_turns
 from scorekeeper.services.writes import unit
 
 FORMAT = "sheepshead-scorekeeper-group/1"

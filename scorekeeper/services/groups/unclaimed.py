@@ -3,7 +3,7 @@
 A group's file is written a few nights a commit and the group that holds
 them last (:func:`~scorekeeper.services.groups.exports.import_group`); until
 then each night names the import that wrote it (``unclaimed_by``, the job
-:func:`scorekeeper.services.elsewhere.job` names).  An import that fails on
+:func:`scorekeeper.services.background.elsewhere.job` names).  An import that fails on
 the way takes its own back; one stopped from outside (too slow, or its
 process killed) can't, so the server takes back that job's nights
 (:func:`forget_job`), and each group import first takes back any left by an

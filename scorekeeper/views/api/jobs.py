@@ -16,7 +16,8 @@ from flask import Response, g, jsonify, request, url_for
 
 from scorekeeper.limits import JOB_POLL_MS
 from scorekeeper.policy.acl import OwnerAction
-from scorekeeper.services import ServiceError, jobs
+from scorekeeper.services import ServiceError
+from scorekeeper.services.background import jobs
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import bp, field_of
 from scorekeeper.views.json_errors import status_of

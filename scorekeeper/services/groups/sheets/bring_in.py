@@ -31,7 +31,8 @@ from scorekeeper.db.models import (
 from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
-from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, progress, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
+from scorekeeper.services.background import progress
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
@@ -239,7 +240,7 @@ def undo(group_id: int, import_id: object, seen: object, label: str | None = Non
     return record
 
 
-# --- as jobs (scorekeeper.services.jobs) -----------------------------------------------
+# --- as jobs (scorekeeper.services.background.jobs) -----------------------------------------------
 
 def confirm_job(group_id: int, book: Workbook | int, choices: Asked, seen: object,
                 new_members: object, label: str | None, once: Once | None) -> dict[str, object]:

@@ -18,7 +18,8 @@ from scorekeeper.db.models import GameTable, Group, db
 from scorekeeper.limits import JOB_ROWS, MAX_MEMBERS, MAX_SHEET_NIGHTS, MAX_SHEET_TABS
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import ServiceError, checks, elsewhere
+from scorekeeper.services import ServiceError, checks
+from scorekeeper.services.background import elsewhere
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import Workbook

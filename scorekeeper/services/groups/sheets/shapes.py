@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from scorekeeper.ledger.money import signed
 from scorekeeper.limits import MAX_ADJUSTMENT, MAX_TICKET_POINTS, QUOTED
 from scorekeeper.rules import HandError, Kind, NightError, replay
-from scorekeeper.services import progress
+from scorekeeper.services.background import progress
 from scorekeeper.services.groups.sheets.columns import Role, Shape, amount
 from scorekeeper.services.groups.sheets.hands import KIND_WORDS, RoleRow, find_hands, role_hand
 from scorekeeper.services.groups.sheets.layout import Row

@@ -20,7 +20,7 @@ from flask import Response, jsonify
 
 from scorekeeper.limits import JOB_NIGHTS, JOB_ROWS, MAX_SHEET_BODY, MAX_SHEET_TABS
 from scorekeeper.policy.acl import OwnerAction
-from scorekeeper.services import jobs
+from scorekeeper.services.background import jobs
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups.sheets.bring_in import (
     confirm,

@@ -27,7 +27,8 @@ from scorekeeper.limits import (
     whole_number,
 )
 from scorekeeper.policy.acl import OwnerAction
-from scorekeeper.services import ServiceError, jobs
+from scorekeeper.services import ServiceError
+from scorekeeper.services.background import jobs
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases
 from scorekeeper.services.groups import group as group_service

@@ -1,6 +1,6 @@
 """How far long work has come, said from inside it: a loop over a sheet's
 nights calls :func:`report`, and whoever follows the work (a job,
-:mod:`scorekeeper.services.jobs`) hears it; outside a job nobody listens
+:mod:`scorekeeper.services.background.jobs`) hears it; outside a job nobody listens
 and a report costs a lookup."""
 
 from __future__ import annotations

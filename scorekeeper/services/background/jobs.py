@@ -3,9 +3,9 @@ in a big sheet, taking one back.  The request makes a :class:`~scorekeeper.db.mo
 and answers at once with it (the page shows its progress bar; the API
 answers 202 with its address); the work runs in a thread of the server
 (one at a time), which hands it to the import process
-(:mod:`scorekeeper.services.elsewhere`) so the threads answering the phones
+(:mod:`scorekeeper.services.background.elsewhere`) so the threads answering the phones
 never wait for it under one GIL.  What the work reports
-(:mod:`scorekeeper.services.progress`) is written to the job at most every
+(:mod:`scorekeeper.services.background.progress`) is written to the job at most every
 :data:`~scorekeeper.limits.PROGRESS_SECONDS`, except while the work holds
 the database's write lock; once done, the job keeps the answer the request
 would have had (its status and body), so any server process can give it.
@@ -32,7 +32,8 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.db.engine import end_reads, in_memory, writing
 from scorekeeper.db.models import Job, db, utcnow
 from scorekeeper.limits import MAX_ROW_ID, PROGRESS_SECONDS
-from scorekeeper.services import NotFound, ServiceError, elsewhere, progress, writes
+from scorekeeper.services import NotFound, ServiceError, writes
+from scorekeeper.services.background import elsewhere, progress
 from scorekeeper.services.once import Once
 
 log = logging.getLogger(__name__)
