@@ -122,6 +122,10 @@ IMPORT_SECONDS = 30.0
 #: (seconds), and how often its page asks (milliseconds).
 JOB_ROWS = 500
 JOB_NIGHTS = 200
+#: The seconds a job's work may take in the import process before it is
+#: stopped: a sheet of the most nights a group may bring in (20,000),
+#: written in turns, takes about a minute.
+JOB_SECONDS = 300.0
 PROGRESS_SECONDS = 0.25
 JOB_POLL_MS = 1_000
 #: A group's history brought in from a spreadsheet (CSV, TSV or .xlsx): the

@@ -214,7 +214,7 @@ def test_past_the_imports_at_once_the_next_is_a_503(
 @pytest.fixture()
 def short_turns(monkeypatch: pytest.MonkeyPatch) -> int:
     """A group's import written a few of the test file's nights a turn."""
-    monkeypatch.setattr(group_exports, "ROWS_A_TURN", 2 * _rows_a_night())
+    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * _rows_a_night())
     return 2
 
 
@@ -229,10 +229,10 @@ def test_a_turn_is_at_most_its_rows_and_waits_as_long_as_it_took(
     paused: list[float] = []
     monkeypatch.setattr(turns.time, "sleep", paused.append)
     sizes = [3, 4, 1, 9, 2, 2, 2]
-    made = list(turns.in_turns(sizes, 6, lambda n: n))
+    made = list(turns.in_turns(sizes, lambda n: n, 6))
     assert made == [[3], [4, 1], [9], [2, 2, 2]]  # an item over the bound is its own turn
     assert len(paused) == 3 and all(0 <= p <= turns.LONGEST_PAUSE for p in paused)
-    assert list(turns.in_turns([], 6, lambda n: n)) == []
+    assert list(turns.in_turns([], lambda n: n, 6)) == []
 
 
 def test_a_group_written_in_turns_is_the_group_written_at_once(
@@ -256,7 +256,7 @@ def test_a_group_written_in_turns_is_the_group_written_at_once(
 
     in_turns = imported()
     assert len(turns) == 4 and len(in_turns[0]) == nights
-    monkeypatch.setattr(group_exports, "ROWS_A_TURN", 1_000_000)
+    monkeypatch.setattr(turns, "ROWS_A_TURN", 1_000_000)
     assert imported() == in_turns
     assert len(turns) == 5
 

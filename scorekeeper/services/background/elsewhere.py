@@ -194,15 +194,16 @@ def _charge(seconds: float) -> None:
     _POOL.spent.seconds = spent() + seconds
 
 
-def run(work: Callable[..., T], *args: Any, mend: Callable[[str], object] | None = None) -> T:
+def run(work: Callable[..., T], *args: Any, mend: Callable[[str], object] | None = None,
+        seconds: float | None = None) -> T:
     """``work(*args)``, in the import process when the app wants it
     (:func:`wanted`), else here; its refusal is raised here either way.
     ``work`` and its arguments and answer must pickle (a module's function,
     plain values: ids, never rows).  This request's reads end first, so what
     the work commits is what it reads next.
 
-    The import process works on one import at a time; its
-    :data:`IMPORT_SECONDS` count from when it starts this one.  One stopped
+    The import process works on one import at a time; its ``seconds``
+    (:data:`IMPORT_SECONDS` unless told) count from when it starts this one.  One stopped
     (too slow, or its process died) is :class:`Unavailable`, charged the
     time it ran, and ``mend(job)`` takes back what it committed."""
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
@@ -216,25 +217,26 @@ def run(work: Callable[..., T], *args: Any, mend: Callable[[str], object] | None
             raise Unavailable("The server is bringing in another file; send this one "
                               "again in a moment (nothing was created)")
         try:
-            done, answer, seconds = _there(app, work, args, name, mend)
+            done, answer, took = _there(app, work, args, name, mend,
+                                       IMPORT_SECONDS if seconds is None else seconds)
         finally:
             _POOL.running.release()
-    _charge(seconds)
+    _charge(took)
     if not done:
         raise answer
     return answer  # type: ignore[no-any-return]
 
 
 def _there(app: Flask, work: Callable[..., T], args: tuple[Any, ...], name: str,
-           mend: Callable[[str], object] | None) -> tuple[bool, Any, float]:
+           mend: Callable[[str], object] | None, seconds: float) -> tuple[bool, Any, float]:
     """:func:`_job` in the import process, or :class:`Unavailable` (mended)."""
     executor = _POOL.get(app)
     began = time.monotonic()
     try:
-        return executor.submit(_job, work, args, name).result(IMPORT_SECONDS)
+        return executor.submit(_job, work, args, name).result(seconds)
     except TookTooLong:
         _POOL.stop(executor, kill=True)
-        log.warning("An import took over %g s and was stopped", IMPORT_SECONDS)
+        log.warning("An import took over %g s and was stopped", seconds)
         message = "The file took too long to bring in and was stopped; nothing of it was kept"
     except (BrokenProcessPool, CancelledError):
         _POOL.stop(executor)

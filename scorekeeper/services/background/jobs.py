@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.db.engine import end_reads, in_memory, writing
 from scorekeeper.db.models import Job, db, utcnow
-from scorekeeper.limits import MAX_ROW_ID, PROGRESS_SECONDS
+from scorekeeper.limits import JOB_SECONDS, MAX_ROW_ID, PROGRESS_SECONDS
 from scorekeeper.services import NotFound, ServiceError, writes
 from scorekeeper.services.background import elsewhere, progress
 from scorekeeper.services.once import Once
@@ -60,12 +60,16 @@ def _digest(once: Once | None) -> str | None:
 
 def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: tuple[Any, ...],
           refused: Refused, *, once: Once | None = None, asked: Any = None,
-          stage: str = "Waiting for its turn") -> tuple[Job, bool]:
+          stage: str = "Waiting for its turn",
+          mend: Callable[[str], object] | None = None) -> tuple[Job, bool]:
     """The job doing ``work(*args)`` for the group (``kind`` names it to the
     pages), and whether it was made before, by this request carried out once
     (``once``).  ``work`` and its arguments must pickle (a module's
     function, plain values); its answer is a JSON object, and a refusal it
-    raises is answered as ``refused`` says."""
+    raises is answered as ``refused`` says.  Work that commits in turns
+    names how to take back what a stopped one wrote (``mend``, given its
+    name: :func:`~scorekeeper.services.background.elsewhere.job`); it may
+    take :data:`~scorekeeper.limits.JOB_SECONDS`."""
     try:
         with writes.unit() as unit:
             found = made(group_id, once)
@@ -84,9 +88,9 @@ def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: t
         return found, True
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     if background(app):
-        _RUNNER.submit(_run, app, job_id, work, args, refused)
+        _RUNNER.submit(_run, app, job_id, work, args, refused, mend)
     else:
-        _run(app, job_id, work, args, refused)
+        _run(app, job_id, work, args, refused, mend)
     end_reads(db.session)  # what the work committed, not this request's snapshot
     return job_of(group_id, job_id), False
 
@@ -117,12 +121,12 @@ def running(group_id: int) -> list[Job]:
 
 
 def _run(app: Flask, job_id: int, work: Callable[..., dict[str, Any]], args: tuple[Any, ...],
-         refused: Refused) -> None:
+         refused: Refused, mend: Callable[[str], object] | None) -> None:
     """The work, in its own app context (its own session), and its answer kept."""
     with app.app_context():
         _write(job_id, state=WORKING)
         try:
-            answer = elsewhere.run(_working, job_id, work, args)
+            answer = elsewhere.run(_working, job_id, work, args, mend=mend, seconds=JOB_SECONDS)
         except ServiceError as error:
             status, body = refused(error)
             _finish(job_id, REFUSED, status, body)

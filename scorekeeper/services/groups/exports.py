@@ -7,7 +7,6 @@ checked (every night replays under its rules) before anything is written.
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,14 +53,6 @@ from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.writes import unit
 
 FORMAT = "sheepshead-scorekeeper-group/1"
-#: The rows a group's file writes in one commit (:func:`~scorekeeper.services.
-#: turns.in_turns`; a night's rows are its hands, payments and lines of
-#: history): a night or two of 40 hands and their history hold the database's
-#: write lock some 3 ms, so a save waits for a short turn at most, never for
-#: the whole file (docs/speed.md, "Strangers' imports": 400 rows a turn held
-#: it some 12 ms and a save's p95 under strangers' uploads was 2 ms worse).
-ROWS_A_TURN = 100
-log = logging.getLogger(__name__)
 
 
 def export_group(group: Group) -> dict[str, Any]:
@@ -208,7 +199,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     """Recreate an exported group with all its nights; returns it and the
     importer's edit token (a repeated request: the group it made and no token).
 
-    Its nights are written :data:`ROWS_A_TURN` rows at a time, each turn its own
+    Its nights are written a turn of rows at a time (:func:`.in_turns`), each turn its own
     commit, then the group that holds them in one last commit: until then
     nobody can reach them (nobody has their tokens), and an import that fails
     on the way takes back the nights it wrote (one stopped from outside: the
@@ -227,7 +218,7 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
     written: list[int] = []
     job = elsewhere.job()
     try:
-        for turn in in_turns(nights, ROWS_A_TURN, _rows):
+        for turn in in_turns(nights, _rows):
             written += _write_nights(turn, label, job)
         with unit(once) as work:
             before = made(earlier(once), Group)
@@ -242,11 +233,11 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
                                f"{len(nights):,} nights, {len(group.members)} members", label)
             work.remember(group, 201)
     except BaseException:
-        _take_back(written)
+        unclaimed.take_back(written)
         raise
     twin = made(work.twin, Group)
     if twin is not None:
-        _take_back(written)
+        unclaimed.take_back(written)
         return twin, None
     return group, token
 
@@ -293,16 +284,3 @@ def _gather(group: Group, written: list[int], nights: list[CheckedNight],
     for spelling, member in spellings:
         found = next(m for m in group.members if m.name == member)
         found.aliases.append(MemberAlias(group_id=group.id, alias=spelling))
-
-
-def _take_back(written: list[int]) -> None:
-    """Remove the nights an import wrote before it failed (or found its twin
-    had made the group): nothing of them stays.  If even that fails, they
-    stay where nobody can reach them, and the log says so."""
-    if not written:
-        return
-    try:
-        with unit():
-            forget_tables(tables_of(written))
-    except Exception:  # noqa: BLE001 (the import's own failure is the one to answer)
-        log.warning("An import's %d nights could not be taken back", len(written))

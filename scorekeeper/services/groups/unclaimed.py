@@ -19,14 +19,14 @@ from datetime import UTC, timedelta
 from sqlalchemy import select
 
 from scorekeeper.db.models import GameTable, Owner, db, utcnow
-from scorekeeper.limits import IMPORT_SECONDS
-from scorekeeper.services.nights.tables import forget_tables
+from scorekeeper.limits import IMPORT_SECONDS, JOB_SECONDS
+from scorekeeper.services.nights.tables import forget_tables, tables_of
 from scorekeeper.services.writes import unit
 
 #: How old an unclaimed night is before no import can still be writing it:
-#: an import is stopped after IMPORT_SECONDS, its nights are a few seconds
-#: older than that at most.
-ABANDONED_AFTER = timedelta(seconds=2 * IMPORT_SECONDS)
+#: an import is stopped after IMPORT_SECONDS (a job's, JOB_SECONDS), its
+#: nights are a few seconds older than that at most.
+ABANDONED_AFTER = timedelta(seconds=2 * max(IMPORT_SECONDS, JOB_SECONDS))
 log = logging.getLogger(__name__)
 
 
@@ -56,3 +56,17 @@ def sweep() -> int:
             select(GameTable).where(GameTable.id.in_(old)))))
     log.warning("Took back %d nights an unfinished import left behind", len(old))
     return len(old)
+
+
+def take_back(written: list[int]) -> None:
+    """Remove the nights ``written`` by an import that failed (or found its
+    twin had done the work): nothing of them stays.  If even that fails,
+    they stay where nobody can reach them, :func:`sweep` takes them later,
+    and the log says so."""
+    if not written:
+        return
+    try:
+        with unit():
+            forget_tables(tables_of(written))
+    except Exception:  # noqa: BLE001 (the import's own failure is the one to answer)
+        log.warning("An import's %d nights could not be taken back", len(written))

@@ -32,15 +32,17 @@ from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
-from scorekeeper.services.background import progress
+from scorekeeper.services.background import elsewhere, progress
+from scorekeeper.services.background.turns import in_turns
 from scorekeeper.services.grants.grants import new_token
-from scorekeeper.services.groups import aliases
+from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook
 from scorekeeper.services.groups.sheets.nights import NightDraft
 from scorekeeper.services.groups.sheets.preview import Asked, Preview, kinds_said, preview
 from scorekeeper.services.groups.sheets.staged import staged
 from scorekeeper.services.groups.sheets.undo import forget_nights
+from scorekeeper.services.nights.tables import tables_of
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.since import meanwhile
 
@@ -71,19 +73,26 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
     if refusal is not None:
         raise SheetRefused(refusal, "exclude" if shown.flagged else "columns")
     _confirmed(shown.new_members, new_members)
-    count = len(shown.importing)
-    progress.report(count, count, f"Writing {count:,} night{'s' if count != 1 else ''}")
-    with writes.unit(once) as work:
-        done = _earlier_import(once)
-        if done is not None:  # a twin (a double tap) finished while this one waited
-            work.cancel()
-            return done
-        made = writes.begin_group(group_id)
-        if made != version + 1:
-            raise Conflict(_stale(group_id, version, "preview was made"), "version")
-        record = _write(groups.get_group(group_id), shown, shown.source, made, label)
-        work.remember((GROUP, group_id), 201, {"import": record.id})
+    unclaimed.sweep()
+    written: list[int] = []
+    try:
+        written = _write_nights(group_id, shown, elsewhere.job())
+        with writes.unit(once) as work:
+            done = _earlier_import(once)
+            if done is not None:  # a twin (a double tap) finished while this one waited
+                work.cancel()
+                unclaimed.take_back(written)
+                return done
+            made = writes.begin_group(group_id)
+            if made != version + 1:
+                raise Conflict(_stale(group_id, version, "preview was made"), "version")
+            record = _gather(groups.get_group(group_id), shown, written, made, label)
+            work.remember((GROUP, group_id), 201, {"import": record.id})
+    except BaseException:
+        unclaimed.take_back(written)
+        raise
     if work.twin is not None:
+        unclaimed.take_back(written)
         return _import_of(work.twin.response)
     return record
 
@@ -125,17 +134,45 @@ def _import_of(response: object) -> SheetImport:
     return found
 
 
-def _write(group: Group, shown: Preview, filename: str, version: int,
-           label: str | None) -> SheetImport:
-    """The nights, the new members, the import's record and its one entry."""
+def _write_nights(group_id: int, shown: Preview, job: str) -> list[int]:
+    """The nights to bring in, written a turn at a time (:func:`.in_turns`),
+    each turn its own commit, belonging to no group yet (unclaimed by
+    ``job``: nobody can reach them) so that a save waits for one short turn
+    at most, never for the whole sheet; their ids, in the sheet's order."""
+    count = len(shown.importing)
+    written: list[int] = []
+    for turn in in_turns(shown.importing, _rows):
+        progress.report(len(written), count, f"Writing {count:,} night"
+                        f"{'s' if count != 1 else ''}")
+        with writes.unit():
+            group = groups.get_group(group_id)
+            tables = [_night(group, shown, night, shown.source, job) for night in turn]
+            written += [t.id for t in tables]
+    progress.report(count, count, "Bringing them into the group")
+    return written
+
+
+def _rows(night: NightDraft) -> int:
+    """The rows a night of the sheet writes: its own and its players', its
+    hands and its line of history."""
+    return 2 + len(night.players) + len(night.hands or ())
+
+
+def _gather(group: Group, shown: Preview, written: list[int], version: int,
+            label: str | None) -> SheetImport:
+    """The import's last turn: the nights written join the group, the new
+    members too, and the import's record and its one entry are written."""
+    for table in tables_of(written):
+        table.unclaimed_by = None
+        groups.belong(table, group)
     before = {m.name for m in group.members}
-    nights = [_night(group, shown, night, filename) for night in shown.importing]
     groups.join_members(group, shown.new_members)
     db.session.flush()
     added = [m for m in group.members if m.name not in before]
+    filename = shown.source
     summary = _summary(filename, shown.importing, [m.name for m in added])
     record = SheetImport(group_id=group.id, filename=filename[:120], by=label,
-                         version=version, nights=[t.id for t in nights],
+                         version=version, nights=written,
                          members=[m.id for m in added], summary=_fit(summary), at=utcnow())
     db.session.add(record)
     db.session.flush()
@@ -148,16 +185,18 @@ def _write(group: Group, shown: Preview, filename: str, version: int,
     return record
 
 
-def _night(group: Group, shown: Preview, night: NightDraft, filename: str) -> GameTable:
-    """One night of the sheet as a closed night of the group, paid at the table."""
+def _night(group: Group, shown: Preview, night: NightDraft, filename: str,
+           job: str) -> GameTable:
+    """One night of the sheet as a closed night, paid at the table, not yet
+    the group's (:func:`_gather` gives it to the group)."""
     now = utcnow()
     preset, rules = rules_for(group, len(night.players))
     table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
                       rules=rules.to_dict(), stake_cents=shown.stake_cents,
                       owner=new_owner(TABLE, new_token()), played_on=night.played_on,
                       closed_at=now, settled=groups.AT_TABLE, settled_at=now,
-                      totals=None if night.hands is not None else dict(night.totals))
-    groups.belong(table, group)
+                      totals=None if night.hands is not None else dict(night.totals),
+                      unclaimed_by=job)
     table.players = [Player(name=n, seat=i) for i, n in enumerate(night.players)]
     db.session.add(table)
     db.session.flush()

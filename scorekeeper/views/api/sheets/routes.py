@@ -21,7 +21,7 @@ from flask import Response, jsonify
 from scorekeeper.limits import JOB_NIGHTS, JOB_ROWS, MAX_SHEET_BODY, MAX_SHEET_TABS
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services.background import jobs
-from scorekeeper.services.groups import aliases
+from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups.sheets.bring_in import (
     confirm,
     confirm_job,
@@ -163,7 +163,7 @@ def import_sheet(group_id: int) -> Response:
         return accepted(*jobs.start(
             group.id, "sheet_import", confirm_job,
             (group.id, book, choices, data.get("version"), data.get("new_members"), LABEL,
-             once), refused, once=once))
+             once), refused, once=once, mend=unclaimed.forget_job))
     record = confirm(group.id, book, choices, data.get("version"), data.get("new_members"),
                      LABEL, once)
     return jsonify(import_json(record))

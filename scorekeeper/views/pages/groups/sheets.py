@@ -30,7 +30,7 @@ from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.services import ServiceError
 from scorekeeper.services.background import jobs
 from scorekeeper.services.grants.grants import new_token
-from scorekeeper.services.groups import aliases
+from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups.sheets import bring_in as sheet_import
 from scorekeeper.services.groups.sheets import preview as sheet_preview
@@ -224,7 +224,8 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         if book.rows > JOB_ROWS and (seen == group.version or jobs.made(group.id, once)):
             job, _ = jobs.start(group.id, "sheet_import", sheet_import.confirm_job, (  # long
                 group.id, staged, choices, seen, joining, grant_label(checked) or "Scorekeeper",
-                once), _refused, once=once, asked=_resent(), stage="Checking the sheet's nights")
+                once), _refused, once=once, asked=_resent(), stage="Checking the sheet's nights",
+                mend=unclaimed.forget_job)
             return redirect(url_for("group_sheets.job", group_id=group_id, job_id=job.id), 303)
         record = sheet_import.confirm(group.id, book, choices, seen, joining,
                                       grant_label(checked) or "Scorekeeper", once)
