@@ -212,6 +212,15 @@ def test_names_are_matched_by_spelling_and_sound_and_the_rest_are_new() -> None:
     assert found["Аnn"].problem is not None and "looks just like" in found["Аnn"].problem
 
 
+def test_a_name_of_another_number_is_never_a_members_spelling() -> None:
+    found = match_names(Counter({"Member 02": 1, "Member 1": 1, "Table 3 Sue": 1}),
+                        ["Member 01", "Member 10", "Table 2 Sue"])
+    said = {s: (m.name, m.member) for s, m in found.items()}
+    assert said["Member 02"] == ("Member 02", False)  # one digit apart: two people
+    assert said["Member 1"] == ("Member 01", True)  # the same number, written otherwise
+    assert said["Table 3 Sue"] == ("Table 3 Sue", False)
+
+
 def test_the_persons_choice_stands_and_a_choice_of_no_member_is_refused() -> None:
     counts = Counter({"Kathy": 1, "Gus": 1})
     found = match_names(counts, ["Cathy", "Bob"], {"Kathy": None, "Gus": "Bob"})

@@ -240,10 +240,10 @@ def test_a_group_written_in_turns_is_the_group_written_at_once(
         short_turns: int) -> None:
     nights = short_turns * 3 + 1
     data = _group_file(client, nights=nights)
-    turns: list[int] = []
+    made_turns: list[int] = []
     real_write = group_exports._write_nights
     monkeypatch.setattr(group_exports, "_write_nights",
-                        lambda *args: turns.append(1) or real_write(*args))
+                        lambda *args: made_turns.append(1) or real_write(*args))
 
     def imported() -> tuple[Any, Any]:
         made = client.post(IMPORT, json=data)
@@ -255,10 +255,10 @@ def test_a_group_written_in_turns_is_the_group_written_at_once(
                 client.get(f"{path}/standings?season=all", headers=auth).get_json())
 
     in_turns = imported()
-    assert len(turns) == 4 and len(in_turns[0]) == nights
+    assert len(made_turns) == 4 and len(in_turns[0]) == nights
     monkeypatch.setattr(turns, "ROWS_A_TURN", 1_000_000)
     assert imported() == in_turns
-    assert len(turns) == 5
+    assert len(made_turns) == 5
 
 
 @pytest.mark.parametrize("fails", ["second turn", "last turn"])

@@ -1,13 +1,18 @@
 """A whole group as one JSON file: its name, members, next night's rules and
 stake, and every night as a night's own export with its date and how it was
-settled; and importing that file.  Like a night's import, the whole file is
+settled; and importing that file.  And the group's nights as a spreadsheet
+(:func:`export_csv`), which the sheet import reads back.  Like a night's import, the whole file is
 checked (every night replays under its rules) before anything is written.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+from collections import Counter
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from sqlalchemy import select
@@ -37,7 +42,7 @@ from scorekeeper.services.checks import (
 from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.group import AT_TABLE, CARRIED, WITH_GROUP
-from scorekeeper.services.groups.seasons import night_rows
+from scorekeeper.services.groups.seasons import night_rows, results
 from scorekeeper.services.nights import exports
 from scorekeeper.services.nights.import_checks import (
     Checked,
@@ -104,6 +109,31 @@ def _exported(group_id: int) -> tuple[int, str]:
     """The group's version and its file, as the import process works them out."""
     group = groups.get_group(group_id)
     return group.version, _text(group)
+
+
+#: The columns of a group's spreadsheet: what the sheet import reads as "a
+#: player's night" with the night's number that day (two tables on one day
+#: stay two nights).
+CSV_COLUMNS = ("Date", "Game", "Player", "Points")
+
+
+def export_csv(group: Group) -> str:
+    """The group's nights as a spreadsheet or another app reads them: a row a
+    player a night played, oldest first (its date, the night's number that
+    day, the player, his points), in the seats' order.  Brought in through
+    the sheet import it makes the same nights of totals, and exports again
+    byte for byte (a CSV carries no hands, rules or history: the JSON does)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    games: Counter[date] = Counter()
+    for night in results(group.id)[1]:
+        if not night.players:
+            continue
+        games[night.played_on] += 1
+        writer.writerows([night.played_on.isoformat(), games[night.played_on],
+                          exports.cell(name), night.points[name]] for name in night.players)
+    return out.getvalue()
 
 
 class CheckedNight:

@@ -69,7 +69,7 @@ def export_json(state: TableState) -> str:
     return json.dumps(export_table(state), ensure_ascii=False, separators=(",", ":"))
 
 
-def _cell(text: str) -> str:
+def cell(text: str) -> str:
     """A text cell a spreadsheet shows as text, never runs as a formula."""
     return "'" + text if text.startswith(_FORMULA_START) else text
 
@@ -80,9 +80,9 @@ def export_csv(state: TableState) -> str:
     names = state.players
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["Hand", "Dealer", "What happened", *(_cell(n) for n in names)])
+    writer.writerow(["Hand", "Dealer", "What happened", *(cell(n) for n in names)])
     for r in night.results:
-        writer.writerow([r.number, _cell(r.dealer), _cell(told(state.rules, r)),
+        writer.writerow([r.number, cell(r.dealer), cell(told(state.rules, r)),
                          *(r.payouts[n] if n in r.seated else "" for n in names)])
     writer.writerow(["Total", "", "points" if state.totals is None
                      else "points: a night of totals, from paper (no hands)",

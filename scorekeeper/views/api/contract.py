@@ -83,6 +83,8 @@ class Operation:
     #: Big enough (or asked with ``Prefer: respond-async``), it answers 202
     #: with a Job to follow (:mod:`scorekeeper.views.api.jobs`).
     job: bool = False
+    #: The success body's media type (a spreadsheet's is ``text/csv``).
+    media: str = "application/json"
 
     @property
     def writes(self) -> bool:
@@ -197,6 +199,10 @@ OPERATIONS: tuple[Operation, ...] = (
               if_match=True, also=(409,)),
     Operation("get", f"{G}/export", "export_group", "The whole group, every night", 200,
               "Export", EDIT, owner="group"),
+    Operation("get", f"{G}/export.csv", "export_group_csv",
+              "The group's nights as a spreadsheet: a row a player a night (date, game, "
+              "player, points), which the sheet import reads back", 200,
+              {"type": "string"}, EDIT, owner="group", media="text/csv"),
     Operation("post", f"{G}/import", "import_sheet",
               "Preview a spreadsheet of past nights, or bring it in (confirm)", 200,
               "SheetAnswer", EDIT, body="SheetImport", owner="group", if_match=True,

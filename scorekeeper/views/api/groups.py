@@ -282,6 +282,14 @@ def export_group(group_id: int) -> Response:
     return Response(group_exports.export_json(group), mimetype="application/json")
 
 
+@bp.get("/groups/<int:group_id>/export.csv")
+@permission(OwnerAction.RUN)
+def export_group_csv(group_id: int) -> Response:
+    """The group's nights as a spreadsheet the sheet import reads back."""
+    group = api_group(group_id).row
+    return Response(group_exports.export_csv(group), mimetype="text/csv")
+
+
 @bp.post("/groups/import")
 @permission(OwnerAction.PUBLIC)
 @throttled

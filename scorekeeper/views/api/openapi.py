@@ -76,7 +76,7 @@ def _success(op: Operation) -> dict[str, Any]:
     answer: dict[str, Any] = {"description": op.summary}
     if op.answer is not None:
         schema = _ref(op.answer) if isinstance(op.answer, str) else op.answer
-        answer["content"] = {"application/json": {"schema": schema}}
+        answer["content"] = {op.media: {"schema": schema}}
     headers: dict[str, Any] = {}
     if op.owner is not None:
         headers["ETag"] = ETAG

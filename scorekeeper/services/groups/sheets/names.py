@@ -12,6 +12,7 @@ be two members is new until the person chooses.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -55,10 +56,13 @@ class NameMatch:
 
 
 def member_for(typed: str, members: Sequence[str]) -> tuple[str, str] | None:
-    """The one member ``typed`` is, and how: (member, "same" | "spelling" | "sound")."""
+    """The one member ``typed`` is, and how: (member, "same" | "spelling" |
+    "sound").  Never a member whose name carries other numbers ("Member 02"
+    isn't "Member 01", however alike they look and sound)."""
     found = find_name(typed, members)
     if found is not None:
         return found, "same"
+    members = [m for m in members if _numbers(m) == _numbers(typed)]
     typed_words = set(words(typed))
     whole = [name for _, name in Roster(enumerate(members)).find(typed)
              if typed_words and typed_words <= set(words(name))]
@@ -71,6 +75,11 @@ def member_for(typed: str, members: Sequence[str]) -> tuple[str, str] | None:
     close = [m for m in members if " " in said + spoken(m)
              and jellyfish.jaro_winkler_similarity(said, spoken(m)) >= SPELLED_ALIKE]
     return (close[0], "spelling") if len(close) == 1 else None
+
+
+def _numbers(name: str) -> list[int]:
+    """The numbers in a name, in order ("Player 07" → [7])."""
+    return [int(n) for n in re.findall(r"\d+", name)]
 
 
 def _new(sheet: str, members: Sequence[str]) -> tuple[str, str | None]:
@@ -141,7 +150,7 @@ def _alike(a: Sequence[str], b: Sequence[str]) -> str | None:
     if len(a) != len(b):
         return None
     pairs = list(zip(a, b, strict=True))
-    if any(x != y and (any(c.isdigit() for c in x + y)) for x, y in pairs):
+    if _numbers(" ".join(a)) != _numbers(" ".join(b)):
         return None  # "Player 27" and "Player 02": numbers are never alike
     if all(x == y or jellyfish.jaro_winkler_similarity(x, y) >= SPELLED_ALIKE for x, y in pairs):
         return "spelling"

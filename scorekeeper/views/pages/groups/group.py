@@ -304,6 +304,16 @@ def export(group_id: int) -> Response:
     return response
 
 
+@bp.get("/g/<int:group_id>/export.csv")
+@permission(OwnerAction.RUN)
+def export_csv(group_id: int) -> Response:
+    """The group's nights as a spreadsheet: a row a player a night."""
+    group = load_group(group_id).row
+    response = Response(group_exports.export_csv(group), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="group-{group.id}.csv"'
+    return response
+
+
 @bp.route("/g/import", methods=["GET", "POST"])
 @permission(OwnerAction.PUBLIC)
 @throttled
