@@ -188,6 +188,21 @@ class StagedSheet(Model):
     book: Mapped[str]
 
 
+class KeptExport(Model):
+    """A big group's file as exported at one version, kept in the database
+    so every server process gives it without working it out again
+    (:mod:`scorekeeper.services.groups.exports`): one a group, its newest."""
+
+    __tablename__ = "kept_export"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), unique=True)
+    version: Mapped[int]
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The file, as :func:`~scorekeeper.services.groups.exports.export_json` answers it.
+    body: Mapped[str]
+
+
 class Job(Model):
     """Long work a group asked for, done off the request that asked
     (:mod:`scorekeeper.services.background.jobs`): bringing in or taking back a big

@@ -26,6 +26,7 @@ from scorekeeper.views.pages.events import history as _event_history  # noqa: F4
 from scorekeeper.views.pages.events import printing as _event_printing  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.groups import group as groups
+from scorekeeper.views.pages.groups import jobs as _group_jobs  # noqa: F401  (routes on groups.bp)
 from scorekeeper.views.pages.groups import sheets as group_sheets
 from scorekeeper.views.pages.nights import corrections as _night_corrections  # noqa: F401  (routes on hands.bp)
 from scorekeeper.views.pages.nights import exports, hands, pay, said, settle, share, tables

@@ -46,7 +46,7 @@ def test_a_league_export_comes_in_as_a_job_with_its_progress_bar(
 
     page.click("#confirm")
     expect(page.locator("#job-progress")).to_be_visible()
-    expect(page).to_have_url(re.compile(r"/sheet/jobs/\d+$"))
+    expect(page).to_have_url(re.compile(r"/g/\d+/jobs/\d+$"))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     screenshot(page, f"sheet-job-progress-{width}", full_page=False)
     expect(page.locator(".flash")).to_contain_text(f"Brought in {games} nights")

@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.db.engine import writing
-from scorekeeper.db.models import GameTable, Group, MemberAlias, db
+from scorekeeper.db.models import GameTable, Group, Job, KeptExport, MemberAlias, db, utcnow
 from scorekeeper.limits import (
     JOB_NIGHTS,
     MAX_GROUP_FILE_NIGHTS,
@@ -30,7 +30,7 @@ from scorekeeper.limits import (
 from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.services import ServiceError, caches, writes
-from scorekeeper.services.background import elsewhere
+from scorekeeper.services.background import elsewhere, jobs, progress
 from scorekeeper.services.background.turns import in_turns
 from scorekeeper.services.checks import (
     check_played_on,
@@ -64,7 +64,8 @@ def export_group(group: Group) -> dict[str, Any]:
     """The group as JSON-ready data; :func:`import_group` reads it back."""
     rows = night_rows(group.id)
     nights = []
-    for row in rows:
+    for done, row in enumerate(rows):
+        progress.report(done, len(rows), f"Writing {len(rows):,} nights")
         state = TableState.load(get_table(row.id))
         nights.append({"played_on": row.played_on.isoformat(), "settled": row.settled,
                        "settled_at": iso(state.table.settled_at),
@@ -77,28 +78,63 @@ def export_group(group: Group) -> dict[str, Any]:
                         for a in aliases.aliases_of(group.id)]}
 
 
-#: A group's file by (group, version): worked out once per version (a league's
-#: is seconds of CPU), as every change the file shows raises the version.
+#: A group's file by (group, version), in this process: worked out once per
+#: version (a league's is seconds of CPU), as every change the file shows
+#: raises the version.  A big group's is kept in the database too
+#: (:class:`~scorekeeper.db.models.KeptExport`), for every process.
 KEPT: caches.Recent[tuple[int, int], str] = caches.register("group_export", caches.Recent(4))
 
 
-def export_json(group: Group) -> str:
-    """:func:`export_group` as a compact UTF-8 file, kept per version; a
-    group of more than :data:`JOB_NIGHTS` nights is worked out in the import
-    process (a league's is seconds of CPU the phones' threads never wait
-    for), and kept under the version it was worked out at."""
+def big(group: Group) -> bool:
+    """Whether the group's file is big work: more than :data:`JOB_NIGHTS`
+    nights, worked out in the import process (a job, on the page), kept in
+    the database."""
+    return len(night_rows(group.id)) > JOB_NIGHTS
+
+
+def kept(group: Group) -> str | None:
+    """The group's file at its version, if it was worked out already."""
     key = (group.id, group.version)
     found = KEPT.get(key)
+    if found is None:
+        found = db.session.scalar(select(KeptExport.body).where(
+            KeptExport.group_id == group.id, KeptExport.version == group.version))
+        if found is not None:
+            KEPT.put(key, found)
+    return found
+
+
+def export_json(group: Group) -> str:
+    """:func:`export_group` as a compact UTF-8 file, kept per version (:func:`kept`);
+    a big group's (:func:`big`) is worked out in the import process (seconds
+    of CPU the phones' threads never wait for) and kept under the version it
+    was worked out at."""
+    found = kept(group)
     if found is not None:
         return found
-    if len(night_rows(group.id)) > JOB_NIGHTS and not writing(db.session):
+    if big(group) and not writing(db.session):
         version, found = elsewhere.run(_exported, group.id)
         KEPT.put((group.id, version), found)
         return found
     found = _text(group)
     if not writing(db.session):
-        KEPT.put(key, found)
+        KEPT.put((group.id, group.version), found)
     return found
+
+
+def export_job(group: Group, refused: jobs.Refused) -> tuple[Job, bool]:
+    """The job that writes the group's file at its version (:func:`kept` once
+    done), and whether it was made before: one a version, so a second tap,
+    another phone or a client's retry follows the same one."""
+    return jobs.start(group.id, "group_export", _export_work, (group.id,), refused,
+                      once=Once(f"group-export:{group.id}:{group.version}"))
+
+
+def _export_work(group_id: int) -> dict[str, Any]:
+    """The group's file worked out as a job's work (its progress reported,
+    night by night) and kept: the group, the version it is of, its size."""
+    version, text = _exported(group_id)
+    return {"group": group_id, "version": version, "bytes": len(text.encode())}
 
 
 def _text(group: Group) -> str:
@@ -106,9 +142,14 @@ def _text(group: Group) -> str:
 
 
 def _exported(group_id: int) -> tuple[int, str]:
-    """The group's version and its file, as the import process works them out."""
+    """The group's version and its file, worked out (in one read: the file
+    is of that version) and kept in the database for every process."""
     group = groups.get_group(group_id)
-    return group.version, _text(group)
+    version, text = group.version, _text(group)
+    with unit():
+        db.session.execute(delete(KeptExport).where(KeptExport.group_id == group_id))
+        db.session.add(KeptExport(group_id=group_id, version=version, body=text, at=utcnow()))
+    return version, text
 
 
 #: The columns of a group's spreadsheet: what the sheet import reads as "a

@@ -198,7 +198,7 @@ OPERATIONS: tuple[Operation, ...] = (
               200, "Cleared", EDIT, body="Paid", body_required=False, owner="group",
               if_match=True, also=(409,)),
     Operation("get", f"{G}/export", "export_group", "The whole group, every night", 200,
-              "Export", EDIT, owner="group"),
+              "Export", EDIT, owner="group", job=True),
     Operation("get", f"{G}/export.csv", "export_group_csv",
               "The group's nights as a spreadsheet: a row a player a night (date, game, "
               "player, points), which the sheet import reads back", 200,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from flask import Response, jsonify, request
+from flask import Response, jsonify, request, url_for
 
 from scorekeeper.limits import MAX_NAME_ASKED, MAX_NIGHTS, MAX_ROW_ID, QUOTED
 from scorekeeper.names import find_name, name_key
@@ -30,6 +30,7 @@ from scorekeeper.views.access import api_group, api_table, permission
 from scorekeeper.views.api import bp, flag, if_match, request_body, request_once
 from scorekeeper.views.api.exports import api_import
 from scorekeeper.views.api.hands import retried
+from scorekeeper.views.api.jobs import ANSWERS, accepted, asks_for_a_job, refused
 from scorekeeper.views.qr import link
 from scorekeeper.views.rendered import RENDERED
 from scorekeeper.views.throttle import throttled
@@ -277,9 +278,18 @@ def close_table(table_id: int) -> Response:
 @bp.get("/groups/<int:group_id>/export")
 @permission(OwnerAction.RUN)
 def export_group(group_id: int) -> Response:
-    """The whole group, every night with its history: edit token only."""
+    """The whole group, every night with its history: edit token only.
+    Asked with ``Prefer: respond-async`` while the file isn't written at the
+    group's version, the job that writes it (202); done, this answers the
+    file at once."""
     group = api_group(group_id).row
+    if asks_for_a_job() and group_exports.kept(group) is None:
+        return accepted(*group_exports.export_job(group, refused))
     return Response(group_exports.export_json(group), mimetype="application/json")
+
+
+ANSWERS["group_export"] = lambda answer: {
+    **answer, "file": url_for("api.export_group", group_id=answer["group"])}
 
 
 @bp.get("/groups/<int:group_id>/export.csv")

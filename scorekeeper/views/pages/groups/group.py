@@ -41,7 +41,6 @@ from scorekeeper.rules import PRESETS
 from scorekeeper.services import ServiceError, uploads
 from scorekeeper.services.grants import grants, handovers
 from scorekeeper.services.grants.grants import new_token
-from scorekeeper.services.groups import exports as group_exports
 from scorekeeper.services.groups import group as group_service
 from scorekeeper.services.groups import seasons
 from scorekeeper.services.groups import settings as group_settings
@@ -292,26 +291,6 @@ def revoke(group_id: int, editor_id: int) -> Response | tuple[str, int]:
         return refused(error.message, status_of(error), lambda: share(group_id))
     flash(f"{gone.label} can no longer run {group.name}.")
     return redirect(url_for("groups.share", group_id=group.id))
-
-
-@bp.get("/g/<int:group_id>/export")
-@permission(OwnerAction.RUN)
-def export(group_id: int) -> Response:
-    """The whole group as one JSON file (every night, with its history)."""
-    group = load_group(group_id).row
-    response = Response(group_exports.export_json(group), mimetype="application/json")
-    response.headers["Content-Disposition"] = f'attachment; filename="group-{group.id}.json"'
-    return response
-
-
-@bp.get("/g/<int:group_id>/export.csv")
-@permission(OwnerAction.RUN)
-def export_csv(group_id: int) -> Response:
-    """The group's nights as a spreadsheet: a row a player a night."""
-    group = load_group(group_id).row
-    response = Response(group_exports.export_csv(group), mimetype="text/csv")
-    response.headers["Content-Disposition"] = f'attachment; filename="group-{group.id}.csv"'
-    return response
 
 
 @bp.route("/g/import", methods=["GET", "POST"])

@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.limits import (
     JOB_NIGHTS,
-    JOB_POLL_MS,
     JOB_ROWS,
     MAX_SHEET_BYTES,
     MAX_SHEET_TABS,
@@ -53,6 +52,7 @@ from scorekeeper.services.once import Once
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.access import grant_label, load_group, permission
 from scorekeeper.views.json_errors import status_of
+from scorekeeper.views.pages.groups.jobs import KIND_WORDS, follow, job_refused
 
 bp = Blueprint("group_sheets", __name__)
 
@@ -70,6 +70,7 @@ def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
            ) -> tuple[str, int]:
     return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
                  imports=sheet_import.imports_of(group.id), running=jobs.running(group.id),
+                 kind_words=KIND_WORDS,
                  remembered=aliases.aliases_of(group.id), forgotten=aliases.forgotten(group.id))
 
 
@@ -224,9 +225,9 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
         if book.rows > JOB_ROWS and (seen == group.version or jobs.made(group.id, once)):
             job, _ = jobs.start(group.id, "sheet_import", sheet_import.confirm_job, (  # long
                 group.id, staged, choices, seen, joining, grant_label(checked) or "Scorekeeper",
-                once), _refused, once=once, asked=_resent(), stage="Checking the sheet's nights",
+                once), job_refused, once=once, asked=_resent(), stage="Checking the sheet's nights",
                 mend=unclaimed.forget_job)
-            return redirect(url_for("group_sheets.job", group_id=group_id, job_id=job.id), 303)
+            return follow(job)
         record = sheet_import.confirm(group.id, book, choices, seen, joining,
                                       grant_label(checked) or "Scorekeeper", once)
     except ServiceError as error:
@@ -242,45 +243,11 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
 
 
-def _refused(error: ServiceError) -> tuple[int, dict[str, Any]]:
-    """A job's refusal as the page says it (beside the field it names)."""
-    return status_of(error), {"error": error.message, "field": error.field,
-                              "code": str(error.code)}
-
-
 def _resent() -> list[list[str]]:
     """The form as sent, but its one-time fields: what a refused job's page
     sends again to show the nights once more."""
     return [[k, v] for k, v in request.form.items(multi=True)
             if k not in ("csrf_token", "submission")]
-
-
-@bp.get("/g/<int:group_id>/sheet/jobs/<int:job_id>")
-@permission(OwnerAction.RUN)
-def job(group_id: int, job_id: int) -> Response | tuple[str, int]:
-    """A long import (or its undo) as it goes: a progress bar the page asks
-    about every second; once done, the imports with what was done; refused,
-    why, and the way back to the nights."""
-    group = load_group(group_id).row
-    try:
-        found = jobs.job_of(group.id, job_id)
-    except ServiceError as error:
-        return _start(group, status_of(error), {"undo": error.message})
-    polled = request.headers.get("HX-Request") == "true"
-    if found.state == jobs.DONE:
-        record = sheet_import.import_row((found.answer or {}).get("import", 0))
-        flash(f"{record.summary}. It can be taken back below." if found.kind == "sheet_import"
-              else f"Taken back: {record.summary}.")
-        where = url_for("group_sheets.start", group_id=group_id, _anchor="imports")
-    elif found.state == jobs.REFUSED and polled:  # the whole page says why
-        where = url_for("group_sheets.job", group_id=group_id, job_id=job_id)
-    else:
-        body = render_template("groups/sheet_job.html", group=group, job=found,
-                               poll_ms=JOB_POLL_MS)
-        return body, found.status if found.state == jobs.REFUSED and found.status else 200
-    if polled:
-        return Response(status=204, headers={"HX-Redirect": where})
-    return redirect(where, 303)
 
 
 @bp.post("/g/<int:group_id>/sheet/undo")
@@ -295,8 +262,8 @@ def undo(group_id: int) -> Response | tuple[str, int]:
     try:
         if sheet_import.nights_of(group.id, import_id) > JOB_NIGHTS and seen == group.version:
             job, _ = jobs.start(group.id, "sheet_undo", sheet_import.undo_job, (
-                group.id, import_id, seen, label, None), _refused)
-            return redirect(url_for("group_sheets.job", group_id=group_id, job_id=job.id), 303)
+                group.id, import_id, seen, label, None), job_refused)
+            return follow(job)
         record = sheet_import.undo(group.id, import_id, seen, label)
     except ServiceError as error:
         abandon()
