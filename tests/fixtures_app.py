@@ -35,7 +35,7 @@ from tests.conftest import PLAYERS
 OTHER_DATABASE = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
 
 
-def _test_app(uri: str, **config: Any) -> Flask:
+def app_on(uri: str, **config: Any) -> Flask:
     return create_app({"TESTING": True, "SECRET_KEY": "test-secret",
                        "SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False,
                        # the suite imports far more than a minute's share of one address
@@ -47,7 +47,7 @@ def _test_app(uri: str, **config: Any) -> Flask:
 def session_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     """One app and one migrated database for the whole run: building an app and
     migrating a database for every test cost most of the suite's time."""
-    app = _test_app(OTHER_DATABASE
+    app = app_on(OTHER_DATABASE
                     or f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}")
     yield app
     with app.app_context():

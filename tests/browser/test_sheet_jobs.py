@@ -6,6 +6,7 @@ shows his nights 20 a page."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -61,3 +62,14 @@ def test_a_league_export_comes_in_as_a_job_with_its_progress_bar(
     expect(page.locator("#nights-shown")).to_contain_text("Nights 21–40 of")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     screenshot(page, f"sheet-job-player-{width}")
+
+    page.goto(page.url.split("/players/")[0])
+    page.click("#export-group")  # a big group's file: written as a job, then downloaded
+    expect(page).to_have_url(re.compile(r"/g/\d+/jobs/\d+$"))
+    expect(page.locator("#job-ready")).to_contain_text("The group's file is ready")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    screenshot(page, f"group-export-ready-{width}", full_page=False)
+    with page.expect_download() as download:
+        page.click("#job-download")
+    written = json.loads(Path(download.value.path()).read_text())
+    assert len(written["nights"]) == games
