@@ -138,15 +138,28 @@ def _write_nights(group_id: int, shown: Preview, job: str) -> list[int]:
     """The nights to bring in, written a turn at a time (:func:`.in_turns`),
     each turn its own commit, belonging to no group yet (unclaimed by
     ``job``: nobody can reach them) so that a save waits for one short turn
-    at most, never for the whole sheet; their ids, in the sheet's order."""
+    at most, never for the whole sheet; their ids, in the sheet's order.
+    What can be worked out before is (each night's rules, by how many played),
+    so a turn holds the write lock only to write."""
     count = len(shown.importing)
+    group = groups.get_group(group_id)
+    rules = {n: rules_for(group, n) for n in {len(night.players) for night in shown.importing}}
     written: list[int] = []
     for turn in in_turns(shown.importing, _rows):
         progress.report(len(written), count, f"Writing {count:,} night"
                         f"{'s' if count != 1 else ''}")
-        with writes.unit():
-            group = groups.get_group(group_id)
-            tables = [_night(group, shown, night, shown.source, job) for night in turn]
+        tables = [_night(rules[len(night.players)], shown, night, job) for night in turn]
+        with writes.unit():  # made before: the lock is held only to write them
+            db.session.add_all(tables)
+            for table, night in zip(tables, turn, strict=True):
+                writes.audit_created(table, "import", f"Brought in from {shown.source}: " + (
+                    f"{len(night.hands)} hands" if night.hands is not None
+                    else "the night's totals"))
+            db.session.flush()  # the turn's nights at once, then their hands
+            db.session.add_all([HandRow(table_id=table.id, position=position,
+                                        data=codec.encode(hand))
+                                for table, night in zip(tables, turn, strict=True)
+                                for position, hand in enumerate(night.hands or (), start=1)])
             written += [t.id for t in tables]
     progress.report(count, count, "Bringing them into the group")
     return written
@@ -185,26 +198,21 @@ def _gather(group: Group, shown: Preview, written: list[int], version: int,
     return record
 
 
-def _night(group: Group, shown: Preview, night: NightDraft, filename: str,
-           job: str) -> GameTable:
+def _night(rules: tuple[str, Rules], shown: Preview, night: NightDraft, job: str
+           ) -> GameTable:
     """One night of the sheet as a closed night, paid at the table, not yet
-    the group's (:func:`_gather` gives it to the group)."""
+    the group's (:func:`_gather` gives it to the group), kept with ``rules``
+    (:func:`rules_for`), not yet in the session: the turn writes it, its
+    line of history and its hands."""
     now = utcnow()
-    preset, rules = rules_for(group, len(night.players))
+    preset, kept = rules
     table = GameTable(name=f"{night.played_on:%A} night", preset=preset,
-                      rules=rules.to_dict(), stake_cents=shown.stake_cents,
+                      rules=kept.to_dict(), stake_cents=shown.stake_cents,
                       owner=new_owner(TABLE, new_token()), played_on=night.played_on,
                       closed_at=now, settled=groups.AT_TABLE, settled_at=now,
                       totals=None if night.hands is not None else dict(night.totals),
                       unclaimed_by=job)
     table.players = [Player(name=n, seat=i) for i, n in enumerate(night.players)]
-    db.session.add(table)
-    db.session.flush()
-    for position, hand in enumerate(night.hands or (), start=1):
-        db.session.add(HandRow(table_id=table.id, position=position, data=codec.encode(hand)))
-    writes.audit_created(table, "import", f"Brought in from {filename}: "
-                         + (f"{len(night.hands)} hands" if night.hands is not None
-                            else "the night's totals"))
     return table
 
 
