@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.db.base import EVENT as EVENT
@@ -186,6 +186,11 @@ class StagedSheet(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
     #: The workbook as read (files.to_json).
     book: Mapped[str]
+    #: A big sheet's preview as its job worked it out (pickled, without the
+    #: workbook), and what it was asked (staged.preview_key): the page shows
+    #: it, and each of its pages, without reading the sheet again.
+    preview: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
+    preview_key: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class KeptExport(Model):

@@ -233,3 +233,15 @@ def finished(client: FlaskClient, answer: Any, headers: dict[str, str]) -> Any:
     job = client.get(answer.headers["Location"], headers=headers).get_json()
     assert job["state"] in ("done", "refused"), job
     return Finished(job["status"], job["answer"])
+
+
+def preview_page(client: FlaskClient, group_id: int, data: Any) -> Any:
+    """The preview the page's form asks for: the page itself, or for a big
+    sheet the job that reads it, followed to the nights it read (tests run
+    the job in the request, so it is done by then)."""
+    answer = client.post(f"/g/{group_id}/sheet/preview", data=data)
+    if answer.status_code == 303 and "/jobs/" in answer.location:
+        done = client.get(answer.location)
+        assert done.status_code == 303 and "/sheet/preview?job=" in done.location, done.text
+        answer = client.get(done.location)
+    return answer

@@ -36,6 +36,7 @@ from tests.web.sheet_helpers import (
     finished,
     form_fields,
     group_with_a_night,
+    preview_page,
     standings_by_season,
     three_tables,
 )
@@ -567,12 +568,12 @@ def test_a_sheet_of_thousands_of_nights_is_kept_on_the_server_between_the_page_s
     fields = form_fields(upload.text, "sheet-map")
     assert set(fields) >= {"staged"} and "book" not in fields
     fields["stake_cents"] = "25"
-    page = client.post(f"/g/{group['id']}/sheet/preview", data=fields).text
+    page = preview_page(client, group["id"], fields).text
     assert "Nights 1–100 of 2,500 (page 1 of 25)" in page and len(page) < 200_000
     fields = form_fields(page, "sheet-map")
     fields.add("exclude", "2004-01-01")
     fields["night_page"] = "25"
-    last = client.post(f"/g/{group['id']}/sheet/preview", data=fields).text
+    last = preview_page(client, group["id"], fields).text
     assert "Nights 2,401–2,500 of 2,500 (page 25 of 25)" in last
     assert '<input type="hidden" name="exclude" value="2004-01-01">' in last
     assert "2,499 nights to bring in" in last

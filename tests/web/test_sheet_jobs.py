@@ -15,7 +15,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.limits import JOB_ROWS
-from tests.web.sheet_helpers import API, dump, form_fields, group_with_a_night, standings_by_season
+from tests.web.sheet_helpers import (
+    API,
+    dump,
+    form_fields,
+    group_with_a_night,
+    preview_page,
+    standings_by_season,
+)
 
 PLAYERS = ["Ann", "Bob", "Cathy", "Dan", "Eve"]
 
@@ -122,7 +129,7 @@ def test_the_page_follows_a_big_import_as_a_job_and_a_double_tap_follows_the_sam
     sheet, _ = league(JOB_ROWS + 20, players=[*PLAYERS[:4], "Zed"])
     upload = client.post(base, data={"file": (BytesIO(sheet.encode()), "league.csv")},
                          content_type="multipart/form-data")
-    preview = client.post(f"{base}/preview", data=form_fields(upload.text, "sheet-map"))
+    preview = preview_page(client, group["id"], form_fields(upload.text, "sheet-map"))
     fields = form_fields(preview.text, "sheet-map")
     refused = client.post(f"{base}/confirm", data=fields)  # the new members not confirmed
     assert refused.status_code == 303
@@ -130,7 +137,7 @@ def test_the_page_follows_a_big_import_as_a_job_and_a_double_tap_follows_the_sam
     assert page.status_code == 400 and 'id="job-refused"' in page.text
     assert "Nothing was written" in page.text
     assert "1 new member would join the group (Zed)" in page.text
-    again = client.post(f"{base}/preview", data=form_fields(page.text, "job-again"))
+    again = preview_page(client, group["id"], form_fields(page.text, "job-again"))
     assert again.status_code == 200 and 'id="sheet-summary"' in again.text
     fields = form_fields(again.text, "sheet-map")
     fields.add("new_members", "Zed")

@@ -35,7 +35,7 @@ from scorekeeper.services.groups.sheets.files import (
     Workbook,
     read_files,
 )
-from scorekeeper.services.groups.sheets.preview import Preview, asked, previewed
+from scorekeeper.services.groups.sheets.preview import Asked, Preview, asked, preview_of, previewed
 from scorekeeper.views.access import api_group, permission
 from scorekeeper.views.api import (
     bp,
@@ -139,6 +139,12 @@ def preview_json(shown: Preview) -> dict[str, Any]:
     }
 
 
+def preview_answer(group_id: int, book: Workbook, choices: Asked) -> dict[str, Any]:
+    """A preview asked as a job: its work (in the import process), answering
+    what the request would have."""
+    return preview_json(preview_of(group_id, book, choices))
+
+
 def import_json(record: SheetImport) -> dict[str, Any]:
     """A confirmed import as the API answers it (a retry: the same)."""
     return {"confirmed": True, "import": record.id, "version": record.version,
@@ -156,6 +162,9 @@ def import_sheet(group_id: int) -> Response:
     data = sheet_body()
     book = workbook(data)
     choices = asked(data)
+    if not flag(data, "confirm") and asks_for_a_job():
+        return accepted(*jobs.start(group.id, "sheet_preview", preview_answer,
+                                    (group.id, book, choices), refused))
     if not flag(data, "confirm"):
         return jsonify(preview_json(previewed(group, book, choices)))
     once = request_once(data)

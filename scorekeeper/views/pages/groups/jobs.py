@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from scorekeeper.db.models import Job
 
 #: A job's kind as its page names it.
-KIND_WORDS = {"sheet_import": "Bringing in the sheet", "sheet_undo": "Taking back the import",
+KIND_WORDS = {"sheet_preview": "Reading the sheet's nights",
+              "sheet_import": "Bringing in the sheet", "sheet_undo": "Taking back the import",
               "group_export": "Writing the group's file"}
 
 
@@ -96,8 +97,10 @@ def job(group_id: int, job_id: int) -> Response | tuple[str, int]:
 
 
 def _done_at(job: Job) -> str | None:
-    """Where a done job leads: the imports with what was done (None: its own
-    page, the file to download)."""
+    """Where a done job leads: the nights it read, the imports with what was
+    done (None: its own page, the file to download)."""
+    if job.kind == "sheet_preview":
+        return url_for("group_sheets.previewed", group_id=job.group_id, job=job.id)
     if job.kind not in ("sheet_import", "sheet_undo"):
         return None
     record = sheet_import.import_row((job.answer or {}).get("import", 0))

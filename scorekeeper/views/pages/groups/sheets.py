@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorekeeper.limits import (
@@ -106,7 +107,8 @@ PLACED = frozenset({"columns", "stake_cents", "dates", "exclude", "new_members",
 
 
 def _steps(group: Any, shown: sheet_preview.Preview, staged: int, step: str,
-           status: int = 200, refusal: ServiceError | None = None) -> tuple[str, int]:
+           status: int = 200, refusal: ServiceError | None = None,
+           form: Any = None) -> tuple[str, int]:
     """The columns step (``map``) or the nights (``preview``), with a refusal
     beside the field it is about."""
     errors = {}
@@ -114,7 +116,7 @@ def _steps(group: Any, shown: sheet_preview.Preview, staged: int, step: str,
         field = refusal.field if refusal.field in PLACED else (
             "columns" if step == "map" else "confirm")
         errors[field] = refusal.message
-    number, first, ordered = _night_page(shown)
+    number, first, ordered = _night_page(shown, request.form if form is None else form)
     flagged = max(0, min(len(shown.flagged) - first, PREVIEW_NIGHTS_PAGE))
     return _page(group, "groups/sheet_preview.html", status, shown=shown, staged=staged,
                  step=step, errors=errors, submission=new_token(), samples=_samples(shown),
@@ -124,13 +126,13 @@ def _steps(group: Any, shown: sheet_preview.Preview, staged: int, step: str,
                               ordered[:first] + ordered[first + PREVIEW_NIGHTS_PAGE:]))
 
 
-def _night_page(shown: sheet_preview.Preview) -> tuple[int, int, list[Any]]:
+def _night_page(shown: sheet_preview.Preview, form: Any) -> tuple[int, int, list[Any]]:
     """The page of nights asked for (past the last: the last), the index of
     its first night, and every night in order (the flagged first)."""
     flagged = set(map(id, shown.flagged))
     ordered = list(shown.flagged) + [n for n in shown.nights if id(n) not in flagged]
     pages = max(1, -(-len(ordered) // PREVIEW_NIGHTS_PAGE))
-    number = min(whole_number(request.form.get("night_page", "1")) or 1, pages)
+    number = min(whole_number(form.get("night_page", "1")) or 1, pages)
     return number, (number - 1) * PREVIEW_NIGHTS_PAGE, ordered
 
 
@@ -180,28 +182,51 @@ def _asked(form: Any, book: Workbook) -> dict[str, Any]:
     return data
 
 
-def _staged(group: Any) -> tuple[Workbook, int]:
+def _staged(group: Any, form: Any = None) -> tuple[Workbook, int]:
     """The sheet the page names, as kept (refused: the file is to be chosen again)."""
-    staged = whole_number(request.form.get("staged", "")) or 0
+    staged = whole_number((request.form if form is None else form).get("staged", "")) or 0
     return sheet_staged.staged(group.id, staged), staged
 
 
 @bp.post("/g/<int:group_id>/sheet/preview")
 @permission(OwnerAction.RUN)
-def preview(group_id: int) -> tuple[str, int]:
-    """Every night of the sheet as it would be brought in, with its checks."""
+def preview(group_id: int) -> Response | tuple[str, int]:
+    """Every night of the sheet as it would be brought in, with its checks;
+    a big sheet's worked out as a job the first time it is asked so."""
+    return _preview(load_group(group_id).row, request.form)
+
+
+@bp.get("/g/<int:group_id>/sheet/preview")
+@permission(OwnerAction.RUN)
+def previewed(group_id: int) -> Response | tuple[str, int]:
+    """A big sheet's nights, once the job the form asked (``?job=``) read them."""
     group = load_group(group_id).row
     try:
-        book, staged = _staged(group)
+        found = jobs.job_of(group.id, whole_number(request.args.get("job", "")))
+    except ServiceError as error:
+        return _start(group, status_of(error), {"file": error.message})
+    return _preview(group, MultiDict([(k, v) for k, v in found.asked or []]))
+
+
+def _preview(group: Any, form: Any) -> Response | tuple[str, int]:
+    try:
+        book, staged = _staged(group, form)
     except ServiceError as error:
         return _start(group, 400, {"file": error.message})
     try:
-        shown = sheet_preview.previewed(group, book,
-                                        sheet_preview.asked(_asked(request.form, book)))
+        choices = sheet_preview.asked(_asked(form, book))
+        shown = sheet_staged.kept_preview(group, staged, book, choices) \
+            if book.rows > JOB_ROWS else sheet_preview.preview(group, book, choices)
+        if shown is None:  # a big sheet not yet read so: its job
+            job, _ = jobs.start(group.id, "sheet_preview", sheet_staged.preview_job,
+                                (group.id, staged, choices), job_refused,
+                                asked=_resent(form),
+                                stage="Reading the sheet's nights")
+            return follow(job)
     except ServiceError as error:
         shown = sheet_preview.previewed(group, book, sheet_preview.Asked())
-        return _steps(group, shown, staged, "map", 400, error)
-    return _steps(group, shown, staged, "preview")
+        return _steps(group, shown, staged, "map", 400, error, form)
+    return _steps(group, shown, staged, "preview", form=form)
 
 
 @bp.post("/g/<int:group_id>/sheet/confirm")
@@ -243,10 +268,10 @@ def confirm(group_id: int) -> Response | tuple[str, int]:
     return redirect(url_for("group_sheets.start", group_id=group_id, _anchor="imports"))
 
 
-def _resent() -> list[list[str]]:
+def _resent(form: Any = None) -> list[list[str]]:
     """The form as sent, but its one-time fields: what a refused job's page
-    sends again to show the nights once more."""
-    return [[k, v] for k, v in request.form.items(multi=True)
+    sends again to show the nights once more, and what a preview's job shows."""
+    return [[k, v] for k, v in (request.form if form is None else form).items(multi=True)
             if k not in ("csrf_token", "submission")]
 
 
