@@ -33,6 +33,8 @@ def _group_of_a_league(client: FlaskClient, nights: int) -> dict[str, Any]:
                                                                        40)):
         assert client.post(f"{API}/tables/{night.get_json()['id']}/hands", headers=edit, json={
             "picker": picker, "partners": [partner], "points": points}).status_code == 201
+    assert client.post(f"{API}/tables/{night.get_json()['id']}/close",
+                       headers=edit).status_code == 200
     return group
 
 
@@ -95,3 +97,10 @@ def test_the_spreadsheet_is_the_scorekeepers_on_the_page_and_the_api(
     assert page.status_code == 200
     assert page.headers["Content-Disposition"] == f'attachment; filename="group-{group["id"]}.csv"'
     assert page.get_data(as_text=True) == _csv(client, group)
+    under_way = client.post(f"{API}/tables", headers=group["run"], json={
+        "group": group["id"], "played_on": "2024-05-02",
+        "players": ["Member 06", "Member 07", "Member 08", "Member 09", "Member 10"]})
+    assert client.post(f"{API}/tables/{under_way.get_json()['id']}/hands", headers=auth(
+        under_way.get_json()["edit_token"]), json={"picker": "Member 06", "partners": [
+            "Member 07"], "points": 80}).status_code == 201
+    assert _csv(client, group) == page.get_data(as_text=True)  # not a result yet

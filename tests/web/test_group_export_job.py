@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from scorekeeper.db.models import KeptExport, db
 from scorekeeper.limits import JOB_NIGHTS
+from scorekeeper.services.background import elsewhere
 from scorekeeper.services.groups import exports
 from tests.web.sheet_helpers import auth
 from tests.web.test_group_round_trip import API, _league
@@ -112,3 +113,17 @@ def test_a_small_groups_file_is_given_at_once_and_a_missing_job_is_404(
     assert client.get(f"/g/{made['id']}/export").status_code == 200
     missing = client.get(f"/g/{made['id']}/jobs/999999")
     assert missing.status_code == 404 and 'id="job-gone"' in missing.text
+
+
+def test_an_export_refused_while_the_server_was_busy_is_tried_again(
+        client: FlaskClient, league: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    def busy(_: int) -> Any:
+        raise elsewhere.Unavailable("The server is bringing in 2 other files right now")
+
+    monkeypatch.setattr(exports, "_export_work", busy)
+    first = client.get(f"/g/{league['id']}/export").location
+    refused = client.get(first)
+    assert refused.status_code == 503 and 'id="job-export-again"' in refused.text
+    monkeypatch.undo()
+    second = client.get(f"/g/{league['id']}/export").location
+    assert second != first and "The group's file is ready" in client.get(second).text

@@ -62,6 +62,13 @@ def test_the_page_reads_a_big_sheet_as_a_job_and_pages_what_it_kept(
     assert f"{NIGHTS - 1} nights to bring in" in client.get(
         client.get(other.location).location).text
     assert dump(app, group["id"]) == before
+    changed = client.patch(f"/api/v1/groups/{group['id']}", json={"rating": False},
+                           headers=group["run"])
+    assert changed.status_code == 200  # the group changed: what was read is old
+    stale = client.get(shown_at)
+    assert stale.status_code == 409 and 'id="job-stale"' in stale.text
+    again = preview_page(client, group["id"], form_fields(stale.text, "job-again"))
+    assert again.status_code == 200 and f"Nights 1–100 of {NIGHTS}" in again.text
     missing = client.get(f"/g/{group['id']}/sheet/preview?job=999999")
     assert missing.status_code == 404 and "No such job" in missing.text
 

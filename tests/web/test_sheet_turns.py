@@ -20,6 +20,7 @@ from scorekeeper.services.groups import unclaimed
 from scorekeeper.services.groups.sheets import bring_in
 from scorekeeper.services.groups.sheets.files import read_file
 from scorekeeper.services.groups.sheets.preview import Asked, preview
+from scorekeeper.services.once import Once
 from tests.web.sheet_helpers import dump, group_with_a_night, standings_by_season
 from tests.web.test_sheet_jobs import PLAYERS, _send, league
 
@@ -112,6 +113,59 @@ def test_a_failure_on_the_last_turn_takes_back_every_night_written(
     assert _nights(app) == nights and dump(app, group["id"]) == before
 
 
+def test_a_failure_on_a_later_turn_takes_back_the_turns_before(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    sheet, _ = league(NIGHTS)
+    group = group_with_a_night(client)
+    shown = _send(client, group, sheet).get_json()
+    before, nights = dump(app, group["id"]), _nights(app)
+    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
+    monkeypatch.setattr(turns.time, "sleep", lambda _: None)
+    real, made = bring_in._write_turn, []
+
+    def second_fails(*args: Any) -> list[int]:
+        made.append(1)
+        if len(made) == 3:
+            raise RuntimeError("the database went away")
+        return real(*args)
+
+    monkeypatch.setattr(bring_in, "_write_turn", second_fails)
+    with app.app_context(), pytest.raises(RuntimeError, match="went away"):
+        bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
+                         shown["version"], shown["new_members"])
+    assert len(made) == 3 and _nights(app) == nights and dump(app, group["id"]) == before
+
+
+def test_a_twin_that_finished_first_leaves_none_of_its_twins_nights(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A double tap: the second request is writing its nights when the first
+    finishes; under the lock it finds the first one's import, answers it,
+    and its own nights go."""
+    sheet, _ = league(NIGHTS)
+    group = group_with_a_night(client)
+    shown = _send(client, group, sheet).get_json()
+    once = Once("twin-sheet-0001", "the same sheet")
+    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
+    first: list[Any] = []
+
+    def meanwhile(_: float) -> None:  # the first tap, done between the second's turns
+        if not first:
+            first.append(None)
+            first[0] = bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"),
+                                        Asked(), shown["version"], shown["new_members"],
+                                        once=once).id
+
+    monkeypatch.setattr(turns.time, "sleep", meanwhile)
+    with app.app_context():
+        twin = bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
+                                shown["version"], shown["new_members"], once=once)
+        assert twin.id == first[0]
+        assert db.session.scalar(select(func.count(GameTable.id)).where(
+            GameTable.unclaimed_by.is_not(None))) == 0
+        assert db.session.scalar(select(func.count(GameTable.id)).where(
+            GameTable.group_id == group["id"])) == 1 + NIGHTS
+
+
 def test_a_stopped_jobs_nights_are_taken_back(app: Flask, client: FlaskClient) -> None:
     sheet, _ = league(NIGHTS)
     group = group_with_a_night(client)
@@ -120,7 +174,10 @@ def test_a_stopped_jobs_nights_are_taken_back(app: Flask, client: FlaskClient) -
     with app.app_context():
         shown_here = preview(db.session.get_one(Group, group["id"]),
                              read_file(sheet.encode(), "league.csv"), Asked())
-        written = bring_in._write_nights(group["id"], shown_here, "stopped-job")
+        rules = {n: bring_in.rules_for(db.session.get_one(Group, group["id"]), n)
+                 for n in {len(night.players) for night in shown_here.importing}}
+        written = bring_in._write_turn(list(shown_here.importing), rules, shown_here,
+                                       "stopped-job")
     assert _nights(app) == nights + NIGHTS and shown["ready"]
     with app.app_context():
         assert unclaimed.forget_job("stopped-job") == NIGHTS

@@ -16,7 +16,6 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.db.engine import writing
 from scorekeeper.db.models import GameTable, Group, Job, KeptExport, MemberAlias, db, utcnow
@@ -31,7 +30,6 @@ from scorekeeper.moments import iso
 from scorekeeper.names import NameError_, clean_name, find_name
 from scorekeeper.services import ServiceError, caches, writes
 from scorekeeper.services.background import elsewhere, jobs, progress
-from scorekeeper.services.background.turns import in_turns
 from scorekeeper.services.checks import (
     check_played_on,
     check_stake,
@@ -53,7 +51,7 @@ from scorekeeper.services.nights.import_checks import (
 )
 from scorekeeper.services.nights.paper import check_totals, totals_of
 from scorekeeper.services.nights.state import TableState
-from scorekeeper.services.nights.tables import build_table, forget_tables, get_table, tables_of
+from scorekeeper.services.nights.tables import build_table, get_table
 from scorekeeper.services.once import Once, earlier, made
 from scorekeeper.services.writes import unit
 
@@ -125,9 +123,14 @@ def export_json(group: Group) -> str:
 def export_job(group: Group, refused: jobs.Refused) -> tuple[Job, bool]:
     """The job that writes the group's file at its version (:func:`kept` once
     done), and whether it was made before: one a version, so a second tap,
-    another phone or a client's retry follows the same one."""
+    another phone or a client's retry follows the same one (after a refusal,
+    the server busy: a new one)."""
+    token = f"group-export:{group.id}:{group.version}"
+    while (found := jobs.made(group.id, Once(token))) is not None and \
+            found.state == jobs.REFUSED:  # asked again after a refusal: a new try
+        token = f"group-export:{group.id}:{group.version}:{found.id}"
     return jobs.start(group.id, "group_export", _export_work, (group.id,), refused,
-                      once=Once(f"group-export:{group.id}:{group.version}"))
+                      once=Once(token))
 
 
 def _export_work(group_id: int) -> dict[str, Any]:
@@ -160,7 +163,7 @@ CSV_COLUMNS = ("Date", "Game", "Player", "Points")
 
 def export_csv(group: Group) -> str:
     """The group's nights as a spreadsheet or another app reads them: a row a
-    player a night played, oldest first (its date, the night's number that
+    player a closed night played, oldest first (its date, the night's number that
     day, the player, his points), in the seats' order.  Brought in through
     the sheet import it makes the same nights of totals, and exports again
     byte for byte (a CSV carries no hands, rules or history: the JSON does)."""
@@ -169,7 +172,7 @@ def export_csv(group: Group) -> str:
     writer.writerow(CSV_COLUMNS)
     games: Counter[date] = Counter()
     for night in results(group.id)[1]:
-        if not night.players:
+        if not night.players or not night.closed:  # a night under way isn't a result yet
             continue
         games[night.played_on] += 1
         writer.writerows([night.played_on.isoformat(), games[night.played_on],
@@ -285,32 +288,26 @@ def import_group(data: object, label: str = "Scorekeeper", once: Once | None = N
         before = made(earlier(once), Group)
     if before is not None:
         return before, None
-    unclaimed.sweep()
-    written: list[int] = []
-    job = elsewhere.job()
-    try:
-        for turn in in_turns(nights, _rows):
-            written += _write_nights(turn, label, job)
+
+    def claim(written: list[int], job: str) -> tuple[tuple[Group, str | None], bool]:
         with unit(once) as work:
             before = made(earlier(once), Group)
             if before is not None:  # a twin of this request carried it out meanwhile
-                forget_tables(tables_of(written))
-                return before, None
+                work.cancel()
+                return (before, None), False
             group, token = groups.build_group(name, players, preset, options, stake, label)
             group.rating = rating
-            _gather(group, written, nights, spellings)
+            _gather(group, unclaimed.claimed(written, job), nights, spellings)
             writes.begin_group(group.id)
             writes.audit_group(group.id, "import", f"Brought in from its file: "
                                f"{len(nights):,} nights, {len(group.members)} members", label)
             work.remember(group, 201)
-    except BaseException:
-        unclaimed.take_back(written)
-        raise
-    twin = made(work.twin, Group)
-    if twin is not None:
-        unclaimed.take_back(written)
-        return twin, None
-    return group, token
+        twin = made(work.twin, Group)
+        return ((twin, None), False) if twin is not None else ((group, token), True)
+
+    return unclaimed.written_in_turns(
+        nights, _rows, lambda turn, job: _write_nights(turn, label, job), claim,
+        f"Writing {len(nights):,} nights")
 
 
 def _rows(night: CheckedNight) -> int:
@@ -340,16 +337,12 @@ def _write_nights(nights: list[CheckedNight], label: str, job: str) -> list[int]
         return [table.id for table, _ in filled]
 
 
-def _gather(group: Group, written: list[int], nights: list[CheckedNight],
+def _gather(group: Group, tables: list[GameTable], nights: list[CheckedNight],
             spellings: list[tuple[str, str]]) -> None:
     """The import's last turn: the nights written join ``group`` (their
     players its members, in the file's order) and its spellings are kept."""
-    tables = {t.id: t for t in db.session.scalars(
-        select(GameTable).where(GameTable.id.in_(written))
-        .options(selectinload(GameTable.owner)))}
-    for table_id, night in zip(written, nights, strict=True):
-        tables[table_id].unclaimed_by = None
-        groups.belong(tables[table_id], group)
+    for table, night in zip(tables, nights, strict=True):
+        groups.belong(table, group)
         groups.join_members(group, [n for n, _ in night.checked.players])
     db.session.flush()
     for spelling, member in spellings:

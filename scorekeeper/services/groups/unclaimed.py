@@ -1,8 +1,10 @@
-"""Nights a group's import has written but not yet given to its group.
+"""Nights an import has written but not yet given to its group.
 
-A group's file is written a few nights a commit and the group that holds
-them last (:func:`~scorekeeper.services.groups.exports.import_group`); until
-then each night names the import that wrote it (``unclaimed_by``, the job
+A group's file, or a sheet's nights, are written a few nights a commit and
+given to the group that holds them last (:func:`written_in_turns`, for
+:func:`~scorekeeper.services.groups.exports.import_group` and
+:func:`~scorekeeper.services.groups.sheets.bring_in.confirm`); until then
+each night names the import that wrote it (``unclaimed_by``, the job
 :func:`scorekeeper.services.background.elsewhere.job` names).  An import that fails on
 the way takes its own back; one stopped from outside (too slow, or its
 process killed) can't, so the server takes back that job's nights
@@ -14,14 +16,23 @@ it).  Nobody can reach such nights meanwhile: nobody has their tokens.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 from datetime import UTC, timedelta
+from typing import TypeVar
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from scorekeeper.db.models import GameTable, Owner, db, utcnow
 from scorekeeper.limits import IMPORT_SECONDS, JOB_SECONDS
-from scorekeeper.services.nights.tables import forget_tables, tables_of
+from scorekeeper.services import Conflict
+from scorekeeper.services.background import elsewhere, progress
+from scorekeeper.services.background.turns import in_turns
+from scorekeeper.services.nights.tables import forget_tables
 from scorekeeper.services.writes import unit
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: How old an unclaimed night is before no import can still be writing it:
 #: an import is stopped after IMPORT_SECONDS (a job's, JOB_SECONDS), its
@@ -58,15 +69,60 @@ def sweep() -> int:
     return len(old)
 
 
-def take_back(written: list[int]) -> None:
-    """Remove the nights ``written`` by an import that failed (or found its
-    twin had done the work): nothing of them stays.  If even that fails,
-    they stay where nobody can reach them, :func:`sweep` takes them later,
-    and the log says so."""
+def written_in_turns(items: Sequence[T], rows: Callable[[T], int],
+                     write: Callable[[list[T], str], list[int]],
+                     claim: Callable[[list[int], str], tuple[R, bool]], stage: str) -> R:
+    """A long import: ``items`` written a turn at a time (:func:`.in_turns`;
+    ``write(turn, job)`` is one commit, its nights unclaimed by ``job``, and
+    answers their ids), then ``claim(written, job)``, the last unit of work,
+    gives them to their group (:func:`claimed`): its answer, and whether it
+    kept them (False: a twin of this request had done the work, and these
+    go).  A failure on the way takes back every night written, a stopped
+    job's the server does (:func:`forget_job`); ``stage`` is its progress."""
+    sweep()
+    job = elsewhere.job()
+    written: list[int] = []
+    done = 0
+    try:
+        for turn in in_turns(items, rows):
+            progress.report(done, len(items), stage)
+            written += write(turn, job)
+            done += len(turn)
+        progress.report(done, len(items), "Bringing them into the group")
+        answer, kept = claim(written, job)
+    except BaseException:
+        take_back(written, job)
+        raise
+    if not kept:
+        take_back(written, job)
+    return answer
+
+
+def claimed(written: list[int], job: str) -> list[GameTable]:
+    """The nights ``job`` wrote, in order, no longer unclaimed: the last
+    unit's, which gives them to their group.  Refused if any of them was
+    taken back meanwhile (an import left too long): nothing is brought in."""
+    found = {t.id: t for t in db.session.scalars(
+        select(GameTable).where(GameTable.id.in_(written), GameTable.unclaimed_by == job)
+        .options(selectinload(GameTable.owner)))}
+    if len(found) != len(written):
+        raise Conflict("The import took too long and the nights it wrote were taken "
+                       "back; nothing was brought in: send it again")
+    for table in found.values():
+        table.unclaimed_by = None
+    return [found[table_id] for table_id in written]
+
+
+def take_back(written: list[int], job: str) -> None:
+    """Remove the nights ``job`` wrote and no group holds (``written``: an
+    import that failed, or found its twin had done the work): nothing of
+    them stays.  If even that fails, they stay where nobody can reach them,
+    :func:`sweep` takes them later, and the log says so."""
     if not written:
         return
     try:
         with unit():
-            forget_tables(tables_of(written))
+            forget_tables(list(db.session.scalars(select(GameTable).where(
+                GameTable.id.in_(written), GameTable.unclaimed_by == job))))
     except Exception:  # noqa: BLE001 (the import's own failure is the one to answer)
         log.warning("An import's %d nights could not be taken back", len(written))

@@ -80,8 +80,8 @@ class Operation:
     #: path (:func:`scorekeeper.services.made_on.made_on`): a new hand made on
     #: an older version is kept when it was made for the deal still to come.
     judges_stale: bool = False
-    #: Big enough (or asked with ``Prefer: respond-async``), it answers 202
-    #: with a Job to follow (:mod:`scorekeeper.views.api.jobs`).
+    #: Asked with ``Prefer: respond-async`` (a write: or big enough), it
+    #: answers 202 with a Job to follow (:mod:`scorekeeper.views.api.jobs`).
     job: bool = False
     #: The success body's media type (a spreadsheet's is ``text/csv``).
     media: str = "application/json"

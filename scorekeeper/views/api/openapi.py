@@ -53,7 +53,9 @@ IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
             "description": "The table's (or event's) ETag this write is for"}
 PREFER = {"name": "Prefer", "in": "header", "required": False,
           "schema": {"type": "string", "enum": ["respond-async"]},
-          "description": "respond-async: answer 202 with a job to follow, whatever its size"}
+          "description": "respond-async: answer 202 with a job to follow, whatever its "
+                         "size (a group's file already written at its version: the file "
+                         "at once)"}
 IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
                  "schema": {"type": "string"},
                  "description": "The ETag already held: a 304 while it is current"}
@@ -122,7 +124,7 @@ def _parameters(op: Operation) -> list[dict[str, Any]]:
         found.append(_key(op))
     if op.job:
         found.append(PREFER)
-    elif op.owner is not None:
+    if op.owner is not None and not (op.job and op.writes):
         found.append(IF_NONE_MATCH)
     return found
 

@@ -32,8 +32,7 @@ from scorekeeper.limits import AUDIT_SUMMARY, MAX_ROW_ID
 from scorekeeper.names import name_key
 from scorekeeper.rules import PRESETS, Rules
 from scorekeeper.services import Code, Conflict, NotFound, ServiceError, checks, writes
-from scorekeeper.services.background import elsewhere, progress
-from scorekeeper.services.background.turns import in_turns
+from scorekeeper.services.background import progress
 from scorekeeper.services.grants.grants import new_token
 from scorekeeper.services.groups import aliases, unclaimed
 from scorekeeper.services.groups import group as groups
@@ -42,7 +41,6 @@ from scorekeeper.services.groups.sheets.nights import NightDraft
 from scorekeeper.services.groups.sheets.preview import Asked, Preview, kinds_said, preview
 from scorekeeper.services.groups.sheets.staged import staged
 from scorekeeper.services.groups.sheets.undo import forget_nights
-from scorekeeper.services.nights.tables import tables_of
 from scorekeeper.services.once import Once, earlier
 from scorekeeper.services.since import meanwhile
 
@@ -73,28 +71,28 @@ def confirm(group_id: int, book: Workbook, choices: Asked, seen: object,
     if refusal is not None:
         raise SheetRefused(refusal, "exclude" if shown.flagged else "columns")
     _confirmed(shown.new_members, new_members)
-    unclaimed.sweep()
-    written: list[int] = []
-    try:
-        written = _write_nights(group_id, shown, elsewhere.job())
+    rules = {n: rules_for(group, n) for n in {len(night.players) for night in shown.importing}}
+
+    def claim(written: list[int], job: str) -> tuple[SheetImport, bool]:
         with writes.unit(once) as work:
             done = _earlier_import(once)
             if done is not None:  # a twin (a double tap) finished while this one waited
                 work.cancel()
-                unclaimed.take_back(written)
-                return done
+                return done, False
             made = writes.begin_group(group_id)
             if made != version + 1:
                 raise Conflict(_stale(group_id, version, "preview was made"), "version")
-            record = _gather(groups.get_group(group_id), shown, written, made, label)
+            record = _gather(groups.get_group(group_id), shown,
+                             unclaimed.claimed(written, job), made, label)
             work.remember((GROUP, group_id), 201, {"import": record.id})
-    except BaseException:
-        unclaimed.take_back(written)
-        raise
-    if work.twin is not None:
-        unclaimed.take_back(written)
-        return _import_of(work.twin.response)
-    return record
+        if work.twin is not None:
+            return _import_of(work.twin.response), False
+        return record, True
+
+    count = len(shown.importing)
+    return unclaimed.written_in_turns(
+        shown.importing, _rows, lambda turn, job: _write_turn(turn, rules, shown, job), claim,
+        f"Writing {count:,} night{'s' if count != 1 else ''}")
 
 
 def _stale(group_id: int, version: int, what: str) -> str:
@@ -134,35 +132,25 @@ def _import_of(response: object) -> SheetImport:
     return found
 
 
-def _write_nights(group_id: int, shown: Preview, job: str) -> list[int]:
-    """The nights to bring in, written a turn at a time (:func:`.in_turns`),
-    each turn its own commit, belonging to no group yet (unclaimed by
-    ``job``: nobody can reach them) so that a save waits for one short turn
-    at most, never for the whole sheet; their ids, in the sheet's order.
-    What can be worked out before is (each night's rules, by how many played),
-    so a turn holds the write lock only to write."""
-    count = len(shown.importing)
-    group = groups.get_group(group_id)
-    rules = {n: rules_for(group, n) for n in {len(night.players) for night in shown.importing}}
-    written: list[int] = []
-    for turn in in_turns(shown.importing, _rows):
-        progress.report(len(written), count, f"Writing {count:,} night"
-                        f"{'s' if count != 1 else ''}")
-        tables = [_night(rules[len(night.players)], shown, night, job) for night in turn]
-        with writes.unit():  # made before: the lock is held only to write them
-            db.session.add_all(tables)
-            for table, night in zip(tables, turn, strict=True):
-                writes.audit_created(table, "import", f"Brought in from {shown.source}: " + (
-                    f"{len(night.hands)} hands" if night.hands is not None
-                    else "the night's totals"))
-            db.session.flush()  # the turn's nights at once, then their hands
-            db.session.add_all([HandRow(table_id=table.id, position=position,
-                                        data=codec.encode(hand))
-                                for table, night in zip(tables, turn, strict=True)
-                                for position, hand in enumerate(night.hands or (), start=1)])
-            written += [t.id for t in tables]
-    progress.report(count, count, "Bringing them into the group")
-    return written
+def _write_turn(turn: list[NightDraft], rules: dict[int, tuple[str, Rules]], shown: Preview,
+                job: str) -> list[int]:
+    """One turn of the sheet's nights, written in one commit, belonging to no
+    group yet (unclaimed by ``job``: nobody can reach them); their ids.  The
+    nights are made before the turn takes the write lock (their rules worked
+    out once, by how many played), so it holds the lock only to write them."""
+    tables = [_night(rules[len(night.players)], shown, night, job) for night in turn]
+    with writes.unit():
+        db.session.add_all(tables)
+        for table, night in zip(tables, turn, strict=True):
+            writes.audit_created(table, "import", f"Brought in from {shown.source}: " + (
+                f"{len(night.hands)} hands" if night.hands is not None
+                else "the night's totals"))
+        db.session.flush()  # the turn's nights at once, then their hands
+        db.session.add_all([HandRow(table_id=table.id, position=position,
+                                    data=codec.encode(hand))
+                            for table, night in zip(tables, turn, strict=True)
+                            for position, hand in enumerate(night.hands or (), start=1)])
+        return [t.id for t in tables]
 
 
 def _rows(night: NightDraft) -> int:
@@ -171,12 +159,11 @@ def _rows(night: NightDraft) -> int:
     return 2 + len(night.players) + len(night.hands or ())
 
 
-def _gather(group: Group, shown: Preview, written: list[int], version: int,
+def _gather(group: Group, shown: Preview, tables: list[GameTable], version: int,
             label: str | None) -> SheetImport:
     """The import's last turn: the nights written join the group, the new
     members too, and the import's record and its one entry are written."""
-    for table in tables_of(written):
-        table.unclaimed_by = None
+    for table in tables:
         groups.belong(table, group)
     before = {m.name for m in group.members}
     groups.join_members(group, shown.new_members)
@@ -185,7 +172,7 @@ def _gather(group: Group, shown: Preview, written: list[int], version: int,
     filename = shown.source
     summary = _summary(filename, shown.importing, [m.name for m in added])
     record = SheetImport(group_id=group.id, filename=filename[:120], by=label,
-                         version=version, nights=written,
+                         version=version, nights=[t.id for t in tables],
                          members=[m.id for m in added], summary=_fit(summary), at=utcnow())
     db.session.add(record)
     db.session.flush()

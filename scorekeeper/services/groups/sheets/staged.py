@@ -33,6 +33,9 @@ from scorekeeper.services.groups import group as groups
 from scorekeeper.services.groups.sheets.files import SheetRefused, Workbook, from_json, to_json
 from scorekeeper.services.groups.sheets.preview import Asked, Preview, preview
 
+#: Raised whenever what a kept preview holds changes shape: an older one,
+#: kept before a new release, is read again rather than unpickled wrong.
+PREVIEW_FORMAT = 1
 GONE = (f"This page's sheet is no longer kept on the server (a group keeps its last "
         f"{STAGED_SHEETS} uploads, each for {STAGED_HOURS} hours): choose the file again")
 
@@ -70,7 +73,8 @@ def staged(group_id: int, staged_id: int | None) -> Workbook:
 def preview_key(group: Group, choices: Asked) -> str:
     """What a preview was asked: the choices, the group's version and the day
     (a night dated tomorrow is refused today), as one digest."""
-    said = json.dumps({"choices": asdict(choices), "version": group.version,
+    said = json.dumps({"format": PREVIEW_FORMAT, "choices": asdict(choices),
+                       "version": group.version,
                        "day": utcnow().date().isoformat()}, sort_keys=True, default=sorted)
     return hashlib.sha256(said.encode()).hexdigest()
 
@@ -83,8 +87,11 @@ def kept_preview(group: Group, staged_id: int, book: Workbook, choices: Asked
     if row is None or row.group_id != group.id or row.preview is None or \
             row.preview_key != preview_key(group, choices):
         return None
-    shown: Preview = pickle.loads(row.preview)  # noqa: S301 (written by preview_job alone)
-    return replace(shown, book=book)
+    try:
+        shown = pickle.loads(row.preview)  # noqa: S301 (written by preview_job alone)
+    except Exception:  # noqa: BLE001 (a preview that won't load is read again)
+        return None
+    return replace(shown, book=book) if isinstance(shown, Preview) else None
 
 
 def preview_job(group_id: int, staged_id: int, choices: Asked) -> dict[str, Any]:

@@ -164,7 +164,8 @@ def import_sheet(group_id: int) -> Response:
     choices = asked(data)
     if not flag(data, "confirm") and asks_for_a_job():
         return accepted(*jobs.start(group.id, "sheet_preview", preview_answer,
-                                    (group.id, book, choices), refused))
+                                    (group.id, book, choices), refused,
+                                    once=request_once(data)))
     if not flag(data, "confirm"):
         return jsonify(preview_json(previewed(group, book, choices)))
     once = request_once(data)

@@ -205,10 +205,13 @@ def previewed(group_id: int) -> Response | tuple[str, int]:
         found = jobs.job_of(group.id, whole_number(request.args.get("job", "")))
     except ServiceError as error:
         return _start(group, status_of(error), {"file": error.message})
-    return _preview(group, MultiDict([(k, v) for k, v in found.asked or []]))
+    return _preview(group, MultiDict([(k, v) for k, v in found.asked or []]), found)
 
 
-def _preview(group: Any, form: Any) -> Response | tuple[str, int]:
+def _preview(group: Any, form: Any, done: Any = None) -> Response | tuple[str, int]:
+    """The nights the form asks for; a big sheet's from what its job kept, or
+    (a POST) the job that reads them, or (``done``: the job that read them,
+    its nights since replaced or the group changed) its page, to ask again."""
     try:
         book, staged = _staged(group, form)
     except ServiceError as error:
@@ -217,6 +220,9 @@ def _preview(group: Any, form: Any) -> Response | tuple[str, int]:
         choices = sheet_preview.asked(_asked(form, book))
         shown = sheet_staged.kept_preview(group, staged, book, choices) \
             if book.rows > JOB_ROWS else sheet_preview.preview(group, book, choices)
+        if shown is None and done is not None:  # read, then replaced: asked again by POST
+            return render_template("groups/job.html", group=group, job=done, stale=True,
+                                   kind_words=KIND_WORDS, poll_ms=0), 409
         if shown is None:  # a big sheet not yet read so: its job
             job, _ = jobs.start(group.id, "sheet_preview", sheet_staged.preview_job,
                                 (group.id, staged, choices), job_refused,
