@@ -286,6 +286,7 @@ def _register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
     filters.register(app)
+    app.after_request(api.request_headers)
 
     @app.teardown_request
     def made_on_nothing(_: BaseException | None) -> None:

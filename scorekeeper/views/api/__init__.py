@@ -108,10 +108,11 @@ def request_id() -> str:
     return str(found)
 
 
-@bp.after_request
 def request_headers(response: Response) -> Response:
-    """Every answer names its request (``X-Request-Id``), and an answer given
-    again for a retried ``Idempotency-Key`` says so (``Idempotent-Replayed``)."""
+    """Every answer the app sends names its request (``X-Request-Id``: the
+    app registers this for all of them, a page's, a 404 of no route, a 405),
+    and an answer given again for a retried ``Idempotency-Key`` says so
+    (``Idempotent-Replayed``)."""
     response.headers["X-Request-Id"] = request_id()
     once = g.get("api_once")
     if g.get("replayed") or (once is not None and once.replayed):
