@@ -29,7 +29,7 @@ STOP = frozenset(
     "than any some all one about into out up down happens happen mean means someone somebody "
     "anyone anybody everyone people person guy player players else just end ends ended "
     "work works worked ever really still allowed supposed okay ok want wants as too very also "
-    "yet like".split())
+    "yet like many much".split())
 
 #: Players' phrases and words → the words the rulings use (applied before stemming).
 _PHRASES = (
@@ -66,6 +66,8 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
     "sitting": ("sitting", "sit", "seat"), "seats": ("seat", "sit"),
     "money": ("stake", "cent", "money"), "pay": ("pay", "paid", "pays"),
     "points": ("point",), "dealer": ("dealer", "deal"),
+    "announce": ("announce", "say", "declare"), "announced": ("announce", "say", "declare"),
+    "announcing": ("announce", "say", "declare"), "declare": ("declare", "say", "announce"),
     "six": ("six", "6"), "seven": ("seven", "7"),
     "five": ("five", "5"), "four": ("four", "4"), "three": ("three", "3"),
 }

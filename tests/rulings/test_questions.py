@@ -134,3 +134,22 @@ def test_an_empty_question_is_every_ruling() -> None:
     rules = make_rules("called-ace")
     answer = ask(rules, "  ")
     assert answer.covered and answer.said == "" and len(answer.found) > 30
+
+
+SCHNEIDER_LINE = ["how many points to get out of schneider",
+                  "how much do we need to be out of schneider"]
+JD_UNSAID = ["do I have to announce burying the jack of diamonds",
+             "must the picker say he buried the jack", "bury the jack"]
+
+
+@pytest.mark.parametrize("preset", TABLES)
+@pytest.mark.parametrize("question", SCHNEIDER_LINE)
+def test_getting_out_of_schneider_finds_the_schneider_line_first(preset: str,
+                                                               question: str) -> None:
+    assert _ids(make_rules(preset), question)[0] == "schneider"
+
+
+@pytest.mark.parametrize("preset", ["jack-of-diamonds", "imsa"])
+@pytest.mark.parametrize("question", JD_UNSAID)
+def test_burying_the_jack_unsaid_finds_its_ruling_first(preset: str, question: str) -> None:
+    assert _ids(make_rules(preset), question)[0] == "jd-buried"
