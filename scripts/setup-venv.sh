@@ -17,12 +17,17 @@ if [ -f "$stamp" ]; then
     exit 0
 fi
 
+began=$SECONDS
+echo "Installing the app into .venv (the first time takes a minute or two):"
+echo "  1/3 pip"
 .venv/bin/python -m pip install --quiet --upgrade pip
+echo "  2/3 uv, the installer"
 .venv/bin/python -m pip install --quiet uv
-
+echo "  3/3 the app and its dependencies (pyproject.toml)"
 if ! .venv/bin/uv pip install --quiet --compile-bytecode --python .venv/bin/python -e '.[dev]'; then
     echo "uv failed; falling back to pip" >&2
     .venv/bin/python -m pip install --quiet -e '.[dev]'
 fi
 rm -f .venv/.installed-*
 touch "$stamp"
+echo "Installed in $((SECONDS - began)) s."
