@@ -18,11 +18,13 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
-def pending_text(night: Night) -> str | None:
+def pending_text(night: Night, here: bool = False) -> str | None:
     """The pending doublers as the engine will use them: "Next 2 hands
     doubled — from hands 7 and 8" (extend), "Next hand ×8 — from hands 9, 10
     and 11" (stack: three doublers on one hand), each run of hands doubled
-    alike in turn (None when nothing is pending)."""
+    alike in turn (None when nothing is pending).  On the form of the hand
+    they double first (``here``), that hand is this one: "This hand doubled
+    (by hand 6)", "This hand and the next 2 doubled (by hands 7 and 8)"."""
     if not night.upcoming:
         return None
     runs: list[tuple[int, int, list[int]]] = []  # (times doubled, hands, sources)
@@ -35,8 +37,14 @@ def pending_text(night: Night) -> str | None:
     for exponent, count, sources in runs:
         made = sorted(set(sources))
         how = "doubled" if exponent == 1 else f"×{2 ** exponent}"
-        said.append(f"{'hand' if count == 1 else f'{count} hands'} {how} — from "
-                    f"{'hand' if len(made) == 1 else 'hands'} {_listed(made)}")
+        by = f"{'hand' if len(made) == 1 else 'hands'} {_listed(made)}"
+        if here and not said:
+            said.append(f"This hand {how} (by {by})" if count == 1 else
+                        f"This hand and the next {count - 1} {how} (by {by})")
+        else:
+            said.append(f"{'hand' if count == 1 else f'{count} hands'} {how} — from {by}")
+    if here:
+        return "; then ".join([said[0], *(f"the next {s}" for s in said[1:])])
     return "Next " + "; then ".join(said)
 
 

@@ -31,27 +31,29 @@ def _banner(page: Any, url: str) -> str | None:
     return found.inner_text().strip().lstrip("⚡ ") if found.count() else None
 
 
-def _engine(rules: Any, hands: int) -> str | None:
+def _engine(rules: Any, hands: int, here: bool = False) -> str | None:
     """The banner the engine's own plan words after the five hands and
     ``hands`` plain ones more."""
     plain = Hand(kind=Kind.PICKED, picker="Bob", partners=("Cat",), points=75)
     thrown = [Hand(kind=Kind.LEASTER, winner="Ann"), Hand(kind=Kind.MISDEAL),
               Hand(kind=Kind.MISDEAL)]
-    return pending_text(replay(rules, PLAYERS, [plain, plain, *thrown] + [plain] * hands))
+    return pending_text(replay(rules, PLAYERS, [plain, plain, *thrown] + [plain] * hands),
+                        here)
 
 
-@pytest.mark.parametrize(("policy", "said", "left"), [
-    ("extend", "Next 3 hands doubled — from hands 3, 4 and 5", 3),
-    ("stack", "Next hand ×8 — from hands 3, 4 and 5", 1),
-    ("previous", "Next hand doubled — from hand 5", 1),
+@pytest.mark.parametrize(("policy", "said", "here", "left"), [
+    ("extend", "Next 3 hands doubled — from hands 3, 4 and 5",
+     "This hand and the next 2 doubled (by hands 3, 4 and 5)", 3),
+    ("stack", "Next hand ×8 — from hands 3, 4 and 5", "This hand ×8 (by hands 3, 4 and 5)", 1),
+    ("previous", "Next hand doubled — from hand 5", "This hand doubled (by hand 5)", 1),
 ])
 def test_the_banner_says_what_the_engine_will_score_under_each_policy(
-        page: Any, live_app: Flask, live_server: str, policy: str, said: str,
+        page: Any, live_app: Flask, live_server: str, policy: str, said: str, here: str,
         left: int) -> None:
     options = {"doublers": policy, "makes_doubler": ["leaster", "misdeal"]}
     night = api_night(live_app, page, live_server, PLAYERS, "called-ace",
                       [PLAIN, PLAIN, *THROWN], options=options)
-    assert _banner(page, night + "/hand/new") == said
+    assert _banner(page, night + "/hand/new") == here  # the doubled hand's own form
     screenshot(page, f"doubler-banner-{policy}", full_page=False)
     assert _banner(page, night) == said  # the ledger
     page.goto(night + "/share")
@@ -62,6 +64,6 @@ def test_the_banner_says_what_the_engine_will_score_under_each_policy(
         page.goto(night + "/hand/new")
         record(page, picker="Bob", partners="Cat", points="61")
         expected = _engine(rules, played)
-        assert _banner(page, night + "/hand/new") == expected
+        assert _banner(page, night + "/hand/new") == _engine(rules, played, here=True)
         assert _banner(page, night) == expected
     assert _banner(page, night) is None  # every doubled hand played

@@ -50,7 +50,7 @@ def test_a_night_on_a_phone_records_edits_and_deletes_hands(page: Any, live_serv
 def test_a_no_pick_table_doubles_the_next_hand_and_says_so(page: Any, live_server: str) -> None:
     start(page, live_server, "jack-of-diamonds", {"nobody_picks": "no-pick"})
     record(page, "Nobody picked: throw in")
-    assert "Next hand doubled — from hand 1" in page.locator("#pending").inner_text()
+    assert "This hand doubled (by hand 1)" in page.locator("#pending").inner_text()
     record(page, picker="Bob", partners="Eve", points="61")
     assert totals(page) == {"Ann": "−2", "Bob": "+4", "Cat": "−2", "Dan": "−2", "Eve": "+2"}
     assert page.locator("#pending").count() == 0

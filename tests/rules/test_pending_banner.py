@@ -39,6 +39,27 @@ def test_the_banner_says_what_the_next_hands_are_scored_with(policy: str, said: 
     assert pending_text(after) is None
 
 
+@pytest.mark.parametrize(("policy", "said"), [
+    ("extend", "This hand and the next 2 doubled (by hands 3, 4 and 5)"),
+    ("stack", "This hand ×8 (by hands 3, 4 and 5)"),
+    ("previous", "This hand doubled (by hand 5)"),
+])
+def test_the_doubled_hands_own_form_says_this_hand(policy: str, said: str) -> None:
+    rules = make_rules("called-ace", {"doublers": policy,
+                                      "makes_doubler": ["leaster", "misdeal"]})
+    assert pending_text(replay(rules, PLAYERS, [PLAIN, PLAIN, *THROWN]), here=True) == said
+
+
+def test_a_hand_doubled_then_hands_doubled_otherwise_say_each_run() -> None:
+    rules = make_rules("called-ace", {"doublers": "stack", "makes_doubler": ["misdeal"],
+                                      "round_of_doubles": True})
+    tie = Hand(kind=Kind.PICKED, picker="Bob", partners=("Cat",), points=60)
+    night = replay(rules, PLAYERS, [PLAIN, tie, Hand(kind=Kind.MISDEAL), Hand(kind=Kind.MISDEAL)])
+    here = pending_text(night, here=True)
+    assert here is not None and here.startswith("This hand ×")
+    assert "; then the next " in here
+
+
 def test_a_round_of_doubles_with_a_stacked_doubler_is_said_as_the_engine_uses_them() -> None:
     """Under ``stack`` a 60-60 tie starts a round of doubles (a hand each
     seat); a misdeal after it doubles the next hand, which is the round's
