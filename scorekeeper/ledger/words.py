@@ -33,7 +33,7 @@ def pending_text(night: Night, here: bool = False) -> str | None:
             runs[-1] = (exponent, runs[-1][1] + 1, runs[-1][2] + list(made_by))
         else:
             runs.append((exponent, 1, list(made_by)))
-    said = []
+    said: list[str] = []
     for exponent, count, sources in runs:
         made = sorted(set(sources))
         how = "doubled" if exponent == 1 else f"×{2 ** exponent}"

@@ -7,7 +7,7 @@ it, as a server does.)"""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from io import BytesIO
 from typing import Any
 
@@ -70,6 +70,8 @@ def test_a_big_sheet_confirmed_is_a_job_that_answers_the_import_to_its_own_sums(
     assert (done["state"], done["status"], done["stage"]) == ("done", 200, "Done")
     assert done["answer"]["confirmed"] and len(done["answer"]["nights_made"]) == JOB_ROWS + 100
     assert done["total"] == JOB_ROWS + 100 and done["finished_at"]
+    for moment in (done["at"], done["finished_at"]):  # said with their offset, as every moment
+        assert datetime.fromisoformat(moment).utcoffset() == timedelta(0)
     years = sorted(sums)
     season = standings_by_season(app, group["id"], years)
     assert {y: {k: v for k, v in season[y].items() if k in PLAYERS} for y in years} == sums

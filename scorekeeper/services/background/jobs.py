@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from scorekeeper.db.engine import end_reads, in_memory, writing
 from scorekeeper.db.models import Job, db, utcnow
 from scorekeeper.limits import JOB_SECONDS, MAX_ROW_ID, PROGRESS_SECONDS
+from scorekeeper.moments import iso
 from scorekeeper.services import NotFound, ServiceError, writes
 from scorekeeper.services.background import elsewhere, progress
 from scorekeeper.services.once import Once
@@ -183,5 +184,4 @@ def json_of(job: Job) -> dict[str, Any]:
     """A job as the API answers it (``answer`` once it is done)."""
     return {"job": job.id, "kind": job.kind, "state": job.state, "stage": job.stage,
             "done": job.done, "total": job.total, "status": job.status,
-            "answer": job.answer, "at": job.at.isoformat(),
-            "finished_at": job.finished_at.isoformat() if job.finished_at else None}
+            "answer": job.answer, "at": iso(job.at), "finished_at": iso(job.finished_at)}
