@@ -196,7 +196,9 @@ document.addEventListener("DOMContentLoaded", markPartners);
 
 // "No trick" fills 0 for the picking side and "Every trick" the deck's points
 // (the box's data-deck-points, from rules/cards.py); counted for the defense, the
-// other way round.  Capture phase, so the preview sends the two agreeing.
+// other way round.  Capture phase, so the preview sends the two agreeing.  Points
+// already typed stay (a side that took no trick may still have its bury): only an
+// empty box, or one holding what a choice filled (none or all of the deck), is filled.
 function pointsForTricks(form, tricks) {
   const box = document.getElementById("points");
   const total = parseInt(box.dataset.deckPoints, 10);
@@ -212,7 +214,9 @@ document.addEventListener("change", (event) => {
   if (!form || !box || !target.matches || !form.contains(target)) return;
   const tricks = form.querySelector("input[name=tricks]:checked");
   if (!tricks || tricks.value === "some") return;
-  if (target.matches("input[name=tricks], input[name=count_side]")) {
+  const filled = ["0", box.dataset.deckPoints];
+  if (target.matches("input[name=tricks], input[name=count_side]")
+      && (box.value.trim() === "" || filled.includes(box.value.trim()))) {
     box.value = String(pointsForTricks(form, tricks.value));
     markPointChips();
   }

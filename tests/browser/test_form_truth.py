@@ -218,6 +218,18 @@ def test_no_trick_with_its_bury_typed_stays_no_trick(
     assert (stored["tricks"], stored["points"]) == ("none", 10)
 
 
+def test_bury_points_typed_before_no_trick_stay_typed(
+        page: Any, live_app: Flask, live_server: str) -> None:
+    table = open_form(live_app, page, live_server)
+    tap(page, "picker", "Cat")
+    tap(page, "partners", "Dan")
+    page.locator("#points").fill("14")  # the bury, typed first
+    tap(page, "tricks", "No trick")
+    expect(page.locator("#points")).to_have_value("14")
+    stored = save_as_previewed(page, table)
+    assert (stored["tricks"], stored["points"]) == ("none", 14)
+
+
 def test_every_trick_counted_for_the_defense_fills_its_zero(
         page: Any, live_app: Flask, live_server: str) -> None:
     table = open_form(live_app, page, live_server)
