@@ -77,6 +77,11 @@ def test_a_players_season_declares_every_key_it_answers(client: FlaskClient) -> 
                         headers=run).get_json()
     assert set(played) == set(declared["properties"])
     assert len(declared["properties"]) == 24
+    row = SCHEMAS["GroupStandings"]["properties"]["players"]["items"]  # typed, as answered
+    season = client.get(f"/api/v1/groups/{group['id']}/standings?season=2026",
+                        headers=run).get_json()
+    assert season["players"] and all(set(r) == set(row["properties"]) == set(row["required"])
+                                     for r in season["players"])
     text = DOCS.read_text(encoding="utf-8")
     section = text[text.index("### `GET /api/v1/groups/<id>/players/<name>`"):]
     section = section[:section.index("### `GET /api/v1/groups/<id>/settlement`")]

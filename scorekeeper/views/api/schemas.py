@@ -189,7 +189,15 @@ SCHEMAS: dict[str, Any] = {
                            "nights": {"type": "integer", "minimum": 0},
                            "hands": {"type": "integer", "minimum": 0},
                            "balances": POINTS, "balances_cents": POINTS,
-                           "players": {"type": "array", "items": {"type": "object"}},
+                           "players": {"type": "array", "items": {
+                               "type": "object",
+                               "required": ["rank", "name", "nights", "hands", "points",
+                                            "cents"],
+                               "properties": {
+                                   "rank": {"type": "integer", "minimum": 1},
+                                   "name": {"type": "string"}, "nights": COUNT,
+                                   "hands": COUNT, "points": {"type": "integer"},
+                                   "cents": {"type": "integer"}}}},
                            "rating": {"type": "boolean"},
                            "ratings": {"type": "array", "items": RATING},
                            "rating_trend_nights": COUNT,
