@@ -91,15 +91,22 @@ async def organiser(port: int, group: dict[str, Any], sheet: str, steps: Steps) 
             "new_members": shown.get("new_members")}).encode())
         steps.took["confirm answered"] = time.monotonic() - began
         steps.said["confirm answered"] = str(status)
-        job = json.loads(body)
-        while job.get("state") in ("waiting", "working"):
-            await asyncio.sleep(0.5)
-            status, _, body = await connection.request("GET", headers["location"], run)
-            job = json.loads(body)
-        steps.took["job done"] = time.monotonic() - began
-        steps.said["job done"] = f"{job.get('state')} {job.get('status')}"
+        await _followed(connection, headers, body, run, steps, "job done", began)
     finally:
         connection.close()
+
+
+async def _followed(connection: Connection, headers: dict[str, str], body: bytes,
+                    run: dict[str, str], steps: Steps, step: str, began: float) -> None:
+    """A job answered (``body``), asked about every half second until it is
+    done: the step's time since ``began`` and how it ended."""
+    job = json.loads(body)
+    while job.get("state") in ("waiting", "working"):
+        await asyncio.sleep(0.5)
+        _, _, body = await connection.request("GET", headers["location"], run)
+        job = json.loads(body)
+    steps.took[step] = time.monotonic() - began
+    steps.said[step] = f"{job.get('state')} {job.get('status')}"
 
 
 async def exporter(port: int, group: dict[str, Any], steps: Steps) -> None:
@@ -113,13 +120,7 @@ async def exporter(port: int, group: dict[str, Any], steps: Steps) -> None:
             "GET", path, {**run, "Prefer": "respond-async"})
         steps.took["export asked"] = time.monotonic() - began
         steps.said["export asked"] = str(status)
-        job = json.loads(body)
-        while job.get("state") in ("waiting", "working"):
-            await asyncio.sleep(0.5)
-            status, _, body = await connection.request("GET", headers["location"], run)
-            job = json.loads(body)
-        steps.took["export job done"] = time.monotonic() - began
-        steps.said["export job done"] = f"{job.get('state')} {job.get('status')}"
+        await _followed(connection, headers, body, run, steps, "export job done", began)
         for name in ("first download", "second download"):
             began = time.monotonic()
             status, _, body = await connection.request("GET", path, run)

@@ -39,6 +39,27 @@ def _kept(app: Flask, group_id: int) -> list[tuple[Any, ...]]:
             for n in dump(app, group_id)["nights"]]
 
 
+@pytest.fixture()
+def short_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two of the sheet's nights a turn, and no pause between turns."""
+    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
+    monkeypatch.setattr(turns.time, "sleep", lambda _: None)
+
+
+def _previewed(client: FlaskClient) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The league's sheet, the group it goes to, and its preview (the API's)."""
+    sheet, _ = league(NIGHTS)
+    group = group_with_a_night(client)
+    return sheet, group, _send(client, group, sheet).get_json()
+
+
+def _confirm(group: dict[str, Any], sheet: str, shown: dict[str, Any],
+             once: Once | None = None) -> Any:
+    """The sheet confirmed through the service (inside an app context)."""
+    return bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
+                            shown["version"], shown["new_members"], once=once)
+
+
 def _imported(app: Flask, client: FlaskClient, sheet: str) -> tuple[dict[str, Any], Any]:
     group = group_with_a_night(client)
     shown = _send(client, group, sheet).get_json()
@@ -72,9 +93,7 @@ def test_a_sheet_written_in_turns_is_the_sheet_written_at_once(
 
 def test_a_group_changed_between_turns_keeps_none_of_the_sheets_nights(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    sheet, _ = league(NIGHTS)
-    group = group_with_a_night(client)
-    shown = _send(client, group, sheet).get_json()
+    sheet, group, shown = _previewed(client)
     before, nights = dump(app, group["id"]), _nights(app)
     monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
 
@@ -94,33 +113,26 @@ def test_a_group_changed_between_turns_keeps_none_of_the_sheets_nights(
     assert after["nights"] == before["nights"] and after["members"] == before["members"]
 
 
+@pytest.mark.usefixtures("short_turns")
 def test_a_failure_on_the_last_turn_takes_back_every_night_written(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    sheet, _ = league(NIGHTS)
-    group = group_with_a_night(client)
-    shown = _send(client, group, sheet).get_json()
+    sheet, group, shown = _previewed(client)
     before, nights = dump(app, group["id"]), _nights(app)
-    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
-    monkeypatch.setattr(turns.time, "sleep", lambda _: None)
 
     def fails(*_: Any) -> Any:
         raise RuntimeError("the disk filled")
 
     monkeypatch.setattr(bring_in, "_gather", fails)
     with app.app_context(), pytest.raises(RuntimeError, match="the disk filled"):
-        bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
-                         shown["version"], shown["new_members"])
+        _confirm(group, sheet, shown)
     assert _nights(app) == nights and dump(app, group["id"]) == before
 
 
+@pytest.mark.usefixtures("short_turns")
 def test_a_failure_on_a_later_turn_takes_back_the_turns_before(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    sheet, _ = league(NIGHTS)
-    group = group_with_a_night(client)
-    shown = _send(client, group, sheet).get_json()
+    sheet, group, shown = _previewed(client)
     before, nights = dump(app, group["id"]), _nights(app)
-    monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
-    monkeypatch.setattr(turns.time, "sleep", lambda _: None)
     real, made = bring_in._write_turn, []
 
     def second_fails(*args: Any) -> list[int]:
@@ -131,8 +143,7 @@ def test_a_failure_on_a_later_turn_takes_back_the_turns_before(
 
     monkeypatch.setattr(bring_in, "_write_turn", second_fails)
     with app.app_context(), pytest.raises(RuntimeError, match="went away"):
-        bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
-                         shown["version"], shown["new_members"])
+        _confirm(group, sheet, shown)
     assert len(made) == 3 and _nights(app) == nights and dump(app, group["id"]) == before
 
 
@@ -141,9 +152,7 @@ def test_a_twin_that_finished_first_leaves_none_of_its_twins_nights(
     """A double tap: the second request is writing its nights when the first
     finishes; under the lock it finds the first one's import, answers it,
     and its own nights go."""
-    sheet, _ = league(NIGHTS)
-    group = group_with_a_night(client)
-    shown = _send(client, group, sheet).get_json()
+    sheet, group, shown = _previewed(client)
     once = Once("twin-sheet-0001", "the same sheet")
     monkeypatch.setattr(turns, "ROWS_A_TURN", 2 * (2 + len(PLAYERS)))
     first: list[Any] = []
@@ -151,14 +160,11 @@ def test_a_twin_that_finished_first_leaves_none_of_its_twins_nights(
     def meanwhile(_: float) -> None:  # the first tap, done between the second's turns
         if not first:
             first.append(None)
-            first[0] = bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"),
-                                        Asked(), shown["version"], shown["new_members"],
-                                        once=once).id
+            first[0] = _confirm(group, sheet, shown, once).id
 
     monkeypatch.setattr(turns.time, "sleep", meanwhile)
     with app.app_context():
-        twin = bring_in.confirm(group["id"], read_file(sheet.encode(), "league.csv"), Asked(),
-                                shown["version"], shown["new_members"], once=once)
+        twin = _confirm(group, sheet, shown, once)
         assert twin.id == first[0]
         assert db.session.scalar(select(func.count(GameTable.id)).where(
             GameTable.unclaimed_by.is_not(None))) == 0
@@ -167,9 +173,7 @@ def test_a_twin_that_finished_first_leaves_none_of_its_twins_nights(
 
 
 def test_a_stopped_jobs_nights_are_taken_back(app: Flask, client: FlaskClient) -> None:
-    sheet, _ = league(NIGHTS)
-    group = group_with_a_night(client)
-    shown = _send(client, group, sheet).get_json()
+    sheet, group, shown = _previewed(client)
     nights = _nights(app)
     with app.app_context():
         shown_here = preview(db.session.get_one(Group, group["id"]),
