@@ -95,7 +95,7 @@ def test_the_api_answers_a_job_when_asked_and_the_file_once_written(
     assert (done["state"], done["status"]) == ("done", 200)
     assert done["answer"]["file"] == path and done["answer"]["version"] == \
         _version(client, league)
-    assert done["total"] == JOB_NIGHTS + 1
+    assert done["done"] == done["total"] == JOB_NIGHTS + 1
     body = client.get(path, headers=league["run"])
     assert body.status_code == 200 and done["answer"]["bytes"] == len(body.get_data())
     kept = client.get(path, headers={**league["run"], **ASYNC})  # written: the file at once

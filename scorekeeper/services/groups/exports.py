@@ -69,6 +69,7 @@ def export_group(group: Group) -> dict[str, Any]:
                        "settled_at": iso(state.table.settled_at),
                        "night": exports.export_table(state),
                        **({"totals": totals_of(state.table)} if row.paper else {})})
+    progress.report(len(rows), len(rows), "Writing the file")
     return {"format": FORMAT, "name": group.name, "players": groups.members(group),
             "preset": group.preset, "options": dict(group.options),
             "stake_cents": group.stake_cents, "rating": group.rating, "nights": nights,
