@@ -344,7 +344,7 @@ def _check_points(rules: Rules, hand: Hand) -> None:
     if hand.tricks is Tricks.ALL and points != TOTAL_POINTS:
         raise HandError(f"A picking side that took every trick has {TOTAL_POINTS} points, "
                         f"not {points}", "points")
-    buried = 11 * rules.bury_size
+    buried = rules.bury_points
     if hand.tricks is Tricks.NONE and points > buried and not hand.partners \
             and hand.picker in hand.no_trick_pickers:
         raise HandError(

@@ -131,6 +131,12 @@ class Rules:
         """How many cards the picking side buries (0 two-handed)."""
         return bury_size(self.seats, self.deck)
 
+    @property
+    def bury_points(self) -> int:
+        """The most points a bury holds (aces, 11 each): all a picking side
+        that took no trick can have."""
+        return 11 * self.bury_size
+
 
 def bury_size(seats: int, deck: int) -> int:
     """Cards buried by the picking side: the blind's size, by deal."""

@@ -84,7 +84,7 @@ def _trick_words(items: Sequence[Item]) -> tuple[bool, bool]:
 def _tricks(rules: Rules, items: Sequence[Item], points: int | None
             ) -> tuple[Tricks, int | None, list[str]]:
     none, every = _trick_words(items)
-    buried = 11 * rules.bury_size
+    buried = rules.bury_points
     if none and every:
         return Tricks.SOME, None, ["Did the picking side take every trick or no trick?"]
     if every:

@@ -197,14 +197,26 @@ document.addEventListener("DOMContentLoaded", markPartners);
 // "No trick" fills 0 for the picking side and "Every trick" the deck's points
 // (the box's data-deck-points, from rules/cards.py); counted for the defense, the
 // other way round.  Capture phase, so the preview sends the two agreeing.  Points
-// already typed stay (a side that took no trick may still have its bury): only an
-// empty box, or one holding what a choice filled (none or all of the deck), is filled.
+// already typed that agree stay (a side that took no trick may still have its
+// bury, data-bury-points at most): an empty box, one holding what a choice filled
+// (none or all of the deck), or one the choice contradicts is filled.
 function pointsForTricks(form, tricks) {
   const box = document.getElementById("points");
   const total = parseInt(box.dataset.deckPoints, 10);
   const side = form.querySelector("input[name=count_side]:checked");
   const picking = tricks === "none" ? 0 : total;
   return side && side.value === "defense" ? total - picking : picking;
+}
+
+// Whether points counted for the chosen side can be so with that many tricks:
+// every trick is the whole deck, no trick at most the bury.
+function agreesWith(form, tricks, value) {
+  const box = document.getElementById("points");
+  const total = parseInt(box.dataset.deckPoints, 10);
+  const side = form.querySelector("input[name=count_side]:checked");
+  const picking = side && side.value === "defense" ? total - value : value;
+  return tricks === "all" ? picking === total
+    : picking <= parseInt(box.dataset.buryPoints || "0", 10);
 }
 
 document.addEventListener("change", (event) => {
@@ -214,9 +226,10 @@ document.addEventListener("change", (event) => {
   if (!form || !box || !target.matches || !form.contains(target)) return;
   const tricks = form.querySelector("input[name=tricks]:checked");
   if (!tricks || tricks.value === "some") return;
-  const filled = ["0", box.dataset.deckPoints];
-  if (target.matches("input[name=tricks], input[name=count_side]")
-      && (box.value.trim() === "" || filled.includes(box.value.trim()))) {
+  const typed = box.value.trim();
+  const kept = typed !== "" && !["0", box.dataset.deckPoints].includes(typed)
+    && agreesWith(form, tricks.value, parseInt(typed, 10));
+  if (target.matches("input[name=tricks], input[name=count_side]") && !kept) {
     box.value = String(pointsForTricks(form, tricks.value));
     markPointChips();
   }

@@ -30,8 +30,9 @@ from tests.conftest import PLAYERS
 from tests.web.api_helpers import api_table
 
 #: Headers that say when the answer was made (a second apart is the same
-#: answer), or carry the client's own session (an error page's form token).
-CLOCK = {"Date", "X-Accel-Expires", "Set-Cookie"}
+#: answer), or carry the client's own session (an error page's form token),
+#: or name the request itself (an API answer's X-Request-Id, each its own).
+CLOCK = {"Date", "X-Accel-Expires", "Set-Cookie", "X-Request-Id"}
 #: An error page's form token: each client's own.
 FORM_TOKEN = re.compile(rb'"X-CSRFToken": "[^"]*"')
 

@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 #: A refusal as the request would have answered it: (status, body).
 Refused = Callable[[ServiceError], tuple[int, dict[str, Any]]]
 WAITING, WORKING, DONE, REFUSED = "waiting", "working", "done", "refused"
+#: Every kind of job there is: a big sheet read for its preview, brought in or
+#: taken back, and a big group's file written.
+KINDS = ("sheet_preview", "sheet_import", "sheet_undo", "group_export")
 _RUNNER = ThreadPoolExecutor(1, thread_name_prefix="job")
 
 
@@ -71,6 +74,7 @@ def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: t
     names how to take back what a stopped one wrote (``mend``, given its
     name: :func:`~scorekeeper.services.background.elsewhere.job`); it may
     take :data:`~scorekeeper.limits.JOB_SECONDS`."""
+    assert kind in KINDS, f"no such kind of job: {kind}"
     try:
         with writes.unit() as unit:
             found = made(group_id, once)

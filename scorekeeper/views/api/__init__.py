@@ -109,10 +109,14 @@ def request_id() -> str:
 
 
 def request_headers(response: Response) -> Response:
-    """Every answer the app sends names its request (``X-Request-Id``: the
-    app registers this for all of them, a page's, a 404 of no route, a 405),
-    and an answer given again for a retried ``Idempotency-Key`` says so
-    (``Idempotent-Replayed``)."""
+    """Every answer of the API names its request (``X-Request-Id``: the app
+    registers this for all its answers, so a 404 of a path the API hasn't
+    and a 405 do too), and an answer given again for a retried
+    ``Idempotency-Key`` says so (``Idempotent-Replayed``).  A page's answer
+    is left as it is: the poll gate answers the viewers' polls as the app
+    does, before any request is built."""
+    if not request.path.startswith(f"{bp.url_prefix}/"):
+        return response
     response.headers["X-Request-Id"] = request_id()
     once = g.get("api_once")
     if g.get("replayed") or (once is not None and once.replayed):

@@ -18,6 +18,7 @@ from scorekeeper.limits import (
     PENALTY_REASON,
     PLAYER_NAME,
 )
+from scorekeeper.services.background import jobs
 from scorekeeper.services.groups.sheets.columns import DateOrder, Role, Shape, Unit
 from scorekeeper.services.groups.sheets.preview import ZEROS
 
@@ -120,7 +121,7 @@ SHEET_SCHEMAS: dict[str, Any] = {
     "Job": {"type": "object", "required": [
         "job", "kind", "state", "stage", "done", "total", "status", "answer", "at",
         "finished_at", "url"], "properties": {
-        "job": INT, "kind": {"type": "string", "enum": ["sheet_import", "sheet_undo"]},
+        "job": INT, "kind": {"type": "string", "enum": list(jobs.KINDS)},
         "state": {"type": "string", "enum": ["waiting", "working", "done", "refused"]},
         "stage": TEXT, "done": INT, "total": INT,
         "status": {"type": "integer", "nullable": True},

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 KIND_WORDS = {"sheet_preview": "Reading the sheet's nights",
               "sheet_import": "Bringing in the sheet", "sheet_undo": "Taking back the import",
               "group_export": "Writing the group's file"}
+assert set(KIND_WORDS) == set(jobs.KINDS), "every kind of job is named on its page"
 
 
 def job_refused(error: ServiceError) -> tuple[int, dict[str, Any]]:
