@@ -18,6 +18,7 @@ from flask import (
     Request,
     Response,
     abort,
+    g,
     redirect,
     request,
     url_for,
@@ -89,6 +90,13 @@ class SessionCookies(SecureCookieSessionInterface):
     header count as one), and never by the copies the service worker fetches
     (``X-Offline-Copy: 1``).
 
+    Nor does a background request keep a form secret it made: a page the
+    worker keeps (the offline page) makes one for a cookie that had none, and
+    its answer, arriving after the page the phone opened next, would replace
+    that page's secret with another, so the page's form comes back "Form
+    expired".  A background answer whose only change is a new secret sets no
+    cookie; the phone's next page makes the secret it keeps.
+
     A page behind a view link never sets it: a proxy keeps that page for
     everyone holding the link (:mod:`scorekeeper.views.caching`), and must
     never hand one phone's cookie to another.  Any answer that does set it
@@ -100,15 +108,25 @@ class SessionCookies(SecureCookieSessionInterface):
         its signature)."""
         if behind_view_link(request):
             return self.null_session_class()
-        return super().open_session(app, request)
+        session = super().open_session(app, request)
+        if session is not None:
+            g.session_opened = dict(session)
+        return session
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         if request.headers.get("X-Offline-Copy") == "1" or behind_view_link(request):
             return False
-        if session.modified:
-            return True
         navigation = request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate"
+        if session.modified:
+            return navigation or not self._only_a_new_secret(app, session)
         return navigation and super().should_set_cookie(app, session)
+
+    @staticmethod
+    def _only_a_new_secret(app: Flask, session: SessionMixin) -> bool:
+        opened = g.get("session_opened", {})
+        secret = app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+        return secret not in opened and {k: v for k, v in session.items()
+                                         if k != secret} == opened
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         super().save_session(app, session, response)

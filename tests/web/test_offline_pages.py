@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.app import SECURITY_HEADERS
@@ -142,3 +143,29 @@ def test_only_a_page_a_phone_opens_renews_its_session_cookie(client: FlaskClient
         assert fetched.status_code == 200 and "Set-Cookie" not in fetched.headers, path
     opened = client.get(f"/t/{table_id}", headers={"Sec-Fetch-Mode": "navigate"})
     assert "Set-Cookie" in opened.headers
+
+
+def test_a_background_page_never_replaces_the_form_secret_of_the_page_opened_next(
+        live_app: Flask) -> None:
+    """A cookie holding a group but no form secret yet (the group's own page
+    makes none): the worker's copy of the offline page, answered after the
+    page the phone opened next, would otherwise swap that page's secret."""
+    client = live_app.test_client()  # forms checked, as in production
+    made = client.post("/api/v1/groups", json={"name": "Thursday league"})
+    assert made.status_code == 201, made.get_json()
+    group = made.get_json()
+    with client.session_transaction() as session:
+        session["groups"] = {str(group["id"]): group["edit_token"]}
+        session.pop("csrf_token", None)
+    fetched = client.get("/offline", headers={"Sec-Fetch-Mode": "cors"})
+    assert fetched.status_code == 200 and "Set-Cookie" not in fetched.headers
+    opened = client.get(f"/g/{group['id']}/sheet", headers={"Sec-Fetch-Mode": "navigate"})
+    assert "Set-Cookie" in opened.headers
+    secret = re.search(r'name="csrf_token" value="([^"]+)"', opened.get_data(as_text=True))
+    assert secret is not None
+    with client.session_transaction() as session:
+        assert "csrf_token" in session and session["groups"] == {
+            str(group["id"]): group["edit_token"]}
+    client.get("/offline", headers={"Sec-Fetch-Mode": "cors"})  # keeps the secret it has
+    read = client.post(f"/g/{group['id']}/sheet", data={"csrf_token": secret.group(1)})
+    assert "Form expired" not in read.get_data(as_text=True), read.status_code
