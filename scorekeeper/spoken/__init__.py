@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import Kind, Rules
+from scorekeeper.spoken.dialects import vocabulary
 from scorekeeper.spoken.examples import nothing_heard
 from scorekeeper.spoken.grammar import body_for
 from scorekeeper.spoken.held import Open, open_role, unanswered
@@ -108,11 +109,14 @@ def _seated(body: dict[str, Any], players: Sequence[str], present: Sequence[str]
 
 def understand(text: str, rules: Rules, players: Sequence[str],
                present: Sequence[str] | None = None,
-               seated: Sequence[str] | None = None) -> Understood:
+               seated: Sequence[str] | None = None, preset: str | None = None
+               ) -> Understood:
     """The hand said in ``text`` at a table of ``players`` (``present``: who is
     at the table now, when not everyone is; ``seated``: who plays this hand,
-    when someone sits it out), and the questions about what is unclear."""
-    items, questions = lex(str(text), list(players))
+    when someone sits it out; ``preset``: whose words the table says, see
+    :mod:`~scorekeeper.spoken.dialects`), and the questions about what is
+    unclear."""
+    items, questions = lex(str(text), list(players), vocabulary(preset))
     if not any(not item.unplaced for item in items):
         playing = [p for p in players if _away(p, present, seated) is None]
         return Understood(None, tuple(questions) or (nothing_heard(rules, playing),))

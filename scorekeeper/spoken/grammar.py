@@ -88,8 +88,23 @@ def _sides(rules: Rules, kind: Kind, items: Sequence[Item], roles: Roles) -> Bui
     return body, questions
 
 
+def _her_own_no_trick(rules: Rules, items: Sequence[Item], body: dict[str, Any]
+                      ) -> Sequence[Item]:
+    """At a no-trick-pick table, "Sue took no tricks" said after Sue was
+    named as the picker with a partner is her own no trick (seed 002's
+    penalty), not her side's."""
+    picker = body.get("picker")
+    if not rules.no_trick_pick_penalty or picker is None or not body.get("partners"):
+        return items
+    named = [at for at, item in enumerate(items) if item.player == picker]
+    return [Item(item.said, tag=Tag.PICKER_NO_TRICK)
+            if item.tag is Tag.NO_TRICK and at - 1 in named[1:] else item
+            for at, item in enumerate(items)]
+
+
 def _picked(rules: Rules, items: Sequence[Item], roles: Roles) -> Built:
     body, questions = _sides(rules, Kind.PICKED, items, roles)
+    items = _her_own_no_trick(rules, items, body)
     points, tricks, asked = said_points(rules, items)
     body["points"] = points
     if tricks is not Tricks.SOME:

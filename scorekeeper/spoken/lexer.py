@@ -1,6 +1,7 @@
 """From what was said to a list of :class:`Item`: each is a player, a
-number or a :data:`~scorekeeper.spoken.lexicon.PHRASES` tag, in the order
-said; fillers are dropped.  A word that is none of these is said back as a
+number or a tag of the table's vocabulary (:mod:`~scorekeeper.spoken.dialects`:
+the common :data:`~scorekeeper.spoken.lexicon.PHRASES` and its preset's own
+words), in the order said; fillers are dropped.  A word that is none of these is said back as a
 question, and so is a name that could be more than one player; each stays in
 the list as an *unplaced* item, so the hand around it is still understood
 (the role it stands in is left empty, never guessed).
@@ -13,14 +14,13 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorekeeper.spoken.dialects import COMMON, Vocabulary
 from scorekeeper.spoken.hearing import Heard, hear, longest_name, spoken
-from scorekeeper.spoken.lexicon import FILLERS, LONGEST, PHRASES, Tag
+from scorekeeper.spoken.lexicon import FILLERS, Tag
 from scorekeeper.spoken.numbers import NOUGHT, may_be_number, number_at, number_word
 
 #: More words than any one hand needs: said back instead of read.
 MAX_WORDS = 80
-#: Every word some phrase is made of: never read as a slipped number word.
-PHRASE_WORDS = frozenset(word for phrase in PHRASES for word in phrase)
 _WORD = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
@@ -72,20 +72,20 @@ def _who(raw: str, heard: Heard) -> str:
     return f"Who is '{raw}': {or_list(heard.candidates)}?"
 
 
-def _phrase(keys: Sequence[str], at: int) -> tuple[Tag, int] | None:
-    for length in range(min(LONGEST, len(keys) - at), 0, -1):
-        tag = PHRASES.get(tuple(keys[at:at + length]))
+def _phrase(keys: Sequence[str], at: int, vocabulary: Vocabulary) -> tuple[Tag, int] | None:
+    for length in range(min(vocabulary.longest, len(keys) - at), 0, -1):
+        tag = vocabulary.phrases.get(tuple(keys[at:at + length]))
         if tag is not None:
             return tag, length
     return None
 
 
-def _keys(words: Sequence[Word], players: Sequence[str]) -> list[str]:
+def _keys(words: Sequence[Word], players: Sequence[str], vocabulary: Vocabulary) -> list[str]:
     """The words as compared, a number word a finger slipped on read as that
     number ("fourty" as "forty"), unless it is surely a player's name."""
     keys = []
     for word in words:
-        known = word.key in FILLERS or word.key in PHRASE_WORDS or word.key in NOUGHT
+        known = word.key in FILLERS or word.key in vocabulary.words or word.key in NOUGHT
         slip = None if known else number_word(word.key)
         heard = hear(word.key, players, short_forms=True) if slip else None
         keys.append(slip if slip and (heard is None or heard.player is None) else word.key)
@@ -97,8 +97,8 @@ def _unplaced(raw: str, question: str, name_like: bool, length: int = 1
     return Item(raw, unplaced=True, name_like=name_like), length, question
 
 
-def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence[str]
-          ) -> tuple[Item | None, int, str]:
+def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence[str],
+          vocabulary: Vocabulary) -> tuple[Item | None, int, str]:
     """The item said from ``words[at]`` on (None for a filler), how many words
     it took, and the question about it ('' when it is clear)."""
     raw, possessive = words[at].raw, words[at].possessive
@@ -111,7 +111,7 @@ def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence
             return _unplaced(said, f"Who is '{said}': {or_list(found)}?", True, length)
         return Item(said, player=found[0], possessive=words[at + length - 1].possessive), \
             length, ""
-    phrase = _phrase(keys, at)
+    phrase = _phrase(keys, at, vocabulary)
     if phrase is not None:
         return Item(raw, tag=phrase[0]), phrase[1], ""
     number = number_at(keys, at)
@@ -128,17 +128,19 @@ def _read(words: Sequence[Word], keys: Sequence[str], at: int, players: Sequence
     return Item(raw, player=heard.player, possessive=possessive), 1, ""
 
 
-def lex(text: str, players: Sequence[str]) -> tuple[list[Item], list[str]]:
-    """The items said in ``text`` and the questions about words not understood."""
+def lex(text: str, players: Sequence[str], vocabulary: Vocabulary = COMMON
+        ) -> tuple[list[Item], list[str]]:
+    """The items said in ``text`` (in the words of ``vocabulary``, the table's
+    vocabulary) and the questions about words not understood."""
     words = words_of(text)
     if len(words) > MAX_WORDS:
         return [], ["That is more than one hand: say one hand at a time"]
-    keys = _keys(words, players)
+    keys = _keys(words, players, vocabulary)
     items: list[Item] = []
     questions: list[str] = []
     at = 0
     while at < len(words):
-        read, length, question = _read(words, keys, at, players)
+        read, length, question = _read(words, keys, at, players, vocabulary)
         if question:
             questions.append(question)
         if isinstance(read, Item):

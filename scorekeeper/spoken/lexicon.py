@@ -182,8 +182,6 @@ PHRASES: dict[tuple[str, ...], Tag] = {
     **_phrases(Tag.DEALER, "dealer", "the dealer", "dealt", "deals", "dealing", "deal",
                "dealer was", "dealer is"),
 }
-#: The most words a phrase has.
-LONGEST = max(len(phrase) for phrase in PHRASES)
 
 #: Words said that change nothing: fillers, joining words, card talk.
 FILLERS = frozenset("""

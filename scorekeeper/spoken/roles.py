@@ -102,6 +102,8 @@ def role_of(items: Sequence[Item], at: int) -> str:
         return _BEFORE[before]
     if after in _CRACKS:
         return _CRACKS[after]  # "; Bob cracked" (but "leaster Dan cracked" is Dan's leaster)
+    if after in (Tag.BLITZ, Tag.BLITZ2) and _tag(items, at + 2) in _CRACKS:
+        return "crackers"  # "Gene blitz cracked" (IMSA's blitz crack)
     if after is Tag.PARTNER and items[at].possessive:
         return "others"  # "Ann's partner"
     if after in _AFTER_WEAK:

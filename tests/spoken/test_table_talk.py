@@ -124,7 +124,7 @@ def test_the_talk_is_fresh_and_wide() -> None:
 def test_a_hand_said_at_a_noisy_table_is_the_hand_meant_or_asked_back(
         table: str, players: tuple[str, ...], text: str, want: Any) -> None:
     rules = _rules(table)
-    understood = understand(text, rules, players)
+    understood = understand(text, rules, players, preset=table.split()[0])
     if isinstance(want, dict):
         assert understood.questions == ()
         assert dict(understood.body or {}) == want

@@ -45,7 +45,8 @@ def understood(state: TableState, text: object, number: int | None = None,
         return Understood(None, (prompt(state.rules, playing or table.present),))
     if len(said) > SAID:
         return Understood(None, (TOO_LONG,))
-    return understand(said, state.rules, state.players, table.present, playing)
+    return understand(said, state.rules, state.players, table.present, playing,
+                      state.table.preset)
 
 
 def left_open(state: TableState, text: object, hand: Hand, number: int | None = None,
