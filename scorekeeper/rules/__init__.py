@@ -16,7 +16,7 @@ from scorekeeper.rules.option import Option
 from scorekeeper.rules.option_list import OPTIONS, find_option
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.presets import PRESETS, Preset, find_preset, make_rules
-from scorekeeper.rules.scoring import Outcome, multiplier, outcome, score
+from scorekeeper.rules.scoring import Multiple, Outcome, multiplier, outcome, paid_multiple, score
 from scorekeeper.rules.seating import Seating, table_at
 from scorekeeper.rules.vocabulary import (
     CalledAceBuried,
@@ -39,11 +39,12 @@ __all__ = [
     "OPTIONS", "OUTCOMES", "PRESETS",
     "CalledAceBuried", "Cap", "Chart", "ChartRow", "Doubler", "Doublers", "Hand", "HandError",
     "HandResult",
-    "JdInPickersHand", "Kind", "Ladder", "Night", "NightError", "NobodyPicks", "Option",
+    "JdInPickersHand", "Kind", "Ladder", "Multiple", "Night", "NightError", "NobodyPicks", "Option",
     "Outcome", "Partner", "Preset", "Renege", "Rules", "SchneiderLine", "Schwarz", "Seating",
     "Shares",
     "Tricks",
     "allowed_kinds", "check_hand", "complete_hand", "deal", "fields_for", "find_option",
-    "find_preset", "make_rules", "multiplier", "next_dealer", "outcome", "payout_chart",
+    "find_preset", "make_rules", "multiplier", "next_dealer", "outcome", "paid_multiple",
+    "payout_chart",
     "replay", "right_of", "score", "shown_for", "sit_out", "table_at",
 ]

@@ -14,7 +14,14 @@ from scorekeeper.rules.deal import deal, next_dealer
 from scorekeeper.rules.fields import complete_hand
 from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.options import Rules
-from scorekeeper.rules.scoring import leaster_factor, multiplier, penalty_factor, score
+from scorekeeper.rules.scoring import (
+    Multiple,
+    leaster_factor,
+    multiplier,
+    paid_multiple,
+    penalty_factor,
+    score,
+)
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Doublers, Kind, Renege
 
 SCORED = (Kind.PICKED, Kind.LEASTER, Kind.RENEGE, Kind.SCHWANZER)
@@ -53,6 +60,8 @@ class HandResult:
     pending_after: tuple[int, ...]
     balances: Mapping[str, int]
     carry: Carry = field(default=START, compare=False, repr=False)
+    #: What multiplied what the hand pays, every factor named (its badge).
+    multiple: Multiple = field(default=Multiple(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -193,7 +202,8 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
         doublers.before(number, hand)
         exponent, sources = doublers.use() if uses_doublers(rules, hand) else (0, ())
         payouts = dict.fromkeys(players, 0)
-        payouts.update(score(rules, hand, hand.seated or (), exponent))
+        multiple = paid_multiple(rules, hand, exponent)
+        payouts.update(score(rules, hand, hand.seated or (), exponent, multiple))
         doublers.after(number, hand)
         for name, amount in payouts.items():
             balances[name] += amount
@@ -203,7 +213,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
             exponent > 0 and _doubled_by(rules, hand),
             _reported_multiplier(rules, hand, exponent), sources,
             doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
-            dict(balances), carry))
+            dict(balances), carry, multiple))
     return Night(players, tuple(results), balances, doublers.pending(),
                  next_dealer(players, present or None, carry.last_dealer, carry.dealer_stays),
                  doublers.upcoming())

@@ -1,11 +1,18 @@
 """Payouts of one hand (docs/rules.md §2 and §5), given who sat in and how many
 times a pending doubler doubles it.  Every result sums to zero.
+
+What multiplies a hand is worked out once, as :class:`Multiple`: each cause
+(a doubler, a crack, going alone, schneider, no trick…) with its factor, and
+the product the table pays within its cap.  The payouts are that product
+times the base, and the ledger's badge says the same product with every
+factor named ("×4: alone, schneider").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from math import prod
 
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand import Hand
@@ -21,15 +28,51 @@ from scorekeeper.rules.vocabulary import (
     Tricks,
 )
 
+#: Cracks by count: the rulings, the form and the badges say these.
+CRACK_WORDS = ("none", "crack", "re-crack", "triple crack")
+#: Blitzes by count.
+BLITZ_WORDS = ("none", "blitz", "double blitz")
+
+
+@dataclass(frozen=True)
+class Factor:
+    """One cause that multiplied what a hand pays, in the table's words, and by how much."""
+
+    word: str
+    times: int
+
+
+@dataclass(frozen=True)
+class Multiple:
+    """What a hand's stake was multiplied by: ``times``, the product of
+    ``factors`` within the table's cap (``max_multiplier``)."""
+
+    times: int = 1
+    factors: tuple[Factor, ...] = ()
+
+    @property
+    def capped(self) -> bool:
+        return self.times < prod(factor.times for factor in self.factors)
+
+    @property
+    def words(self) -> str:
+        """ "×4: alone, schneider" ("" when nothing multiplied the hand)."""
+        if self.times == 1:
+            return ""
+        named = ", ".join(factor.word for factor in self.factors)
+        return f"×{self.times}: {named}" + (" (the table's cap)" if self.capped else "")
+
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a picked hand came out for the picking side."""
+    """How a picked hand came out for the picking side; ``factors`` are what
+    its ladder tier is made of (schneider, no trick, every trick)."""
 
     won: bool
     tier: int
     schneider: bool
     no_trick: bool
+    factors: tuple[Factor, ...] = field(default=(), compare=False)
 
 
 def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
@@ -42,44 +85,49 @@ def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     else:
         schneider = points <= (29 if rules.schneider_line is SchneiderLine.UNDER_30 else 30)
     schneider = schneider or sweep
+    swept = Factor("every trick" if won else "no trick", 3 if rules.ladder is Ladder.ADDITIVE
+                   else 2)
+    factors: tuple[Factor, ...]
     if rules.ladder is Ladder.ADDITIVE:
-        tier = 3 if sweep else 2 if schneider else 1
+        factors = (swept,) if sweep else (Factor("schneider", 2),) if schneider else ()
     else:
-        tier = (2 if schneider else 1) * (2 if sweep else 1)
-    return Outcome(won, tier, schneider, sweep)
+        factors = ((Factor("schneider", 2),) if schneider else ()) + ((swept,) if sweep else ())
+    return Outcome(won, prod(f.times for f in factors), schneider, sweep, factors)
 
 
-def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0
-          ) -> dict[str, int]:
+def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0,
+          multiple: Multiple | None = None) -> dict[str, int]:
     """Points won (+) or paid (−) by each seated player for a checked hand.
 
     ``doubling`` is how many times pending doublers double this hand
-    (0 or 1, more only under the ``stack`` policy).
+    (0 or 1, more only under the ``stack`` policy); ``multiple`` is its
+    :func:`paid_multiple`, when the caller has it already.
     """
     kind = hand.kind
+    times = (multiple or paid_multiple(rules, hand, doubling)).times
     if kind is Kind.PICKED:
-        payouts = _picked(rules, hand, seated, doubling) or dict.fromkeys(seated, 0)
+        payouts = _picked(rules, hand, seated, times) or dict.fromkeys(seated, 0)
         for name in hand.no_trick_pickers if rules.no_trick_pick_penalty else ():
             _add(payouts, _pays_each(name, rules.no_trick_points * penalty_factor(
                 rules, doubling), seated))
     elif kind is Kind.LEASTER:
         assert hand.winner is not None
-        stake = rules.base * leaster_factor(rules, doubling + int(hand.declared_doubler))
+        stake = rules.base * times
         payouts = _pays_each(hand.winner, -stake, seated)
         if hand.second_winner is not None:  # he is paid L instead of paying it
             payouts[hand.second_winner] += 2 * stake
             payouts[hand.winner] -= 2 * stake
     elif kind is Kind.RENEGE:
         payouts = dict.fromkeys(seated, 0)
-        _add(payouts, _renege(rules, hand, seated, doubling))
+        _add(payouts, _renege(rules, hand, seated, times))
     elif (kind is Kind.CALLED_ACE_BURIED
           and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD):
         assert hand.picker is not None
-        payouts = _pays_each(hand.picker, rules.board * penalty_factor(rules, doubling), seated)
+        payouts = _pays_each(hand.picker, rules.board * times, seated)
     elif kind is Kind.ADJUSTMENT:
         payouts = dict(hand.payouts)
     elif kind is Kind.SCHWANZER:  # each loser pays L to every seated non-loser
-        stake = rules.base * leaster_factor(rules, doubling + int(hand.declared_doubler))
+        stake = rules.base * times
         winners = [name for name in seated if name not in hand.losers]
         payouts = {name: stake * len(hand.losers) for name in winners}
         payouts.update({name: -stake * len(winners) for name in hand.losers})
@@ -122,25 +170,86 @@ def plays_alone(rules: Rules, hand: Hand) -> bool:
     return rules.has_partner and not hand.partners
 
 
+def _doubled(doubling: int) -> Factor | None:
+    if not doubling:
+        return None
+    return Factor("doubled" if doubling == 1 else f"doubled {doubling} times", 2**doubling)
+
+
+def stake_factors(rules: Rules, hand: Hand, doubling: int) -> tuple[Factor, ...]:
+    """What multiplies the stake M: doublers, declared doubler, cracks, blitzes, alone."""
+    factors = (
+        _doubled(doubling),
+        Factor("declared doubler", 2) if hand.declared_doubler else None,
+        Factor(CRACK_WORDS[hand.cracks], 2**hand.cracks) if hand.cracks else None,
+        Factor(BLITZ_WORDS[hand.blitzes], 2**hand.blitzes) if hand.blitzes else None,
+        Factor("alone", rules.alone_factor)
+        if plays_alone(rules, hand) and rules.alone_factor > 1 else None,
+    )
+    return tuple(factor for factor in factors if factor is not None)
+
+
 def multiplier(rules: Rules, hand: Hand, doubling: int) -> int:
     """The stake multiplier M: doublers, cracks, blitzes, declared doubler, alone."""
-    exponent = doubling + hand.cracks + hand.blitzes + int(hand.declared_doubler)
-    return 2**exponent * (rules.alone_factor if plays_alone(rules, hand) else 1)
+    return prod(factor.times for factor in stake_factors(rules, hand, doubling))
 
 
-def _picked(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
+def picked_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
+    """What a picked hand (or a forfeited renege, tier 1) pays times the base:
+    its stake's factors and its ladder tier's, within the table's cap (on
+    the stake alone under ``cap = stake``)."""
+    stake = stake_factors(rules, hand, doubling)
+    tier = outcome(rules, hand.points, hand.tricks).factors \
+        if hand.kind is Kind.PICKED and hand.points is not None else ()
+    stake_times = prod(factor.times for factor in stake)
+    if rules.cap is Cap.STAKE:
+        times = _capped(rules, stake_times) * prod(factor.times for factor in tier)
+    else:
+        times = _capped(rules, stake_times * prod(factor.times for factor in tier))
+    return Multiple(times, stake + tier)
+
+
+def _doubled_only(rules: Rules, hand: Hand, doubling: int, factor: int) -> Multiple:
+    """A leaster's, schwanzer's or penalty's multiple: the doublers and a
+    declared doubler only (``factor``: what the table pays of them)."""
+    if factor == 1:
+        return Multiple()
+    causes = (_doubled(doubling), Factor("declared doubler", 2) if hand.declared_doubler
+              and hand.kind is not Kind.CALLED_ACE_BURIED else None)
+    return Multiple(factor, tuple(c for c in causes if c is not None))
+
+
+def paid_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
+    """What multiplied what ``hand`` pays, with every factor named: the plan
+    :func:`score` pays by."""
+    kind = hand.kind
+    if kind is Kind.PICKED:
+        if rules.seats == 2 and hand.points == 60:
+            return Multiple()
+        return picked_multiple(rules, hand, doubling)
+    if kind is Kind.RENEGE and not rules.renege.flat:
+        return picked_multiple(rules, hand, doubling)
+    if kind is Kind.RENEGE:
+        declared = doubling + int(hand.declared_doubler)
+        return _doubled_only(rules, hand, doubling, penalty_factor(rules, declared))
+    if kind is Kind.CALLED_ACE_BURIED and rules.called_ace_buried is CalledAceBuried.PAY_THE_BOARD:
+        return _doubled_only(rules, hand, doubling, penalty_factor(rules, doubling))
+    if kind in (Kind.LEASTER, Kind.SCHWANZER):
+        declared = doubling + int(hand.declared_doubler)
+        return _doubled_only(rules, hand, doubling, leaster_factor(rules, declared))
+    return Multiple()
+
+
+def _picked(rules: Rules, hand: Hand, seated: Sequence[str], times: int) -> dict[str, int]:
+    """``times``: what the hand's :func:`paid_multiple` pays, times the base."""
     assert hand.points is not None
     if rules.seats == 2 and hand.points == 60:
         return {}
     result = outcome(rules, hand.points, hand.tricks)
-    stake = multiplier(rules, hand, doubling)
-    if rules.cap is Cap.STAKE:  # the cap on the multiplier alone; the tier on top
-        stake = _capped(rules, stake)
     no_trick_loss = result.no_trick and not result.won
-    return _shares(rules, hand, seated, result.won, result.tier * stake,
+    return _shares(rules, hand, seated, result.won, times,
                    spare_partner=rules.partner_spared_on_no_trick and no_trick_loss,
-                   single_loss=no_trick_loss and not rules.bump_on_no_trick,
-                   capped=rules.cap is Cap.STAKE)
+                   single_loss=no_trick_loss and not rules.bump_on_no_trick, capped=True)
 
 
 def _shares(rules: Rules, hand: Hand, seated: Sequence[str], won: bool, factor: int,
@@ -194,11 +303,11 @@ def _split_evenly(out: dict[str, int], picker: str, partners: list[str]) -> None
     out[picker] = sign * (size + extra)
 
 
-def _renege(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int) -> dict[str, int]:
+def _renege(rules: Rules, hand: Hand, seated: Sequence[str], times: int) -> dict[str, int]:
+    """``times``: what the hand's :func:`paid_multiple` pays."""
     assert hand.offender is not None
     if rules.renege.flat:
-        doubled = penalty_factor(rules, doubling + int(hand.declared_doubler))
-        return _pays_each(hand.offender, rules.renege_penalty * doubled, seated)
+        return _pays_each(hand.offender, rules.renege_penalty * times, seated)
     picking_side = {hand.picker, *hand.partners}
     won = hand.offender not in picking_side
-    return _shares(rules, hand, seated, won, multiplier(rules, hand, doubling))
+    return _shares(rules, hand, seated, won, times, capped=True)

@@ -1,6 +1,6 @@
 """The game's words, decided once: what each kind of hand and each crack is
-called, a hand as one line, and the badges a hand earns (doubled, ×4, crack
-with what it made, alone, no trick, penalty, throw-in, void, redeal, …).
+called, a hand as one line, and the badges a hand earns (doubled, what
+multiplied it with every factor named, penalty, throw-in, void, redeal, …).
 
 The ledger, the share page and big screen, the summary, the confirmation,
 the audit log, the API and the rulings print these; none of them decides a
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.night import HandResult
 from scorekeeper.rules.options import Rules
-from scorekeeper.rules.scoring import plays_alone
+from scorekeeper.rules.scoring import CRACK_WORDS, plays_alone
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Kind, Partner, Tricks
 
 #: Each kind as the record form offers it.
@@ -28,9 +28,6 @@ KIND_LABELS = {
     Kind.ADJUSTMENT: "Other payment…",
     Kind.SCHWANZER: "Schwanzer (all passed)",
 }
-
-#: Cracks by count: the rulings, the form and the badges say these.
-CRACK_WORDS = ("none", "crack", "re-crack", "triple crack")
 
 #: The hands that can make a doubler (option ``makes_doubler``), as a list says them.
 DOUBLER_WORDS = {Doubler.NO_PICK: "throw-in", Doubler.MISDEAL: "misdeal",
@@ -119,21 +116,27 @@ def _doubling(result: HandResult) -> tuple[Badge | None, ...]:
                      "A flat penalty uses a pending doubler without being doubled")
     else:
         used = None
-    times = Badge(f"×{result.multiplier}", "Everything that multiplied this hand") \
-        if result.multiplier > 1 else None
+    multiple = result.multiple
+    times = Badge(multiple.words, "What multiplied what this hand pays, each factor named: "
+                  "the payouts are this times the base") if multiple.times > 1 else None
     return used, times
 
 
 def _flags(rules: Rules, result: HandResult) -> tuple[Badge | None, ...]:
+    """The hand's flags the multiple's badge doesn't already name."""
+    named = {factor.word for factor in result.multiple.factors}
+    return tuple(badge for badge in _said_flags(rules, result)
+                 if badge is None or badge.text not in named)
+
+
+def _said_flags(rules: Rules, result: HandResult) -> tuple[Badge | None, ...]:
     hand = result.hand
     picked = hand.kind is Kind.PICKED
     return (
-        Badge(f"{CRACK_WORDS[hand.cracks]} ×{2 ** hand.cracks}", "Cracked: doubles the hand")
-        if hand.cracks else None,
-        Badge(f"blitz ×{2 ** hand.blitzes}", "Blitzed: doubles the hand")
+        Badge(CRACK_WORDS[hand.cracks], "Cracked: doubles the hand") if hand.cracks else None,
+        Badge("blitz" if hand.blitzes == 1 else "double blitz", "Blitzed: doubles the hand")
         if hand.blitzes else None,
-        Badge("alone" + (f" ×{rules.alone_factor}" if rules.alone_factor > 1 else ""),
-              "The picker played without a partner")
+        Badge("alone", "The picker played without a partner")
         if picked and plays_alone(rules, hand) else None,
         Badge("no trick", "The picking side took no trick")
         if picked and hand.tricks is Tricks.NONE else None,

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from scorekeeper.rules import Hand, Rules, Tricks, outcome, score
 from scorekeeper.rules.option import OptionValue
+from scorekeeper.rules.scoring import CRACK_WORDS
 from scorekeeper.rules.vocabulary import Doubler
-from scorekeeper.rules.words import CRACK_WORDS, DOUBLER_WORDS
+from scorekeeper.rules.words import DOUBLER_WORDS
 
 INTERPRETATION = "Interpretation:"
 MINUS = "\u2212"

@@ -253,7 +253,7 @@ def test_the_saved_line_is_said_whole(page: Any, live_app: Flask, live_server: s
     tap(page, "cracks", "Re-crack")
     save_hand(page)
     line = page.locator(".after-save .flash.saved")
-    expect(line).to_contain_text("re-crack ×4). Jacqueline Fontaines +16")  # six lines
+    expect(line).to_contain_text("re-crack, schneider). Jacqueline Fontaines +16")  # six lines
     assert line.evaluate("""(line) => {
         const range = document.createRange();  // the line's last word, where it is drawn
         range.selectNodeContents(line);

@@ -40,7 +40,7 @@ def test_what_is_understood_is_filled_in_and_the_rest_asked(page: Any,
     screenshot(page, "say-nobody-picked")
 
     expect(say(page, "Ann n Cat 75; Bob cracked")).to_contain_text(
-        "Heard: Ann with Cat, 75 points (crack ×2)")
+        "Heard: Ann with Cat, 75 points (×2: crack)")
     expect(page.locator("#kind input[value=picked]")).to_be_checked()
     expect(page.locator("#cracks input[value='1']")).to_be_checked()
     expect(page.locator("#partners input[value=Cat]")).to_be_checked()

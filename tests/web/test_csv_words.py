@@ -24,8 +24,8 @@ def test_the_csv_names_a_crack_and_a_re_crack(client: FlaskClient) -> None:
     record(client, table_id, picker="Ann", partners=["Cat"], points="75", cracks="1")
     record(client, table_id, picker="Bob", partners=["Dan"], points="80", cracks="2")
     cracked, recracked = _what_happened(client, table_id)
-    assert cracked.startswith("Ann with Cat, 75 points (") and "crack ×2" in cracked
-    assert recracked.startswith("Bob with Dan, 80 points (") and "re-crack ×4" in recracked
+    assert cracked == "Ann with Cat, 75 points (×2: crack)"
+    assert recracked == "Bob with Dan, 80 points (×4: re-crack)"
 
 
 def test_the_csv_says_what_the_ledger_badges_say(client: FlaskClient) -> None:
@@ -35,8 +35,8 @@ def test_the_csv_says_what_the_ledger_badges_say(client: FlaskClient) -> None:
     record(client, table_id, picker="Bob", alone="y", points="95")
     thrown, doubled, alone = _what_happened(client, table_id)
     assert thrown == "nobody picked: thrown in (throw-in)"
-    assert doubled == "Ann with Cat, 75 points (doubled by 1, ×4, blitz ×2)"
-    assert alone == "Bob alone, 95 points (×2)"  # the line already says alone
+    assert doubled == "Ann with Cat, 75 points (doubled by 1, ×4: doubled, blitz)"
+    assert alone == "Bob alone, 95 points (×4: alone, schneider)"  # IMSA: 25 is under 30
 
 
 def test_a_plain_hand_has_no_marks(client: FlaskClient) -> None:

@@ -153,4 +153,4 @@ def test_the_api_needs_a_token(table: ApiTable) -> None:
 def test_the_words_are_said_back_as_the_engine_says_the_hand(client: FlaskClient,
                                                              table_id: int) -> None:
     answer = said(client, table_id, "Bob alone ninety-five").get_json()
-    assert answer["heard"] == "Bob alone, 95 points"
+    assert answer["heard"] == "Bob alone, 95 points (×2: schneider)"

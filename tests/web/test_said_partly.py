@@ -76,17 +76,18 @@ def test_heard_names_every_flag_the_words_set(client: FlaskClient) -> None:
     table_id = start_table(client, preset="imsa")
     heard = said(client, table_id,
                  "Ann w Cat 75 blitzed; Bob cracked, Cat re-cracked").get_json()["heard"]
-    assert heard == "Ann with Cat, 75 points (re-crack ×4, blitz ×2)"
+    assert heard == "Ann with Cat, 75 points (×8: re-crack, blitz)"
     heard = said(client, table_id, "Eve alone took them all").get_json()["heard"]
-    assert heard == "Eve alone, 120 points (every trick)"
-    assert said(client, table_id, "Bob alone 95").get_json()["heard"] == "Bob alone, 95 points"
+    assert heard == "Eve alone, 120 points (×8: alone, schneider, every trick)"
+    assert said(client, table_id, "Bob alone 95").get_json()["heard"] == \
+        "Bob alone, 95 points (×4: alone, schneider)"
 
 
 def test_heard_leaves_out_what_the_nights_doublers_add(client: FlaskClient) -> None:
     table_id = start_table(client, preset="imsa")
     client.post(f"/t/{table_id}/hand/new", data={"kind": "no-pick"})
     heard = said(client, table_id, "Ann w Cat 75, Bob cracked").get_json()["heard"]
-    assert heard == "Ann with Cat, 75 points (crack ×2)"
+    assert heard == "Ann with Cat, 75 points (×2: crack)"
 
 
 def test_the_api_answers_the_part_understood_with_the_question(client: FlaskClient) -> None:

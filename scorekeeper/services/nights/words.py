@@ -63,18 +63,17 @@ def left_open(state: TableState, text: object, hand: Hand, number: int | None = 
 
 
 def told(rules: Rules, result: HandResult, also: Sequence[str] = ()) -> str:
-    """A hand as the ledger shows it: the engine's line and its badges (crack,
-    re-crack, blitz, no trick, doubled by …), each badge the line doesn't
-    already say ("Bob alone" says "alone ×2"), then ``also``:
-    "Ann with Cat, 75 points (crack ×2)"."""
+    """A hand as the ledger shows it: the engine's line and its badges (what
+    multiplied it, doubled by …), each badge the line doesn't already say
+    ("Bob alone" says "alone"), then ``also``: "Ann with Cat, 75 points
+    (×2: crack)"."""
     line = describe(rules, result)
-    marks = ", ".join([*(b.text for b in badges(rules, result)
-                         if b.text.split(" ×")[0] not in line), *also])
+    marks = ", ".join([*(b.text for b in badges(rules, result) if b.text not in line), *also])
     return f"{line} ({marks})" if marks else line
 
 
 def said(rules: Rules, result: HandResult) -> str:
-    """"Ann with Cat, 75 points (re-crack ×4). Ann +8, Cat +4, …": a saved hand
+    """"Ann with Cat, 75 points (×4: re-crack). Ann +8, Cat +4, …": a saved hand
     in the engine's words, its badges and who won and lost what.  The record
     form's "Hand 3 saved: …" and the share page's news of a hand both say it."""
     return f"{told(rules, result)}. {paid(result.payouts)}"

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from wtforms import BooleanField, FieldList, SelectMultipleField
 
 from scorekeeper.policy.acl import Action
-from scorekeeper.rules import Hand, HandError
+from scorekeeper.rules import Hand, HandError, paid_multiple
 from scorekeeper.rules.hand_json import parse_hand
 from scorekeeper.rules.night import HandResult
 from scorekeeper.services import ServiceError
@@ -83,7 +83,7 @@ def words(table_id: int) -> Response:
 def _heard(state: TableState, hand: Hand, number: int | None, change: Change) -> str | None:
     """The hand as understood (dealt as the form has it), in the engine's
     words, with every flag the words set as its badges say it ("Ann with Cat,
-    75 points (re-crack ×4)"), so the player hears it all said back; None when
+    75 points (×4: re-crack)"), so the player hears it all said back; None when
     the night can't take it (the preview then says why)."""
     try:
         result = hand_service.propose(state, change, hand, number).result
@@ -98,8 +98,9 @@ def said_back(state: TableState, result: HandResult) -> str:
     names (a forced pick, the K♦ at the cut), but none of what the night's
     doublers add: those weren't said."""
     unbadged = [FLAG_WORDS[name] for name in UNBADGED if getattr(result.hand, name)]
-    return word_service.told(state.rules, replace(result, doubled=False, doubled_by=(),
-                                                  multiplier=1), unbadged)
+    unsaid = replace(result, doubled=False, doubled_by=(), multiplier=1,
+                     multiple=paid_multiple(state.rules, result.hand, 0))
+    return word_service.told(state.rules, unsaid, unbadged)
 
 
 def _which(state: TableState) -> tuple[int | None, Change]:
