@@ -147,3 +147,14 @@ def complete_hand(rules: Rules, hand: Hand, seated: Sequence[str]) -> Hand:
     if not hand.partners and picker in hand.no_trick_pickers and hand.tricks is Tricks.SOME:
         hand = replace(hand, tricks=Tricks.NONE)  # alone and no trick: his side took none
     return hand
+
+
+def alone_unsaid(rules: Rules, hand: Hand) -> bool:
+    """A picked hand at a jack-of-diamonds table with no partner named and
+    "alone" not said (nor a stolen blind): the engine pays it as a loner (the
+    picker held J♦, or found it in the blind), so the record form asks
+    before it saves one.  Elsewhere the checks already refuse a hand with
+    no partner that doesn't say alone."""
+    return (hand.kind is Kind.PICKED and rules.partner is Partner.JACK_OF_DIAMONDS
+            and not hand.partners and not hand.alone and hand.stolen_from is None
+            and hand.picker is not None)

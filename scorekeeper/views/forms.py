@@ -202,6 +202,8 @@ class HandForm(FlaskForm):
     picker = RadioField("Who picked?", validators=[Optional()], validate_choice=False)
     partners = MultiCheckboxField("Partner", validate_choice=False)
     alone = BooleanField("Alone")
+    #: The picker Save asked "alone?" about (the form shows the one-tap answer).
+    alone_asked: str | None = None
     points = WholeField("Picking side's points", validators=[Optional()])
     count_side = RadioField("Count", choices=[("picking", "Picking side"),
                                               ("defense", "Defense")], default="picking")

@@ -70,7 +70,7 @@ CALLED_ACE_NIGHT: list[Step] = [
 SHEEPHEAD_4_NIGHT: list[Step] = [
     ("add", {"picker": "Ann", "partners": ["Cat"], "points": 95}),
     ("add", {"kind": "no-pick"}),
-    ("add", {"picker": "Bob", "partners": [], "points": 70}),
+    ("add", {"picker": "Bob", "partners": [], "alone": True, "points": 70}),
     ("add", {"picker": "Cat", "partners": ["Dan"], "points": 60}),
     ("add", {"picker": "Dan", "stolen_from": "Ann", "partners": [], "points": 80,
              "no_trick_pickers": ["Ann"]}),

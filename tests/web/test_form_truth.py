@@ -64,7 +64,7 @@ CONTRADICTIONS: list[tuple[str, str, dict[str, str], dict[str, Any], str, str]] 
      "no_trick_pickers", "Bob didn't pick: only the picker (or the player robbed of the "
      "blind) can owe the no-trick-pick penalty"),
     ("every trick alone, yet no trick himself", "sheephead-4", {},
-     {"picker": "Ann", "tricks": "all", "points": "120", "no_trick_pickers": "Ann"},
+     {"picker": "Ann", "alone": "y", "tricks": "all", "points": "120", "no_trick_pickers": "Ann"},
      "no_trick_pickers", "Ann took every trick alone, so did take a trick"),
     ("a forced pick not the dealer's", "called-ace", {"nobody_picks": "forced-pick"},
      {"picker": "Cat", "partners": "Dan", "forced": "y", "points": "61"}, "forced",

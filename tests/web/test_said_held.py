@@ -66,10 +66,14 @@ def test_a_partner_alone_other_words_or_another_kind_release_save(
     table_id = _table(client)
     for answered in ({"partners": "Hank"}, {"alone": "y"}, {"said": "Fran with Hank 70",
                                                              "partners": "Hank"},
-                     {"kind": "leaster", "winner": "Ida"}, {"said": ""}):
+                     {"kind": "leaster", "winner": "Ida"}, {"said": "", "alone": "y"}):
         hands = stored(app, table_id)[1]
         assert _save(client, table_id, **answered).status_code == 302, answered
         assert stored(app, table_id)[1] == hands + 1
+    # with the words gone, no partner is still asked once: a loner nobody said
+    asked = _save(client, table_id, said="")
+    assert asked.status_code == 400 and "Fran alone?" in _read(asked)
+    assert ASK not in _read(asked)
 
 
 def test_a_partner_never_said_holds_save_too(client: FlaskClient, app: Flask) -> None:

@@ -18,7 +18,7 @@ FIVE = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 NIGHTS: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [
     ("imsa", {}, [
         {"picker": "Ann", "partners": ["Cat"], "points": 75, "cracks": 2},
-        {"picker": "Bob", "points": 0, "tricks": "none"},
+        {"picker": "Bob", "alone": True, "points": 0, "tricks": "none"},
         {"kind": "no-pick"},
         {"picker": "Cat", "partners": ["Dan"], "points": 95, "blitzes": 1,
          "declared_doubler": True},

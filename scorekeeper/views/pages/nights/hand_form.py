@@ -18,6 +18,7 @@ from flask import request
 
 from scorekeeper.limits import whole_number
 from scorekeeper.rules import Hand, HandError, HandResult, shown_for
+from scorekeeper.rules.fields import alone_unsaid
 from scorekeeper.services import NotFound, ServiceError
 from scorekeeper.services.access.credentials import NightAccess
 from scorekeeper.services.events import signatures
@@ -188,10 +189,27 @@ def judge(state: TableState, form: HandForm, hand_id: int | None = None,
 def hand_from(state: TableState, form: HandForm, number: int | None = None,
               change: Change = Change.ADD) -> Hand:
     """The validated form's hand as Save takes it (hand ``number``, or the
-    next): refused while the words it was filled from leave a role open."""
+    next): refused while the words it was filled from leave a role open, or
+    while it would be a loner nobody said (asked once: "Dale alone?")."""
     hand = form.to_hand(state.rules)
     check_said(state, hand, number, change)
+    check_alone(state, form, hand, number, change)
     return hand
+
+
+def check_alone(state: TableState, form: HandForm, hand: Hand, number: int | None,
+                change: Change) -> None:
+    """Refuse a partner table's hand with no partner ticked and "alone" not
+    ticked, asking "Dale alone?" next to the partners (the form's answer
+    button ticks alone and saves); an edit of a hand that was a loner
+    already isn't asked again."""
+    if not alone_unsaid(state.rules, hand):
+        return
+    if change is Change.REPLACE and number is not None and \
+            not state.hands[number - 1].partners:
+        return
+    form.alone_asked = hand.picker
+    raise ServiceError(f"{hand.picker} alone? Tap the partner, or answer yes.", "alone")
 
 
 def check_said(state: TableState, hand: Hand, number: int | None, change: Change) -> None:
