@@ -304,6 +304,7 @@ def _register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
     filters.register(app)
+    app.before_request(api.preflight)
     app.after_request(api.request_headers)
 
     @app.teardown_request

@@ -60,6 +60,12 @@ EVERYTHING = frozenset(Action)
 EDITORS = frozenset({Credential.DIRECTOR, Credential.GROUP_EDITOR, Credential.TABLE_EDITOR,
                      Credential.TABLE_PHONE})
 VIEWERS = frozenset({Credential.TABLE_VIEW, Credential.GROUP_VIEW, Credential.EVENT_VIEW})
+#: Who another site's page may read the API with, from the browser (CORS,
+#: never with cookies, never a write): the share links, and no token at all
+#: (the presets; a refusal).  An edit token's answers stay this site's own.
+CROSS_ORIGIN_READERS = VIEWERS
+#: What another site's page may ask the API to do.
+CROSS_ORIGIN_METHODS = ("GET", "HEAD")
 #: Whoever asks, whatever they hold (Pyramid's ``Everyone``): an entry naming
 #: it speaks to every credential, a registered kind's too.
 EVERYONE = "everyone"

@@ -33,6 +33,7 @@ from scorekeeper.services.nights.state import version_of
 from scorekeeper.services.once import Once, answered, api_once
 from scorekeeper.services.since import STALE_ADVICE, meanwhile
 from scorekeeper.services.writes import abandon
+from scorekeeper.views.api import cors
 from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 from scorekeeper.views.key_home import key_home
@@ -108,6 +109,17 @@ def request_id() -> str:
     return str(found)
 
 
+def preflight() -> Response | None:
+    """A browser's preflight for another site's page (:mod:`.cors`), on any
+    path of the API, before anything else looks at the request."""
+    if not request.path.startswith(f"{bp.url_prefix}/"):
+        return None
+    answer = cors.preflight()
+    if answer is not None:
+        answer.headers["X-Request-Id"] = request_id()
+    return answer
+
+
 def request_headers(response: Response) -> Response:
     """Every answer of the API names its request (``X-Request-Id``: the app
     registers this for all its answers, so a 404 of a path the API hasn't
@@ -117,6 +129,7 @@ def request_headers(response: Response) -> Response:
     does, before any request is built."""
     if not request.path.startswith(f"{bp.url_prefix}/"):
         return response
+    cors.allow(response)
     response.headers["X-Request-Id"] = request_id()
     once = g.get("api_once")
     if g.get("replayed") or (once is not None and once.replayed):
