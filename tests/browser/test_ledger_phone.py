@@ -231,6 +231,21 @@ EVERY_LINE = """box => {
 }"""
 
 
+def _sum_in_view(page: Any, frame: dict[str, float]) -> None:
+    """Σ, pinned at the ledger's right edge: its head, the night's zero and the
+    latest hand's, inside the box and on top of the players sliding under it."""
+    for cell in ("#ledger thead tr.names th.sum", "#totals td.sum",
+                 "#ledger tbody:last-of-type tr.nums td.sum"):
+        shown = box(page.locator(cell))
+        assert frame["x"] <= shown["x"] and shown["x"] + shown["width"] <= \
+            frame["x"] + frame["width"] + 1, (cell, shown, frame)
+        middle = (shown["x"] + shown["width"] / 2, shown["y"] + shown["height"] / 2)
+        on_top = page.evaluate("([x, y]) => Boolean(document.elementFromPoint(x, y)"
+                               "?.closest('.sum'))", list(middle))
+        assert on_top, cell
+    assert page.locator("#totals td.sum").inner_text().strip() == "0"
+
+
 @pytest.mark.parametrize(("names", "preset"), [(LONG_SEVEN, "seven-handed"),
                                                (LONG_SIX, "six-handed")])
 def test_every_name_and_every_hands_points_can_be_read_at_six_and_seven(
@@ -249,6 +264,7 @@ def test_every_name_and_every_hands_points_can_be_read_at_six_and_seven(
     heads = page.locator("#ledger thead tr.names th[title]")
     assert [heads.nth(i).inner_text().strip() for i in range(len(names))] == names
     assert ledger.evaluate(EVERY_COLUMN) == []
+    _sum_in_view(page, frame)
     screenshot(page, f"ledger-phone-{len(names)}-long-names", full_page=False)
     # each hand's words, its points and badges whole, at the left and after sliding
     for number, hand in enumerate(hands, start=1):
@@ -258,6 +274,7 @@ def test_every_name_and_every_hands_points_can_be_read_at_six_and_seven(
     assert ledger.evaluate(EVERY_LINE) == []
     scroll(page, left=1000)
     assert ledger.evaluate(EVERY_LINE) == []
+    _sum_in_view(page, frame)
     screenshot(page, f"ledger-phone-{len(names)}-long-names-sideways", full_page=False)
     # the words cost at most a second line: a hand still fits in a few lines
     for number in range(1, len(hands) + 1):
