@@ -34,7 +34,14 @@ from scorekeeper.services.once import Once, answered, api_once
 from scorekeeper.services.since import STALE_ADVICE, meanwhile
 from scorekeeper.services.writes import abandon
 from scorekeeper.views.api import cors
-from scorekeeper.views.api.contract import BY_ENDPOINT, Operation, body_fields, query_names
+from scorekeeper.views.api.contract import (
+    BY_ENDPOINT,
+    IF_MATCH_FORM,
+    Operation,
+    body_fields,
+    nullable_fields,
+    query_names,
+)
 from scorekeeper.views.json_errors import error_response, http_error_response, status_of
 from scorekeeper.views.key_home import key_home
 
@@ -195,11 +202,7 @@ def held_to_if_match() -> None:
     if not isinstance(row_id, int) or not request.headers.get("If-Match") \
             or request.if_match.star_tag or answered(key_home(), idempotency_key()):
         return  # a retry answers as it first did (or, by design, anew)
-    versions = [v for v in (_version(tag) for tag in request.if_match) if v is not None]
-    if not versions:
-        raise ServiceError(f'If-Match must be the ETag of the {op.owner}, e.g. "12"',
-                           "If-Match")
-    made_on.made_on(op.owner, row_id, versions)
+    made_on.made_on(op.owner, row_id, if_match_versions(op.owner))
 
 
 def idempotency_key() -> str | None:
@@ -267,7 +270,18 @@ def request_body(fields: bool = True) -> dict[str, Any]:
     data = json_body()
     if body is None or fields:
         refuse_unknown(data, body_fields(body) if body is not None else ())
+    if body is not None:
+        refuse_null(data, body)
     return data
+
+
+def refuse_null(data: dict[str, Any], schema: str) -> None:
+    """A 400 for a field sent as ``null`` that the contract doesn't let be
+    one: what the spec forbids, the server refuses (leave a field out instead)."""
+    may = nullable_fields(schema)
+    for name in sorted(data):
+        if data[name] is None and name not in may and name in body_fields(schema):
+            raise ServiceError(f"{name[:QUOTED]} can't be null: leave it out instead", name)
 
 
 def refuse_unknown(data: dict[str, Any], known: Iterable[str]) -> None:
@@ -294,14 +308,22 @@ def _version(tag: str | None) -> int | None:
     return None
 
 
+def if_match_versions(whose: str | None = None) -> list[int]:
+    """The versions the request's ``If-Match`` names; a 400 for a header not
+    of the form the contract says (:data:`.contract.IF_MATCH_FORM`)."""
+    sent = request.headers.get("If-Match", "").strip()
+    versions = [v for v in (_version(tag) for tag in request.if_match) if v is not None]
+    if not re.fullmatch(IF_MATCH_FORM, sent) or not versions:
+        if whose is None:
+            op = operation()
+            whose = op.owner if op is not None and op.owner else "table"
+        raise ServiceError(f'If-Match must be the ETag of the {whose}, e.g. "12"', "If-Match")
+    return versions
+
+
 def if_match(current: int) -> Seen | None:
     """The version an ``If-Match`` header names (None without one, or ``*``)."""
-    tags = request.if_match
-    if not request.headers.get("If-Match") or tags.star_tag:
+    if not request.headers.get("If-Match") or request.if_match.star_tag:
         return None
-    versions = [v for v in (_version(tag) for tag in tags) if v is not None]
-    if not versions:
-        op = operation()
-        whose = op.owner if op is not None and op.owner else "table"
-        raise ServiceError(f'If-Match must be the ETag of the {whose}, e.g. "12"', "If-Match")
+    versions = if_match_versions()
     return Seen(current if current in versions else versions[0])

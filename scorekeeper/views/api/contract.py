@@ -118,6 +118,11 @@ HANDS = {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}}
 PAYMENTS = {"type": "array", "items": {"$ref": "#/components/schemas/Payment"}}
 #: A number in a query string: up to MAX_DIGITS ASCII digits.
 NUMBER = {"type": "integer", "minimum": 1, "maximum": 10**MAX_DIGITS - 1}
+#: An ``If-Match`` the API takes: ``*``, or one or more ETags it gave (``"12"``,
+#: a version in quotes), comma-separated.  The spec says this pattern and the
+#: server refuses anything else.
+IF_MATCH_FORM = (rf'^(\*|"[0-9]{{1,{MAX_DIGITS}}}"'
+                 rf'([ \t]*,[ \t]*"[0-9]{{1,{MAX_DIGITS}}}")*)$')
 WINDOW = (Param("from", NUMBER, "the first hand (past the last one: an empty list)"),
           Param("limit", {"type": "integer", "minimum": 1, "maximum": API_MAX_HANDS},
                 "how many hands (the latest ones without from)"))
@@ -334,3 +339,9 @@ def query_names(endpoint: str) -> tuple[str, ...]:
 def body_fields(schema: str) -> tuple[str, ...]:
     """The fields a request body of ``schema`` may have."""
     return tuple(SCHEMAS[schema]["properties"])
+
+
+def nullable_fields(schema: str) -> frozenset[str]:
+    """The fields of a request body of ``schema`` that may be ``null``."""
+    return frozenset(name for name, field in SCHEMAS[schema]["properties"].items()
+                     if field.get("nullable"))

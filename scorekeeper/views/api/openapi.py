@@ -17,7 +17,13 @@ from scorekeeper.limits import MAX_KEY, MAX_NAME_ASKED
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
 from scorekeeper.views.api import bp
-from scorekeeper.views.api.contract import NUMBER, OPERATIONS, STATUS_WORDS, Operation
+from scorekeeper.views.api.contract import (
+    IF_MATCH_FORM,
+    NUMBER,
+    OPERATIONS,
+    STATUS_WORDS,
+    Operation,
+)
 from scorekeeper.views.api.schemas import registered
 
 
@@ -49,8 +55,9 @@ PATH_PARAMS = {
     "key": {"type": "string", "pattern": SIDE_POT_KEY.pattern},
 }
 IF_MATCH = {"name": "If-Match", "in": "header", "required": False,
-            "schema": {"type": "string"},
-            "description": "The table's (or event's) ETag this write is for"}
+            "schema": {"type": "string", "pattern": IF_MATCH_FORM},
+            "description": "The table's (or group's, or event's) ETag this write is for: "
+                           '"12", several comma-separated, or *'}
 PREFER = {"name": "Prefer", "in": "header", "required": False,
           "schema": {"type": "string", "enum": ["respond-async"]},
           "description": "respond-async: answer 202 with a job to follow, whatever its "
@@ -68,10 +75,21 @@ def _key(op: Operation) -> dict[str, Any]:
             "description": "Carries the write out once: a retry answers as the first time"}
 
 
+#: What every answer carries: the request's id (the client's ``X-Request-Id``
+#: echoed when it sent one), and for another site's page, whether it may read it.
+EVERY_ANSWER = {
+    "X-Request-Id": _header("This request's id: the one the client sent, or one made here"),
+    "Access-Control-Allow-Origin": _header(
+        "*: another site's page may read this answer (a share link's or no token's "
+        "read); absent otherwise", False),
+}
+#: What a write's answer may carry besides.
+A_WRITES_ANSWER = {"Idempotent-Replayed": _header(
+    "true: the answer the write under this Idempotency-Key got the first time", False)}
 #: Answers no operation gives but any path may: a method it doesn't have.
 RESPONSES = {"MethodNotAllowed": {
     **_json(_ref("Error"), STATUS_WORDS["405"]),
-    "headers": {"Allow": _header("The methods the path has")}}}
+    "headers": {"Allow": _header("The methods the path has"), **EVERY_ANSWER}}}
 
 
 def _success(op: Operation) -> dict[str, Any]:
@@ -93,6 +111,16 @@ def _success(op: Operation) -> dict[str, Any]:
 
 
 def _responses(op: Operation) -> dict[str, Any]:
+    """Every answer ``op`` may give, each with the headers it carries."""
+    responses = _answers(op)
+    for status, answer in responses.items():
+        mine = {**EVERY_ANSWER, **(A_WRITES_ANSWER if op.writes and status.startswith("2")
+                                   else {})}
+        answer["headers"] = {**answer.get("headers", {}), **mine}
+    return responses
+
+
+def _answers(op: Operation) -> dict[str, Any]:
     responses = {str(op.status): _success(op)}
     if op.job:
         responses["202"] = {**_json(_ref("Job"), "Taken on as a job: follow Location"),
