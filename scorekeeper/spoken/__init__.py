@@ -26,8 +26,9 @@ from typing import Any
 from scorekeeper.rules import Kind, Rules
 from scorekeeper.spoken.dialects import vocabulary
 from scorekeeper.spoken.examples import nothing_heard
+from scorekeeper.spoken.flags import DOUBLER_QUESTION, doubler_asked
 from scorekeeper.spoken.grammar import body_for
-from scorekeeper.spoken.held import Open, open_role, unanswered
+from scorekeeper.spoken.held import Answer, Open, open_role, unanswered, word_holds
 from scorekeeper.spoken.kinds import all_pass_here, forced_all_pass, kind_said
 from scorekeeper.spoken.lexer import lex
 from scorekeeper.spoken.roles import placed, unplaced_word
@@ -136,7 +137,10 @@ def understand(text: str, rules: Rules, players: Sequence[str],
     body, asked = body_for(rules, kind, items, loose=played_here)
     body, away, opened = _seated(body, players, present, seated)
     asked = [question for question in asked if placed(question)]
-    return Understood(body, tuple(dict.fromkeys([*questions, *away, *asked])), tuple(opened))
+    held = word_holds(str(text), items, opened, questions,
+                      DOUBLER_QUESTION if doubler_asked(rules, kind, items) else None)
+    return Understood(body, tuple(dict.fromkeys([*questions, *away, *asked])),
+                      (*opened, *held))
 
 
-__all__ = ["Open", "Understood", "understand"]
+__all__ = ["Answer", "Open", "Understood", "understand"]

@@ -93,9 +93,19 @@ def flags_for(rules: Rules, kind: Kind, items: Sequence[Item]) -> tuple[dict[str
     elif cracks > rules.max_cracks:
         questions.append(f"This table plays up to {rules.max_cracks} cracks, and I heard {cracks}")
         del said["cracks"]
-    tags = {item.tag for item in items}
-    if Tag.DOUBLER in tags and Tag.DECLARED not in tags \
-            and "declared_doubler" in fields_for(rules, kind):
-        questions.append("Was a doubler declared? Say 'declared doubler' (a doubler from a "
-                         "thrown-in hand counts by itself)")
+    if doubler_asked(rules, kind, items):
+        questions.append(DOUBLER_QUESTION)
     return said, questions
+
+
+#: Asked for "doubler" at a table that declares doublers.
+DOUBLER_QUESTION = ("Was a doubler declared? Say 'declared doubler' (a doubler from a "
+                    "thrown-in hand counts by itself)")
+
+
+def doubler_asked(rules: Rules, kind: Kind, items: Sequence[Item]) -> bool:
+    """ "Doubler" said at a table that declares doublers, with neither
+    "declared" nor "not declared": which it was is asked."""
+    tags = {item.tag for item in items}
+    return Tag.DOUBLER in tags and not tags & {Tag.DECLARED, Tag.NOT_DECLARED} \
+        and "declared_doubler" in fields_for(rules, kind)

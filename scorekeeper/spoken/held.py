@@ -1,4 +1,5 @@
-"""The players' roles the words leave open, and what answers them.
+"""The players' roles the words leave open, the words heard but not placed,
+and what answers them.
 
 A name that can't be placed ("Fran with Gus 70" at a table with no Gus), a
 player who doesn't play this hand, or a partner never said ("Fran 70")
@@ -9,13 +10,24 @@ hand sent changes it from what the words filled (a partner ticked, "went
 alone", another loser), or other words are said: :func:`unanswered` is that
 check, asked by the record form's Save and by the page as the hand is
 entered, so Save is held, never a silent loner.
+
+Nothing heard is dropped either: a word that fills nothing ("I didn't catch
+'schmeered'"), or "doubler" at a table that declares doublers (declared, or
+left by a throw-in?), is :class:`Open` too, answered by other words: each
+such hold offers its answers as the words to say instead (:class:`Answer`:
+the same words without the one not placed, or with "declared" or "not
+declared"), or by ticking its field on the form.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.spoken.lexer import Item
 
 #: What is asked about each role, in players' words ({picker}: the picker said).
 ASKS = {
@@ -36,8 +48,17 @@ LABELS = {"picker": "Picker", "partners": "{picker}'s partner", "winner": "Least
 
 
 @dataclass(frozen=True)
+class Answer:
+    """An answer to a hold, said as words: tapping it says ``text`` instead."""
+
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Open:
-    """A role (a field of the hand's body) the words leave open."""
+    """A role (a field of the hand's body) the words leave open; a word heard
+    and placed nowhere has no field ('')."""
 
     field: str
     #: The word said for the role ("Gus"; '' when none was).
@@ -49,6 +70,8 @@ class Open:
     label: str
     #: The players who may take the role in this hand, in seat order.
     choices: tuple[str, ...]
+    #: The words that answer it, each said instead of the words as they are.
+    words: tuple[Answer, ...] = ()
 
 
 def open_role(field: str, said: str, why: str, body: Mapping[str, Any],
@@ -84,6 +107,46 @@ def unanswered(opened: Sequence[Open], filled: Mapping[str, Any],
     once it is another kind of hand.  Going alone answers the partner."""
     if str(sent.get("kind")) != str(filled.get("kind")):
         return ()
-    return tuple(role for role in opened
-                 if _names(sent.get(role.field)) == _names(filled.get(role.field))
+    return tuple(role for role in opened if _as_filled(role.field, filled, sent)
                  and not (role.field == "partners" and sent.get("alone")))
+
+
+#: Holds on a yes-or-no field: ticking it answers them.
+FLAGS = frozenset({"declared_doubler"})
+
+
+def _as_filled(field: str, filled: Mapping[str, Any], sent: Mapping[str, Any]) -> bool:
+    if field in FLAGS:
+        return bool(sent.get(field)) == bool(filled.get(field))
+    return _names(sent.get(field)) == _names(filled.get(field))
+
+
+def _without(text: str, word: str) -> str:
+    """``text`` with the first ``word`` said in it left out."""
+    left = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, count=1)
+    return " ".join(left.split())
+
+
+def word_holds(text: str, items: Sequence[Item], opened: Sequence[Open],
+               questions: Sequence[str], doubler: str | None) -> tuple[Open, ...]:
+    """The holds of words heard and placed nowhere: each word not placed that
+    no open role took (answered by the words without it), and the
+    ``doubler`` question when it was asked (answered by "declared" or "not
+    declared" said too, or the form's Declared doubler ticked)."""
+    taken = {role.said for role in opened}
+    holds: list[Open] = []
+    for item in items:
+        if not item.unplaced or item.said in taken:
+            continue
+        taken.add(item.said)
+        ask = next((q for q in questions if f"'{item.said}'" in q),
+                   f"I didn't catch '{item.said}'")
+        holds.append(Open("", item.said, f"{ask}: say it again, or leave it out",
+                          f"'{item.said}'", (),
+                          (Answer(f"Leave out '{item.said}'", _without(text, item.said)),)))
+    if doubler is not None:
+        holds.append(Open("declared_doubler", "doubler", doubler, "Declared doubler", (), (
+            Answer("Declared", f"{text} declared"),
+            Answer("Not declared", f"{text} not declared"))))
+    return tuple(holds)
+

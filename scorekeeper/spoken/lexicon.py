@@ -47,6 +47,7 @@ class Tag(StrEnum):
     PICKING_SIDE = "picking-side"
     DECLARED = "declared"
     DOUBLER = "doubler"      # "doubler" without "declared": ask or let the replay say
+    NOT_DECLARED = "not-declared"  # "not declared": a doubler the replay says, nothing to fill
     FORCED = "forced"
     KING_CUT = "king-cut"
     LAST_ROUND = "last-round"
@@ -169,6 +170,9 @@ PHRASES: dict[tuple[str, ...], Tag] = {
     **_phrases(Tag.DECLARED, "declared doubler", "declared a doubler", "doubler declared",
                "declared", "declared double", "declared it", "called a doubler"),
     **_phrases(Tag.DOUBLER, "doubler", "doubled", "double", "doublers", "doubles"),
+    **_phrases(Tag.NOT_DECLARED, "not declared", "undeclared", "wasnt declared",
+               "not a declared doubler", "no declared doubler", "not declared doubler",
+               "never declared", "nobody declared", "no one declared"),
     **_phrases(Tag.FORCED, "forced", "forced pick", "forced to pick", "had to pick",
                "was forced"),
     **_phrases(Tag.KING_CUT, "king of diamonds cut", "king of diamonds at the cut",

@@ -7,7 +7,9 @@
 // A player's role the words leave open ("I couldn't place 'Gus'": no partner ticked
 // would read as going alone) is asked under the box with the players who may take
 // it, and Save waits while the form still has that role as the words left it: a
-// player tapped here or on the form, "alone", or other words answer it.  The words
+// player tapped here or on the form, "alone", or other words answer it.  So does a
+// word heard and placed nowhere ("Leave out 'schmeered'") and a doubler neither
+// declared nor not ("Declared", "Not declared"): their answers are words.  The words
 // go with the hand (say-said), so the server holds Save by the same check.
 (function () {
   "use strict";
@@ -93,12 +95,23 @@
     if (role.field === "partners" && form.querySelector("input[name=alone]")) {
       buttons.push(choice("Alone", "alone", "y"));
     }
+    // A word placed nowhere, or a doubler declared or not: answered by other words.
+    for (const answer of role.words || []) {
+      const button = choice(answer.label, "", "");
+      button.dataset.words = answer.text;
+      buttons.push(button);
+    }
     asking.querySelector(".say-choices").replaceChildren(...buttons);
   }
 
   asking.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-field]");
     if (!button) return;
+    if (button.dataset.words !== undefined) {
+      box.value = button.dataset.words;
+      understand();
+      return;
+    }
     const { field, value } = button.dataset;
     const input = [...form.querySelectorAll(`[name="${field}"]`)]
       .find((one) => one.value === value || one.tagName === "SELECT");

@@ -2,10 +2,13 @@
    phone, in IndexedDB, and are sent in order when it answers again.
 
    - Save on the record form: if the server answers and nothing is waiting, the
-     form is posted as always.  Otherwise the hand is kept here with a key of its
-     own (the form's one-time "submission": sent again, it still records one
-     hand) and the version of the night it was made on, and the form is ready
-     for the next hand.  Nothing is lost if the tab is closed or the phone sleeps.
+     hand is posted, and the server's answer shown as ever.  Otherwise, or when
+     the server doesn't answer that post within ANSWER_MS (it stopped, the Wi-Fi
+     dropped: the browser would otherwise sit on its "can't be reached" page
+     with the hand lost), the hand is kept here with a key of its own (the
+     form's one-time "submission": sent again, it still records one hand) and
+     the version of the night it was made on, and the form is ready for the
+     next hand.  Nothing is lost if the tab is closed or the phone sleeps.
    - Waiting hands are sent one at a time, oldest first, when the connection
      comes back, when a page of the table opens, and every few seconds while
      the server can't be reached (offline.js).  The server answers a kept hand
@@ -36,6 +39,8 @@
   const copy = document.documentElement.hasAttribute("data-offline-copy");
   const SENT = "scorekeeper:sent";
   const RETRY_MS = 5000;
+  /* How long a Save waits for the server before the hand is kept here instead. */
+  const ANSWER_MS = 3000;
   let touched = false;
   let count = 0;  // this table's waiting hands, as last read
   let failed = 0;  // when a hand last couldn't be sent
@@ -133,8 +138,11 @@
 
   /* --- the record form ------------------------------------------------------------- */
 
-  function entries() {
-    return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
+  /* The form's fields as Save sends them (with the tapped button's, as "Yes,
+     Dale went alone: save" sends alone). */
+  function entries(submitter) {
+    return [...new FormData(form, submitter || undefined).entries()]
+      .map(([name, value]) => [name, String(value)]);
   }
 
   /* The hand as filled in, in a few words (waiting-store.js words it): the
@@ -165,9 +173,15 @@
 
   /* Keep the form's hand: the one being checked, with the entries as they are
      now, or a new one after those already waiting. */
-  async function keep(items) {
+  async function keep(items, submitter) {
     const item = review && items.find((kept) => kept.key === review);
-    if (!item) return stored.keep(entries(), null, next() + items.length, summary());
+    // Kept under the form's own one-time key: a post of it that did reach the
+    // server (its answer lost) and this hand sent later are one hand.
+    const once = form.querySelector("input[name=submission]");
+    if (!item) {
+      return stored.keep(entries(submitter), (once && once.value) || null,
+                         next() + items.length, summary());
+    }
     const version = form.querySelector("input[name=version]").value;
     const fields = entries().filter(([name]) => !["submission", "version", "deal"].includes(name));
     Object.assign(item, { fields, version, chained: false, refused: null });
@@ -194,9 +208,9 @@
     });
   }
 
-  async function save() {
+  async function save(submitter) {
     const items = await waiting();
-    const item = await keep(items);
+    const item = await keep(items, submitter);
     if (review) {
       await flush();
       const after = (await waiting()).find((kept) => kept.key === item.key);
@@ -218,14 +232,48 @@
       if (net) net.recheck(10000);  // a save is a few taps away: is the server still there?
     });
     form.addEventListener("submit", (event) => {
-      // Posted as always (the server's page answers) unless something says the
-      // hand must wait: decided at once, so the page goes as soon as it is tapped.
-      if (!busy && !review && !count && !copy && (!net || net.online)) return;
+      if (passing) return;  // the server answered the post with a page: shown as ever
       event.preventDefault();
       if (busy) return;
       busy = true;
-      save().catch((error) => note(`Not kept: ${error}`)).finally(() => { busy = false; });
+      const submitter = event.submitter;
+      const waits = review || count || copy || (net && !net.online);
+      (waits ? save(submitter) : post(submitter))
+        .catch((error) => note(`Not kept: ${error}`)).finally(() => { busy = gone; });
     });
+  }
+
+  /* Post the hand; a server that doesn't answer within ANSWER_MS gets it later,
+     from here.  Recorded (the answer sends the browser on to the next hand's
+     form): that form, with the server's "Hand N saved".  Anything else (Save
+     refused): the form posted as always, so the page shows the server's words
+     (a refused hand records nothing, so the second post is refused the same). */
+  let passing = false;
+  let gone = false;  // on the way to the next hand's form: no more Saves from this one
+  async function post(submitter) {
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), ANSWER_MS);
+    let answer;
+    try {
+      answer = await fetch(form.action, {
+        method: "POST", body: new FormData(form, submitter || undefined),
+        credentials: "same-origin", redirect: "manual", signal: stop.signal,
+      });
+    } catch (error) {
+      if (net) net.check();
+      return save(submitter);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (answer.type === "opaqueredirect") {
+      gone = true;
+      location.assign(form.action);
+      return undefined;
+    }
+    passing = true;
+    if (submitter) form.requestSubmit(submitter);
+    else form.requestSubmit();
+    return undefined;
   }
 
   /* --- ?waiting=<key>: a refused hand checked on the form ------------------------------ */

@@ -99,10 +99,10 @@ def test_three_hands_saved_offline_survive_a_closed_tab_and_land_in_order(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_a_save_posted_as_the_server_vanished_is_kept_by_the_service_worker(
+def test_a_save_posted_as_the_server_vanished_is_kept_on_the_phone(
         page: Any, live_server: str) -> None:
-    """The page believed the server was there: the post fails in the service
-    worker, which keeps the hand and brings the form back saying so."""
+    """The page believed the server was there: the post fails, and the page
+    keeps the hand and readies the form for the next, saying so."""
     start(page, live_server, "called-ace")
     table_url = page.url.rsplit("/hand/new", 1)[0]
     controlled(page)
@@ -119,7 +119,8 @@ def test_a_save_posted_as_the_server_vanished_is_kept_by_the_service_worker(
     page.locator("button[data-points='61']").click()
     page.locator("#save").click()
     expect(page.locator("#sent")).to_contain_text(
-        "Hand 1 kept on this phone: it waits to be sent (Bob with Dan · 61 points).")
+        "Hand 1 kept on this phone: it waits to be sent "
+        "(Someone picked · Bob with Dan · 61 points).")
     expect(page.locator("#waiting .badge.count")).to_have_text("1")
 
     # Leave the page while the server is still unreachable, so the page left
@@ -271,3 +272,42 @@ def test_a_viewer_whose_connection_drops_sees_when_the_scores_last_updated(
         "data-points", "1", timeout=5000)
     expect(status).to_have_class("live-status")
     viewer.context.close()
+
+
+def test_a_save_the_server_stops_answering_is_kept_and_arrives_once(
+        page: Any, live_server: str) -> None:
+    """The server takes the hand and stops before it answers (its answer never
+    reaches the phone): within three seconds the page keeps the hand and says
+    it waits, instead of the browser's "can't be reached"; sent again when the
+    server is back, the same hand (its one-time submission) is one hand."""
+    start(page, live_server, "called-ace")
+    table_url = page.url.rsplit("/hand/new", 1)[0]
+    held: list[Any] = []
+
+    def reached_but_unanswered(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch()  # the server records the hand...
+        held.append(route)  # ...and its answer is lost
+
+    page.context.route("**/hand/new*", reached_but_unanswered)
+    tap(page, "picker", "Bob")
+    tap(page, "partners", "Dan")
+    page.locator("button[data-points='61']").click()
+    page.wait_for_selector("#summary-line li")
+    page.locator("#save").click()
+    expect(page.locator("#sent")).to_contain_text("Hand 1 kept on this phone: it waits to be sent",
+                                                  timeout=6000)
+    assert page.url == table_url + "/hand/new"  # the form, never the browser's error page
+    expect(page.locator("#waiting .badge.count")).to_have_text("1")
+    assert held  # the post reached the server (and the kept hand, sent at once, too)
+    screenshot(page, "save-kept-server-stopped", full_page=False)
+
+    page.goto("about:blank")
+    page.context.unroute("**/hand/new*")
+    page.goto(table_url + "/hand/new")  # the server answers again: the kept hand goes
+    expect(page.locator("#sent")).to_contain_text("Hand 1 sent: Bob with Dan, 61 points.",
+                                                  timeout=15000)
+    page.goto(table_url)
+    assert descriptions(page) == ["1. Bob with Dan, 61 points · Ann dealt"]

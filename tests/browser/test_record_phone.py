@@ -58,7 +58,8 @@ def four_taps(page: Any, picker: str, partner: str, points: str,
     in_view(page, page.locator("#summary-line"))
     if shot:
         screenshot(page, shot, full_page=False)
-    tap_in_view(page, page.locator("#save"))
+    in_view(page, page.locator("#save"))
+    page.locator("#save").click()  # the page then goes to the next hand's form
 
 
 def deals(page: Any) -> str:

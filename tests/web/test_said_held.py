@@ -43,7 +43,7 @@ def test_a_name_not_placed_is_asked_with_the_players_who_may_take_its_role(
     assert answer.get_json()["error"] == "I didn't catch 'Gus'."
     assert answer.get_json()["open"] == [{
         "field": "partners", "said": "Gus", "ask": ASK, "label": "Fran's partner",
-        "choices": ["Hank", "Ida", "Joe", "Kim"]}]
+        "choices": ["Hank", "Ida", "Joe", "Kim"], "words": []}]
     assert said(client, table_id, "Fran with Hank 70").status_code == 200
 
 

@@ -118,7 +118,7 @@ def test_the_api_names_each_role_the_words_left_open_and_who_may_take_it(
     assert unplaced["open"] == [{
         "field": "partners", "said": "Gus",
         "ask": f"I couldn't place 'Gus': who was {picker}'s partner, or did {picker} go alone?",
-        "label": f"{picker}'s partner", "choices": others}]
+        "label": f"{picker}'s partner", "choices": others, "words": []}]
     unsaid = table.send("POST", "/words", {"text": f"{picker} 70"}).get_json()
     assert [(o["field"], o["said"]) for o in unsaid["open"]] == [("partners", "")]
     alone = table.send("POST", "/words", {"text": f"{picker} alone 70"})

@@ -104,7 +104,16 @@ SCHEMAS: dict[str, Any] = {
                       "properties": {"field": {"type": "string"}, "said": {"type": "string"},
                                      "ask": {"type": "string", "minLength": 1},
                                      "label": {"type": "string", "minLength": 1},
-                                     "choices": NAMES}}}}},
+                                     "choices": NAMES,
+                                     "words": {"type": "array", "description": (
+                                         "Answers said as words: send text instead "
+                                         "(a word placed nowhere left out, a doubler "
+                                         "declared or not)"),
+                                         "items": {"type": "object",
+                                                   "required": ["label", "text"],
+                                                   "properties": {
+                                                       "label": {"type": "string"},
+                                                       "text": {"type": "string"}}}}}}}}},
     "Hand": {"type": "object", "additionalProperties": False, "properties": HAND_FIELDS},
     "NewHand": {"type": "object", "additionalProperties": False, "properties": {
         **HAND_FIELDS, "extra": {"type": "boolean", "description": (
