@@ -52,9 +52,20 @@ _PHRASES = (
     ("too many cards", "misdeal"), ("too few cards", "misdeal"),
     ("wrong number of cards", "misdeal"), ("dealt wrong", "misdeal"), ("bad deal", "misdeal"),
     ("out of turn", "too early"), ("sixty", "60"),
+    # the seeds' own table words (the words box reads them too: spoken/dialects.py)
+    # ("no trick" is "notrick" by now)
+    ("notrick pick dollar", "picker himself notrick penalty"),
+    ("notrick pick penalty", "picker himself notrick penalty"),
+    ("notrick pick", "picker himself notrick penalty"),
+    ("hand of doubles", "doubler"), ("hands of doubles", "doubler"),
+    ("double crack", "recrack"), ("throw off the boy", "alone"),
+    ("throwing off the boy", "alone"), ("the boy", "partner"),
+    ("the bump", "bump paid double"),
 )
 _SYNONYMS: dict[str, tuple[str, ...]] = {
     "loner": ("alone",), "lone": ("alone",), "solo": ("alone",), "alone": ("alone",),
+    "chop": ("alone",), "chopped": ("alone",), "chopping": ("alone",), "chops": ("alone",),
+    "boy": ("partner",), "cutthroat": ("alone",),
     "schwarz": ("notrick",), "sweep": ("notrick", "every"),
     "knock": ("crack",), "recrack": ("crack",),
     "leasters": ("leaster",), "least": ("leaster",),

@@ -18,6 +18,7 @@ from tests.browser.test_say_held import inside_the_phone, say, start_at
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 IMSA = ["Dale", "Joan", "Gene", "Sue", "Pat"]
+DOUBLER = "doubler, Dale picked with Joan 77"
 
 
 def _on_the_first_screen(page: Any, selector: str) -> None:
@@ -32,7 +33,7 @@ def test_a_doubler_heard_holds_save_until_declared_or_not(page: Any, live_server
     save = page.locator("#save")
     asked = page.locator("#say-open")
 
-    expect(say(page, "doubler, Dale picked with Joan 77")).to_contain_text(
+    expect(say(page, DOUBLER)).to_contain_text(
         "Was a doubler declared?")
     expect(asked).to_be_visible()
     expect(asked.locator("#say-ask")).to_have_text("Declared doubler:")
@@ -43,7 +44,7 @@ def test_a_doubler_heard_holds_save_until_declared_or_not(page: Any, live_server
     screenshot(page, "say-doubler-held", full_page=False)
 
     asked.locator("button", has_text="Not declared").click()
-    expect(page.locator("#say-text")).to_have_value("doubler, Dale picked with Joan 77 not declared")
+    expect(page.locator("#say-text")).to_have_value(f"{DOUBLER} not declared")
     expect(page.locator("#say-heard")).to_contain_text("Heard: Dale with Joan, 77 points")
     expect(save).to_be_enabled()
     expect(asked).to_be_hidden()

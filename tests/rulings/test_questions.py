@@ -153,3 +153,35 @@ def test_getting_out_of_schneider_finds_the_schneider_line_first(preset: str,
 @pytest.mark.parametrize("question", JD_UNSAID)
 def test_burying_the_jack_unsaid_finds_its_ruling_first(preset: str, question: str) -> None:
     assert _ids(make_rules(preset), question)[0] == "jd-buried"
+
+
+#: (preset, a question in the seed's own words, the ruling that must come first).
+SEED_QUESTIONS = [
+    ("imsa", "who is the boy", "partner"),
+    ("imsa", "what is the bump", "bump"),
+    ("imsa", "what is no schneider", "schneider"),
+    ("imsa", "can I throw off the boy", "going-alone"),
+    ("imsa", "what is a double crack", "cracks"),
+    ("imsa", "do I have to announce burying the jack of diamonds", "jd-buried"),
+    ("imsa", "how many points to get out of schneider", "schneider"),
+    ("imsa", "what if the picker has the jack of diamonds", "picker-holds-jd"),
+    ("sheephead-4", "can I chop", "going-alone"),
+    ("sheephead-4", "what is the no trick pick dollar", "no-trick-pick"),
+    ("sheephead-4", "what is a hand of doubles", "doublers"),
+    ("sheephead-4", "what is a round of doubles", "round-of-doubles"),
+    ("sheephead-4", "can I steal the blind", "steal-blind"),
+    ("sheephead-4", "what if I pick up the jack of diamonds in the blind", "picker-holds-jd"),
+    ("called-ace", "what if the picker buries the called ace", "called-ace-buried"),
+    ("called-ace", "what is an unknown ace", "unknown-ace"),
+    ("called-ace", "who wins a leaster", "leaster"),
+    ("three-handed", "does the picker play cutthroat", "going-alone"),
+]
+
+
+@pytest.mark.parametrize(("preset", "question", "first"), SEED_QUESTIONS,
+                         ids=[f"{p}:{q}" for p, q, _ in SEED_QUESTIONS])
+def test_a_seeds_own_words_find_its_ruling_first(preset: str, question: str,
+                                                 first: str) -> None:
+    answer = ask(make_rules(preset), question)
+    assert answer.covered, answer.said
+    assert _ids(make_rules(preset), question)[0] == first
