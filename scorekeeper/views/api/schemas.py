@@ -27,6 +27,7 @@ from scorekeeper.services import Code, registry
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 from scorekeeper.services.grants.grants import ROTATIONS
 from scorekeeper.views.api.events.schemas import EVENT_SCHEMAS
+from scorekeeper.views.api.rules_schema import RULES, RULES_REF
 from scorekeeper.views.api.sheets.schemas import SHEET_SCHEMAS
 
 NAME = {"type": "string", "minLength": 1, "maxLength": PLAYER_NAME}
@@ -169,7 +170,7 @@ SCHEMAS: dict[str, Any] = {
               "properties": {
                   "id": {"type": "integer"}, "name": {"type": "string"}, "players": {
                       "type": "array", "items": NAME},
-                  "preset": {"type": "string"}, "options": {"type": "object"},
+                  "preset": {"type": "string"}, "options": RULES_REF,
                   "stake_cents": {"type": "integer"}, "rating": {"type": "boolean"},
                   "version": {"type": "integer"},
                   "nights": {"type": "array", "items": {"type": "object", "required": [
@@ -232,11 +233,11 @@ SCHEMAS: dict[str, Any] = {
                                                "rules"], "properties": {
         "id": {"type": "integer"}, "edit_token": {"type": "string"},
         "view_token": {"type": "string"}, "view_url": {"type": "string"},
-        "rules": {"type": "object"}}},
+        "rules": RULES_REF}},
     "Table": {"type": "object", "required": ["id", "name", "players", "rules", "stake_cents",
                                              "closed", "preset", "present"], "properties": {
         "id": {"type": "integer"}, "name": {"type": "string"}, "players": NAMES,
-        "rules": {"type": "object"}, "stake_cents": {"type": "integer"},
+        "rules": RULES_REF, "stake_cents": {"type": "integer"},
         "closed": {"type": "boolean"}, "preset": {"type": "string"}, "present": NAMES,
         "group": {"type": "integer", "nullable": True},
         "played_on": {**DATE, "nullable": True},
@@ -267,7 +268,7 @@ SCHEMAS: dict[str, Any] = {
                                   "text": {"type": "string"}}},
     "Preset": {"type": "object", "required": ["id", "name", "seats", "options"], "properties": {
         "id": {"type": "string"}, "name": {"type": "string"}, "seats": {"type": "integer"},
-        "options": {"type": "object"}, "summary": {"type": "string"},
+        "options": RULES_REF, "summary": {"type": "string"},
         "seeds": {"type": "array", "items": {"type": "string"}}}},
     "Words": {"type": "object", "additionalProperties": False, "required": ["text"],
               "properties": {"text": {"type": "string", "minLength": 1, "maxLength": SAID}}},
@@ -316,6 +317,7 @@ SCHEMAS: dict[str, Any] = {
         "payer": NAME, "payee": NAME, "cents": {"type": "integer", "minimum": 1},
         "at": {"type": "string", "format": "date-time"}}},
 }
+SCHEMAS["Rules"] = RULES
 SCHEMAS["Token"] = {"type": "object", "required": [
     "credential", "owner", "id", "label", "stage", "may", "writes", "nights"], "properties": {
     # the credentials and kinds of owner are the registered kinds' (:func:`registered`)

@@ -27,6 +27,7 @@ from scorekeeper.limits import (
 from scorekeeper.policy.acl import EventStage
 from scorekeeper.rules import PRESETS
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
+from scorekeeper.views.api.rules_schema import RULES_REF
 
 INT: dict[str, Any] = {"type": "integer"}
 TEXT: dict[str, Any] = {"type": "string"}
@@ -133,7 +134,7 @@ EVENT_SCHEMAS: dict[str, Any] = {
                       "hands", "entry_cents", "places", "session_high", "share", "tie_breaks",
                       "prize_plan", "finished", "stage", "version", "players"], {
         "id": INT, "name": TEXT, "played_on": {"type": "string", "format": "date"},
-        "preset": TEXT, "rules": {"type": "object"}, "sessions": INT,
+        "preset": TEXT, "rules": RULES_REF, "sessions": INT,
         "rounds": {**INT, "nullable": True}, "hands": {**INT, "nullable": True},
         "entry_cents": INT, "places": NUMBERS, "session_high": INT, "share": INT,
         "tie_breaks": NAMES, "odd": TEXT, "signatures": {"type": "boolean"},
