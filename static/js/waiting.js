@@ -192,6 +192,12 @@
   /* Ready for the next hand, which will be made after the one just kept. */
   function nextHand(item) {
     form.reset();
+    // The next hand is another: its own one-time key (the one just used is the kept hand's).
+    const once = form.querySelector("input[name=submission]");
+    if (once) {
+      once.defaultValue = stored.newKey();
+      once.value = once.defaultValue;
+    }
     touched = false;
     dealerLeftToServer();
     changed();
