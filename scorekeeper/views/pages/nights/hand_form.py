@@ -252,9 +252,12 @@ def _as_sent(value: object) -> Any:
 
 
 def attach(form: HandForm, error: HandError | ServiceError) -> None:
-    """Show an engine or service error next to the field it names."""
+    """Show an engine or service error next to the field it names; one that
+    names none the form has (a word the words box placed nowhere) at the top."""
     field = form.field_for(error.field)
     if field is not None and field.name not in ("submission", "version"):
         field.errors = [*field.errors, error.message]
+    elif field is None and error.message not in form.form_errors:
+        form.form_errors.append(error.message)
     else:
         form.form_errors.append(error.message)
