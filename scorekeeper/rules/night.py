@@ -16,10 +16,7 @@ from scorekeeper.rules.hand import Hand, HandError, check_hand
 from scorekeeper.rules.options import Rules
 from scorekeeper.rules.scoring import (
     Multiple,
-    leaster_factor,
-    multiplier,
     paid_multiple,
-    penalty_factor,
     score,
 )
 from scorekeeper.rules.vocabulary import CalledAceBuried, Doubler, Doublers, Kind, Renege
@@ -211,7 +208,7 @@ def replay(rules: Rules, players: Sequence[str], hands: Sequence[Hand],
         results.append(HandResult(
             number, hand, hand.dealer or "", hand.seated or (), payouts,
             exponent > 0 and _doubled_by(rules, hand),
-            _reported_multiplier(rules, hand, exponent), sources,
+            _reported_multiplier(rules, hand, multiple), sources,
             doublers.pending() if carry.queue or carry.rounds or carry.previous else (),
             dict(balances), carry, multiple))
     return Night(players, tuple(results), balances, doublers.pending(),
@@ -267,13 +264,14 @@ def _doubled_by(rules: Rules, hand: Hand) -> bool:
     return not (hand.kind is Kind.RENEGE and rules.renege.flat and not rules.penalties_doubled)
 
 
-def _reported_multiplier(rules: Rules, hand: Hand, exponent: int) -> int:
+def _reported_multiplier(rules: Rules, hand: Hand, multiple: Multiple) -> int:
+    """The stake multiplier M a result reports (the API's ``multiplier``): a
+    picked hand's (or forfeited renege's) stake before its tier, a
+    penalty's or leaster's doubling; 1 for any other hand."""
     if hand.kind is Kind.PICKED or (hand.kind is Kind.RENEGE and rules.renege is Renege.FORFEIT):
-        return multiplier(rules, hand, exponent)
-    if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED):
-        return penalty_factor(rules, exponent + int(hand.declared_doubler))
-    if hand.kind in (Kind.LEASTER, Kind.SCHWANZER):
-        return leaster_factor(rules, exponent + int(hand.declared_doubler))
+        return multiple.stake
+    if hand.kind in (Kind.RENEGE, Kind.CALLED_ACE_BURIED, Kind.LEASTER, Kind.SCHWANZER):
+        return multiple.times
     return 1
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from math import prod
+from typing import NamedTuple
 
 from scorekeeper.rules.cards import TOTAL_POINTS
 from scorekeeper.rules.hand import Hand
@@ -34,33 +36,11 @@ CRACK_WORDS = ("none", "crack", "re-crack", "triple crack")
 BLITZ_WORDS = ("none", "blitz", "double blitz")
 
 
-@dataclass(frozen=True)
-class Factor:
+class Factor(NamedTuple):
     """One cause that multiplied what a hand pays, in the table's words, and by how much."""
 
     word: str
     times: int
-
-
-@dataclass(frozen=True)
-class Multiple:
-    """What a hand's stake was multiplied by: ``times``, the product of
-    ``factors`` within the table's cap (``max_multiplier``)."""
-
-    times: int = 1
-    factors: tuple[Factor, ...] = ()
-
-    @property
-    def capped(self) -> bool:
-        return self.times < prod(factor.times for factor in self.factors)
-
-    @property
-    def words(self) -> str:
-        """ "×4: alone, schneider" ("" when nothing multiplied the hand)."""
-        if self.times == 1:
-            return ""
-        named = ", ".join(factor.word for factor in self.factors)
-        return f"×{self.times}: {named}" + (" (the table's cap)" if self.capped else "")
 
 
 @dataclass(frozen=True)
@@ -75,6 +55,40 @@ class Outcome:
     factors: tuple[Factor, ...] = field(default=(), compare=False)
 
 
+class Multiple(NamedTuple):
+    """What a hand's stake was multiplied by: ``times``, the product of
+    ``factors`` within the table's cap (``max_multiplier``); ``stake`` is the
+    stake's own factors' product M (before the cap), and ``outcome`` a picked
+    hand's result, worked out on the way."""
+
+    times: int = 1
+    factors: tuple[Factor, ...] = ()
+    stake: int = 1
+    outcome: Outcome | None = None
+
+    @property
+    def capped(self) -> bool:
+        return self.times < prod(factor.times for factor in self.factors)
+
+    @property
+    def words(self) -> str:
+        """ "×4: alone, schneider" ("" when nothing multiplied the hand)."""
+        if self.times == 1:
+            return ""
+        named = ", ".join(factor.word for factor in self.factors)
+        return f"×{self.times}: {named}" + (" (the table's cap)" if self.capped else "")
+
+
+# The factors every hand names, made once (a replay makes thousands of hands).
+_SCHNEIDER = Factor("schneider", 2)
+_SWEEPS = {(won, ladder): Factor("every trick" if won else "no trick",
+                                 3 if ladder is Ladder.ADDITIVE else 2)
+           for won in (True, False) for ladder in Ladder}
+_DECLARED = Factor("declared doubler", 2)
+_CRACKED = tuple(Factor(word, 2**count) for count, word in enumerate(CRACK_WORDS))
+_BLITZED = tuple(Factor(word, 2**count) for count, word in enumerate(BLITZ_WORDS))
+
+
 def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     """Win or lose, and the ladder tier, from the picking side's points."""
     won = points >= 61
@@ -85,13 +99,15 @@ def outcome(rules: Rules, points: int, tricks: Tricks) -> Outcome:
     else:
         schneider = points <= (29 if rules.schneider_line is SchneiderLine.UNDER_30 else 30)
     schneider = schneider or sweep
-    swept = Factor("every trick" if won else "no trick", 3 if rules.ladder is Ladder.ADDITIVE
-                   else 2)
     factors: tuple[Factor, ...]
-    if rules.ladder is Ladder.ADDITIVE:
-        factors = (swept,) if sweep else (Factor("schneider", 2),) if schneider else ()
+    if not schneider:
+        factors = ()
+    elif not sweep:
+        factors = (_SCHNEIDER,)
+    elif rules.ladder is Ladder.ADDITIVE:
+        factors = (_SWEEPS[won, Ladder.ADDITIVE],)
     else:
-        factors = ((Factor("schneider", 2),) if schneider else ()) + ((swept,) if sweep else ())
+        factors = (_SCHNEIDER, _SWEEPS[won, Ladder.DOUBLING])
     return Outcome(won, prod(f.times for f in factors), schneider, sweep, factors)
 
 
@@ -104,9 +120,10 @@ def score(rules: Rules, hand: Hand, seated: Sequence[str], doubling: int = 0,
     :func:`paid_multiple`, when the caller has it already.
     """
     kind = hand.kind
-    times = (multiple or paid_multiple(rules, hand, doubling)).times
+    multiple = multiple or paid_multiple(rules, hand, doubling)
+    times = multiple.times
     if kind is Kind.PICKED:
-        payouts = _picked(rules, hand, seated, times) or dict.fromkeys(seated, 0)
+        payouts = _picked(rules, hand, seated, multiple) or dict.fromkeys(seated, 0)
         for name in hand.no_trick_pickers if rules.no_trick_pick_penalty else ():
             _add(payouts, _pays_each(name, rules.no_trick_points * penalty_factor(
                 rules, doubling), seated))
@@ -170,23 +187,33 @@ def plays_alone(rules: Rules, hand: Hand) -> bool:
     return rules.has_partner and not hand.partners
 
 
-def _doubled(doubling: int) -> Factor | None:
-    if not doubling:
-        return None
+@cache
+def _doubled(doubling: int) -> Factor:
     return Factor("doubled" if doubling == 1 else f"doubled {doubling} times", 2**doubling)
+
+
+@cache
+def _alone(factor: int) -> Factor:
+    return Factor("alone", factor)
 
 
 def stake_factors(rules: Rules, hand: Hand, doubling: int) -> tuple[Factor, ...]:
     """What multiplies the stake M: doublers, declared doubler, cracks, blitzes, alone."""
-    factors = (
-        _doubled(doubling),
-        Factor("declared doubler", 2) if hand.declared_doubler else None,
-        Factor(CRACK_WORDS[hand.cracks], 2**hand.cracks) if hand.cracks else None,
-        Factor(BLITZ_WORDS[hand.blitzes], 2**hand.blitzes) if hand.blitzes else None,
-        Factor("alone", rules.alone_factor)
-        if plays_alone(rules, hand) and rules.alone_factor > 1 else None,
-    )
-    return tuple(factor for factor in factors if factor is not None)
+    alone = rules.alone_factor > 1 and plays_alone(rules, hand)
+    if not (doubling or hand.declared_doubler or hand.cracks or hand.blitzes or alone):
+        return ()
+    factors = []
+    if doubling:
+        factors.append(_doubled(doubling))
+    if hand.declared_doubler:
+        factors.append(_DECLARED)
+    if hand.cracks:
+        factors.append(_CRACKED[hand.cracks])
+    if hand.blitzes:
+        factors.append(_BLITZED[hand.blitzes])
+    if alone:
+        factors.append(_alone(rules.alone_factor))
+    return tuple(factors)
 
 
 def multiplier(rules: Rules, hand: Hand, doubling: int) -> int:
@@ -199,14 +226,16 @@ def picked_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
     its stake's factors and its ladder tier's, within the table's cap (on
     the stake alone under ``cap = stake``)."""
     stake = stake_factors(rules, hand, doubling)
-    tier = outcome(rules, hand.points, hand.tricks).factors \
-        if hand.kind is Kind.PICKED and hand.points is not None else ()
-    stake_times = prod(factor.times for factor in stake)
+    result = outcome(rules, hand.points, hand.tricks) \
+        if hand.kind is Kind.PICKED and hand.points is not None else None
+    tier = result.tier if result is not None else 1
+    stake_times = prod(factor.times for factor in stake) if stake else 1
     if rules.cap is Cap.STAKE:
-        times = _capped(rules, stake_times) * prod(factor.times for factor in tier)
+        times = _capped(rules, stake_times) * tier
     else:
-        times = _capped(rules, stake_times * prod(factor.times for factor in tier))
-    return Multiple(times, stake + tier)
+        times = _capped(rules, stake_times * tier)
+    return Multiple(times, stake + result.factors if result is not None else stake,
+                    stake_times, result)
 
 
 def _doubled_only(rules: Rules, hand: Hand, doubling: int, factor: int) -> Multiple:
@@ -214,9 +243,10 @@ def _doubled_only(rules: Rules, hand: Hand, doubling: int, factor: int) -> Multi
     declared doubler only (``factor``: what the table pays of them)."""
     if factor == 1:
         return Multiple()
-    causes = (_doubled(doubling), Factor("declared doubler", 2) if hand.declared_doubler
-              and hand.kind is not Kind.CALLED_ACE_BURIED else None)
-    return Multiple(factor, tuple(c for c in causes if c is not None))
+    causes = (_doubled(doubling) if doubling else None,
+              _DECLARED if hand.declared_doubler and hand.kind is not Kind.CALLED_ACE_BURIED
+              else None)
+    return Multiple(factor, tuple(c for c in causes if c is not None), factor)
 
 
 def paid_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
@@ -224,8 +254,8 @@ def paid_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
     :func:`score` pays by."""
     kind = hand.kind
     if kind is Kind.PICKED:
-        if rules.seats == 2 and hand.points == 60:
-            return Multiple()
+        if rules.seats == 2 and hand.points == 60:  # nobody pays a two-handed tie
+            return Multiple(stake=multiplier(rules, hand, doubling))
         return picked_multiple(rules, hand, doubling)
     if kind is Kind.RENEGE and not rules.renege.flat:
         return picked_multiple(rules, hand, doubling)
@@ -240,14 +270,15 @@ def paid_multiple(rules: Rules, hand: Hand, doubling: int) -> Multiple:
     return Multiple()
 
 
-def _picked(rules: Rules, hand: Hand, seated: Sequence[str], times: int) -> dict[str, int]:
-    """``times``: what the hand's :func:`paid_multiple` pays, times the base."""
+def _picked(rules: Rules, hand: Hand, seated: Sequence[str], multiple: Multiple
+            ) -> dict[str, int]:
+    """``multiple``: the hand's :func:`paid_multiple`, its times the base."""
     assert hand.points is not None
     if rules.seats == 2 and hand.points == 60:
         return {}
-    result = outcome(rules, hand.points, hand.tricks)
+    result = multiple.outcome or outcome(rules, hand.points, hand.tricks)
     no_trick_loss = result.no_trick and not result.won
-    return _shares(rules, hand, seated, result.won, times,
+    return _shares(rules, hand, seated, result.won, multiple.times,
                    spare_partner=rules.partner_spared_on_no_trick and no_trick_loss,
                    single_loss=no_trick_loss and not rules.bump_on_no_trick, capped=True)
 
