@@ -68,3 +68,18 @@ def test_a_nights_page_keeps_the_screen_awake(page: Any, live_server: str) -> No
     page.wait_for_function("window.__locks.length === 2")
     page.goto(page.url.rsplit("/hand/new", 1)[0])  # the ledger keeps it too
     page.wait_for_function("window.__locks.length === 1")
+
+
+def test_the_first_tab_skips_the_top_bar_to_the_page(page: Any, live_server: str) -> None:
+    start(page, live_server, "called-ace")
+    page.keyboard.press("Tab")
+    skip = page.locator(".skip-link")
+    expect(skip).to_be_focused()
+    edges = skip.bounding_box()
+    assert edges is not None and edges["y"] >= 0 and edges["height"] >= 40
+    screenshot(page, "skip-link", full_page=False)
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('main') !== null")
+    assert focused  # the next stop is the page's, not the top bar's
