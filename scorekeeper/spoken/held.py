@@ -121,10 +121,15 @@ def _as_filled(field: str, filled: Mapping[str, Any], sent: Mapping[str, Any]) -
     return _names(sent.get(field)) == _names(filled.get(field))
 
 
+def _printed(text: str) -> str:
+    """``text`` as words to say again: what can't be printed (a control
+    character) is a space, and spaces are one."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
 def _without(text: str, word: str) -> str:
     """``text`` with the first ``word`` said in it left out."""
-    left = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, count=1)
-    return " ".join(left.split())
+    return _printed(re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, count=1))
 
 
 def word_holds(text: str, items: Sequence[Item], opened: Sequence[Open],
@@ -146,7 +151,7 @@ def word_holds(text: str, items: Sequence[Item], opened: Sequence[Open],
                           (Answer(f"Leave out '{item.said}'", _without(text, item.said)),)))
     if doubler is not None:
         holds.append(Open("declared_doubler", "doubler", doubler, "Declared doubler", (), (
-            Answer("Declared", f"{text} declared"),
-            Answer("Not declared", f"{text} not declared"))))
+            Answer("Declared", f"{_printed(text)} declared"),
+            Answer("Not declared", f"{_printed(text)} not declared"))))
     return tuple(holds)
 
