@@ -98,10 +98,12 @@ def test_a_sheet_of_night_totals_comes_in_as_the_seasons_it_says(
 
     listed = text(client.get(f"/g/{group['id']}/sheet"))
     assert "Brought in 19 nights from history_nights.csv" in listed and "Take it back" in listed
-    import_id = _import_id(app)
-    taken = client.post(f"/g/{group['id']}/sheet/undo", data={
-        "import": str(import_id), "version": str(group_version(app, group["id"]))})
+    undo = form_fields(words(client.get(f"/g/{group['id']}/sheet")), f"undo-{_import_id(app)}")
+    assert undo["import"] == str(_import_id(app)) and undo["submission"]
+    taken = client.post(f"/g/{group['id']}/sheet/undo", data=undo)
     assert taken.status_code == 302
+    again = client.post(f"/g/{group['id']}/sheet/undo", data=undo, follow_redirects=True)
+    assert again.status_code == 200 and "Taken back: Brought in 19 nights" in text(again)
     assert dump(app, group["id"]) == before
 
 

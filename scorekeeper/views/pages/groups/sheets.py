@@ -71,7 +71,7 @@ def _start(group: Any, status: int = 200, errors: dict[str, str] | None = None
            ) -> tuple[str, int]:
     return _page(group, "groups/sheet_upload.html", status, errors=errors or {},
                  imports=sheet_import.imports_of(group.id), running=jobs.running(group.id),
-                 kind_words=KIND_WORDS,
+                 kind_words=KIND_WORDS, submission=new_token(),
                  remembered=aliases.aliases_of(group.id), forgotten=aliases.forgotten(group.id))
 
 
@@ -290,12 +290,15 @@ def undo(group_id: int) -> Response | tuple[str, int]:
     import_id = whole_number(request.form.get("import", ""))
     seen = whole_number(request.form.get("version", ""), 0)
     label = grant_label(checked) or "Scorekeeper"
+    token = request.form.get("submission", "")[:64]
+    once = Once(f"form:sheet-undo:{token}") if token else None
     try:
-        if sheet_import.nights_of(group.id, import_id) > JOB_NIGHTS and seen == group.version:
+        if sheet_import.nights_of(group.id, import_id) > JOB_NIGHTS \
+                and (seen == group.version or jobs.made(group.id, once)):
             job, _ = jobs.start(group.id, "sheet_undo", sheet_import.undo_job, (
-                group.id, import_id, seen, label, None), job_refused)
+                group.id, import_id, seen, label, once), job_refused, once=once)
             return follow(job)
-        record = sheet_import.undo(group.id, import_id, seen, label)
+        record = sheet_import.undo(group.id, import_id, seen, label, once)
     except ServiceError as error:
         abandon()
         return _start(load_group(group_id).row, status_of(error), {"undo": error.message})
