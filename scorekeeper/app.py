@@ -21,7 +21,6 @@ from flask import (
     g,
     redirect,
     request,
-    url_for,
 )
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from flask_wtf.csrf import CSRFProtect
@@ -37,6 +36,7 @@ from scorekeeper.errors import register_errors
 from scorekeeper.hosts import lower_case_host, trusted_hosts
 from scorekeeper.limits import MAX_DIGITS, MAX_REQUEST_BYTES
 from scorekeeper.services import kinds  # noqa: F401  (the app's kinds of owner, registered)
+from scorekeeper.views.assets import plain_url, serve_built
 from scorekeeper.views.caching import PRIVATE, behind_view_link, cache_policy
 from scorekeeper.views.headers import SECURITY_HEADERS
 
@@ -212,6 +212,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["int"] = AsciiInt  # before any route is added
     _register(app)
     _gate_polls(app)
+    serve_built(app)  # in front of everything: a phone's files, answered first
     register_errors(app)
     _redact_werkzeug_log()
     init_schema(app, ROOT / "migrations")
@@ -337,7 +338,7 @@ def _register(app: Flask) -> None:
     @permission(OwnerAction.PUBLIC)
     def favicon() -> Any:
         """Browsers ask for it whatever the page links: the app's icon."""
-        return redirect(url_for("static", filename="favicon.svg"), 301)
+        return redirect(plain_url("favicon.svg"), 301)
 
     @app.get("/healthz")
     @permission(OwnerAction.PUBLIC)

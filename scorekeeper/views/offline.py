@@ -22,11 +22,11 @@ from flask import (
     jsonify,
     render_template,
     request,
-    url_for,
 )
 
 from scorekeeper.policy.acl import OwnerAction
 from scorekeeper.views.access import permission
+from scorekeeper.views.assets import plain_url
 from scorekeeper.views.client import worker_facts
 
 bp = Blueprint("offline", __name__)
@@ -39,7 +39,7 @@ THEME = "#0b6e4f"
 def manifest() -> Response:
     """Name, icons, colours and a standalone window: what "Add to Home Screen" reads."""
     def icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
-        return {"src": url_for("static", filename=f"icons/{name}"),
+        return {"src": plain_url(f"icons/{name}"),
                 "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
 
     response = jsonify({
@@ -54,7 +54,7 @@ def manifest() -> Response:
         "theme_color": THEME,
         "icons": [icon("icon-192.png", 192), icon("icon-512.png", 512),
                   icon("maskable-512.png", 512, "maskable"),
-                  {"src": url_for("static", filename="icons/icon.svg"), "sizes": "any",
+                  {"src": plain_url("icons/icon.svg"), "sizes": "any",
                    "type": "image/svg+xml", "purpose": "any"}],
     })
     response.mimetype = "application/manifest+json"

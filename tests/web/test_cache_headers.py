@@ -19,6 +19,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
 from scorekeeper.db.models import Event, GameTable, Group, db
+from scorekeeper.views.assets import PLAIN_LIFETIME
 from scorekeeper.views.caching import PROXY_EXPIRES, SHARED, VIEW_LINK_PAGES
 from tests.fixtures_app import start_table
 from tests.kept_worlds import kept_world
@@ -124,6 +125,11 @@ def check(endpoint: str, method: str, response: TestResponse) -> None:
         assert re.fullmatch(r"@\d+", headers[PROXY_EXPIRES])
     elif endpoint.split(".")[0] in VIEW_LINK_PAGES and response.status_code == 404:
         gone(response)
+    elif endpoint == "static" and method == "GET":
+        # the same file for everyone: any cache may keep it, asked again each
+        # time under its plain name (tests/web/test_static_files.py: versioned)
+        assert "Set-Cookie" not in headers
+        assert headers["Cache-Control"] == f"max-age={PLAIN_LIFETIME}, public"
     elif endpoint in OWN_POLICY and method == "GET" and "Set-Cookie" not in headers:
         assert "public" not in headers.get("Cache-Control", "")
     else:

@@ -48,13 +48,15 @@ def test_the_manifest_names_the_app_its_icons_and_a_standalone_window(
 
 
 def test_every_page_links_the_manifest_the_theme_colour_and_the_home_screen_icon(
-        client: FlaskClient) -> None:
+        app: Flask, client: FlaskClient) -> None:
     table_id = start_table(client)
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    names = app.extensions["assets"].names  # each file by its content's name
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert '<meta name="theme-color" content="#0b6e4f">' in page
-    assert 'rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png"' in page
-    assert 'id="net-status"' in page and "/static/js/waiting.js" in page
+    icon = names["icons/apple-touch-icon.png"]
+    assert f'rel="apple-touch-icon" href="/static/{icon}"' in page
+    assert 'id="net-status"' in page and f'/static/{names["js/waiting.js"]}"' in page
 
 
 def test_the_service_worker_comes_from_the_root_and_is_always_checked(
