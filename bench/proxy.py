@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.servers import ROOT, alive, children, free_port, stop_pid, wait_gone
+from scorekeeper.views.assets import current as built_files
 
 SITE = ROOT / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -104,8 +105,8 @@ def _line(directive: str, line: str, site: Site) -> str:
     if directive == "listen":
         return _swap(line, f"127.0.0.1:{site.https_port if ' ssl' in line else site.http_port}")
     paths = {"ssl_certificate": site.certificate, "ssl_certificate_key": site.folder / "key.pem",
-             "alias": f"{ROOT / 'static'}/", "proxy_cache_path": site.folder / "cache",
-             "access_log": site.log}
+             "alias": f"{built_files(ROOT / 'instance')}/",
+             "proxy_cache_path": site.folder / "cache", "access_log": site.log}
     if directive in paths:
         return _swap(line, str(paths[directive]))
     if directive == "proxy_cache":

@@ -12,6 +12,7 @@ import pytest
 
 from bench.proxy import SITE, Site, marked, site_config
 from scorekeeper import create_app
+from scorekeeper.views.assets import LIFETIME, PLAIN_LIFETIME, versions
 
 #: The example values an admin replaces, none of which a stack may keep.
 EXAMPLES = ("/etc/letsencrypt", "/var/cache/nginx", "/srv/scorekeeper", "/var/log/nginx",
@@ -104,6 +105,21 @@ def test_the_log_hides_the_secret_however_many_slashes_come_before_it(spelled: s
                     re.sub(r"^/(\w)", lambda m: f"/%{ord(m.group(1)):02x}", address)):
             logged = logged_uri(uri)
             assert secret not in logged, (rule, uri, logged)
+
+
+def test_nginx_keeps_a_hashed_file_as_long_as_the_app_and_asks_again_for_a_plain_one() -> None:
+    """The files' names and lifetimes are the app's (scorekeeper/views/assets.py):
+    the recipe's pattern takes every hashed name and no plain one."""
+    recipe = SITE.read_text()
+    static = recipe[recipe.index("location /static/ {"):]
+    hashed = re.search(r'location ~ "([^"]+)" \{([^}]*)\}', static)
+    assert hashed is not None
+    names = versions(Path(__file__).resolve().parents[2] / "static")
+    assert all(re.search(hashed.group(1), f"/static/{v}") for v in names.values())
+    assert not any(re.search(hashed.group(1), f"/static/{n}") for n in names)
+    assert f'"public, max-age={LIFETIME}, immutable"' in hashed.group(2)
+    assert f'"public, max-age={PLAIN_LIFETIME}"' in static[:hashed.start()]
+    assert static.count("gzip_static on;") == 2
 
 
 def test_nginx_passes_on_the_host_the_phone_asked_for_with_its_port() -> None:

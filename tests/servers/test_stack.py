@@ -13,6 +13,8 @@ again with their key, they land once), and once started again it gets
 traffic again.  A rolling restart, one app server at a time: no request
 fails.  A PostgreSQL restart: 503 with Retry-After (never a 500, never a
 hang), nothing half-written, and the same app servers work again at once.
+nginx itself sends the app's files, each page's under its hashed name
+(kept a year, immutable) and gzipped, a plain name asked again each time.
 A phone's forms work through nginx on its own port (not 443), and a share
 link it replaced shows nothing once the other app server's last copy of its
 page is over (:func:`gone_for_good`), even while PostgreSQL or every app
@@ -21,6 +23,8 @@ server is down; no share link reaches nginx's log, however it is spelled.
 
 from __future__ import annotations
 
+import gzip
+import http.client
 import math
 import os
 import re
@@ -34,9 +38,11 @@ from urllib.parse import urlsplit
 import pytest
 
 from bench.proxy import NGINX
-from bench.servers import PG_BIN
+from bench.servers import PG_BIN, ROOT
 from bench.stack import Stack, festival_stack
 from scorekeeper.services.board import LIFETIME
+from scorekeeper.views.assets import LIFETIME as FILE_LIFETIME
+from scorekeeper.views.assets import PLAIN_LIFETIME, versions
 from scorekeeper.views.caching import SHARED
 from tests.servers.crowd import PLAYERS, POLL_EVERY, Answer, Crowd, Night, hand
 from tests.servers.phone import Page, Phone, Poll, polling
@@ -119,10 +125,43 @@ def run_festival() -> Festival:
         for night in [*crowd.nights, festival.probe]:
             festival.stored[night.id] = crowd.hands(night)
         festival.port = urlsplit(stack.url).port
+        festival.files = files_through_nginx(stack)
         festival.links, festival.phone, festival.polls = phone_through_nginx(stack)
         assert stack.access_log is not None
         festival.log = stack.access_log.read_text()
     return festival
+
+
+#: An answer as it came: its status, lower-cased headers and body, unread.
+Raw = tuple[int, dict[str, str], bytes]
+
+
+def files_through_nginx(stack: Stack) -> dict[str, Raw]:
+    """Every app file the start page names, asked through nginx by a phone
+    that takes gzip, each once more under its plain name, and that again
+    with the ETag it was sent (by the address asked, the plain ones with
+    "?again")."""
+    address = urlsplit(stack.url)
+
+    def ask(path: str, headers: dict[str, str]) -> Raw:
+        connection = http.client.HTTPSConnection(address.hostname or "", address.port,
+                                                 context=stack.ssl, timeout=30)
+        try:
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse()
+            return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+        finally:
+            connection.close()
+
+    page = Phone(stack).get("/").text
+    asked: dict[str, Raw] = {}
+    plain = {f"/static/{v}": f"/static/{n}" for n, v in versions(ROOT / "static").items()}
+    for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page):
+        asked[url] = ask(url, {"Accept-Encoding": "gzip"})
+        asked[plain[url]] = ask(plain[url], {})
+        etag = asked[plain[url]][1].get("etag", "")
+        asked[plain[url] + "?again"] = ask(plain[url], {"If-None-Match": etag})
+    return asked
 
 
 def phone_through_nginx(stack: Stack) -> tuple[list[str], dict[str, Page], list[Poll]]:
@@ -184,6 +223,7 @@ class Festival:
         self.links: list[str] = []
         self.phone: dict[str, Page] = {}
         self.polls: list[Poll] = []
+        self.files: dict[str, Raw] = {}
 
     def mark(self, name: str) -> None:
         self.marks[name] = time.monotonic()
@@ -285,6 +325,25 @@ def share_pages_come_from_the_cache_and_nothing_private_does(festival: Festival)
     assert all("no-store" in a.headers["cache-control"] for a in private if a.status == 201)
 
 
+def the_app_files_come_from_nginx_versioned_and_gzipped(festival: Festival) -> None:
+    names = {f"/static/{v}": n for n, v in versions(ROOT / "static").items()}
+    hashed = [url for url in festival.files if url in names]
+    assert len(hashed) >= 5, sorted(festival.files)
+    for url in hashed:
+        status, headers, body = festival.files[url]
+        data = (ROOT / "static" / names[url]).read_bytes()
+        assert status == 200, url
+        assert headers["cache-control"] == f"public, max-age={FILE_LIFETIME}, immutable", url
+        if not url.endswith(".png"):
+            assert headers.get("content-encoding") == "gzip", url
+            assert "accept-encoding" in headers.get("vary", "").lower(), url
+        assert (gzip.decompress(body) if headers.get("content-encoding") else body) == data
+        status, headers, body = festival.files[f"/static/{names[url]}"]
+        assert status == 200 and body == data, names[url]
+        assert headers["cache-control"] == f"public, max-age={PLAIN_LIFETIME}", names[url]
+        assert festival.files[f"/static/{names[url]}?again"][0] == 304, names[url]
+
+
 def a_killed_app_server_fails_only_what_it_had_in_flight(festival: Festival) -> None:
     assert not [a for a in festival.between("steady", "kill") if a.failed]
     failed = [a for a in festival.between("steady", "rolling") if a.failed]
@@ -376,6 +435,7 @@ def test_the_festival_survives_a_lost_server_restarts_and_a_database_restart() -
     every_acknowledged_hand_is_stored_exactly_once(festival)
     every_watcher_sees_each_save_within_a_couple_of_seconds(festival)
     share_pages_come_from_the_cache_and_nothing_private_does(festival)
+    the_app_files_come_from_nginx_versioned_and_gzipped(festival)
     a_killed_app_server_fails_only_what_it_had_in_flight(festival)
     a_rolling_restart_fails_no_request(festival)
     no_answer_hangs_and_no_secret_reaches_the_log(festival)
