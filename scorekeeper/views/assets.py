@@ -96,6 +96,11 @@ def versions(static: Path) -> dict[str, str]:
     return found
 
 
+def current(instance: Path) -> Path:
+    """The link to the newest built folder of ``instance`` (deploy/nginx.conf serves it)."""
+    return instance / BUILT / CURRENT
+
+
 def build(static: Path, instance: Path) -> Built:
     """The files of ``static`` built into ``instance``/:data:`BUILT` (at
     once when that set was built before), and :data:`CURRENT` pointed at them."""
@@ -105,7 +110,7 @@ def build(static: Path, instance: Path) -> Built:
     if not folder.is_dir():
         home.mkdir(parents=True, exist_ok=True)
         _make(static, names, folder)
-    _point(home / CURRENT, folder.name)
+    _point(current(instance), folder.name)
     return Built(folder, names)
 
 

@@ -173,7 +173,7 @@ def test_a_changed_file_gets_a_new_name_and_the_others_keep_theirs(tmp_path: Pat
     assert {n: v for n, v in after.names.items() if n != "css/app.css"} == \
         {n: v for n, v in before.names.items() if n != "css/app.css"}
     assert after.folder != before.folder and before.folder.is_dir()
-    assert (instance / BUILT / CURRENT).resolve() == after.folder.resolve()
+    assert assets.current(instance).resolve() == after.folder.resolve()
     assert build(static, instance) == after  # nothing to build again
 
 
