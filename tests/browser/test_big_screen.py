@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser.steps import screenshot
+from tests.browser.test_event_big_screen import ROOM_PX
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,4 +44,8 @@ def test_the_big_screen_fits_without_scrolling(browser: Any, live_server: str, w
         box = row.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
         assert box["y"] + box["height"] <= height
+        if height == 1080:  # read across a room
+            for part in ("name", "pts"):
+                size = row.locator(f".{part}").evaluate("e => getComputedStyle(e).fontSize")
+                assert float(size.removesuffix("px")) >= ROOM_PX, (name, part, size)
     page.context.close()

@@ -94,6 +94,7 @@ def test_the_big_screen_fits_1920_by_1080_and_turns_through_its_screens(
     page.clock.install()
     page.goto(f"{live_server}/e/s/{view}/tv")
     page.wait_for_selector("#screen-1")
+    turn = int(page.get_attribute("#tv-turn", "data-seconds")) * 1000
     turns = ["standings-1", "standings-2", "standings-3", "prizes", "seating"]
     for k, screen in enumerate(turns):
         assert page.get_attribute("body", "data-showing") == screen
@@ -113,7 +114,7 @@ def test_the_big_screen_fits_1920_by_1080_and_turns_through_its_screens(
             screenshot(page, "event-tv-seating")
         if k == 0:
             screenshot(page, "event-tv-standings")
-        page.clock.run_for(15_500)
+        page.clock.run_for(turn + 500)
     assert page.get_attribute("body", "data-showing") == "standings-1"  # round again
     page.context.close()
 

@@ -125,6 +125,8 @@ SCREEN_ROWS = 20
 #: The standings screens the big screen turns through (the top hundred);
 #: everyone else finds themselves on their phone.
 MOST_SCREENS = 5
+#: Seconds each screen of the big one shows before it turns to the next.
+TURN_SECONDS = 15
 #: The pages of the largest event's standings.
 MOST_PAGES = -(-MAX_EVENT_PLAYERS // PAGE_ROWS)
 

@@ -92,6 +92,7 @@ def _context(head: EventHead, big: bool, page: int) -> dict[str, Any]:
         "shown": shown, "rows": board.players[shown.first - 1:shown.last],
         "screens": [(screen, board.players[screen.first - 1:screen.last])
                     for screen in event_board.screens(len(board.players))] if big else [],
+        "turn_seconds": event_board.TURN_SECONDS,
         "etag": quote_etag(WATCHERS.tag(head.view_token, head.version, head.finished,
                                         (big, shown.page))),
         "live_url": url_for("event_viewer.live", token=head.view_token,
