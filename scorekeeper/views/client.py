@@ -51,7 +51,7 @@ SHELL_FILES = (
     "vendor/pico.min.css", "vendor/htmx.min.js", "css/app.css",
     "js/routes.js", "js/offline.js", "js/waiting-store.js", "js/waiting-panel.js",
     "js/waiting.js", "js/wake.js", "js/hand.js", "js/counter.js", "js/first-screen.js",
-    "js/say.js",
+    "js/say.js", "js/errors.js",
     "js/ledger.js", "js/share.js", "js/watch.js", "js/start.js", "favicon.svg",
     "icons/icon-192.png", "icons/icon-512.png", "icons/apple-touch-icon.png",
 )

@@ -32,6 +32,7 @@ from scorekeeper.policy.acl import Action
 from scorekeeper.rules import HandResult, Rules
 from scorekeeper.rules.words import away, badges, describe, partner_hint
 from scorekeeper.rulings import marks
+from scorekeeper.views import problems
 from scorekeeper.views.access import (
     allows,
     allows_route,
@@ -140,6 +141,7 @@ def stage_words(context: Context) -> str:
 
 def register(app: Flask) -> None:
     """Make the filters and helpers available to every template."""
+    problems.register(app)
     app.add_template_filter(money, "money")
     app.add_template_filter(signed, "signed")
     app.add_template_filter(to_cents, "cents")

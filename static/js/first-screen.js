@@ -13,6 +13,11 @@
 // - Whatever is focused or scrolled to stops above the bar (the page's
 //   scroll-padding is the bar's height), and an error of a refused Save is
 //   brought above it.
+// - After a Save (the next hand's form, saying "Hand 3 saved", or the form made
+//   ready again for the next hand while one waits on the phone), the keyboard
+//   goes on from the next hand's first choice, the picker, not from the top of
+//   the page; nothing scrolls.  A Save tapped, not keyed, leaves that focus
+//   without its ring (it would look like a choice) until a key is pressed.
 (function () {
   "use strict";
   const form = document.getElementById("hand-form");
@@ -97,9 +102,28 @@
     open = false;
     fold();
   });
+  const TAPPED = "scorekeeper:saved-by-tap";
+  let keyed = false;  // the last press was a key's, not a finger's
+  document.addEventListener("keydown", () => {
+    keyed = true;
+    form.classList.remove("quiet-focus");
+  }, true);
+  document.addEventListener("pointerdown", () => { keyed = false; }, true);
+  form.addEventListener("submit", () => sessionStorage.setItem(TAPPED, keyed ? "" : "1"));
+
+  function nextHand(tapped) {
+    const first = form.querySelector("#picker input:not([disabled])");
+    if (!first) return;
+    form.classList.toggle("quiet-focus", tapped);
+    first.focus({ preventScroll: true });
+  }
+
   form.addEventListener("reset", () => {
     open = false;
-    setTimeout(() => show(false));
+    setTimeout(() => {
+      show(false);
+      nextHand(!keyed);
+    });
   });
   // The engine's choices (a partner its rules name) are ticked as the preview comes.
   document.addEventListener("htmx:afterSwap", (event) => {
@@ -144,5 +168,8 @@
   document.addEventListener("DOMContentLoaded", () => {
     fold();
     errorInView();
+    const saved = document.querySelector(".after-save .flash.saved");
+    if (saved && !document.getElementById("error-summary")
+        && document.activeElement === document.body) nextHand(sessionStorage.getItem(TAPPED) === "1");
   });
 })();

@@ -41,14 +41,14 @@ def test_a_refused_start_says_each_problem_at_its_box(page: Any, live_server: st
                           long)
     page.locator("input[name=stake_cents]").fill("")
     page.locator("#start").click()
-    expect(page.locator("#not-started")).to_contain_text("stake")
+    expect(page.locator("#error-summary")).to_contain_text("stake")
     stake_error = page.locator("label:has(input[name=stake_cents]) ~ .field-error").first
     expect(stake_error).to_contain_text("Say the stake per point")
     screenshot(page, "start-refused-stake")
 
     page.locator("input[name=stake_cents]").fill("-5")
     page.locator("#start").click()
-    expect(page.locator("#not-started")).to_contain_text("The stake can't be negative")
+    expect(page.locator("#error-summary")).to_contain_text("The stake can't be negative")
     screenshot(page, "start-refused-negative-stake")
 
     page.locator("input[name=stake_cents]").fill("25")

@@ -303,7 +303,7 @@ def test_a_bad_file_on_the_start_page_is_refused_beside_its_field(
     assert answer.status_code == 400
     error = answer.text.split('id="event-file"')[1].split("</form>")[0]
     assert 'aria-invalid="true"' in answer.text.split('id="event-file"')[1][:80]
-    assert 'id="import-error"' in error and said in error
+    assert 'id="event-file-error"' in error and said in error
     new_event = answer.text.split('id="new-event"')[1].split("</form>")[0]
     assert re.search(r'name="submission" type="hidden" value="[^"]+"', new_event)
     assert client.post("/e/import", data={}).status_code == 400

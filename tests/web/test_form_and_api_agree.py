@@ -4,7 +4,6 @@ with the same words."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -12,14 +11,11 @@ from flask.testing import FlaskClient
 
 from tests.conftest import PLAYERS
 from tests.fixtures_app import start_table, words
+from tests.refusals import field_errors
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand
 
 SIX = [*PLAYERS, "Fay"]
-
-
-def field_errors(page: str) -> list[str]:
-    return re.findall(r'class="field-error"[^>]*>([^<]+)<', page)
 
 
 def api_result(client: FlaskClient, preset: str, players: list[str], body: dict[str, Any]

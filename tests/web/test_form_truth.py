@@ -18,6 +18,7 @@ from scorekeeper.db import codec
 from scorekeeper.db.models import HandRow, db
 from scorekeeper.rules import Hand, Tricks
 from tests.fixtures_app import start_table, words
+from tests.refusals import FIELD_ERROR, summary_of, without_summary
 
 BASE = {"kind": "picked", "tricks": "some", "count_side": "picking", "cracks": "0",
         "blitzes": "0"}
@@ -117,7 +118,7 @@ def part_of_form(page: str, field: str) -> str:
 
 def said_next_to(page: str, field: str, message: str) -> bool:
     part = html.unescape(re.sub(r"</?bdi>", "", part_of_form(page, field)))
-    return re.search(r'class="field-error"[^>]*>' + re.escape(message), part) is not None
+    return re.search(FIELD_ERROR + re.escape(message), part) is not None
 
 
 def shows_chosen(page: str, data: dict[str, Any]) -> list[str]:
@@ -146,7 +147,9 @@ def test_a_hand_that_contradicts_itself_is_refused_next_to_its_field_and_never_s
     page = saved.get_data(as_text=True)
     assert saved.status_code == 400, case
     assert said_next_to(page, field, message), (case, words(saved)[-3000:])
-    assert html.unescape(words(saved)).count(message) == 1  # once, where it belongs
+    # once where it belongs, and once in the summary at the top, its link to the field
+    assert html.unescape(without_summary(words(saved))).count(message) == 1
+    assert html.unescape(summary_of(words(saved))).count(message) == 1
     assert "Not saved: fix what is marked above" in page
     assert shows_chosen(page, data) == []
     assert stored(app) == []
@@ -160,8 +163,8 @@ def test_a_flag_the_table_doesnt_play_is_refused_at_the_top(app: Flask,
     page = client.post(f"/t/{table_id}/hand/new", data={
         **BASE, "picker": "Cat", "partners": "Dan", "points": "61", "blitzes": "1"})
     assert page.status_code == 400
-    assert '<p class="error" role="alert">This table doesn&#39;t play blitzes</p>' \
-        in page.get_data(as_text=True)
+    assert re.search(r'<p class="error" id="[^"]+">This table doesn&#39;t play blitzes</p>',
+                     without_summary(page.get_data(as_text=True)))
     assert stored(app) == []
 
 

@@ -71,7 +71,7 @@ def test_a_bad_table_is_refused_next_to_the_field(client: FlaskClient, app: Flas
     response = client.post("/", data=form)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
-    assert 'id="not-started"' in response.get_data(as_text=True)  # said at the top too
+    assert 'id="error-summary"' in response.get_data(as_text=True)  # said at the top too
     with app.app_context():
         assert db.session.query(GameTable).count() == 0
 

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper.db.models import GameTable, Group, db
 from tests.fixtures_app import words
+from tests.refusals import ERROR_PREFIX
 from tests.web.test_groups_pages import start_group, start_night
 from tests.web.test_share import record
 
@@ -65,7 +66,8 @@ def test_a_handle_the_service_cant_have_is_said_next_to_its_box_and_changes_noth
     assert refused.status_code == 400
     page = words(refused)
     error = re.search(r'aria-invalid="true" aria-describedby="handle-error">\s*'
-                      r'<p class="field-error" role="alert" id="handle-error">([^<]+)</p>', page)
+                      r'<p class="field-error" id="handle-error">' + re.escape(ERROR_PREFIX)
+                      + r'([^<]+)</p>', page)
     assert error is not None
     assert error.group(1).startswith("A PayPal.Me name is up to 20 letters or digits")
     assert 'value="bob-the-builder"' in page  # what was typed stays in the box

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from scorekeeper.db.models import GameTable, db
 from scorekeeper.services.nights.state import TableState
 from tests.fixtures_app import start_table, words
+from tests.refusals import ERROR_PREFIX
 from tests.web.api_helpers import api_table, assert_error
 from tests.web.test_pages import hand, totals
 
@@ -240,7 +241,7 @@ def test_a_double_tapped_confirmation_changes_the_hand_once(
     ("/hand/confirm", {"mode": "add", "hand_id": "1", "hand_json": "[" * 100_000}, 400,
      "That confirmation is incomplete; start the change again"),
     ("/hand/new", {"kind": "picked", "picker": "Bob", "cracks": "9" * 5000}, 400,
-     '<p class="field-error">cracks must be a whole number</p>'),
+     ERROR_PREFIX + "cracks must be a whole number</p>"),
     # the live preview answers 200 into its own box (htmx swaps only a 2xx)
     ("/hand/preview", {"kind": "picked", "picker": "Bob", "blitzes": "9" * 5000}, 200,
      "Not complete yet: blitzes must be a whole number"),

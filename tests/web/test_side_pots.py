@@ -229,7 +229,7 @@ def test_the_event_form_takes_a_plan_written_a_line_a_prize(client: FlaskClient)
     wrong = client.post("/e/new", data={**FORM, "plan_lines": "1st: $150\nfirst: 30%"})
     assert wrong.status_code == 400
     assert "Line 2 (first: 30%): a prize is for a place" in wrong.text
-    assert 'id="plan-lines-error"' in wrong.text
+    assert 'id="plan_lines-error"' in wrong.text
     made = client.post("/e/new", data={**FORM, "plan_lines": (
         "1st: $150\n2nd-3rd: 2 shares\nlowest: a case of beer\npaid out: 100%\n"
         "side pot: Side pot, $5, 1st 60%, 2nd 40%")})

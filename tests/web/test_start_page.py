@@ -53,7 +53,7 @@ def test_a_missing_stake_is_said_next_to_the_stake_box(client: FlaskClient) -> N
     assert "This field is required" not in page
     said = _after(page, 'name="stake_cents"')
     assert "stake" in said.lower() and 'class="field-error"' in said
-    top = _after(page, 'id="not-started"', 200)
+    top = _after(page, 'id="error-summary"', 200)
     assert "stake" in top.lower()
 
 
@@ -69,7 +69,7 @@ def test_a_negative_stake_is_refused_in_words(client: FlaskClient) -> None:
 def test_a_missing_table_name_names_the_box(client: FlaskClient) -> None:
     page = words(_start(client, name=""))
     assert "This field is required" not in page
-    assert "Give the table a name" in _after(page, 'id="not-started"', 200)
+    assert "Give the table a name" in _after(page, 'id="error-summary"', 200)
 
 
 def test_a_long_name_marks_its_own_row_and_boxes_have_a_length_limit(
