@@ -211,7 +211,7 @@ def test_a_penalty_given_since_the_page_showed_none_is_named_and_given_when_sent
         f"Penalty: 2 points off #{number} {name} in session 1 (Renege)")
 
     _penalise(second, number, 3, "Played out of turn")
-    refused = second.locator("#penalty .field-error[role=alert]")
+    refused = second.locator("#penalty #penalties-error")
     expect(refused).to_contain_text(
         f"Meanwhile #{number} {name} was given 2 points off in session 1 (Renege)")
     expect(refused).to_contain_text("this penalty was not given. Send it again to give it too.")

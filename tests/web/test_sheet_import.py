@@ -305,7 +305,7 @@ def test_the_pages_say_whats_wrong_beside_the_field_and_write_nothing(
     before = dump(app, group["id"])
     base = f"/g/{group['id']}/sheet"
     none = client.post(base, data={}, content_type="multipart/form-data")
-    assert none.status_code == 400 and 'id="file-error"' in none.text
+    assert none.status_code == 400 and 'id="sheet-file-error"' in none.text
     assert "Choose the spreadsheet" in text(none)
     binary = client.post(base, content_type="multipart/form-data",
                          data={"file": (io.BytesIO(b"\x00\x01\x02garbage"), "x.csv")})
