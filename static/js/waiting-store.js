@@ -49,20 +49,24 @@ self.scorekeeperStore = function (table) {
     return (response.headers.get("Content-Type") || "").includes("json");
   }
 
-  /* What the server said about a refused hand: its JSON, or a page's message. */
+  /* What the server said about a refused hand: its JSON (the problems its form
+     would list, each at its field: [{target, message}]), or a page's message. */
   function refusal(response) {
     if (json(response)) {
-      return response.json().then((body) => body.error || `Refused (${response.status}).`);
+      return response.json().then((body) => ({
+        refused: body.error || `Refused (${response.status}).`, problems: body.problems || [],
+      }));
     }
     return response.text().then((html) => {
       const page = new DOMParser().parseFromString(html, "text/html");
       const said = page.querySelector(".error-page p, main p.error, main p");
-      return said ? said.textContent.trim() : `The server refused it (${response.status}).`;
+      return { refused: said ? said.textContent.trim()
+        : `The server refused it (${response.status}).`, problems: [] };
     });
   }
 
   /* Send one hand, as the record form would with X-Waiting-Save: the server's
-     answer ({number, version, said}), {refused: message}, or null when the
+     answer ({number, version, said}), {refused: message, problems}, or null when the
      server can't be reached or is in trouble (try again later). */
   function send(item) {
     const body = new URLSearchParams(item.fields);
@@ -77,7 +81,7 @@ self.scorekeeperStore = function (table) {
       if (response.ok && json(response)) return response.json();
       // Saved, answered with the next form's page (the header was lost on the way).
       if (response.ok) return { number: null, version: null, said: "saved" };
-      return refusal(response).then((message) => ({ refused: message }));
+      return refusal(response);
     }, () => null);
   }
 

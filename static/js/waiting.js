@@ -77,6 +77,7 @@
       }
       if (answer.refused) {
         item.refused = answer.refused;
+        item.problems = answer.problems;
         await put(item);
         break;
       }
@@ -284,19 +285,22 @@
 
   /* --- ?waiting=<key>: a refused hand checked on the form ------------------------------ */
 
-  /* The refused hand's entries on the form as the night is now, and why. */
+  /* The refused hand's entries on the form as the night is now, and why: the
+     server's problems at the top of the page, each a link to its field, as a
+     refused Save's page lists them (errors.js), the keyboard on them. */
   function showReview(item) {
     let box = document.getElementById("waiting-review");
     if (!box) {
       box = element("div", "banner warn");
       box.id = "waiting-review";
-      box.setAttribute("role", "alert");
       form.before(box);
     }
     box.replaceChildren(
-      element("p", "", `Hand ${item.number} waited on this phone and was not sent:`),
-      element("p", "error", item.refused || ""),
+      element("p", "", `Hand ${item.number} waited on this phone and was not sent.`),
       element("p", "muted", "Check it against the night as it is now, then save it."));
+    const problems = item.problems && item.problems.length ? item.problems
+      : [{ target: null, message: item.refused || "" }];
+    if (self.scorekeeperErrors) self.scorekeeperErrors.show(problems, "Not sent");
   }
 
   function fill(item) {

@@ -161,7 +161,11 @@ def test_a_hand_that_waited_while_another_phone_saved_is_shown_not_merged(
     assert len(descriptions(phone)) == 2  # nothing was merged
 
     refused.locator("a.check-waiting").click()
-    expect(page.locator("#waiting-review")).to_contain_text("Meanwhile, Bob's phone")
+    expect(page.locator("#waiting-review")).to_contain_text("Hand 2 waited on this phone")
+    said = page.locator("#error-summary")  # the server's words, the keyboard on them
+    expect(said).to_contain_text("Meanwhile, Bob's phone")
+    expect(said).to_be_focused()
+    assert page.title().startswith("Error: ")
     assert page.locator("#picker input[value=Bob]").is_checked()
     assert page.locator("#partners input[value=Dan]").is_checked()
     assert page.locator("#points").input_value() == "61"
@@ -204,7 +208,7 @@ def test_without_a_service_worker_hands_still_wait_and_a_refused_one_can_be_disc
     expect(page.locator("#waiting .badge.count")).to_have_text("1")
     refused.locator("a.check-waiting").click()
     # The form is filled from the kept hand once the page has loaded; only then save.
-    expect(page.locator("#waiting-review")).to_contain_text("Meanwhile, Bob's phone")
+    expect(page.locator("#error-summary")).to_contain_text("Meanwhile, Bob's phone")
     expect(page.locator("#picker input[value=Cat]")).to_be_checked()
     page.locator("#save").click()
     expect(page.locator("#sent")).to_contain_text("Hand 2 sent: Cat with Eve, 90 points.",

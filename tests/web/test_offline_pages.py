@@ -122,6 +122,11 @@ def test_a_waiting_hand_the_rules_refuse_says_why_in_json(client: FlaskClient) -
                    partners=["Ann"], points="61")
     assert refused.status_code == 400
     assert "picker" in refused.get_json()["error"].lower()
+    # each problem at its field, as the form's page lists them (waiting.js shows them so)
+    [problem] = refused.get_json()["problems"]
+    assert problem["message"] in refused.get_json()["error"]
+    form = client.get(f"/t/{table_id}/hand/new").get_data(as_text=True)
+    assert f'id="{problem["target"]}"' in form
 
 
 def test_a_background_copy_leaves_the_phones_messages_and_cookie_alone(

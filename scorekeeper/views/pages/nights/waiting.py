@@ -1,7 +1,9 @@
 """Saves sent from the phone's queue of hands kept while offline
 (static/js/waiting.js): the same form post as a tap on Save, answered in JSON
 instead of with a page: 201 landed, 200 already landed (saying what it paid),
-409 the night changed on another phone, 400 refused in words.
+409 the night changed on another phone, 400 refused in words, with the
+problems the form's page would list (each at the id of its field's control:
+the record form names them by their fields' names; none for the form's own).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from scorekeeper.services.nights.state import TableState
 from scorekeeper.services.nights.words import said
 from scorekeeper.views.forms import HandForm
 from scorekeeper.views.pages.nights.hand_form import landed
+from scorekeeper.views.problems import words as problems_words
 
 
 def is_waiting() -> bool:
@@ -50,4 +53,7 @@ def saved_answer(state: TableState, saved: Saved | None) -> Response:
 def refused(form: HandForm) -> Response:
     """A kept hand the form or the engine refused: every message, in words."""
     words = [str(e) for field in form for e in field.errors] + form.form_errors
-    return answer(400, error=" ".join(words) or "The hand was refused")
+    problems = [{"target": field.name, "message": said}
+                for field in form for said in problems_words(field.errors)]
+    problems += [{"target": None, "message": said} for said in form.form_errors]
+    return answer(400, error=" ".join(words) or "The hand was refused", problems=problems)
