@@ -130,6 +130,19 @@ def violations(page: Any) -> list[str]:
             for rule in found["violations"] for node in rule["nodes"]]
 
 
+#: A fold's summary shorter than a finger's 44 px (WCAG 2.5.5's target size);
+#: but a ledger's hand line, a row the screen's width with a row under it.
+SMALL_FOLDS = """() => [...document.querySelectorAll('summary:not(.hand-line > summary)')]
+  .filter(s => s.getClientRects().length && s.getBoundingClientRect().height < 43.5)
+  .map(s => 'summary "' + s.textContent.trim().slice(0, 30) + '": '
+       + Math.round(s.getBoundingClientRect().height) + ' px tall')"""
+
+
+def small_folds(page: Any) -> list[str]:
+    """The page's summaries too small to tap surely."""
+    return list(page.evaluate(SMALL_FOLDS))
+
+
 def unringed(page: Any) -> list[str]:
     """The controls on the page that take keyboard focus without showing it."""
     page.keyboard.press("Tab")  # as from a keyboard: a script's focus then shows too
@@ -365,19 +378,33 @@ EVENT: list[tuple[str, Visit]] = [
 FAMILIES = {"night": (a_night, NIGHT), "group": (a_group, GROUP), "event": (an_event, EVENT)}
 
 
+def open_pages(browser: Any, live_app: Flask, live_server: str, held: dict[str, Held],
+               **looks: Any) -> Pages:
+    """A phone's browser for each of "scorekeeper", "viewer" and "phone",
+    holding what ``held`` says, in the colours ``looks`` asks (a colour scheme,
+    forced colours)."""
+    pages: Pages = {}
+    for who in ("scorekeeper", "viewer", "phone"):
+        context = browser.new_context(base_url=live_server, viewport=SIZES["phone"],
+                                      is_mobile=True, has_touch=True, **looks)
+        if who in held:
+            context.add_cookies([{"name": "session", "value": cookie(live_app, held[who]),
+                                  "url": live_server}])
+        pages[who] = context.new_page()
+    return pages
+
+
+def close(pages: Pages) -> None:
+    for page in pages.values():
+        page.context.close()
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_page_passes_axe_and_shows_keyboard_focus(
         browser: Any, live_app: Flask, live_server: str, family: str) -> None:
     build, visits = FAMILIES[family]
     world, held = build(live_app)
-    pages: Pages = {}
-    for who in ("scorekeeper", "viewer", "phone"):
-        context = browser.new_context(base_url=live_server, viewport=SIZES["phone"],
-                                      is_mobile=True, has_touch=True)
-        if who in held:
-            context.add_cookies([{"name": "session", "value": cookie(live_app, held[who]),
-                                  "url": live_server}])
-        pages[who] = context.new_page()
+    pages = open_pages(browser, live_app, live_server, held)
     broken: list[str] = []
     unseen: list[str] = []
     for index, (name, visit) in enumerate(visits):
@@ -386,13 +413,37 @@ def test_every_page_passes_axe_and_shows_keyboard_focus(
         for size in sizes:  # the same page, in the same state, at each width
             page.set_viewport_size(SIZES[size])
             where = f"{name} at the {size}'s width ({page.url.removeprefix(live_server)})"
-            broken += [f"{where}: {found}" for found in violations(page)]
+            broken += [f"{where}: {found}" for found in violations(page) + small_folds(page)]
             unseen += [f"{where}: {found}" for found in unringed(page)]
         page.set_viewport_size(SIZES["phone"])
-    for page in pages.values():
-        page.context.close()
+    close(pages)
     assert not broken, "axe-core:\n" + "\n".join(broken)
     assert not unseen, "focus not shown:\n" + "\n".join(unseen)
+
+
+#: The other ways a phone is set to show its pages: its dark theme, and
+#: forced colours (Windows High Contrast, Android's high-contrast text).
+LOOKS = {"dark": {"color_scheme": "dark"},
+         "forced colours": {"forced_colors": "active"}}
+
+
+@pytest.mark.parametrize("look", LOOKS)
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_page_passes_axe_in_the_dark_and_in_forced_colours(
+        browser: Any, live_app: Flask, live_server: str, family: str, look: str) -> None:
+    """The same pages in the same states, at the phone's width, looked at in
+    the dark theme and with the system's colours forced: axe-core's rules
+    (contrast above all) and a focus ring on every control."""
+    build, visits = FAMILIES[family]
+    world, held = build(live_app)
+    pages = open_pages(browser, live_app, live_server, held, **LOOKS[look])
+    broken: list[str] = []
+    for name, visit in visits:
+        page = visit(pages, world)
+        where = f"{name}, {look} ({page.url.removeprefix(live_server)})"
+        broken += [f"{where}: {found}" for found in violations(page) + unringed(page)]
+    close(pages)
+    assert not broken, "\n".join(broken)
 
 
 #: What the checks must catch, put on a page that passes them: a box with no

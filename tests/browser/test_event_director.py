@@ -67,7 +67,7 @@ def test_a_director_registers_draws_swaps_and_prints(browser: Any, live_server: 
     page.evaluate("window.print = () => { window.printed = true; }")  # no dialog in a test
     page.locator("#print").click()
     assert page.evaluate("window.printed") is True
-    sheet = page.locator("link[href*='page-letter.css']").get_attribute("href")
+    sheet = page.locator("link[href*='page-letter.']").get_attribute("href")
     assert page.evaluate(f"fetch('{sheet}').then(r => r.text())").count("size: letter") == 1
     assert refused == []  # the print page keeps the site's policy (no inline script or style)
     page.emulate_media(media="print")

@@ -256,7 +256,7 @@ def test_a_card_prints_the_address_to_type_and_the_screen_warns_it_is_this_machi
     typed = page.locator("#card-1 .code .address").inner_text()
     code = page.locator("#card-1 .code code").inner_text()
     assert typed == f"{live_server.removeprefix('http://')}/claim/{code}"
-    assert page.locator(f"link[href*='page-{paper}.css']").count() == 1
+    assert page.locator(f"link[href*='page-{paper}.']").count() == 1
     page.emulate_media(media="print")
     expect(warning).to_be_hidden()
     expect(page.locator("#card-1 .code .address")).to_be_visible()

@@ -20,7 +20,7 @@ import pytest
 from flask import Flask
 
 from tests.browser.steps import screenshot
-from tests.browser.test_axe import FAMILIES, SIZES, Pages, cookie
+from tests.browser.test_axe import FAMILIES, SIZES, close, open_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -113,14 +113,7 @@ def test_every_page_fits_a_phone_at_every_text_size(
         browser: Any, live_app: Flask, live_server: str, family: str) -> None:
     build, visits = FAMILIES[family]
     world, held = build(live_app)
-    pages: Pages = {}
-    for who in ("scorekeeper", "viewer", "phone"):
-        context = browser.new_context(base_url=live_server, viewport=SIZES["phone"],
-                                      is_mobile=True, has_touch=True)
-        if who in held:
-            context.add_cookies([{"name": "session", "value": cookie(live_app, held[who]),
-                                  "url": live_server}])
-        pages[who] = context.new_page()
+    pages = open_pages(browser, live_app, live_server, held)
     broken: list[str] = []
     for name, visit in visits:
         page = visit(pages, world)
@@ -132,6 +125,5 @@ def test_every_page_fits_a_phone_at_every_text_size(
             text_size(page, 100)
             page.set_viewport_size(SIZES["phone"])
         broken += [f"{name} ({page.url.removeprefix(live_server)}) at {line}" for line in found]
-    for page in pages.values():
-        page.context.close()
+    close(pages)
     assert not broken, "doesn't fit:\n" + "\n".join(broken)

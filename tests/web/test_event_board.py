@@ -112,7 +112,7 @@ def test_the_big_screen_shows_standings_and_seating(app: Flask, client: FlaskCli
     text = client.get(f"/e/s/{made['view']}/tv").get_data(as_text=True)
     assert 'data-screen="standings-1"' in text and 'data-screen="prizes"' in text
     assert 'data-screen="seating"' in text and 'id="seating-panel"' in text
-    assert "event-tv.js" in text and "big=1" in text
+    assert "js/event-tv." in text and "big=1" in text
 
 
 def test_a_finished_event_shows_its_prizes_and_the_house(app: Flask,

@@ -84,7 +84,7 @@ def test_the_start_page_takes_rounds_or_hands_with_a_hint_of_what_is_typed(
     page = client.get("/e/new").text
     assert 'name="length" type="radio" value="hands"' in page and 'name="hands"' in page
     assert "4 rounds: 20 hands at a table of five, 24 at six (the dealer sits out)." in page
-    assert "js/event-start.js" in page and "data-length-hints" in page
+    assert "js/event-start." in page and "data-length-hints" in page
     typed = client.post("/e/new", data=START | {"rounds": "1", "name": ""}).text
     assert "1 round: 5 hands at a table of five, 6 at six" in typed
     four = client.post("/e/new", data=START | {"rounds": "2", "name": "",
