@@ -111,9 +111,7 @@ def unfit(page: Any) -> list[str]:
 @pytest.mark.parametrize("family", FAMILIES)
 def test_every_page_fits_a_phone_at_every_text_size(
         browser: Any, live_app: Flask, live_server: str, family: str) -> None:
-    build, visits = FAMILIES[family]
-    world, held = build(live_app)
-    pages = open_pages(browser, live_app, live_server, held)
+    visits, world, pages = open_pages(browser, live_app, live_server, family)
     broken: list[str] = []
     for name, visit in visits:
         page = visit(pages, world)
