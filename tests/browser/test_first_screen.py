@@ -310,14 +310,15 @@ def choices(page: Any) -> dict[str, str]:
             !['csrf_token', 'submission', 'version', 'deal', 'dealer'].includes(name)))""")
 
 
-@pytest.mark.parametrize("name", ["Cat", "Dan", "Eve"])
-def test_a_double_tapped_partner_chooses_nothing_that_folded_under_it(
-        page: Any, live_app: Flask, live_server: str, name: str) -> None:
-    """The rows fold at the first tap; the second, on the same spot, would land
-    on whatever came up there (a trick, a crack, Count cards)."""
-    open_form(live_app, page, live_server)
-    tap(page, "picker", "Ann")
-    before = choices(page)
+# first-screen.js's DOUBLE_TAP_MS: a second tap later than that is a tap of its own.
+DOUBLE_TAP_MS = 600
+
+
+def double_tap(page: Any, name: str) -> float:
+    """Two taps on the partner's spot; how far apart they came down, in ms, as the
+    page's clock saw them (a busy machine can make them a tap each)."""
+    page.evaluate("""() => { window.downs = [];
+        document.addEventListener('pointerdown', () => window.downs.push(Date.now()), true); }""")
     box = page.locator("#partners label", has_text=name).bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -325,6 +326,25 @@ def test_a_double_tapped_partner_chooses_nothing_that_folded_under_it(
     page.wait_for_timeout(120)
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(300)
+    downs = page.evaluate("window.downs")
+    assert len(downs) == 2
+    return float(downs[1] - downs[0])
+
+
+@pytest.mark.parametrize("name", ["Cat", "Dan", "Eve"])
+def test_a_double_tapped_partner_chooses_nothing_that_folded_under_it(
+        page: Any, live_app: Flask, live_server: str, name: str) -> None:
+    """The rows fold at the first tap; the second, on the same spot, would land
+    on whatever came up there (a trick, a crack, Count cards).  Taps the machine
+    was too busy to bring within a double tap's time are tried again."""
+    for _ in range(5):
+        open_form(live_app, page, live_server)
+        tap(page, "picker", "Ann")
+        before = choices(page)
+        if double_tap(page, name) < DOUBLE_TAP_MS - 100:
+            break
+    else:
+        pytest.fail("five double taps in a row came down too far apart to be one")
     expect(page.locator("#named")).to_be_visible()
     assert choices(page) == {**before, "partners": name}
     expect(page.locator("#counter")).to_be_hidden()
