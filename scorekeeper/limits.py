@@ -99,6 +99,18 @@ API_MAX_HANDS = 500
 #: read) and deploy/'s nginx refuse above.
 MAX_IMPORT_BYTES = 40_000_000
 MAX_REQUEST_BYTES = 41 * 1024 * 1024
+#: A photo of a score ticket (scorekeeper.tickets): its bytes, its pixels
+#: (read from its header before any is decoded: a decompression bomb is
+#: refused at once), the formats a phone's camera writes, the photos one
+#: request may bring (all within MAX_REQUEST_BYTES: a phone's page shrinks
+#: each to PHOTO_SEND_SIDE before sending), and the side of the copy kept
+#: with the ticket (its metadata, a phone's location too, left out).
+MAX_PHOTO_BYTES = 15_000_000
+MAX_PHOTO_PIXELS = 50_000_000
+PHOTO_FORMATS = ("JPEG", "PNG", "WEBP")
+MAX_PHOTOS_AT_ONCE = 40
+PHOTO_SEND_SIDE = 2400
+KEPT_PHOTO_SIDE = 1600
 #: Imports anyone may send (a table's, a group's or an event's file, no token
 #: asked): at most this many a minute from one address, costing at most this
 #: many seconds of server CPU between them (each server process counts its
