@@ -22,8 +22,6 @@ from scorekeeper.tickets.layout import (
     QR_Y,
     QUIET,
     SIGNS,
-    TOTAL_H,
-    TOTAL_Y,
     Block,
     TicketId,
 )
@@ -38,7 +36,7 @@ def marker_cells(marker_id: int) -> tuple[tuple[bool, ...], ...]:
 
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     image = dictionary.generateImageMarker(marker_id, MARKER_CELLS)
-    rows: list[list[int]] = image.tolist()
+    rows: list[list[int]] = image.tolist()  # type: ignore[assignment]
     return tuple(tuple(v < 128 for v in row) for row in rows)
 
 
@@ -74,8 +72,10 @@ def block_svg(ticket: TicketId, names: Sequence[str]) -> str:
     for seat, name in enumerate(names):
         gx = block.group_x(seat)
         middle = gx + COLUMNS[-1] / 2
+        label = f"{seat + 1}. {name}"
+        fit = ' textLength="20" lengthAdjust="spacingAndGlyphs"' if len(label) > 10 else ""
         parts.append(f'<text x="{middle:.2f}" y="{NAME_Y}" font-size="3.4" '
-                     f'font-weight="bold">{seat + 1}. {escape(name[:14])}</text>')
+                     f'font-weight="bold"{fit}>{escape(label)}</text>')
         for column, label in enumerate(LABELS):
             x = gx + COLUMNS[column]
             parts.append(f'<text x="{x:.2f}" y="{LABEL_Y}" font-size="2.4">{label}</text>')
@@ -85,9 +85,6 @@ def block_svg(ticket: TicketId, names: Sequence[str]) -> str:
                 parts.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{BUBBLE_R}" fill="none" '
                              f'stroke="#555" stroke-width="0.3"/><text x="{cx:.2f}" '
                              f'y="{cy + 0.9:.2f}" font-size="2.5" fill="#aaa">{said}</text>')
-        parts.append(f'<rect x="{gx - BUBBLE_R:.2f}" y="{TOTAL_Y}" '
-                     f'width="{COLUMNS[-1] + 2 * BUBBLE_R:.2f}" height="{TOTAL_H}" fill="none" '
-                     f'stroke="#000" stroke-width="0.3"/>')
     parts.append(f'<text x="{QR_X + QR_SIZE / 2}" y="{QR_Y + QR_SIZE + 4}" font-size="2.4">'
                  f'table {ticket.table}</text></g></svg>')
     return "".join(parts)

@@ -7,8 +7,8 @@ markers (ArUco, 4×4) frame it; their ids say how many players the block
 has, so a photo's perspective can be undone before anything else is read.
 The QR code in the left column names the event, the session, the table and
 the block's print version.  Each player has a column group: a sign column
-(+ over −) and three columns of bubbles 0–9 (hundreds, tens, units), with a
-box under them for the total written out, for people.
+(+ over −) and three columns of bubbles 0–9 (hundreds, tens, units); the
+total written out, for people, is the hand grid's Total row above.
 
 Standard library only.
 """
@@ -26,11 +26,11 @@ MAX_READ_POINTS = 999
 
 MARKER = 12.0  # a corner marker's side, its black border included
 MARKER_CELLS = 6  # 4×4 bits and a one-cell border
-QUIET = 5.0  # the white kept round the block (a marker is found against it)
+QUIET = 4.0  # the white kept round the block (a marker is found against it)
 BUBBLE_R = 1.8
-PITCH = 5.0  # between two bubbles of a column
-GROUP = 24.0  # between two players' column groups
-LEFT = 30.0  # where the first group's sign column is (the QR's column before it)
+PITCH = 4.6  # between two bubbles of a column
+GROUP = 22.0  # between two players' column groups
+LEFT = 29.0  # where the first group's sign column is (the QR's column before it)
 #: A group's columns, from its sign column: sign, hundreds, tens, units.
 COLUMNS = (0.0, 6.5, 11.5, 16.5)
 COLUMN_NAMES = ("sign", "hundreds", "tens", "units")
@@ -38,9 +38,7 @@ SIGNS = ("+", "−")
 NAME_Y = 8.0
 LABEL_Y = 14.5
 FIRST_ROW = 20.0  # the centre of a column's first bubble (0, or +)
-TOTAL_Y = 69.0  # the written total's box: its top, and its height
-TOTAL_H = 7.0
-HEIGHT = 80.0
+HEIGHT = 66.0
 QR_X, QR_Y, QR_SIZE = 1.0, 20.0, 24.0
 
 
@@ -83,9 +81,10 @@ class Block:
         return len(SIGNS) if column == 0 else 10
 
     def player_box(self, seat: int) -> tuple[float, float, float, float]:
-        """The player's whole group, its name and written total too: x, y, w, h."""
+        """The player's whole group, his name too: x, y, w, h."""
         x = self.group_x(seat) - BUBBLE_R - 1.0
-        return x, 2.0, COLUMNS[-1] + 2 * BUBBLE_R + 2.0, TOTAL_Y + TOTAL_H + 1.0 - 2.0
+        bottom = FIRST_ROW + 9 * PITCH + BUBBLE_R + 1.5
+        return x, 2.0, COLUMNS[-1] + 2 * BUBBLE_R + 2.0, bottom - 2.0
 
 
 def marker_base(players: int) -> int:

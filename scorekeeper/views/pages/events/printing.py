@@ -23,6 +23,8 @@ from scorekeeper.policy.acl import EventWrite, OwnerAction
 from scorekeeper.services.events import grants as event_grants
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events.draws import CODE_LIFETIME, DrawnSession
+from scorekeeper.tickets.drawing import block_svg
+from scorekeeper.tickets.layout import MAX_PLAYERS, MIN_PLAYERS, TicketId
 from scorekeeper.views.access import grant_id, grant_label, load_event, permission
 from scorekeeper.views.pages.events.event import bp
 from scorekeeper.views.pages.events.sessions import PAPERS, by_name, drawn_session
@@ -30,6 +32,7 @@ from scorekeeper.views.qr import link, only_this_machine, qr_svg
 
 if TYPE_CHECKING:
     from scorekeeper.db.models import Event
+
 
 def _paper() -> str:
     return PAPERS.get(request.values.get("paper", "letter"), "letter")
@@ -112,7 +115,16 @@ def print_page(event_id: int, number: int, kind: str) -> str | Response:
     if kind not in ("seats", "tickets"):
         abort(404, "No such printable page")
     return render_template(f"events/print_{kind}.html", event=event, drawn=drawn,
-                           by_name=by_name(drawn), paper=_paper())
+                           by_name=by_name(drawn), paper=_paper(),
+                           readable=readable_blocks(event, drawn) if kind == "tickets" else {})
+
+
+def readable_blocks(event: Event, drawn: DrawnSession) -> dict[int, Markup]:
+    """Each table's block of bubbles a photo of its ticket is read from, by
+    table number (a table of more players than a block holds has none)."""
+    return {t.number: Markup(block_svg(TicketId(event.id, drawn.session, t.number,
+                                                len(t.players)), t.players))
+            for t in drawn.tables if MIN_PLAYERS <= len(t.players) <= MAX_PLAYERS}
 
 
 @bp.get("/e/<int:event_id>/print/standings")
