@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.db.base import EVENT, HasOwner, Model, utcnow
@@ -161,6 +161,39 @@ class EventTicket(Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
     #: One more at each correction: the version a page's Correct or Withdraw
     #: names, so that one made from an older page than the ticket is refused.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+
+
+class TicketPhoto(Model):
+    """A photo of one of a session's paper tickets and what was read from it
+    (:mod:`scorekeeper.tickets`): it waits for the director, who confirms it
+    as the table's ticket (typing any total it asks for) or sets it aside.
+    The photo's own bytes are kept only until it is read; what stays is a
+    smaller copy without its metadata, and the ticket's block made flat."""
+
+    __tablename__ = "ticket_photo"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id"), index=True)
+    session: Mapped[int]
+    #: The table its QR names (None until read, or if it names none here).
+    table: Mapped[int | None] = mapped_column(default=None)
+    #: waiting, read (nothing to ask), asked, refused, confirmed or set_aside.
+    state: Mapped[str] = mapped_column(String(10), default="waiting")
+    #: Why it can't be read, or why it was set aside.
+    reason: Mapped[str | None] = mapped_column(String(300), default=None)
+    #: Each seat's name, total (None: asked), confidence and why it is asked.
+    reading: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    filename: Mapped[str] = mapped_column(String(120), default="")
+    original: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
+    photo: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
+    rectified: Mapped[bytes | None] = mapped_column(LargeBinary, default=None)
+    job_id: Mapped[int | None] = mapped_column(ForeignKey("job.id"), index=True, default=None)
+    #: The paper ticket it became, once confirmed.
+    ticket_id: Mapped[int | None] = mapped_column(ForeignKey("event_ticket.id"), default=None)
+    by: Mapped[str | None] = mapped_column(String(80), default=None)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: One more at each change: the version its Confirm form names.
     version: Mapped[int] = mapped_column(default=1, server_default="1")
 
 

@@ -31,6 +31,7 @@ from scorekeeper.db.event_models import EventSession as EventSession
 from scorekeeper.db.event_models import EventTable as EventTable
 from scorekeeper.db.event_models import EventTicket as EventTicket
 from scorekeeper.db.event_models import TableSignature as TableSignature
+from scorekeeper.db.event_models import TicketPhoto as TicketPhoto
 
 
 class Group(HasOwner, Model):
@@ -209,15 +210,19 @@ class KeptExport(Model):
 
 
 class Job(Model):
-    """Long work a group asked for, done off the request that asked
-    (:mod:`scorekeeper.services.background.jobs`): bringing in or taking back a big
-    sheet.  The page and the API follow it by id: how far it is and, once
-    done, its answer (the status and body the request would have had)."""
+    """Long work a group or an event asked for, done off the request that
+    asked (:mod:`scorekeeper.services.background.jobs`): bringing in or taking
+    back a big sheet, reading a session's ticket photos.  The page and the API
+    follow it by id: how far it is and, once done, its answer (the status and
+    body the request would have had).  Its owner is one of the two."""
 
     __tablename__ = "job"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("player_group.id"), index=True,
+                                                 default=None)
+    event_id: Mapped[int | None] = mapped_column(ForeignKey("event.id"), index=True,
+                                                 default=None)
     kind: Mapped[str] = mapped_column(String(20))
     #: waiting, working, done (answered 2xx) or refused (answered 4xx/5xx).
     state: Mapped[str] = mapped_column(String(10), default="waiting")

@@ -42,8 +42,9 @@ log = logging.getLogger(__name__)
 Refused = Callable[[ServiceError], tuple[int, dict[str, Any]]]
 WAITING, WORKING, DONE, REFUSED = "waiting", "working", "done", "refused"
 #: Every kind of job there is: a big sheet read for its preview, brought in or
-#: taken back, and a big group's file written.
-KINDS = ("sheet_preview", "sheet_import", "sheet_undo", "group_export")
+#: taken back, a big group's file written (a group's), and a session's ticket
+#: photos read (an event's).
+KINDS = ("sheet_preview", "sheet_import", "sheet_undo", "group_export", "ticket_photos")
 _RUNNER = ThreadPoolExecutor(1, thread_name_prefix="job")
 
 
@@ -62,12 +63,13 @@ def _digest(once: Once | None) -> str | None:
     return hashlib.sha256(f"{once.token}\n{once.fingerprint or ''}".encode()).hexdigest()
 
 
-def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: tuple[Any, ...],
-          refused: Refused, *, once: Once | None = None, asked: Any = None,
-          stage: str = "Waiting for its turn",
-          mend: Callable[[str], object] | None = None) -> tuple[Job, bool]:
-    """The job doing ``work(*args)`` for the group (``kind`` names it to the
-    pages), and whether it was made before, by this request carried out once
+def start(group_id: int | None, kind: str, work: Callable[..., dict[str, Any]],
+          args: tuple[Any, ...], refused: Refused, *, once: Once | None = None,
+          asked: Any = None, stage: str = "Waiting for its turn",
+          mend: Callable[[str], object] | None = None,
+          event_id: int | None = None) -> tuple[Job, bool]:
+    """The job doing ``work(*args)`` for the group (or the event ``event_id``;
+    ``kind`` names it to the pages), and whether it was made before, by this request carried out once
     (``once``).  ``work`` and its arguments must pickle (a module's
     function, plain values); its answer is a JSON object, and a refusal it
     raises is answered as ``refused`` says.  Work that commits in turns
@@ -77,17 +79,17 @@ def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: t
     assert kind in KINDS, f"no such kind of job: {kind}"
     try:
         with writes.unit() as unit:
-            found = made(group_id, once)
+            found = made(group_id, once, event_id)
             if found is not None:
                 unit.cancel()
                 return found, True
-            job = Job(group_id=group_id, kind=kind, once=_digest(once), asked=asked,
-                      stage=stage, at=utcnow())
+            job = Job(group_id=group_id, event_id=event_id, kind=kind, once=_digest(once),
+                      asked=asked, stage=stage, at=utcnow())
             db.session.add(job)
             db.session.flush()
             job_id = job.id
     except IntegrityError:  # a twin (a double tap) made it meanwhile
-        found = made(group_id, once)
+        found = made(group_id, once, event_id)
         if found is None:
             raise
         return found, True
@@ -97,25 +99,27 @@ def start(group_id: int, kind: str, work: Callable[..., dict[str, Any]], args: t
     else:
         _run(app, job_id, work, args, refused, mend)
     end_reads(db.session)  # what the work committed, not this request's snapshot
-    return job_of(group_id, job_id), False
+    return job_of(group_id, job_id, event_id), False
 
 
-def made(group_id: int, once: Once | None) -> Job | None:
-    """The group's job this request carried out once made before, if any."""
+def made(group_id: int | None, once: Once | None, event_id: int | None = None) -> Job | None:
+    """The group's (or event's) job this request carried out once made before, if any."""
     digest = _digest(once)
     if digest is None:
         return None
     job = db.session.scalar(db.select(Job).where(Job.once == digest))
-    return job if job is not None and job.group_id == group_id else None
+    return job if job is not None and (job.group_id, job.event_id) == (group_id, event_id) \
+        else None
 
 
-def job_of(group_id: int, job_id: object) -> Job:
-    """The group's job ``job_id``, read afresh (refused: no such job)."""
+def job_of(group_id: int | None, job_id: object, event_id: int | None = None) -> Job:
+    """The group's (or event's) job ``job_id``, read afresh (refused: no such job)."""
+    whose = "this event" if event_id is not None else "this group"
     if isinstance(job_id, bool) or not isinstance(job_id, int) or not 0 < job_id <= MAX_ROW_ID:
-        raise NotFound("No such job of this group")
+        raise NotFound(f"No such job of {whose}")
     job = db.session.get(Job, job_id, populate_existing=True)
-    if job is None or job.group_id != group_id:
-        raise NotFound("No such job of this group")
+    if job is None or (job.group_id, job.event_id) != (group_id, event_id):
+        raise NotFound(f"No such job of {whose}")
     return job
 
 

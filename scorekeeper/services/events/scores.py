@@ -4,7 +4,7 @@ standings they make are :mod:`.standings`' (also read from here)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -62,7 +62,8 @@ def check_totals(totals: object, names: Sequence[str], table_number: int) -> dic
 def ticket(event: Event, session: int, table_number: int, totals: object,
            by: str | None = None, once: Once | None = None,
            seen: int | None = None, shown: int | None = None,
-           signed: object = False, with_phone: object = False) -> EventTicket:
+           signed: object = False, with_phone: object = False,
+           source: Source | None = None) -> EventTicket:
     """A table's session totals from its paper ticket (each of its players,
     whole points, summing to zero): they stand instead of its hands as the
     page showed them (``shown``: the night's version).  The table's night
@@ -70,7 +71,9 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
     ``signed``: every player signed the paper, so the table's result is
     signed in the same write (an event whose tables sign).  ``with_phone``:
     the phone died and the table finished on paper, so ``totals`` are what
-    the paper adds to the hands the phone recorded (the ticket is both)."""
+    the paper adds to the hands the phone recorded (the ticket is both).
+    ``source``: where the totals were read (a photo), said in the history and
+    told of the ticket in the same write."""
     row = db.session.scalar(select(EventTable).filter_by(
         event_id=event.id, session=session, number=table_number))
     if row is None:
@@ -91,12 +94,17 @@ def ticket(event: Event, session: int, table_number: int, totals: object,
         made = EventTicket(event_table_id=row.id, totals=kept, by=by[:80] if by else None)
         db.session.add(made)
         row.done, row.opened = True, False
-        said = (f"Paper ticket for session {session}, table {table_number}: "
+        said = (f"Paper ticket for session {session}, table {table_number}"
+                + (f" ({source.words})" if source else "") + ": "
                 + ", ".join(f"{n} {p:+d}" for n, p in kept.items()) + joined)
         if on_paper:
             db.session.flush()
             said += signatures.sign_on_paper(row, event, night, by)
-        writes.audit_event(event.id, "ticket", said, by)
+        if source:
+            db.session.flush()
+            source.became(made)
+        writes.audit_event(event.id, "ticket", said, by,
+                           after={"photo": source.photo} if source else None)
         writes.audit_night(night, "ticket", said, by=by)
         work.remember(event, 201, {"session": session, "table": table_number, "totals": kept})
     return made
@@ -135,6 +143,17 @@ def _ticketed(event: Event, session: int, table_number: int
 
 
 @dataclass(frozen=True)
+class Source:
+    """Where a ticket's totals were read: the words the history says
+    ("read from a photo, IMG_2041.jpg"), the photo's id it links, and what
+    is told of the ticket inside the same write (the photo marked as it)."""
+
+    words: str
+    photo: int
+    became: Callable[[EventTicket], None]
+
+
+@dataclass(frozen=True)
 class TicketShown:
     """A paper ticket as a page shows it: its totals, and the version its
     Correct and Withdraw forms name."""
@@ -167,7 +186,8 @@ def _as_shown(kept: EventTicket, table_number: int, shown: int | None) -> None:
 
 def correct_ticket(event: Event, session: int, table_number: int, totals: object,
                    reason: object, by: str | None = None, once: Once | None = None,
-                   seen: int | None = None, shown: int | None = None) -> EventTicket:
+                   seen: int | None = None, shown: int | None = None,
+                   source: Source | None = None) -> EventTicket:
     """Replace a table's paper ticket (one misread, miscounted or entered at
     the wrong table) with ``totals``, saying why: the standings count the new
     totals at once, and the history keeps both, before and after.  Totals
@@ -186,9 +206,13 @@ def correct_ticket(event: Event, session: int, table_number: int, totals: object
         kept.totals, kept.by, kept.at = new, by[:80] if by else None, utcnow()
         kept.version += 1
         said = (f"Paper ticket for session {session}, table {table_number} corrected "
-                f"({why}): {_said(before)} → {_said(new)}")
+                f"({why}" + (f", {source.words}" if source else "")
+                + f"): {_said(before)} → {_said(new)}")
+        if source:
+            source.became(kept)
         writes.audit_event(event.id, "ticket", said, by,
-                           after={"before": before, "after": new, "reason": why})
+                           after={"before": before, "after": new, "reason": why,
+                                  **({"photo": source.photo} if source else {})})
         writes.audit_night(night, "ticket", said, before={"totals": before},
                            after={"totals": new}, by=by)
         work.remember(event, 200, {"session": session, "table": table_number, "totals": new})
