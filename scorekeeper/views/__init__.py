@@ -23,6 +23,7 @@ from scorekeeper.views.pages.events import directors as _event_directors  # noqa
 from scorekeeper.views.pages.events import entries as _event_entries  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import event as events
 from scorekeeper.views.pages.events import history as _event_history  # noqa: F401  (routes on events.bp)
+from scorekeeper.views.pages.events import photos as _event_photos  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import printing as _event_printing  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.events import sessions as _event_sessions  # noqa: F401  (routes on events.bp)
 from scorekeeper.views.pages.groups import group as groups

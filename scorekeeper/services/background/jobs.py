@@ -69,8 +69,8 @@ def start(group_id: int | None, kind: str, work: Callable[..., dict[str, Any]],
           mend: Callable[[str], object] | None = None,
           event_id: int | None = None) -> tuple[Job, bool]:
     """The job doing ``work(*args)`` for the group (or the event ``event_id``;
-    ``kind`` names it to the pages), and whether it was made before, by this request carried out once
-    (``once``).  ``work`` and its arguments must pickle (a module's
+    ``kind`` names it to the pages), and whether it was made before, by
+    this request carried out once (``once``).  ``work`` and its arguments must pickle (a module's
     function, plain values); its answer is a JSON object, and a refusal it
     raises is answered as ``refused`` says.  Work that commits in turns
     names how to take back what a stopped one wrote (``mend``, given its

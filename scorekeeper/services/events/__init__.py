@@ -8,7 +8,7 @@ mistakes mended after play, a player leaving mid-session, and the side pots
 :mod:`.leaving`),
 its tables' progress and its stages (:mod:`.progress`, :mod:`.stages`), its
 scores, penalties and signatures (:mod:`.scores`, :mod:`.penalties`,
-:mod:`.signatures`), its public board
+:mod:`.signatures`), tickets read from photos (:mod:`.photos`), its public board
 (:mod:`.board`), its file (:mod:`.exports`) and its record (:mod:`.history`).
 Behind it: the standings' rows (:mod:`.standings`) and the checks of an
 event's file (:mod:`.import_checks`).
@@ -16,4 +16,4 @@ event's file (:mod:`.import_checks`).
 
 FACE = ("event", "plan", "settings", "rename", "draws", "grants", "progress", "stages",
         "scores", "penalties", "signatures", "board", "exports", "history", "walk_ins",
-        "seat_fixes", "leaving", "entries", "side_draws")
+        "seat_fixes", "leaving", "entries", "side_draws", "photos")

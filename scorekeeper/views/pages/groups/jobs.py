@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 #: A job's kind as its page names it.
 KIND_WORDS = {"sheet_preview": "Reading the sheet's nights",
               "sheet_import": "Bringing in the sheet", "sheet_undo": "Taking back the import",
-              "group_export": "Writing the group's file"}
+              "group_export": "Writing the group's file",
+              "ticket_photos": "Reading the tickets' photos"}
 assert set(KIND_WORDS) == set(jobs.KINDS), "every kind of job is named on its page"
 
 

@@ -1,0 +1,106 @@
+"""A session's tickets read from photos through the director's pages: the
+app's own printed tickets (rendered by Chromium from the print page) are
+filled, photographed (:mod:`tests.tickets.corpus`) and sent; each reading
+waits beside its photo; Confirm makes it the table's ticket through the one
+write path (its history says "read from a photo"); a row the reader asks
+is typed; a photo of another event's ticket is refused with the reason; a
+reading that differs from a ticket standing is a difference to settle, and
+a double-tapped send reads the photos once."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.db.models import EventTicket, TicketPhoto, db
+from scorekeeper.tickets.layout import Block
+from tests.browser.test_event_print import _event
+from tests.fixtures_app import words
+from tests.tickets import corpus
+
+API = "/api/v1"
+
+
+def _director(app: Flask, event_id: int, token: str) -> FlaskClient:
+    client = app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["events"] = {str(event_id): token}
+    return client
+
+
+def _flats(browser: Any, base: str, client: FlaskClient, event_id: int) -> list[corpus.Flat]:
+    """Each table's readable block as the print page draws it."""
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    page = browser.new_page(device_scale_factor=2)
+    page.context.add_cookies([{"name": "session", "value": cookie.value, "url": base}])
+    page.goto(f"{base}/e/{event_id}/sessions/1/print/tickets")
+    blocks = page.locator("svg.ticket-read")
+    flats = []
+    for n in range(blocks.count()):
+        players = page.locator(".ticket").nth(n).locator("thead th").count() - 1
+        flats.append(corpus.flat_of(blocks.nth(n), Block(players)))
+    page.close()
+    return flats
+
+
+def _send(client: FlaskClient, event_id: int, photos: list[tuple[str, bytes]],
+          submission: str = "tap-1") -> Any:
+    page = client.get(f"/e/{event_id}/sessions/1/photos").text
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None
+    return client.post(f"/e/{event_id}/sessions/1/photos", data={
+        "csrf_token": csrf.group(1), "submission": submission,
+        "photos": [(io.BytesIO(data), name) for name, data in photos]},
+        content_type="multipart/form-data")
+
+
+def _form(page: str, action: str) -> dict[str, str]:
+    """The hidden fields of the form posting to ``action``."""
+    form = page.split(f'action="{action}')[1].split("</form>")[0]
+    return dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+@pytest.fixture
+def event(live_app: Flask) -> tuple[int, str, Any]:
+    return _event(live_app, 15)  # three tables of five
+
+
+def test_photos_of_the_sessions_tickets_are_read_and_confirmed_as_its_tickets(
+        browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any]) -> None:
+    event_id, token, drawn = event
+    client = _director(live_app, event_id, token)
+    flats = _flats(browser, live_server, client, event_id)
+    assert len(flats) == len(drawn["tables"]) == 3
+    rng = np.random.default_rng(53)
+    truth = [corpus.random_totals(rng, 5) for _ in flats]
+    photos = [(f"IMG_{n}.jpg", corpus.photograph(corpus.fill(flat, totals, rng).image, rng))
+              for n, (flat, totals) in enumerate(zip(flats, truth, strict=True), start=1)]
+    sent = _send(client, event_id, photos)
+    assert sent.status_code == 303, words(sent)
+    again = _send(client, event_id, photos)  # the double tap's twin
+    assert again.status_code == 303 and again.location == sent.location
+    page = client.get(sent.location).text
+    with live_app.app_context():
+        kept = db.session.scalars(db.select(TicketPhoto).order_by(TicketPhoto.id)).all()
+        assert len(kept) == 3 and all(p.original is None for p in kept)
+        assert [p.state for p in kept] == ["read"] * 3, [p.reason for p in kept]
+        assert [[r["total"] for r in p.reading["rows"]] for p in kept] == truth
+        ids = [(p.id, p.table) for p in kept]
+    for photo_id, table in ids:
+        action = f"/e/{event_id}/photos/{photo_id}/confirm"
+        done = client.post(action, data=_form(page, action))
+        assert done.status_code == 303, words(done)
+        page = client.get(done.location).text
+        assert f"Table {table}" in page
+    with live_app.app_context():
+        tickets = db.session.scalars(db.select(EventTicket).order_by(EventTicket.id)).all()
+        assert [list(t.totals.values()) for t in tickets] == truth
+    history = words(client.get(f"/e/{event_id}/history"))
+    assert history.count("read from a photo, IMG_") == 3
