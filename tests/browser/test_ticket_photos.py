@@ -104,3 +104,94 @@ def test_photos_of_the_sessions_tickets_are_read_and_confirmed_as_its_tickets(
         assert [list(t.totals.values()) for t in tickets] == truth
     history = words(client.get(f"/e/{event_id}/history"))
     assert history.count("read from a photo, IMG_") == 3
+
+
+def _one(browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any],
+         faint: bool = False) -> tuple[FlaskClient, int, int, list[int], list[str]]:
+    """One table's photo sent and read: the client, the event, the photo's
+    id, the totals filled and the table's players."""
+    event_id, token, drawn = event
+    client = _director(live_app, event_id, token)
+    flat = _flats(browser, live_server, client, event_id)[0]
+    rng = np.random.default_rng(7)
+    totals = corpus.random_totals(rng, 5)
+    filled = corpus.fill(flat, totals, rng).image
+    if faint:  # a third of a bubble more in the first player's units: asked
+        x, y = flat.at(*flat.block.bubble(0, 3, (abs(totals[0]) + 5) % 10))
+        r = int(1.8 * flat.scale)
+        filled[int(y) - r:int(y), int(x) - r // 2:int(x) + r // 2] = (60, 40, 30)
+    sent = _send(client, event_id, [("IMG_9.jpg", corpus.photograph(filled, rng))])
+    assert sent.status_code == 303, words(sent)
+    with live_app.app_context():
+        photo = db.session.scalars(db.select(TicketPhoto)).one()
+        return client, event_id, photo.id, totals, list(drawn["tables"][0]["players"])
+
+
+def test_a_row_the_reader_asks_is_typed_beside_its_photo(
+        browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any]) -> None:
+    client, event_id, photo_id, totals, names = _one(browser, live_app, live_server, event,
+                                                     faint=True)
+    page = client.get(f"/e/{event_id}/sessions/1/photos").text
+    assert 'data-state="asked"' in page and "faint or half-made" in page
+    action = f"/e/{event_id}/photos/{photo_id}/confirm"
+    untyped = client.post(action, data=_form(page, action))
+    assert untyped.status_code == 400 and f"Type {names[0]}&#39;s total" in untyped.text
+    with live_app.app_context():
+        assert db.session.scalars(db.select(EventTicket)).all() == []
+    typed = client.post(action, data={**_form(page, action), "total-1": f"{totals[0]:+d}"})
+    assert typed.status_code == 303, words(typed)
+    with live_app.app_context():
+        assert list(db.session.scalars(db.select(EventTicket)).one().totals.values()) == totals
+
+
+def test_a_reading_that_differs_from_a_standing_ticket_corrects_it_only_with_a_reason(
+        browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any]) -> None:
+    event_id, token, drawn = event
+    standing = dict(zip(drawn["tables"][0]["players"], (4, -1, -1, -1, -1), strict=True))
+    assert live_app.test_client().post(
+        f"{API}/events/{event_id}/sessions/1/tables/1/ticket", json={"totals": standing},
+        headers={"Authorization": f"Bearer {token}"}).status_code == 201
+    client, _, photo_id, totals, names = _one(browser, live_app, live_server, event)
+    page = client.get(f"/e/{event_id}/sessions/1/photos").text
+    assert f'id="photo-{photo_id}-differs-ticket"' in page
+    action = f"/e/{event_id}/photos/{photo_id}/confirm"
+    bare = client.post(action, data=_form(page, action))
+    assert bare.status_code == 400, words(bare)
+    assert "say why the photo" in words(bare), words(bare)
+    with live_app.app_context():
+        assert db.session.scalars(db.select(EventTicket)).one().totals == standing
+    fixed = client.post(action, data={**_form(page, action), "reason": "misadded at the table"})
+    assert fixed.status_code == 303, words(fixed)
+    with live_app.app_context():
+        assert list(db.session.scalars(db.select(EventTicket)).one().totals.values()) == totals
+    history = words(client.get(f"/e/{event_id}/history"))
+    assert "corrected (misadded at the table, read from a photo, IMG_9.jpg)" in history
+    again = client.post(action, data={**_form(page, action), "reason": "again"})
+    assert again.status_code == 409
+
+
+def test_a_photo_of_another_events_ticket_is_refused_with_the_reason(
+        browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any]) -> None:
+    other_id, other_token, _ = _event(live_app, 15)
+    other = _director(live_app, other_id, other_token)
+    flat = _flats(browser, live_server, other, other_id)[0]
+    rng = np.random.default_rng(3)
+    photo = corpus.photograph(corpus.fill(flat, corpus.random_totals(rng, 5), rng).image, rng)
+    event_id, token, _ = event
+    client = _director(live_app, event_id, token)
+    assert _send(client, event_id, [("theirs.jpg", photo)]).status_code == 303
+    page = words(client.get(f"/e/{event_id}/sessions/1/photos"))
+    assert f"This is a ticket of another event (its QR names event {other_id})" in page
+    assert 'data-state="refused"' in page and "Confirm table" not in page
+
+
+def test_what_is_not_a_photo_is_refused_beside_the_field_and_nothing_is_kept(
+        live_app: Flask, event: tuple[int, str, Any]) -> None:
+    event_id, token, _ = event
+    client = _director(live_app, event_id, token)
+    refused = _send(client, event_id, [("notes.txt", b"table 3: Ann +12")])
+    assert refused.status_code == 400
+    assert "notes.txt: Not a photo this app reads" in words(refused)
+    assert 'id="photos-input-error"' in refused.text
+    with live_app.app_context():
+        assert db.session.scalars(db.select(TicketPhoto)).all() == []

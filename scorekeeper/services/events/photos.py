@@ -228,7 +228,7 @@ def confirm(event: Event, photo_id: int, typed: Mapping[str, object], by: str | 
     if standing is None:
         return event_scores.ticket(event, photo.session, photo.table, totals, by=by,
                                    once=once, source=source)
-    if not event_scores.correction_reason(reason):
+    if not isinstance(reason, str) or not reason.strip():
         raise ServiceError(f"Table {photo.table} has a ticket already ("
                            + ", ".join(f"{n} {p:+d}" for n, p in standing.totals.items())
                            + "): say why the photo's stands instead", "reason")
