@@ -66,3 +66,12 @@ def kept(data: bytes) -> bytes:
     out = io.BytesIO()
     _decoded(data, KEPT_PHOTO_SIDE).save(out, "JPEG", quality=80, optimize=True)
     return out.getvalue()
+
+
+def crop(jpeg: bytes, box: tuple[int, int, int, int]) -> bytes:
+    """The part ``box`` (x, y, w, h) of a JPEG this app wrote, as a JPEG."""
+    x, y, w, h = box
+    out = io.BytesIO()
+    Image.open(io.BytesIO(jpeg), formats=["JPEG"]).crop((x, y, x + w, y + h)).save(
+        out, "JPEG", quality=85)
+    return out.getvalue()

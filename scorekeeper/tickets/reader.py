@@ -42,6 +42,9 @@ SCALE = 8.0
 FILLED, EMPTY = 0.34, 0.12
 #: The printed ring's ink under which a bubble can't be seen (glare, shadow).
 RING_SEEN = 0.10
+#: A bubble's mark this far from the undecided band (or more) is read with
+#: full confidence; nearer, less (a row's confidence is its least sure bubble's).
+SURE_MARGIN = 0.10
 #: Ink on a diagonal outside the ring: a cross over the bubble.
 CROSS_INK = 0.30
 #: The longest side a photo is looked at (markers are found at this size).
@@ -242,7 +245,7 @@ def _column(bubbles: list[_Bubble], column: int, empty: float) -> _Column:
         return _Column(asked=f"two bubbles filled in the {name} column")
     if not filled and any(b.crossed for b in bubbles):
         return _Column(asked=f"a mark crossed out in the {name} column and none made for it")
-    return _Column(filled[0] if filled else None, margin=margin / FILLED)
+    return _Column(filled[0] if filled else None, margin=margin / SURE_MARGIN)
 
 
 def _row(canvas: np.ndarray, block: Block, seat: int) -> Row:

@@ -158,6 +158,15 @@ def photo_of(event: Event, photo_id: int) -> TicketPhoto:
     return photo
 
 
+def seat_crop(photo: TicketPhoto, seat: int) -> bytes | None:
+    """The flattened ticket's part that is the player in ``seat`` (1-based)."""
+    rows = (photo.reading or {}).get("rows", [])
+    if not photo.rectified or not 1 <= seat <= len(rows):
+        return None
+    x, y, w, h = rows[seat - 1]["box"]
+    return photo_bytes.crop(photo.rectified, (x, y, w, h))
+
+
 @dataclass(frozen=True)
 class Difference:
     """What a reading disagrees with: the ticket standing or the phone's hands."""

@@ -108,6 +108,23 @@ def photo_image(event_id: int, photo_id: int, kind: str) -> Response:
     return response
 
 
+@bp.get("/e/<int:event_id>/photos/<int:photo_id>/seats/<int:seat>.jpg")
+@permission(OwnerAction.RUN)
+def photo_seat(event_id: int, photo_id: int, seat: int) -> Response:
+    """One player's columns of the flattened ticket, shown beside a row asked."""
+    event = load_event(event_id).row
+    try:
+        body = event_photos.seat_crop(event_photos.photo_of(event, photo_id), seat)
+    except ServiceError as error:
+        abort(404, error.message)
+    if body is None:
+        abort(404, "No such seat on this photo")
+    response = make_response(body)
+    response.headers["Content-Type"] = "image/jpeg"
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
 def ticket_table(event: Event, photo_id: int) -> int | None:
     return event_photos.photo_of(event, photo_id).table
 
