@@ -17,8 +17,10 @@ import numpy as np
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from PIL import Image
 
 from scorekeeper.db.models import EventTicket, TicketPhoto, db
+from scorekeeper.limits import KEPT_PHOTO_SIDE
 from scorekeeper.tickets.layout import Block
 from tests.browser.test_event_print import _event
 from tests.fixtures_app import words
@@ -104,6 +106,10 @@ def test_photos_of_the_sessions_tickets_are_read_and_confirmed_as_its_tickets(
         assert [list(t.totals.values()) for t in tickets] == truth
     history = words(client.get(f"/e/{event_id}/history"))
     assert history.count("read from a photo, IMG_") == 3
+    shown = client.get(re.findall(r'href="(/e/\d+/photos/\d+/photo\.jpg)"', history)[0])
+    assert shown.status_code == 200 and shown.mimetype == "image/jpeg"
+    assert b"Exif" not in shown.data[:200]  # no metadata kept
+    assert max(Image.open(io.BytesIO(shown.data)).size) <= KEPT_PHOTO_SIDE
 
 
 def _one(browser: Any, live_app: Flask, live_server: str, event: tuple[int, str, Any],
