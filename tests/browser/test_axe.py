@@ -23,6 +23,7 @@ the checks themselves to a page broken on purpose."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -31,7 +32,9 @@ from typing import Any
 import axe_playwright_python
 import pytest
 from flask import Flask
+from PIL import Image
 
+from scorekeeper.db.models import TicketPhoto, db
 from tests.browser.steps import save_hand, tap
 from tests.browser.test_sheet_import import SHEET
 from tests.conftest import PLAYERS
@@ -221,10 +224,30 @@ def an_event(app: Flask) -> tuple[World, dict[str, Held]]:
         "number": 2, "session": 1, "points": 4, "reason": "Peeked at the blind"}))
     code = _ok(api.post(f"{API}/events/{event['id']}/sessions/1/tables/1/code",
                         headers=director), 200)["code"]
+    _photos(app, event["id"], list(one["players"]))
     return ({"event": event["id"], "event_view": event["view_token"],
              "event_table": one["night"], "table_code": code},
             {"scorekeeper": {"events": {str(event["id"]): event["director_token"]}},
              "phone": {"editors": {str(one["night"]): one["edit_token"]}}})
+
+
+def _photos(app: Flask, event_id: int, names: list[str]) -> None:
+    """Two photos of session 1's tickets as the reader leaves them: table 1's
+    read with a row asked, and one it couldn't read."""
+    flat = io.BytesIO()
+    Image.new("L", (800, 420), 235).save(flat, "JPEG")
+    rows = [{"seat": n, "name": name, "total": None if n == 1 else 3 - n,
+             "confidence": 0.0 if n == 1 else 1.0, "box": [40 + 90 * n, 10, 90, 400],
+             "asked": "a faint or half-made mark in the tens column" if n == 1 else None}
+            for n, name in enumerate(names, start=1)]
+    with app.app_context():
+        db.session.add_all([
+            TicketPhoto(event_id=event_id, session=1, table=1, state="asked",
+                        filename="IMG_2041.jpg", reading={"rows": rows, "asked": []},
+                        photo=flat.getvalue(), rectified=flat.getvalue()),
+            TicketPhoto(event_id=event_id, session=1, state="refused", filename="IMG_2042.jpg",
+                        reason="Only 3 of the ticket's 4 corner markers found")])
+        db.session.commit()
 
 
 def cookie(app: Flask, held: Held) -> str:
@@ -365,6 +388,7 @@ EVENT: list[tuple[str, Visit]] = [
     ("co-director code claim", claimed("/e/{event}/directors")),
     ("event seats to print", go("scorekeeper", "/e/{event}/sessions/1/print/seats")),
     ("event tickets to print", go("scorekeeper", "/e/{event}/sessions/1/print/tickets")),
+    ("event tickets from photos", go("scorekeeper", "/e/{event}/sessions/1/photos")),
     ("event standings to print", go("scorekeeper", "/e/{event}/print/standings")),
     ("event board", go("viewer", "/e/s/{event_view}")),
     ("event board, a seat found", go("viewer", "/e/s/{event_view}/seat?q=Player+3")),
