@@ -88,6 +88,7 @@ def test_photos_of_the_sessions_tickets_are_read_and_confirmed_as_its_tickets(
     assert sent.status_code == 303, words(sent)
     again = _send(client, event_id, photos)  # the double tap's twin
     assert again.status_code == 303 and again.location == sent.location
+    assert "(3 waiting to be confirmed)" in client.get(f"/e/{event_id}/sessions/1").text
     page = client.get(sent.location).text
     with live_app.app_context():
         kept = db.session.scalars(db.select(TicketPhoto).order_by(TicketPhoto.id)).all()
@@ -104,6 +105,7 @@ def test_photos_of_the_sessions_tickets_are_read_and_confirmed_as_its_tickets(
     with live_app.app_context():
         tickets = db.session.scalars(db.select(EventTicket).order_by(EventTicket.id)).all()
         assert [list(t.totals.values()) for t in tickets] == truth
+    assert "waiting to be confirmed" not in client.get(f"/e/{event_id}/sessions/1").text
     history = words(client.get(f"/e/{event_id}/history"))
     assert history.count("read from a photo, IMG_") == 3
     shown = client.get(re.findall(r'href="(/e/\d+/photos/\d+/photo\.jpg)"', history)[0])

@@ -151,6 +151,13 @@ def photos_of(event: Event, session: int) -> list[TicketPhoto]:
         event_id=event.id, session=session).order_by(TicketPhoto.id.desc())))
 
 
+def waiting(event: Event, session: int) -> int:
+    """How many of the session's photos wait to be read or confirmed."""
+    return len(db.session.scalars(select(TicketPhoto.id).filter_by(
+        event_id=event.id, session=session).where(
+        TicketPhoto.state.in_((WAITING, *OPEN)))).all())
+
+
 def photo_of(event: Event, photo_id: int) -> TicketPhoto:
     photo = db.session.get(TicketPhoto, photo_id)
     if photo is None or photo.event_id != event.id:

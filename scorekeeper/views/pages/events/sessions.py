@@ -23,6 +23,7 @@ from scorekeeper.services.events import draws as event_draws
 from scorekeeper.services.events import event as event_service
 from scorekeeper.services.events import history as event_history
 from scorekeeper.services.events import penalties as event_penalties
+from scorekeeper.services.events import photos as event_photos
 from scorekeeper.services.events import scores as event_scores
 from scorekeeper.services.events import seat_fixes, signatures
 from scorekeeper.services.events import walk_ins as event_walk_ins
@@ -74,6 +75,7 @@ def _session_page(event_id: int, number: int, **extra: Any) -> str:
         penalties=[p for p in event_penalties.penalties(event) if p.session == number],
         penalties_shown=event_penalties.newest(event),
         tickets=event_scores.session_tickets(event, number),
+        photos_waiting=event_photos.waiting(event, number),
         withdrawn_tickets=event_history.withdrawn_tickets(event, number),
         signing=signing, signing_by=signatures.by_status(signing),
         undrawn=event_draws.UNDRAWN, started=event_draws.STARTED.format(session=number)
