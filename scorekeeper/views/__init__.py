@@ -15,6 +15,7 @@ from scorekeeper.views.api import tokens as _api_tokens  # noqa: F401  (routes o
 from scorekeeper.views.api import words as _api_words  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import admin as _api_event_admin  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import entries as _api_event_entries  # noqa: F401  (routes on api.bp)
+from scorekeeper.views.api.events import photos as _api_event_photos  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import routes as _api_events  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.events import scores as _api_event_scores  # noqa: F401  (routes on api.bp)
 from scorekeeper.views.api.sheets import routes as _api_sheets  # noqa: F401  (routes on api.bp)

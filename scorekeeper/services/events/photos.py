@@ -24,7 +24,7 @@ from sqlalchemy import select
 from scorekeeper.db.models import Event, EventTable, EventTicket, GameTable, TicketPhoto, db
 from scorekeeper.limits import MAX_PHOTOS_AT_ONCE, MAX_TICKET_POINTS
 from scorekeeper.policy.acl import EventWrite
-from scorekeeper.services import Code, Conflict, NotFound, ServiceError, writes
+from scorekeeper.services import Code, Conflict, NotFound, ServiceError, Stale, writes
 from scorekeeper.services.background import jobs, progress
 from scorekeeper.services.events import progress as event_progress
 from scorekeeper.services.events import scores as event_scores
@@ -37,6 +37,7 @@ WAITING, READ, ASKED, REFUSED = "waiting", "read", "asked", "refused"
 CONFIRMED, SET_ASIDE = "confirmed", "set_aside"
 #: A photo whose reading may still become its table's ticket.
 OPEN = (READ, ASKED)
+STATES = (WAITING, READ, ASKED, REFUSED, CONFIRMED, SET_ASIDE)
 
 
 def take(event: Event, session: int, sent: Sequence[tuple[str, bytes]], by: str | None,
@@ -59,21 +60,26 @@ def take(event: Event, session: int, sent: Sequence[tuple[str, bytes]], by: str 
             photo_bytes.check(data)
         except photo_bytes.BadPhoto as error:
             raise ServiceError(f"{name[:60] or 'A photo'}: {error}", "photos") from error
-    with writes.unit():
+    with writes.unit():  # a write to the event: its stage and an If-Match are asked
+        writes.begin_event(event.id, EventWrite.SCORE)
         rows = [TicketPhoto(event_id=event.id, session=session, filename=name[:120],
                             original=data, by=by[:80] if by else None) for name, data in sent]
         db.session.add_all(rows)
         db.session.flush()
         ids = [r.id for r in rows]
+        writes.audit_event(event.id, "photo", f"{len(ids)} photo{'s' if len(ids) != 1 else ''}"
+                           f" of session {session}'s tickets sent to be read", by,
+                           after={"photos": ids})
     job, twin = jobs.start(None, "ticket_photos", read_photos, (event.id, ids), refused,
                            once=once, event_id=event.id, stage="Waiting for its turn")
     if twin:  # a double tap's twin made the job meanwhile: these photos are its
         with writes.unit():
             db.session.execute(db.delete(TicketPhoto).where(TicketPhoto.id.in_(ids)))
-    else:
-        with writes.unit():
+    else:  # the request carried out, under its key: a retry finds this job
+        with writes.unit(once) as work:
             db.session.execute(db.update(TicketPhoto).where(TicketPhoto.id.in_(ids))
                                .values(job_id=job.id))
+            work.remember(event, 202, {"job": job.id})
     return job, twin
 
 
@@ -208,6 +214,10 @@ def totals_of(photo: TicketPhoto, typed: Mapping[str, object]) -> dict[str, int]
     (an asked row must be typed; a typed one stands over what was read)."""
     if photo.reading is None:
         raise Conflict("This photo has no reading to confirm", "totals")
+    unknown = sorted(set(typed) - {row["name"] for row in photo.reading["rows"]})
+    if unknown:
+        raise ServiceError(f"{str(unknown[0])[:40]} isn't on table {photo.table}'s ticket",
+                           "totals")
     totals: dict[str, int] = {}
     for row in photo.reading["rows"]:
         said = typed.get(row["name"])
@@ -234,9 +244,11 @@ def confirm(event: Event, photo_id: int, typed: Mapping[str, object], by: str | 
     assert photo.table is not None
 
     def became(ticket: EventTicket) -> None:
-        db.session.execute(db.update(TicketPhoto).where(
+        marked = db.session.execute(db.update(TicketPhoto).where(
             TicketPhoto.id == photo.id, TicketPhoto.version == photo.version).values(
             state=CONFIRMED, ticket_id=ticket.id, version=TicketPhoto.version + 1))
+        if marked.rowcount != 1:  # type: ignore[attr-defined]  # changed meanwhile
+            raise Stale("This photo changed meanwhile: check it and try again", "version")
 
     source = event_scores.Source(f"read from a photo, {photo.filename or 'photo'}", photo.id,
                                  became)
@@ -254,12 +266,12 @@ def confirm(event: Event, photo_id: int, typed: Mapping[str, object], by: str | 
 
 
 def _may_confirm(photo: TicketPhoto, shown: int | None) -> None:
-    as_shown(photo.version, shown, lambda: (
-        "This photo changed since the page showed it (it is now "
-        f"{photo.state.replace('_', ' ')}): check it and try again"), "totals")
-    if photo.state == CONFIRMED:
+    if photo.state == CONFIRMED:  # confirmed again, whichever version it names
         raise Conflict("This photo is already its table's ticket", "totals",
                        code=Code.UNCHANGED)
+    as_shown(photo.version, shown, lambda: (
+        "This photo changed since the page showed it (it is now "
+        f"{photo.state.replace('_', ' ')}): check it and try again"))
     if photo.state not in OPEN:
         raise Conflict(f"This photo can't be confirmed: {photo.reason or 'it was set aside'}",
                        "totals")
@@ -273,8 +285,7 @@ def set_aside(event: Event, photo_id: int, reason: object, by: str | None,
     why = event_scores.correction_reason(reason)
     with writes.unit(once) as work:
         writes.begin_event(event.id, EventWrite.SCORE)
-        as_shown(photo.version, shown, lambda: "This photo changed since the page showed it",
-                 "reason")
+        as_shown(photo.version, shown, lambda: "This photo changed since the page showed it")
         if photo.state not in (*OPEN, REFUSED):
             raise Conflict("This photo is already "
                            + ("its table's ticket" if photo.state == CONFIRMED else "set aside"),

@@ -38,7 +38,7 @@ STATUS_WORDS = {
     "409": "The table is closed, the group's tab changed, or the event's state refuses it",
     "412": "If-Match names a version the night (or event) has moved on from",
     "413": "The body is too large",
-    "415": "The body isn't sent as application/json",
+    "415": "The body isn't sent as application/json (photos: as multipart/form-data)",
     "422": "The Idempotency-Key was used for a different request",
     "429": ("Too many imports from this address in a minute: nothing was created; retry "
             "after Retry-After"),
@@ -85,6 +85,10 @@ class Operation:
     job: bool = False
     #: The success body's media type (a spreadsheet's is ``text/csv``).
     media: str = "application/json"
+    #: The request body's media type (photos are sent as ``multipart/form-data``).
+    body_media: str = "application/json"
+    #: Other success statuses, with the same answer (a correction's 200 beside a 201).
+    also_success: tuple[int, ...] = ()
 
     @property
     def writes(self) -> bool:
@@ -134,6 +138,7 @@ T = "/tables/{table_id}"
 G = "/groups/{group_id}"
 E = "/events/{event_id}"
 S = f"{E}/sessions/{{session}}"
+P = f"{E}/photos/{{photo_id}}"
 
 OPERATIONS: tuple[Operation, ...] = (
     Operation("get", "/presets", "presets", "The presets, every option resolved", 200,
@@ -304,6 +309,24 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", f"{S}/tables/{{table}}/code", "new_table_code",
               "A new one-time code for a table (the old one stops)", 200, "TableCode", EDIT,
               body="NewCode", body_required=False, owner="event", if_match=True,
+              also=(409,)),
+    Operation("post", f"{S}/photos", "send_ticket_photos",
+              "Photos of the session's paper tickets (multipart/form-data, each in photos), "
+              "read as a job", 202, "Job", EDIT, body="PhotoUpload",
+              body_media="multipart/form-data", owner="event", if_match=True, also=(409,)),
+    Operation("get", f"{E}/jobs/{{job_id}}", "event_job",
+              "How far a job of the event is; once finished, what it answers", 200, "Job",
+              EDIT, owner="event"),
+    Operation("get", f"{S}/photos", "ticket_photos",
+              "The session's ticket photos and what was read from each, newest first", 200,
+              "TicketPhotos", EDIT, owner="event"),
+    Operation("post", f"{P}/confirm", "confirm_ticket_photo",
+              "A photo's reading made its table's ticket (200: the ticket standing "
+              "corrected, saying why)", 201, "Ticket", EDIT, body="PhotoConfirm",
+              owner="event", if_match=True, also=(409,), also_success=(200,)),
+    Operation("post", f"{P}/aside", "set_ticket_photo_aside",
+              "A photo's reading set aside, saying why: its table's ticket is untouched", 200,
+              "TicketPhoto", EDIT, body="PhotoAside", owner="event", if_match=True,
               also=(409,)),
     Operation("get", f"{E}/directors", "event_directors", "Who directs the event now", 200,
               "Directors", EDIT, owner="event"),

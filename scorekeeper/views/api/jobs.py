@@ -1,10 +1,11 @@
-"""JSON API v1, a group's long work as a job (docs/api.md, "Jobs"): a write
+"""JSON API v1, a group's (or an event's) long work as a job (docs/api.md, "Jobs"): a write
 big enough (or asked with ``Prefer: respond-async``) answers ``202`` at
 once with the job and its address (``Location``); ``GET`` that address
 until its ``state`` is ``done`` or ``refused``, when ``status`` and
 ``answer`` are what the write would have answered (a done import's answer
 as the import's own).  A retry of the write under its Idempotency-Key
-answers the same job.  The group's edit token only.
+answers the same job.  The group's edit token only (an event's jobs: its
+director's, :mod:`.events.photos`).
 """
 
 from __future__ import annotations
@@ -44,10 +45,17 @@ def asks_for_a_job() -> bool:
     return "respond-async" in request.headers.get("Prefer", "").replace(" ", "").split(",")
 
 
+def job_url(job: Job) -> str:
+    """Where the job is followed: its group's jobs, or its event's."""
+    if job.event_id is not None:
+        return url_for("api.event_job", event_id=job.event_id, job_id=job.id)
+    return url_for("api.group_job", group_id=job.group_id, job_id=job.id)
+
+
 def job_json(job: Job) -> dict[str, Any]:
     """The job, its address and, once done, its answer as the write's."""
     body = jobs.json_of(job)
-    body["url"] = url_for("api.group_job", group_id=job.group_id, job_id=job.id)
+    body["url"] = job_url(job)
     shape = ANSWERS.get(job.kind)
     if job.state == jobs.DONE and shape is not None and isinstance(job.answer, dict):
         body["answer"] = shape(job.answer)
@@ -60,8 +68,7 @@ def accepted(job: Job, replayed: bool) -> Response:
         g.replayed = True
     response = jsonify(job_json(job))
     response.status_code = 202
-    response.headers["Location"] = url_for("api.group_job", group_id=job.group_id,
-                                           job_id=job.id)
+    response.headers["Location"] = job_url(job)
     response.headers["Retry-After"] = str(max(1, JOB_POLL_MS // 1000))
     return response
 
@@ -71,7 +78,11 @@ def accepted(job: Job, replayed: bool) -> Response:
 def group_job(group_id: int, job_id: int) -> Response:
     """How far the job is; once done, the write's status and answer."""
     group = api_group(group_id).row
-    job = jobs.job_of(group.id, job_id)
+    return followed(jobs.job_of(group.id, job_id))
+
+
+def followed(job: Job) -> Response:
+    """A job as its address answers: with ``Retry-After`` while it is under way."""
     response = jsonify(job_json(job))
     if job.state in (jobs.WAITING, jobs.WORKING):
         response.headers["Retry-After"] = str(max(1, JOB_POLL_MS // 1000))

@@ -41,6 +41,9 @@ def _header(description: str, required: bool = True) -> dict[str, Any]:
 
 
 ETAG = _header("The version of the table (or group, or event) this answer is about")
+#: What a write taken on as a job answers with: where to follow it, and when.
+JOB_HEADERS = {"Location": _header("The job's address"),
+               "Retry-After": _header("Seconds before asking")}
 HEADERS_BY_STATUS = {
     "401": {"WWW-Authenticate": _header("Bearer realm=\"scorekeeper\"")},
     "429": {"Retry-After": _header("Seconds to wait before retrying")},
@@ -50,7 +53,8 @@ HEADERS_BY_STATUS = {
 #: reads it: ASCII digits) or a player's name as asked.
 PATH_PARAMS = {
     **{name: NUMBER for name in ("table_id", "group_id", "event_id", "number", "session",
-                                 "table", "penalty", "director", "alias_id", "job_id")},
+                                 "table", "penalty", "director", "alias_id", "job_id",
+                                 "photo_id")},
     "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_ASKED},
     "key": {"type": "string", "pattern": SIDE_POT_KEY.pattern},
 }
@@ -92,7 +96,7 @@ RESPONSES = {"MethodNotAllowed": {
     "headers": {"Allow": _header("The methods the path has"), **EVERY_ANSWER}}}
 
 
-def _success(op: Operation) -> dict[str, Any]:
+def _success(op: Operation, status: int) -> dict[str, Any]:
     answer: dict[str, Any] = {"description": op.summary}
     if op.answer is not None:
         schema = _ref(op.answer) if isinstance(op.answer, str) else op.answer
@@ -100,8 +104,10 @@ def _success(op: Operation) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if op.owner is not None:
         headers["ETag"] = ETAG
-    if op.status == 201:
+    if status == 201:
         headers["Location"] = _header("Where the new table, group, hand or event is")
+    if status == 202:
+        headers.update(JOB_HEADERS)
     if op.endpoint == "hands":
         headers["X-Total-Count"] = _header("How many hands the night has")
         headers["Link"] = _header("The windows before (prev) and after (next)", False)
@@ -121,11 +127,10 @@ def _responses(op: Operation) -> dict[str, Any]:
 
 
 def _answers(op: Operation) -> dict[str, Any]:
-    responses = {str(op.status): _success(op)}
+    responses = {str(status): _success(op, status) for status in (op.status, *op.also_success)}
     if op.job:
         responses["202"] = {**_json(_ref("Job"), "Taken on as a job: follow Location"),
-                            "headers": {"Location": _header("The job's address"),
-                                        "Retry-After": _header("Seconds before asking")}}
+                            "headers": dict(JOB_HEADERS)}
     for code in op.errors():
         status = str(code)
         if code == 304:
@@ -166,7 +171,7 @@ def _operation(op: Operation) -> dict[str, Any]:
         operation["parameters"] = parameters
     if op.body:
         operation["requestBody"] = {"required": op.body_required, "content": {
-            "application/json": {"schema": _ref(op.body)}}}
+            op.body_media: {"schema": _ref(op.body)}}}
     return operation
 
 

@@ -16,7 +16,9 @@ from scorekeeper.limits import (
     MAX_ENTRY_CENTS,
     MAX_EVENT_PENALTY,
     MAX_EVENT_PLAYERS,
+    MAX_PHOTOS_AT_ONCE,
     MAX_ROUNDS,
+    MAX_ROW_ID,
     MAX_SEED,
     MAX_SESSION_HANDS,
     MAX_SESSIONS,
@@ -26,6 +28,7 @@ from scorekeeper.limits import (
 )
 from scorekeeper.policy.acl import EventStage
 from scorekeeper.rules import PRESETS
+from scorekeeper.services.events.photos import STATES as PHOTO_STATES
 from scorekeeper.services.events.signatures import STATUSES as SIGNING_STATUSES
 from scorekeeper.views.api.rules_schema import RULES_REF
 
@@ -112,7 +115,35 @@ POT_PRIZES = {
             "label": TEXT, "terms": TEXT, "percent": INT, "cents": INT, "goods": TEXT})),
         "house_cents": INT, "rounding_cents": INT})}
 
+#: A photo of a paper ticket and what was read from it (:mod:`.photos`).
+TICKET_PHOTO = _object(["id", "session", "table", "state", "reason", "filename", "version",
+                        "reading", "ticket"], {
+    "id": INT, "session": INT, "table": {**INT, "nullable": True},
+    "state": {"type": "string", "enum": list(PHOTO_STATES)},
+    "reason": {**TEXT, "nullable": True}, "filename": TEXT, "version": INT,
+    "reading": {**_object(["rows", "asked"], {
+        "rows": _array(_object(["seat", "name", "total", "confidence", "asked", "box"], {
+            "seat": INT, "name": TEXT, "total": {**INT, "nullable": True},
+            "confidence": {"type": "number"}, "asked": {**TEXT, "nullable": True},
+            "box": NUMBERS})),
+        "asked": NAMES}), "nullable": True},
+    "ticket": {**INT, "nullable": True}})
+#: The photo's version a confirmation or a setting aside was made on.
+PHOTO_VERSION = {"type": "integer", "minimum": 1, "maximum": MAX_ROW_ID}
+
 EVENT_SCHEMAS: dict[str, Any] = {
+    "PhotoUpload": _object(["photos"], {"photos": {
+        "type": "array", "minItems": 1, "maxItems": MAX_PHOTOS_AT_ONCE,
+        "items": {"type": "string", "format": "binary"},
+        "description": "JPEG, PNG or WebP, one ticket a photo"}}),
+    "TicketPhoto": TICKET_PHOTO,
+    "TicketPhotos": _object(["photos"], {"photos": _array(TICKET_PHOTO)}),
+    "PhotoConfirm": _object(["version"], {
+        "version": PHOTO_VERSION,
+        "totals": {"type": "object", "additionalProperties": TICKET_POINTS},
+        "reason": REASON}, closed=True),
+    "PhotoAside": _object(["version", "reason"], {"version": PHOTO_VERSION, "reason": REASON},
+                          closed=True),
     "NewEvent": _object(["name", "preset"], {
         "name": {"type": "string", "minLength": 1, "maxLength": EVENT_NAME},
         "preset": {"type": "string", "enum": list(PRESETS)},
