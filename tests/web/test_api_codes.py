@@ -83,7 +83,7 @@ class World:
         values = {"table_id": self.table.id, "number": 1, "name": "Ann",
                   "group_id": self.group["id"], "event_id": self.event["id"], "session": 1,
                   "table": 1, "penalty": 1, "director": 1, "alias_id": 1, "key": "side",
-                  "job_id": 1}
+                  "job_id": 1, "photo_id": 1}
         if missing:
             values = {k: 999 if isinstance(v, int) else v for k, v in values.items()}
         return API + re.sub(r"\{([^}]+)\}", lambda m: str(values[m[1]]), op.path)

@@ -109,3 +109,19 @@ def test_a_group_night_needs_no_name_players_or_preset(document: dict[str, Any])
     new_table = document["components"]["schemas"]["NewTable"]
     assert {"required": ["group"]} in new_table["anyOf"]
     assert "set_group_rules" in new_table["properties"]
+
+
+def test_photos_of_tickets_are_a_multipart_body_answered_with_a_job(
+        document: dict[str, Any]) -> None:
+    """The one body that isn't JSON: files in ``photos``; its 202 says where the job is."""
+    send = document["paths"]["/events/{event_id}/sessions/{session}/photos"]["post"]
+    (media, body), = send["requestBody"]["content"].items()
+    assert media == "multipart/form-data"
+    photos = document["components"]["schemas"][body["schema"]["$ref"].split("/")[-1]]
+    assert photos["properties"]["photos"]["items"] == {"type": "string", "format": "binary"}
+    assert {"Location", "Retry-After", "ETag"} <= set(send["responses"]["202"]["headers"])
+    assert "200" not in send["responses"]
+    confirm = document["paths"]["/events/{event_id}/photos/{photo_id}/confirm"]["post"]
+    assert {"200", "201", "412", "409"} <= set(confirm["responses"])
+    assert "Location" in confirm["responses"]["201"]["headers"]
+    assert "Location" not in confirm["responses"]["200"]["headers"]

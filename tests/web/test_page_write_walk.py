@@ -127,7 +127,8 @@ def _pages(w: W) -> list[str]:
         f"/t/{night}/sign", f"/t/{night}",
         f"/g/{g}", f"/g/{g}/settle", f"/g/{g}/share", f"/g/{g}/sheet", f"/g/{g}/players/Ann/pay",
         f"/g/{g}/nights/{w['gnight']}",
-        f"/e/{e}", f"/e/{e}/sessions/1", f"/e/{e}/sessions/2", f"/e/{e}/directors"]
+        f"/e/{e}", f"/e/{e}/sessions/1", f"/e/{e}/sessions/2", f"/e/{e}/directors",
+        f"/e/{e}/sessions/1/photos"]
 
 
 def _as_everyone(client: FlaskClient, w: W) -> None:
@@ -185,6 +186,7 @@ FILL: dict[str, dict[str, str]] = {
                       "points-4": "-1"},
     "events.withdraw_penalty": {"reason": "the clock was wrong"},
     "events.withdraw_ticket": {"reason": "misread"},
+    "events.set_photo_aside": {"reason": "taken again"},
     "events.new": {"name": "Kirmess"},
     "groups.new": {"name": "Monday", "players": "Ann, Bob, Cat, Dan, Eve"},
     "tables.home": {"players": "Ann, Bob, Cat, Dan, Eve"},
@@ -233,6 +235,7 @@ REFUSED_HERE: dict[str, str] = {
     "exports.import_page": "no file chosen: the page says so and creates nothing",
     "events.import_event": "no file chosen: the page says so and creates nothing",
     "group_sheets.upload": "no file chosen: the page says so and reads nothing",
+    "events.send_photos": "no photo chosen: the page says so and reads nothing",
 }
 #: Forms that name no version of what they showed, and why the write needs none.
 NO_VERSION: dict[str, str] = {
@@ -254,6 +257,7 @@ NO_VERSION: dict[str, str] = {
     "said.words": "only reads what was said into a form to check",
     "tables.players": "names the player and the seat; the same join again is refused",
     "group_sheets.upload": "reads a file into a preview; writes nothing",
+    "events.send_photos": "new photos make a new job of reading them (a one-time token)",
     "events.claim": "a one-time code: used once, then refused",
     "groups.claim": "a one-time code: used once, then refused",
     "share.claim": "a one-time code: used once, then refused",

@@ -18,6 +18,7 @@ ACL says, and nobody else's answers change for its being there.
 from __future__ import annotations
 
 import html
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -208,11 +209,16 @@ def _address(rule: Rule, world: World) -> str | None:
               "event_id": world.event_id or 0}
     if "table_id" not in rule.arguments:
         return None
-    path = rule.rule
-    for argument in rule.arguments:
-        converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"
-        path = path.replace(converter, str(values[argument]))
-    return path
+    return _filled(rule, values)
+
+
+def _filled(rule: Rule, values: dict[str, Any]) -> str:
+    """The rule's path with each argument given its value (one that must be
+    one of a list, ``<any(photo, flat):kind>``: the first of them)."""
+    def value(found: re.Match[str]) -> str:
+        listed = re.fullmatch(r"any\(([^)]*)\)", found[1] or "")
+        return listed[1].split(",")[0].strip() if listed else str(values[found[2]])
+    return re.sub(r"<(?:([^<>:]+(?:\([^)]*\))?):)?([^<>:]+)>", value, rule.rule)
 
 
 #: Requests that change nothing: the world needn't be put back after one.
@@ -321,12 +327,8 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
               "number": 1, "session": 1, "table": 1, "director": grant, "editor_id": grant,
               "name": PLAYERS[0] if kind == "group" else "Player 1",
               "kind": "tickets", "penalty": 1, "alias_id": 1, "key": "side",
-              "job_id": 1}
-    path = rule.rule
-    for argument in rule.arguments:
-        converter = f"<int:{argument}>" if f"<int:{argument}>" in path else f"<{argument}>"
-        path = path.replace(converter, str(values[argument]))
-    return path
+              "job_id": 1, "photo_id": 1}
+    return _filled(rule, values)
 
 
 @pytest.mark.parametrize(("owner", "stage"), OWNER_WORLDS,

@@ -21,6 +21,7 @@ that instead of (b).
 from __future__ import annotations
 
 import html
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +30,17 @@ import pytest
 import sqlalchemy as sa
 from flask import Flask
 from flask.testing import FlaskClient
+from PIL import Image
 
-from scorekeeper.db.models import Editor, EventTicket, HandRow, MemberAlias, SheetImport, db
+from scorekeeper.db.models import (
+    Editor,
+    EventTicket,
+    HandRow,
+    MemberAlias,
+    SheetImport,
+    TicketPhoto,
+    db,
+)
 from scorekeeper.views.api.contract import BY_ENDPOINT
 from tests.conftest import PLAYERS
 from tests.kept_worlds import kept_world
@@ -62,10 +72,17 @@ class Req:
     before: Callable[[FlaskClient, W], None] | None = None
     #: Its retry is a new answer by design (said in docs/api.md): not a replay.
     fresh: bool = False
+    #: Files sent as multipart/form-data instead of a JSON body: (field, name, bytes).
+    files: tuple[tuple[str, str, bytes], ...] = ()
 
 
 def _send(client: FlaskClient, w: W, req: Req, **headers: str) -> Any:
     sent: dict[str, Any] = {} if req.body is None else {"json": req.body}
+    if req.files:
+        form: dict[str, list[Any]] = {}
+        for field, name, data in req.files:
+            form.setdefault(field, []).append((io.BytesIO(data), name))
+        sent = {"content_type": "multipart/form-data", "data": form}
     held = _auth(w[req.token]) if req.token else {}
     return client.open(req.path, method=req.method, headers={**held, **headers}, **sent)
 
@@ -145,12 +162,36 @@ def _event(client: FlaskClient, w: W) -> None:
         "checked_in": True, "players": [{"name": "Walk In"}]}), 201)["players"][0]["number"]
     _ok(client.post(f"{ev}/players", headers=run, json={
         "checked_in": True, "side_pots": ["fifty"], "players": [{"name": "Zed Fifty"}]}), 201)
+    w["photo"] = _read_photo(w)
     grant = db.session.scalars(sa.select(Editor).where(Editor.of("event", w["event"]))).first()
     assert grant is not None
     db.session.add(Editor(owner_id=grant.owner_id, label="Co-director", role=grant.role,
                           token_hash="a co-director's"))
     db.session.commit()
     w["co_director"] = db.session.scalar(sa.select(sa.func.max(Editor.id)))
+
+
+def _read_photo(w: W) -> int:
+    """A photo of table 3's ticket, read and waiting to be confirmed: its row
+    as the reading job leaves it (the walk has no camera; the reader's own
+    tests read real photos)."""
+    third = w["tables"][2]
+    rows = [{"seat": seat, "name": name, "total": total, "confidence": 0.99, "asked": None,
+             "box": [0, 0, 10, 10]}
+            for seat, (name, total) in enumerate(zip(third["players"], (4, -1, -1, -1, -1),
+                                                     strict=True), start=1)]
+    photo = TicketPhoto(event_id=w["event"], session=1, table=3, state="read",
+                        filename="IMG_3.jpg", reading={"rows": rows, "asked": []})
+    db.session.add(photo)
+    db.session.commit()
+    return photo.id
+
+
+def _png() -> bytes:
+    """A photo the app takes (a PNG, no ticket in it: its reading is refused)."""
+    out = io.BytesIO()
+    Image.new("RGB", (64, 48), "white").save(out, "PNG")
+    return out.getvalue()
 
 
 def build(app: Flask, client: FlaskClient) -> W:
@@ -282,6 +323,15 @@ RECIPES: dict[str, Callable[[W], Req]] = {
     "api.new_table_code": lambda w: Req(
         "POST", f"{API}/events/{w['event']}/sessions/1/tables/3/code", "director", {},
         fresh=True),
+    "api.send_ticket_photos": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/sessions/1/photos", "director",
+        files=(("photos", "IMG_9.png", _png()),)),
+    "api.confirm_ticket_photo": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/photos/{w['photo']}/confirm", "director",
+        {"version": 1}),
+    "api.set_ticket_photo_aside": lambda w: Req(
+        "POST", f"{API}/events/{w['event']}/photos/{w['photo']}/aside", "director",
+        {"version": 1, "reason": "taken again"}),
     "api.revoke_director": lambda w: Req(
         "POST", f"{API}/events/{w['event']}/directors/{w['co_director']}/revoke", "director"),
 }

@@ -45,7 +45,9 @@ def take(event: Event, session: int, sent: Sequence[tuple[str, bytes]], by: str 
     """The photos ``sent`` (file name, bytes) of the session's tickets kept,
     and the job reading them (made before, by this request carried out once:
     that job).  Each photo's size, format and pixels are checked first, from
-    its header: one that isn't a photo refuses them all, saying which."""
+    its header: one that isn't a photo refuses them all, saying which.
+    Keeping them is a write to the event (its version raised, its history
+    saying so), so its stage and the request's If-Match are asked of it."""
     _drawn(event, session)
     found = jobs.made(None, once, event.id)
     if found is not None:
@@ -211,7 +213,8 @@ def differences(event: Event, photo: TicketPhoto) -> list[Difference]:
 
 def totals_of(photo: TicketPhoto, typed: Mapping[str, object]) -> dict[str, int]:
     """The totals a confirmation stands for: each seat's as read, or as typed
-    (an asked row must be typed; a typed one stands over what was read)."""
+    (an asked row must be typed; a typed one stands over what was read; a
+    name that isn't on the ticket is refused, never left out)."""
     if photo.reading is None:
         raise Conflict("This photo has no reading to confirm", "totals")
     unknown = sorted(set(typed) - {row["name"] for row in photo.reading["rows"]})
