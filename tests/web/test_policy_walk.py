@@ -327,7 +327,7 @@ def _owner_address(rule: Rule, world: World, app: Flask) -> str | None:
               "number": 1, "session": 1, "table": 1, "director": grant, "editor_id": grant,
               "name": PLAYERS[0] if kind == "group" else "Player 1",
               "kind": "tickets", "penalty": 1, "alias_id": 1, "key": "side",
-              "job_id": 1, "photo_id": 1}
+              "job_id": 1, "photo_id": 1, "seat": 1}
     return _filled(rule, values)
 
 
