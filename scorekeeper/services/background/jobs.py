@@ -67,7 +67,9 @@ def start(group_id: int | None, kind: str, work: Callable[..., dict[str, Any]],
           args: tuple[Any, ...], refused: Refused, *, once: Once | None = None,
           asked: Any = None, stage: str = "Waiting for its turn",
           mend: Callable[[str], object] | None = None,
-          event_id: int | None = None) -> tuple[Job, bool]:
+          event_id: int | None = None,
+          prepare: Callable[[Job, writes.Unit], tuple[Any, ...]] | None = None
+          ) -> tuple[Job, bool]:
     """The job doing ``work(*args)`` for the group (or the event ``event_id``;
     ``kind`` names it to the pages), and whether it was made before, by
     this request carried out once (``once``).  ``work`` and its arguments must pickle (a module's
@@ -75,10 +77,13 @@ def start(group_id: int | None, kind: str, work: Callable[..., dict[str, Any]],
     raises is answered as ``refused`` says.  Work that commits in turns
     names how to take back what a stopped one wrote (``mend``, given its
     name: :func:`~scorekeeper.services.background.elsewhere.job`); it may
-    take :data:`~scorekeeper.limits.JOB_SECONDS`."""
+    take :data:`~scorekeeper.limits.JOB_SECONDS`.  ``prepare``: what the job
+    needs written first (photos to read), in the same write as the job and
+    under the request's key: given the job and the write, it answers the
+    work's arguments (a twin of the request writes nothing of it)."""
     assert kind in KINDS, f"no such kind of job: {kind}"
     try:
-        with writes.unit() as unit:
+        with writes.unit(once if prepare else None) as unit:
             found = made(group_id, once, event_id)
             if found is not None:
                 unit.cancel()
@@ -88,6 +93,10 @@ def start(group_id: int | None, kind: str, work: Callable[..., dict[str, Any]],
             db.session.add(job)
             db.session.flush()
             job_id = job.id
+            if prepare is not None:
+                args = prepare(job, unit)
+        if unit.twin is not None:
+            raise IntegrityError("a twin made the job", None, Exception())
     except IntegrityError:  # a twin (a double tap) made it meanwhile
         found = made(group_id, once, event_id)
         if found is None:

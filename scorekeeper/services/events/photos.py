@@ -62,26 +62,24 @@ def take(event: Event, session: int, sent: Sequence[tuple[str, bytes]], by: str 
             photo_bytes.check(data)
         except photo_bytes.BadPhoto as error:
             raise ServiceError(f"{name[:60] or 'A photo'}: {error}", "photos") from error
-    with writes.unit():  # a write to the event: its stage and an If-Match are asked
+    def kept(job: Any, unit: writes.Unit) -> tuple[Any, ...]:
+        """The photos, in the job's own write: a write to the event (its
+        stage and an If-Match are asked), remembered under the request's key."""
         writes.begin_event(event.id, EventWrite.SCORE)
         rows = [TicketPhoto(event_id=event.id, session=session, filename=name[:120],
-                            original=data, by=by[:80] if by else None) for name, data in sent]
+                            original=data, by=by[:80] if by else None, job_id=job.id)
+                for name, data in sent]
         db.session.add_all(rows)
         db.session.flush()
         ids = [r.id for r in rows]
         writes.audit_event(event.id, "photo", f"{len(ids)} photo{'s' if len(ids) != 1 else ''}"
                            f" of session {session}'s tickets sent to be read", by,
                            after={"photos": ids})
-    job, twin = jobs.start(None, "ticket_photos", read_photos, (event.id, ids), refused,
-                           once=once, event_id=event.id, stage="Waiting for its turn")
-    if twin:  # a double tap's twin made the job meanwhile: these photos are its
-        with writes.unit():
-            db.session.execute(db.delete(TicketPhoto).where(TicketPhoto.id.in_(ids)))
-    else:  # the request carried out, under its key: a retry finds this job
-        with writes.unit(once) as work:
-            db.session.execute(db.update(TicketPhoto).where(TicketPhoto.id.in_(ids))
-                               .values(job_id=job.id))
-            work.remember(event, 202, {"job": job.id})
+        unit.remember(event, 202, {"job": job.id})
+        return event.id, ids
+
+    job, twin = jobs.start(None, "ticket_photos", read_photos, (), refused, once=once,
+                           event_id=event.id, stage="Waiting for its turn", prepare=kept)
     return job, twin
 
 
