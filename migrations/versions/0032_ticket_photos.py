@@ -21,7 +21,8 @@ depends_on = None
 
 
 def upgrade():
-    with op.batch_alter_table('job', schema=None) as batch_op:
+    with op.batch_alter_table('job', schema=None,
+                              table_kwargs={'sqlite_autoincrement': True}) as batch_op:
         batch_op.alter_column('group_id', existing_type=sa.Integer(), nullable=True)
         batch_op.add_column(sa.Column('event_id', sa.Integer(), nullable=True))
         batch_op.create_index(batch_op.f('ix_job_event_id'), ['event_id'], unique=False)
@@ -61,7 +62,8 @@ def downgrade():
         batch_op.drop_index(batch_op.f('ix_ticket_photo_event_id'))
     op.drop_table('ticket_photo')
     op.execute("DELETE FROM job WHERE event_id IS NOT NULL")
-    with op.batch_alter_table('job', schema=None) as batch_op:
+    with op.batch_alter_table('job', schema=None,
+                              table_kwargs={'sqlite_autoincrement': True}) as batch_op:
         batch_op.drop_index(batch_op.f('ix_job_event_id'))
         batch_op.drop_column('event_id')
         batch_op.alter_column('group_id', existing_type=sa.Integer(), nullable=False)

@@ -82,7 +82,8 @@ def address(app: Flask, endpoint: str, method: str, world: dict[str, Any]) -> st
     """The route's address filled with the world's ids and tokens (1 for any
     other number: a hand, a session, an editor...)."""
     rule = next(r for r in app.url_map.iter_rules(endpoint) if method in (r.methods or ()))
-    known = {**world["ids"], "name": "Ann", "kind": "cards", "preset_id": "called-ace",
+    known = {**world["ids"], "name": "Ann", "kind": "cards", "picture": "photo",
+             "preset_id": "called-ace",
              "filename": "css/app.css", "token": world["views"].get(endpoint.split(".")[0],
                                                                    "not-a-real-secret-at-all"),
              "code": "not-a-real-code-at-all"}

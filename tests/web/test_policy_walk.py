@@ -214,7 +214,7 @@ def _address(rule: Rule, world: World) -> str | None:
 
 def _filled(rule: Rule, values: dict[str, Any]) -> str:
     """The rule's path with each argument given its value (one that must be
-    one of a list, ``<any(photo, flat):kind>``: the first of them)."""
+    one of a list, ``<any(photo, flat):picture>``: the first of them)."""
     def value(found: re.Match[str]) -> str:
         listed = re.fullmatch(r"any\(([^)]*)\)", found[1] or "")
         return listed[1].split(",")[0].strip() if listed else str(values[found[2]])

@@ -244,12 +244,14 @@ def confirm(event: Event, photo_id: int, typed: Mapping[str, object], by: str | 
     totals = totals_of(photo, typed)
     assert photo.table is not None
 
+    seen = photo.version
+
     def became(ticket: EventTicket) -> None:
-        marked = db.session.execute(db.update(TicketPhoto).where(
-            TicketPhoto.id == photo.id, TicketPhoto.version == photo.version).values(
-            state=CONFIRMED, ticket_id=ticket.id, version=TicketPhoto.version + 1))
-        if marked.rowcount != 1:  # type: ignore[attr-defined]  # changed meanwhile
+        db.session.refresh(photo)  # as it stands under the write lock
+        if photo.version != seen:  # changed meanwhile
             raise Stale("This photo changed meanwhile: check it and try again", "version")
+        photo.state, photo.ticket_id = CONFIRMED, ticket.id
+        photo.version += 1
 
     source = event_scores.Source(f"read from a photo, {photo.filename or 'photo'}", photo.id,
                                  became)
@@ -291,7 +293,8 @@ def set_aside(event: Event, photo_id: int, reason: object, by: str | None,
             raise Conflict("This photo is already "
                            + ("its table's ticket" if photo.state == CONFIRMED else "set aside"),
                            "reason", code=Code.UNCHANGED)
-        photo.state, photo.reason, photo.version = SET_ASIDE, why[:300], photo.version + 1
+        photo.state, photo.reason = SET_ASIDE, why[:300]
+        photo.version += 1
         writes.audit_event(event.id, "photo", f"Photo {photo.filename or photo.id} of session "
                            f"{photo.session} set aside ({why})", by, after={"photo": photo.id})
         work.remember(event, 200, json_of(photo))

@@ -90,21 +90,20 @@ def send_photos(event_id: int, number: int) -> Response | tuple[str, int]:
                             job=job.id, _anchor="photos"), 303)
 
 
-@bp.get("/e/<int:event_id>/photos/<int:photo_id>/<any(photo, flat):kind>.jpg")
+@bp.get("/e/<int:event_id>/photos/<int:photo_id>/<any(photo, flat):picture>.jpg")
 @permission(OwnerAction.RUN)
-def photo_image(event_id: int, photo_id: int, kind: str) -> Response:
+def photo_image(event_id: int, photo_id: int, picture: str) -> Response:
     """A photo as kept (smaller, without its metadata), or its ticket made flat."""
     event = load_event(event_id).row
     try:
         photo = event_photos.photo_of(event, photo_id)
     except ServiceError as error:
         abort(404, error.message)
-    body = photo.photo if kind == "photo" else photo.rectified
+    body = photo.photo if picture == "photo" else photo.rectified
     if not body:
         abort(404, "This photo has no such picture (it couldn't be read)")
     response = make_response(body)
     response.headers["Content-Type"] = "image/jpeg"
-    response.headers["Cache-Control"] = "private, max-age=86400"
     return response
 
 
@@ -121,7 +120,6 @@ def photo_seat(event_id: int, photo_id: int, seat: int) -> Response:
         abort(404, "No such seat on this photo")
     response = make_response(body)
     response.headers["Content-Type"] = "image/jpeg"
-    response.headers["Cache-Control"] = "private, max-age=86400"
     return response
 
 
