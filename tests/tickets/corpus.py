@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import cv2
@@ -148,6 +149,12 @@ def fill(flat: Flat, totals: list[int], rng: np.random.Generator,
     return Filled(image, list(totals), [trouble] if trouble else [])
 
 
+#: The camera's noise is one field of normal draws this many pixels square.
+GRAIN_SIDE, GRAIN_SEED = 1024, 20261130
+#: The shadow's mask is drawn and blurred at this fraction of the photo's size.
+SHADOW_STEP = 8
+
+
 def random_trouble(rng: np.random.Generator) -> str | None:
     """Most tickets are filled cleanly; the rest have one trouble each."""
     draw = rng.random()
@@ -156,18 +163,19 @@ def random_trouble(rng: np.random.Generator) -> str | None:
 
 
 def _light(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
-    """A light that is uneven across the picture, with a shadow over part of it."""
+    """A light that is uneven across the picture, with a shadow over part of it
+    (its soft edge blurred at an eighth of the size: it is smooth anyway)."""
     h, w = shape
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    yy, xx = (a.astype(np.float32) for a in np.ogrid[0:h, 0:w])
     angle = rng.uniform(0, 2 * math.pi)
     ramp = (xx * math.cos(angle) + yy * math.sin(angle)) / max(h, w)
     light = rng.uniform(0.85, 1.05) + rng.uniform(-0.25, 0.25) * (ramp - ramp.mean())
     if rng.random() < 0.5:  # a hand's or a phone's shadow
-        mask = np.zeros((h, w), np.float32)
-        points = rng.uniform(0, 1, (4, 2)) * (w, h)
+        mask = np.zeros((h // SHADOW_STEP + 1, w // SHADOW_STEP + 1), np.float32)
+        points = rng.uniform(0, 1, (4, 2)) * (w, h) / SHADOW_STEP
         cv2.fillPoly(mask, [points.astype(np.int32)], 1.0)
-        mask = cv2.GaussianBlur(mask, (0, 0), max(h, w) / 60)
-        light *= 1 - rng.uniform(0.2, 0.45) * mask
+        mask = cv2.GaussianBlur(mask, (0, 0), max(h, w) / 60 / SHADOW_STEP)
+        light *= 1 - rng.uniform(0.2, 0.45) * cv2.resize(mask, (w, h))
     return light.astype(np.float32)
 
 
@@ -183,6 +191,51 @@ def _curl(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     toward /= np.linalg.norm(toward)
     return cv2.remap(image, xx + lift * toward[0], yy + lift * toward[1], cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE)
+
+
+@cache
+def _grain_field() -> np.ndarray:
+    """Standard normal draws, a square of GRAIN_SIDE pixels of three channels."""
+    return np.random.default_rng(GRAIN_SEED).standard_normal((GRAIN_SIDE, GRAIN_SIDE, 3),
+                                                             dtype=np.float32)
+
+
+def _tiled(image: np.ndarray, draws: np.ndarray, rng: np.random.Generator) -> None:
+    """``draws`` (GRAIN_SIDE square) added across ``image`` in place, from a
+    random place in them and repeated (a photo's millions of fresh normal
+    draws took most of its making)."""
+    shifted = np.roll(draws, tuple(int(v) for v in rng.integers(0, GRAIN_SIDE, 2)), axis=(0, 1))
+    h, w = image.shape[:2]
+    for y in range(0, h, GRAIN_SIDE):
+        for x in range(0, w, GRAIN_SIDE):
+            part = image[y:y + GRAIN_SIDE, x:x + GRAIN_SIDE]
+            part += shifted[:part.shape[0], :part.shape[1]]
+
+
+@cache
+def _table_grain() -> np.ndarray:
+    """The table's speckle: 0 to 60 brighter, half of it not at all."""
+    return (_grain_field() * 8).clip(0, 60).astype(np.uint8)
+
+
+def _table(h: int, w: int, rng: np.random.Generator) -> np.ndarray:
+    """The table the ticket is laid on: one colour, grained."""
+    table = cv2.merge([np.full((h, w), int(v), np.uint8) for v in rng.integers(60, 170, 3)])
+    _tiled(table, _table_grain(), rng)  # at most 230: no overflow
+    return table
+
+
+def _exposed(photo: np.ndarray, rng: np.random.Generator, side: int) -> np.ndarray:
+    """The picture lit unevenly, maybe out of focus, and noisy."""
+    light = _light(photo.shape[:2], rng)
+    sigma = rng.uniform(0, 1.4) * side / 2000
+    if sigma > 0.3:  # out of focus (the light is smooth: blurred before it or after, alike)
+        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
+    lit = photo.astype(np.float32)
+    lit *= light[..., None]
+    _tiled(lit, _grain_field() * np.float32(rng.uniform(1, 6)), rng)
+    np.clip(lit, 0, 255, out=lit)
+    return lit.astype(np.uint8)
 
 
 def photograph(filled: np.ndarray, rng: np.random.Generator, *, curl: bool | None = None,
@@ -214,17 +267,9 @@ def photograph(filled: np.ndarray, rng: np.random.Generator, *, curl: bool | Non
         fit *= 0.95
     matrix = cv2.getPerspectiveTransform((corners + (w / 2, h / 2)).astype(np.float32),
                                          np.array(placed, np.float32))
-    table = np.full((out_h, out_w, 3), rng.integers(60, 170, 3), np.uint8)
-    table = cv2.add(table, rng.normal(0, 8, table.shape).astype(np.int16).clip(0, 60)
-                    .astype(np.uint8))
-    photo = cv2.warpPerspective(filled, matrix, (out_w, out_h), dst=table,
+    photo = cv2.warpPerspective(filled, matrix, (out_w, out_h), dst=_table(out_h, out_w, rng),
                                 borderMode=cv2.BORDER_TRANSPARENT)
-    photo = (photo.astype(np.float32) * _light((out_h, out_w), rng)[..., None])
-    sigma = rng.uniform(0, 1.4) * side / 2000
-    if sigma > 0.3:
-        photo = cv2.GaussianBlur(photo, (0, 0), sigma)
-    photo += rng.normal(0, rng.uniform(1, 6), photo.shape)
-    photo = photo.clip(0, 255).astype(np.uint8)
+    photo = _exposed(photo, rng, side)
     q = quality if quality is not None else int(rng.integers(60, 93))
     ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, q])
     assert ok
