@@ -198,20 +198,45 @@ class _Bubble:
     crossed: bool
 
 
-def _bubble(canvas: np.ndarray, cx: float, cy: float) -> _Bubble:
-    """A bubble measured against the paper just round it (the light there)."""
+#: The parts of a bubble (:func:`_masks`) whose mean ink is measured, in this order.
+_PARTS = ("inside", "ring", "spot0", "spot1", "spot2", "spot3")
+
+
+@cache
+def _sums() -> tuple[np.ndarray, np.ndarray]:
+    """The 0/1 matrix that sums each of :data:`_PARTS` of a flattened patch,
+    and how many pixels each part has."""
+    _, masks = _masks()
+    parts = np.stack([masks[p].ravel() for p in _PARTS], axis=1).astype(np.float32)
+    return parts, parts.sum(axis=0)
+
+
+def _bubbles(canvas: np.ndarray, centres: list[tuple[float, float]]) -> list[_Bubble]:
+    """Bubbles measured, each against the paper just round it (the light
+    there), all at once.  A patch's pixels are integers, so its sums are
+    exact whatever order they are added in: the means are those of
+    measuring each bubble alone."""
     reach, masks = _masks()
-    x, y = round(cx * SCALE), round(cy * SCALE)
-    patch = canvas[y - reach:y + reach + 1, x - reach:x + reach + 1].astype(np.float32)
-    if patch.shape != masks["inside"].shape:
-        return _Bubble(0.0, 0.0, False)
-    paper = max(float(np.percentile(patch[masks["paper"]], 80)), 1.0)
-
-    def ink(part: str) -> float:
-        return float(np.clip(1.0 - patch[masks[part]].mean() / paper, 0.0, 1.0))
-
-    return _Bubble(ink("inside"), ink("ring"),
-                   sum(ink(f"spot{i}") > CROSS_INK for i in range(4)) >= 3)
+    side = 2 * reach + 1
+    xs = np.array([round(cx * SCALE) for cx, _ in centres])
+    ys = np.array([round(cy * SCALE) for _, cy in centres])
+    inside = (xs >= reach) & (ys >= reach) & (xs + reach < canvas.shape[1]) \
+        & (ys + reach < canvas.shape[0])
+    windows = np.lib.stride_tricks.sliding_window_view(canvas, (side, side))
+    patches = windows[ys[inside] - reach, xs[inside] - reach].astype(np.float32)
+    paper = np.maximum(np.percentile(patches[:, masks["paper"]], 80, axis=1), 1.0)
+    parts, counts = _sums()
+    means = patches.reshape(len(patches), -1) @ parts / counts
+    ink = np.clip(1.0 - means / paper.astype(np.float32)[:, None], 0.0, 1.0)
+    measured = iter(ink.tolist())
+    found = []
+    for seen in inside:
+        if not seen:
+            found.append(_Bubble(0.0, 0.0, False))
+            continue
+        ink_in, ring, *spots = next(measured)
+        found.append(_Bubble(ink_in, ring, sum(s > CROSS_INK for s in spots) >= 3))
+    return found
 
 
 @dataclass
@@ -252,8 +277,11 @@ def _row(canvas: np.ndarray, block: Block, seat: int) -> Row:
     """The player's total from his four columns."""
     x, y, w, h = block.player_box(seat)
     box = (round(x * SCALE), round(y * SCALE), round(w * SCALE), round(h * SCALE))
-    measured = [[_bubble(canvas, *block.bubble(seat, column, row))
-                 for row in range(block.rows_of(column))] for column in range(4)]
+    where = [(column, row) for column in range(4) for row in range(block.rows_of(column))]
+    read = _bubbles(canvas, [block.bubble(seat, column, row) for column, row in where])
+    measured: list[list[_Bubble]] = [[] for _ in range(4)]
+    for (column, _), bubble in zip(where, read, strict=True):
+        measured[column].append(bubble)
     empty = float(np.median([b.ink for bubbles in measured[1:] for b in bubbles]))
     columns = [_column(bubbles, c, empty) for c, bubbles in enumerate(measured)]
     for c in columns:
