@@ -27,8 +27,10 @@ def _opened(data: bytes) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data), formats=list(PHOTO_FORMATS))
-    except (UnidentifiedImageError, Image.DecompressionBombError,
-            Image.DecompressionBombWarning, OSError, ValueError) as error:
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise BadPhoto(f"A photo is {MAX_PHOTO_PIXELS // 1_000_000} million pixels at most "
+                       "(this one says it is far more)") from error
+    except (UnidentifiedImageError, OSError, ValueError) as error:
         raise BadPhoto("Not a photo this app reads: send a JPEG, PNG or WebP") from error
     width, height = image.size
     if width * height > MAX_PHOTO_PIXELS:
@@ -63,8 +65,10 @@ def gray(data: bytes, side: int) -> np.ndarray:
 def kept(data: bytes) -> bytes:
     """The copy kept with a ticket: JPEG, at most KEPT_PHOTO_SIDE long, and
     nothing of the original's metadata (no location, no camera)."""
+    image = _decoded(data, KEPT_PHOTO_SIDE)
+    image.info = {}  # Pillow writes a JPEG's comment again unless told otherwise
     out = io.BytesIO()
-    _decoded(data, KEPT_PHOTO_SIDE).save(out, "JPEG", quality=80, optimize=True)
+    image.save(out, "JPEG", quality=80, optimize=True)
     return out.getvalue()
 
 
