@@ -9,8 +9,8 @@ the ink inside it against its column's own empty bubbles, its printed ring
 diagonals outside the ring (a bubble crossed out).  A column with a mark
 half made, two marks, a mark crossed out and nothing for it, or a ring it
 can't see is *asked*, never guessed; totals that don't add to zero are
-asked too.  What it can't read at all (no markers, a QR not ours, a bomb of
-an image) is *refused* with the reason.
+asked too.  What it can't read at all (no markers, two tickets in one
+photo, a QR not ours, a bomb of an image) is *refused* with the reason.
 """
 
 from __future__ import annotations
@@ -115,12 +115,14 @@ def _markers(gray: np.ndarray) -> tuple[Block, np.ndarray]:
         raise Refused("No corner marker found: photograph the whole ticket, its four black "
                       "corner squares in the picture, from closer")
     by_block: dict[int, dict[int, np.ndarray]] = {}
+    twice = False  # two tickets of as many players have the same markers
     for points, marker in zip(corners, ids.flatten(), strict=True):
         players = players_of_marker(int(marker))
         if players is not None:
+            twice |= int(marker) in by_block.get(players, {})
             by_block.setdefault(players, {})[int(marker)] = points.reshape(4, 2)
     whole = [p for p, seen in by_block.items() if len(seen) == 4]
-    if len(whole) > 1 or len(by_block) > 1 and whole:
+    if twice or len(whole) > 1 or len(by_block) > 1 and whole:
         raise Refused("More than one ticket in the photo: one ticket a photo")
     if not whole:
         seen = max((len(s) for s in by_block.values()), default=0)
