@@ -197,6 +197,10 @@ def test_what_isnt_a_photo_is_refused_and_nothing_is_kept(
     typo = client.post(path, headers=auth, content_type="multipart/form-data",
                        data={"photo": (io.BytesIO(_png((40, 30))), "IMG_1.png")})
     assert_error(typo, 400, "photo")
+    nameless = client.post(path, headers={
+        **auth, "Content-Type": "multipart/form-data; boundary=b0"},
+        data=b'--b0\r\nContent-Disposition: form-data\r\n\r\n{}\r\n--b0--\r\n')
+    assert_error(nameless, 400)  # a part of the form without a name: not a 500
     assert_error(client.post(f"{API}/events/{event_id}/sessions/2/photos", headers=auth,
                              content_type="multipart/form-data",
                              data={"photos": (io.BytesIO(_png((40, 30))), "a.png")}), 404)

@@ -45,7 +45,8 @@ def uploads() -> list[tuple[str, bytes]]:
     body that isn't a form of files is a 415, a field beside ``photos`` a 400."""
     if request.mimetype != "multipart/form-data":
         abort(415, f"Send the photos as multipart/form-data, each in the field {FIELD}")
-    refuse_unknown(dict.fromkeys((*request.form, *request.files)), (FIELD,))
+    refuse_unknown(dict.fromkeys(str(name) for name in (*request.form, *request.files)),
+                   (FIELD,))
     sent = []
     for upload in request.files.getlist(FIELD):
         data = upload.read(MAX_PHOTO_BYTES + 1)
