@@ -42,6 +42,9 @@ from tests.tickets import corpus
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHOTOS = 400
+#: The corpus read in parts, on as many workers: each part is held to the
+#: bars below, so the whole is too.
+PARTS = 4
 SEED = 20261130
 #: The share of photos read sure and right, at least.
 SURE_SHARE = 0.95
@@ -91,10 +94,11 @@ class Figures:
                 + "; ".join(f"{n} × {why}" for why, n in self.why.most_common()))
 
 
-def _corpus(flats: list[tuple[TicketId, corpus.Flat]], photos: int) -> Figures:
-    """``photos`` photos of the ``flats`` in turn, each of its own seed, read."""
+def _corpus(flats: list[tuple[TicketId, corpus.Flat]], photos: range) -> Figures:
+    """The photos numbered ``photos`` of the ``flats`` in turn, each of its
+    own seed, read."""
     figures = Figures()
-    for n in range(photos):
+    for n in photos:
         ticket, flat = flats[n % len(flats)]
         rng = np.random.default_rng([SEED, n])
         totals = corpus.random_totals(rng, flat.block.players)
@@ -123,19 +127,22 @@ def _corpus(flats: list[tuple[TicketId, corpus.Flat]], photos: int) -> Figures:
     return figures
 
 
+@pytest.mark.parametrize("part", range(PARTS))
 def test_the_printed_tickets_photographed_every_way_are_read_and_never_wrong(
-        browser: Any, live_app: Flask, live_server: str) -> None:
+        browser: Any, live_app: Flask, live_server: str, part: int) -> None:
     flats = (_printed(browser, live_app, live_server, 9, preset="four-handed")
              + _printed(browser, live_app, live_server, 11))
     assert sorted(flat.block.players for _, flat in flats) == [4, 5, 5, 6]
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)  # OpenCV's threads cost more CPU than they save here
     try:
-        figures = _corpus(flats, PHOTOS)
+        size = PHOTOS // PARTS
+        figures = _corpus(flats, range(part * size, (part + 1) * size))
     finally:
         cv2.setNumThreads(threads)
     print(figures)
-    assert figures.photos >= 400 and 0.3 < figures.troubled / figures.photos < 0.5, figures
+    assert figures.photos * PARTS >= 400, figures
+    assert 0.25 < figures.troubled / figures.photos < 0.6, figures  # 174 of the 400
     assert figures.wrong == 0 and figures.misnamed == 0, figures
     assert figures.sure >= SURE_SHARE * figures.photos, figures
 
