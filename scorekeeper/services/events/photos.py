@@ -189,23 +189,33 @@ class Difference:
     hands: int = 0
 
 
-def differences(event: Event, photo: TicketPhoto) -> list[Difference]:
-    """A reading held against the table's standing ticket and its phone's hands."""
-    if photo.table is None or not photo.reading:
-        return []
-    read = {r["name"]: r["total"] for r in photo.reading["rows"]}
-    found: list[Difference] = []
-    standing = event_scores.session_tickets(event, photo.session).get(photo.table)
-    if standing is not None and standing.totals != read:
-        found.append(Difference("ticket", standing.totals))
-    row = db.session.scalar(select(EventTable).filter_by(
-        event_id=event.id, session=photo.session, number=photo.table))
-    if row is not None and standing is None:
-        state = TableState.load(db.session.get_one(GameTable, row.night_id))
-        hands = event_progress.deals_passed(state.night)
-        phone = {name: int(state.night.balances.get(name, 0)) for name in read}
-        if hands and phone != read:
-            found.append(Difference("phone", phone, hands))
+def differences(event: Event, session: int, photos: Sequence[TicketPhoto]
+                ) -> dict[int, list[Difference]]:
+    """Each open reading of the session's ``photos`` held against its table's
+    standing ticket and its phone's hands, by photo id (the session's tickets
+    read once, and each table's night once)."""
+    tickets = event_scores.session_tickets(event, session)
+    tables = {t.number: t.night_id for t in db.session.scalars(select(EventTable).filter_by(
+        event_id=event.id, session=session))}
+    phones: dict[int, tuple[int, dict[str, int]]] = {}
+    found: dict[int, list[Difference]] = {}
+    for photo in photos:
+        if photo.state not in OPEN or photo.table is None or not photo.reading:
+            continue
+        read = {r["name"]: r["total"] for r in photo.reading["rows"]}
+        standing = tickets.get(photo.table)
+        found[photo.id] = []
+        if standing is not None and standing.totals != read:
+            found[photo.id].append(Difference("ticket", standing.totals))
+        if standing is None and photo.table in tables:
+            if photo.table not in phones:
+                night = TableState.load(db.session.get_one(GameTable, tables[photo.table])).night
+                phones[photo.table] = (event_progress.deals_passed(night), {
+                    name: int(points) for name, points in night.balances.items()})
+            hands, balances = phones[photo.table]
+            phone = {name: balances.get(name, 0) for name in read}
+            if hands and phone != read:
+                found[photo.id].append(Difference("phone", phone, hands))
     return found
 
 

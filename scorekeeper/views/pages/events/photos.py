@@ -34,7 +34,7 @@ from scorekeeper.views.pages.events.event import bp
 from scorekeeper.views.pages.groups.jobs import job_refused
 
 if TYPE_CHECKING:
-    from scorekeeper.db.models import Event
+    from scorekeeper.db.models import Event, TicketPhoto
 
 
 def _job(event: Event) -> Any:
@@ -54,8 +54,7 @@ def _photos_page(event_id: int, number: int, **extra: Any) -> str:
         "events/photos.html", event=event, number=number, photos=photos, job=_job(event),
         poll_ms=JOB_POLL_MS, submission=new_token(), most=MAX_PHOTOS_AT_ONCE,
         send_side=PHOTO_SEND_SIDE, most_mb=MAX_PHOTO_BYTES // 1_000_000,
-        differences={p.id: event_photos.differences(event, p) for p in photos
-                     if p.state in event_photos.OPEN},
+        differences=event_photos.differences(event, number, photos),
         **{"errors": {}, **extra})
 
 
@@ -90,46 +89,41 @@ def send_photos(event_id: int, number: int) -> Response | tuple[str, int]:
                             job=job.id, _anchor="photos"), 303)
 
 
+def _photo(event: Event, photo_id: int) -> TicketPhoto:
+    """The event's photo ``photo_id`` (no such photo: 404)."""
+    try:
+        return event_photos.photo_of(event, photo_id)
+    except ServiceError as error:
+        abort(404, error.message)
+
+
+def _jpeg(body: bytes | None, missing: str) -> Response:
+    if not body:
+        abort(404, missing)
+    response = make_response(body)
+    response.headers["Content-Type"] = "image/jpeg"
+    return response
+
+
 @bp.get("/e/<int:event_id>/photos/<int:photo_id>/<any(photo, flat):picture>.jpg")
 @permission(OwnerAction.RUN)
 def photo_image(event_id: int, photo_id: int, picture: str) -> Response:
     """A photo as kept (smaller, without its metadata), or its ticket made flat."""
-    event = load_event(event_id).row
-    try:
-        photo = event_photos.photo_of(event, photo_id)
-    except ServiceError as error:
-        abort(404, error.message)
-    body = photo.photo if picture == "photo" else photo.rectified
-    if not body:
-        abort(404, "This photo has no such picture (it couldn't be read)")
-    response = make_response(body)
-    response.headers["Content-Type"] = "image/jpeg"
-    return response
+    photo = _photo(load_event(event_id).row, photo_id)
+    return _jpeg(photo.photo if picture == "photo" else photo.rectified,
+                 "This photo has no such picture (it couldn't be read)")
 
 
 @bp.get("/e/<int:event_id>/photos/<int:photo_id>/seats/<int:seat>.jpg")
 @permission(OwnerAction.RUN)
 def photo_seat(event_id: int, photo_id: int, seat: int) -> Response:
     """One player's columns of the flattened ticket, shown beside a row asked."""
-    event = load_event(event_id).row
-    try:
-        body = event_photos.seat_crop(event_photos.photo_of(event, photo_id), seat)
-    except ServiceError as error:
-        abort(404, error.message)
-    if body is None:
-        abort(404, "No such seat on this photo")
-    response = make_response(body)
-    response.headers["Content-Type"] = "image/jpeg"
-    return response
+    photo = _photo(load_event(event_id).row, photo_id)
+    return _jpeg(event_photos.seat_crop(photo, seat), "No such seat on this photo")
 
 
-def ticket_table(event: Event, photo_id: int) -> int | None:
-    return event_photos.photo_of(event, photo_id).table
-
-
-def _typed(event: Event, photo_id: int) -> dict[str, object]:
+def _typed(photo: TicketPhoto) -> dict[str, object]:
     """The totals typed on a photo's Confirm form (``total-<seat>``), by name."""
-    photo = event_photos.photo_of(event, photo_id)
     typed: dict[str, object] = {}
     for row in (photo.reading or {}).get("rows", []):
         text = request.form.get(f"total-{row['seat']}", "").strip().replace("−", "-")
@@ -149,19 +143,20 @@ def confirm_photo(event_id: int, photo_id: int) -> Response | tuple[str, int]:
     """The photo's reading made its table's ticket (or the standing one's correction)."""
     checked = load_event(event_id)
     event = checked.row
-    number = whole_number(request.form.get("session", ""), 1, event.sessions) or 1
+    photo = _photo(event, photo_id)
+    number, table = photo.session, photo.table
     token = request.form.get("submission", "")[:64]
     try:
         shown = shown_version("version", "photo", "totals")
         ticket = event_photos.confirm(
-            event, photo_id, _typed(event, photo_id), by=grant_label(checked),
+            event, photo_id, _typed(photo), by=grant_label(checked),
             once=Once(f"form:photo:{event.id}:{photo_id}:{token}") if token else None,
             shown=shown, reason=request.form.get("reason"))
     except ServiceError as error:
         said, field = error.message, error.field or "totals"
         return refused(f"Not confirmed: {said}", status_of(error), lambda: _photos_page(
             event_id, number, errors={f"photo-{photo_id}": said, "field": field}))
-    flash(f"The photo is table {ticket_table(event, photo_id)}'s ticket now: " + ", ".join(
+    flash(f"The photo is table {table}'s ticket now: " + ", ".join(
         f"{n} {p:+d}" for n, p in ticket.totals.items()))
     return redirect(url_for("events.photos_page", event_id=event.id, number=number,
                             _anchor="photos"), 303)
@@ -173,7 +168,7 @@ def set_photo_aside(event_id: int, photo_id: int) -> Response | tuple[str, int]:
     """The photo's reading put aside, saying why (its table's ticket untouched)."""
     checked = load_event(event_id)
     event = checked.row
-    number = whole_number(request.form.get("session", ""), 1, event.sessions) or 1
+    number = _photo(event, photo_id).session
     token = request.form.get("submission", "")[:64]
     try:
         shown = shown_version("version", "photo", "reason")
